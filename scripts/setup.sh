@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the system packages tooldex uses on Debian (run as root): sandbox isolation, runtimes,
+# PostgreSQL (for multi-instance setups and the test suite) and Chromium (dashboard tests).
+set -euo pipefail
+packages=(bubblewrap slirp4netns iptables iproute2 util-linux ruby ruby-dev postgresql chromium ca-certificates curl git)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+echo "setup: system packages present" >&2

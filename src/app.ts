@@ -1,0 +1,37 @@
+// Wires the capabilities to one store: the object every surface (HTTP, MCP, CLI) is handed.
+// No global singletons: tests build as many apps as they like, each on its own store.
+import type { Config } from './config.ts';
+import { createCatalog, type Catalog } from './catalog/index.ts';
+import { DEFAULT_SNAPSHOT, seedFromSnapshot } from './catalog/snapshot.ts';
+import type { Logger } from './log.ts';
+import { openStore, type Store } from './store/index.ts';
+
+export interface App {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  catalog: Catalog;
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Config, logger: Logger): Promise<App> {
+  const store = await openStore(config);
+  try {
+    const started = Date.now();
+    const loaded = await seedFromSnapshot(store, config.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT, (n) => {
+      if (n % 5000 === 0) logger.info({ loaded: n }, 'loading catalog snapshot');
+    });
+    if (loaded > 0) logger.info({ loaded, ms: Date.now() - started }, 'catalog snapshot loaded');
+    const catalog = await createCatalog(store, logger, { watchMs: 5000 });
+    return {
+      config, store, logger, catalog,
+      async close() {
+        catalog.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,95 @@
+// The catalog capability: ranked search over the tool directory, tool lookup and slug resolution.
+// Knows nothing of HTTP, MCP or terminals; surfaces call these functions and encode what they return.
+import type { Logger } from '../log.ts';
+import { ToolDexError } from '../errors.ts';
+import type { Store } from '../store/index.ts';
+import { docsUrlOf, ecosystemIcon, installCommand, registryPage } from './links.ts';
+import { allTools, catalogRevision, closestSlugs, getTools } from './repository.ts';
+import { CatalogSearchIndex } from './search-index.ts';
+import { candidateSlugs } from './slug.ts';
+import type { SearchOptions, ToolRecord, ToolResult } from './types.ts';
+
+export type { Ecosystem, SearchOptions, ToolRecord, ToolResult } from './types.ts';
+export { ECOSYSTEMS } from './types.ts';
+
+export const MAX_QUERY_LENGTH = 1000;
+export const MAX_SEARCH_LIMIT = 50;
+
+export interface Catalog {
+  search(query: string, options?: SearchOptions): Promise<{ results: ToolResult[] }>;
+  /** Resolves any spelling (`zod`, `npm:zod`, `@scope/name`, `NPM-Zod`) to the tool, or throws not_found with hints. */
+  resolve(input: string): Promise<ToolRecord>;
+  /** Rebuilds the in-memory index if the store's catalog revision moved (another instance or an ingest wrote). */
+  refresh(): Promise<boolean>;
+  size(): number;
+  close(): void;
+}
+
+export async function createCatalog(store: Store, logger: Logger, options: { watchMs?: number } = {}): Promise<Catalog> {
+  let revision = await catalogRevision(store);
+  let index = new CatalogSearchIndex(await allTools(store));
+  let refreshing: Promise<boolean> | undefined;
+
+  async function rebuild(): Promise<boolean> {
+    const current = await catalogRevision(store);
+    if (current === revision) return false;
+    const started = Date.now();
+    index = new CatalogSearchIndex(await allTools(store));
+    revision = current;
+    logger.info({ tools: index.size, revision, ms: Date.now() - started }, 'catalog index rebuilt');
+    return true;
+  }
+  const refresh = () => (refreshing ??= rebuild().finally(() => (refreshing = undefined)));
+
+  const timer = options.watchMs ? setInterval(() => void refresh().catch((err) => logger.warn({ err }, 'catalog refresh failed')), options.watchMs) : undefined;
+  timer?.unref();
+
+  return {
+    async search(query, searchOptions = {}) {
+      if (!query.trim()) throw new ToolDexError('invalid_query', 422, 'Query "q" is empty; say what the tool should do.');
+      if (query.length > MAX_QUERY_LENGTH) {
+        throw new ToolDexError('invalid_query', 422, `Query "q" is ${query.length} characters; the limit is ${MAX_QUERY_LENGTH}.`);
+      }
+      const hits = index.search(query, searchOptions);
+      return { results: hits.map((hit) => toResult(hit.tool, hit.score)) };
+    },
+    async resolve(input) {
+      const { explicit, slugs } = candidateSlugs(input);
+      const found = slugs.map((slug) => index.get(slug)).filter((tool): tool is ToolRecord => Boolean(tool));
+      // The index may lag a just-finished ingest by one refresh interval; the store is the system of record.
+      const tools = found.length > 0 ? found : await getTools(store, slugs);
+      if (tools.length > 0) return tools.sort((a, b) => b.popularity - a.popularity)[0]!;
+      const name = explicit ? input.slice(input.indexOf(':') + 1) : input;
+      const hints = await closestSlugs(store, name.trim());
+      throw new ToolDexError('not_found', 404,
+        `No tool "${input}" in the directory.${hints.length ? ` Closest: ${hints.join(', ')}.` : ' Search with GET /tools/search?q=….'}`,
+        { hints });
+    },
+    refresh,
+    size: () => index.size,
+    close: () => timer && clearInterval(timer),
+  };
+}
+
+export function toResult(tool: ToolRecord, score = 0): ToolResult {
+  return {
+    id: tool.slug,
+    name: tool.name,
+    description: tool.description,
+    shortDescription: tool.shortDescription,
+    languages: tool.languages,
+    frameworks: tool.frameworks,
+    categories: tool.categories,
+    slug: tool.slug,
+    updatedAt: tool.updatedAt,
+    image: ecosystemIcon(tool.ecosystem),
+    ecosystem: tool.ecosystem,
+    version: tool.version,
+    license: tool.license,
+    popularity: Math.round(tool.popularity * 1000) / 1000,
+    install: installCommand(tool.ecosystem, tool.name),
+    docsUrl: docsUrlOf(tool),
+    registryUrl: registryPage(tool.ecosystem, tool.name),
+    score: Math.round(score * 1000) / 1000,
+  };
+}

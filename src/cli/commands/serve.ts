@@ -1,0 +1,17 @@
+// `tooldex serve`: the HTTP server (REST, MCP over HTTP, dashboard) on the configured store.
+import type { Command } from 'commander';
+import { loadConfig } from '../../config.ts';
+import { serve } from '../../serve.ts';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Run the tooldex server (embedded store in TOOLDEX_HOME, or DATABASE_URL)')
+    .option('-p, --port <port>', 'port to listen on (default: PORT or 8080)')
+    .option('--host <host>', 'address to listen on (default: HOST or 0.0.0.0)')
+    .addHelpText('after', '\nExamples:\n  tooldex serve\n  PORT=9000 TOOLDEX_HOME=/srv/tooldex tooldex serve\n  DATABASE_URL=postgres://localhost/tooldex tooldex serve')
+    .action(async (options: { port?: string; host?: string }) => {
+      const config = loadConfig({ PORT: options.port === undefined ? undefined : Number(options.port), HOST: options.host });
+      await serve(config);
+    });
+}

@@ -1,0 +1,69 @@
+// The one config: reads the environment once, validates it with a schema, and is the only reader of process.env.
+// Every setting is described here; `npm run config-table` prints the README's configuration table from this schema.
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const intFrom = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const configSchema = z.object({
+  PORT: intFrom(8080, 0, 65535).describe('TCP port of the HTTP server (0 picks a free one).'),
+  HOST: z.string().default('0.0.0.0').describe('Address the HTTP server listens on.'),
+  TOOLDEX_HOME: z.string().default(path.join(os.homedir(), '.tooldex'))
+    .describe('Folder of the embedded store (PGlite), sandbox sessions, docs cache and the admin socket.'),
+  DATABASE_URL: z.string().optional()
+    .describe('postgres://… URL: use a PostgreSQL server instead of the embedded store (several instances may share it).'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
+    .describe('Structured (JSON) log level, written to stderr.'),
+  TOOLDEX_RATE_LIMIT_RPM: intFrom(600, 1, 1_000_000)
+    .describe('Requests per minute per API key (per client IP when auth is off) on every endpoint.'),
+  TOOLDEX_TEST_RPM: intFrom(5, 1, 100_000).describe('Dedicated limit of POST /tools/test per minute per key or IP.'),
+  TOOLDEX_AUTH: z.enum(['off', 'required']).default('off')
+    .describe('`required` makes /tools/* and /mcp need `Authorization: Bearer <API_KEY>`.'),
+  TOOLDEX_SNAPSHOT: z.string().optional()
+    .describe('Catalog snapshot loaded into an empty store (default: data/catalog.jsonl.gz of the package).'),
+  TOOLDEX_URL: z.string().default('http://localhost:8080').describe('Server the CLI client commands talk to.'),
+  TOOLDEX_API_KEY: z.string().optional().describe('API key the CLI and `tooldex mcp --url` send.'),
+  TOOLDEX_SANDBOX_CONCURRENCY: intFrom(os.availableParallelism(), 1, 256)
+    .describe('Sandbox runs in parallel (different sessions); more queue.'),
+  TOOLDEX_SANDBOX_QUEUE: intFrom(32, 0, 10_000).describe('Sandbox runs that may wait for a slot before 503.'),
+  TOOLDEX_SANDBOX_DISK_MB: intFrom(4096, 16, 10_000_000)
+    .describe('Disk budget of all sandbox sessions; least recently used idle sessions are evicted past it.'),
+  TOOLDEX_SANDBOX_MEMORY_MB: intFrom(512, 32, 1_000_000).describe('Memory limit of one sandbox run.'),
+  TOOLDEX_DENY_PACKAGES: z.string().default('').describe('Comma-separated packages a sandbox may not install (status `blocked`).'),
+  TOOLDEX_DISABLED_RUNTIMES: z.string().default('').describe('Comma-separated runtimes turned off (status `blocked`).'),
+  TOOLDEX_DOCS_REFRESH_HOURS: intFrom(6, 0, 10_000).describe('How often indexed docs are checked for a newer published version.'),
+  TOOLDEX_FETCH_TIMEOUT_MS: intFrom(15_000, 100, 600_000).describe('Timeout of every registry or docs-site fetch.'),
+  TOOLDEX_NPM_REGISTRY: z.string().default('https://registry.npmjs.org').describe('npm registry base URL.'),
+  TOOLDEX_PYPI_URL: z.string().default('https://pypi.org').describe('PyPI base URL (JSON API).'),
+  TOOLDEX_CRATES_URL: z.string().default('https://crates.io').describe('crates.io base URL.'),
+  TOOLDEX_GOPROXY: z.string().default('https://proxy.golang.org').describe('Go module proxy base URL.'),
+  TOOLDEX_RUBYGEMS_URL: z.string().default('https://rubygems.org').describe('RubyGems base URL (API and gem files).'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigOverrides = Partial<Config>;
+
+/** Reads the environment once; explicit overrides (CLI flags, tests) win over it. */
+export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const fromEnv: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') fromEnv[key] = value;
+  }
+  const merged = { ...fromEnv, ...stripUndefined(overrides) };
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export const listSetting = (value: string): string[] =>
+  value.split(',').map((item) => item.trim()).filter(Boolean);

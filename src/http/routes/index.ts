@@ -1,0 +1,6 @@
+// The route groups of the REST surface, in registration order. A new capability adds its group here.
+import { healthRoutes } from './health.ts';
+import { iconRoutes } from './icons.ts';
+import { searchRoutes } from './search.ts';
+
+export const routeGroups = [healthRoutes, iconRoutes, searchRoutes];

@@ -1,0 +1,31 @@
+// Runs the HTTP server until SIGTERM/SIGINT, then drains requests and closes the store cleanly.
+import type { Config } from './config.ts';
+import { createApp } from './app.ts';
+import { buildServer } from './http/server.ts';
+import { createLogger } from './log.ts';
+
+export async function serve(config: Config): Promise<void> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const started = Date.now();
+  const app = await createApp(config, logger);
+  const server = await buildServer(app);
+  const address = await server.listen({ port: config.PORT, host: config.HOST });
+  logger.info({ address, store: app.store.kind, tools: app.catalog.size(), readyMs: Date.now() - started }, 'tooldex ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await server.close();
+      await app.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}

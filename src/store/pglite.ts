@@ -1,0 +1,43 @@
+// Embedded store: PostgreSQL compiled to WASM (PGlite) with pg_trgm, in TOOLDEX_HOME/pgdata.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { acquireLock } from './lock.ts';
+import type { Queryable, SqlParam, Store } from './types.ts';
+
+export interface EmbeddedStore extends Store {
+  /** Records the admin socket in the lock file so other processes know to go through this one. */
+  advertiseAdminSocket(socketPath: string): void;
+}
+
+export async function openPglite(home: string): Promise<EmbeddedStore> {
+  const lock = acquireLock(home);
+  let db: PGlite;
+  try {
+    db = await PGlite.create(path.join(home, 'pgdata'), { extensions: { pg_trgm } });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
+    async query<Row>(sql: string, params: SqlParam[] = []) {
+      return (await target.query<Row>(sql, params)).rows;
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...asQueryable(db),
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    transaction: (work) => db.transaction((tx) => work(asQueryable(tx))),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
+    advertiseAdminSocket: (socketPath) => lock.update({ adminSocket: socketPath }),
+  };
+}
