@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The published bin: registers the TypeScript loader, then hands over to the CLI.
-import { register } from 'node:module';
-import { pathToFileURL } from 'node:url';
-register('tsx/esm', pathToFileURL('./'));
+// The published bin: registers the TypeScript loader (tsx), then hands over to the CLI.
+import { register } from 'tsx/esm/api';
+
+register();
 await import('../src/cli/main.ts');

@@ -21,6 +21,8 @@ export const configSchema = z.object({
   TOOLDEX_TEST_RPM: intFrom(5, 1, 100_000).describe('Dedicated limit of POST /tools/test per minute per key or IP.'),
   TOOLDEX_AUTH: z.enum(['off', 'required']).default('off')
     .describe('`required` makes /tools/* and /mcp need `Authorization: Bearer <API_KEY>`.'),
+  TOOLDEX_SECURE_COOKIES: z.enum(['auto', 'always', 'never']).default('auto')
+    .describe('Dashboard cookies get `Secure`: `auto` when the request came over TLS (or `X-Forwarded-Proto: https`).'),
   TOOLDEX_SNAPSHOT: z.string().optional()
     .describe('Catalog snapshot loaded into an empty store (default: data/catalog.jsonl.gz of the package).'),
   TOOLDEX_URL: z.string().default('http://localhost:8080').describe('Server the CLI client commands talk to.'),
@@ -34,10 +36,19 @@ export const configSchema = z.object({
   TOOLDEX_DENY_PACKAGES: z.string().default('').describe('Comma-separated packages a sandbox may not install (status `blocked`).'),
   TOOLDEX_DISABLED_RUNTIMES: z.string().default('').describe('Comma-separated runtimes turned off (status `blocked`).'),
   TOOLDEX_DOCS_REFRESH_HOURS: intFrom(6, 0, 10_000).describe('How often indexed docs are checked for a newer published version.'),
+  TOOLDEX_DOCS_SITES: z.enum(['off', 'background', 'inline']).default('background')
+    .describe('Crawl the documentation site (llms.txt, sitemap, same-origin pages): after answering from the artifact (background), inside the first request (inline), or never (off).'),
+  TOOLDEX_DOCS_PRIVATE_SITES: z.enum(['deny', 'allow']).default('deny')
+    .describe('`allow` lets the docs crawler fetch loopback/private addresses (tests, intranet docs); denied by default against SSRF.'),
+  TOOLDEX_DOCS_MAX_ARTIFACT_MB: intFrom(50, 1, 2048).describe('Largest package artifact (compressed) the docs indexer downloads.'),
+  TOOLDEX_DOCS_MAX_PAGES: intFrom(60, 0, 10_000).describe('Pages the docs-site crawler fetches per tool version.'),
   TOOLDEX_FETCH_TIMEOUT_MS: intFrom(15_000, 100, 600_000).describe('Timeout of every registry or docs-site fetch.'),
   TOOLDEX_NPM_REGISTRY: z.string().default('https://registry.npmjs.org').describe('npm registry base URL.'),
   TOOLDEX_PYPI_URL: z.string().default('https://pypi.org').describe('PyPI base URL (JSON API).'),
-  TOOLDEX_CRATES_URL: z.string().default('https://crates.io').describe('crates.io base URL.'),
+  TOOLDEX_CRATES_URL: z.string().default('https://crates.io').describe('crates.io base URL (web pages and API).'),
+  TOOLDEX_CRATES_INDEX_URL: z.string().default('https://index.crates.io').describe('crates.io sparse index base URL.'),
+  TOOLDEX_CRATES_DOWNLOAD_URL: z.string().default('https://static.crates.io/crates')
+    .describe('Base URL of .crate downloads (<base>/<name>/<name>-<version>.crate).'),
   TOOLDEX_GOPROXY: z.string().default('https://proxy.golang.org').describe('Go module proxy base URL.'),
   TOOLDEX_RUBYGEMS_URL: z.string().default('https://rubygems.org').describe('RubyGems base URL (API and gem files).'),
 });

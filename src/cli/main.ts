@@ -1,12 +1,24 @@
 // The `tooldex` bin: parses the command line and hands each command to its module in commands/.
 import { Command } from 'commander';
+import { registerIngest } from './commands/ingest.ts';
+import { registerContext } from './commands/context.ts';
+import { registerDocs } from './commands/docs.ts';
+import { registerMcp } from './commands/mcp.ts';
+import { registerSearch } from './commands/search.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerTest } from './commands/test.ts';
 import { runCli } from './run.ts';
 
 const program = new Command('tooldex')
   .description('Find developer tools, read their docs and prove a snippet works — one API for coding agents.')
   .showHelpAfterError('(run with --help for usage)');
 
+registerSearch(program);
+registerContext(program);
+registerDocs(program);
+registerTest(program);
 registerServe(program);
+registerMcp(program);
+registerIngest(program);
 
 await runCli(program, process.argv);

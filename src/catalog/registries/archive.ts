@@ -1,0 +1,69 @@
+// Reads a few named text files out of a published archive (.crate tar.gz, Go module zip) in memory,
+// with caps on entry count and entry size. Nothing from the archive is written to disk or executed.
+import { Parser, type ReadEntry } from 'tar';
+import { unzipSync } from 'fflate';
+import { Readable } from 'node:stream';
+import { ToolDexError } from '../../errors.ts';
+
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+
+/** Text of the tar.gz entries whose path `want` accepts (paths as stored, e.g. `serde-1.0.0/Cargo.toml`). */
+export async function readTarGzTexts(bytes: Uint8Array, want: (path: string) => boolean, maxEntries = 20_000): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  let entries = 0;
+  await new Promise<void>((resolve, reject) => {
+    const parser = new Parser({
+      onReadEntry: (entry: ReadEntry) => {
+        if (++entries > maxEntries) {
+          parser.abort(new ToolDexError('archive_rejected', 502, `archive has more than ${maxEntries} entries`));
+          return;
+        }
+        if (entry.type !== 'File' || !want(entry.path) || (entry.size ?? 0) > MAX_ENTRY_BYTES) {
+          entry.resume();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+        entry.on('end', () => found.set(entry.path, Buffer.concat(chunks).toString('utf8')));
+      },
+    });
+    parser.on('end', resolve);
+    parser.on('abort', reject);
+    parser.on('error', reject);
+    Readable.from([Buffer.from(bytes)]).pipe(parser);
+  });
+  return found;
+}
+
+/** Text of the zip entries whose path `want` accepts. */
+export function readZipTexts(bytes: Uint8Array, want: (path: string) => boolean, maxEntries = 50_000): Map<string, string> {
+  let entries = 0;
+  const files = unzipSync(bytes, {
+    filter: (file) => {
+      if (++entries > maxEntries) throw new ToolDexError('archive_rejected', 502, `archive has more than ${maxEntries} entries`);
+      return want(file.name) && file.originalSize <= MAX_ENTRY_BYTES;
+    },
+  });
+  return new Map(Object.entries(files).map(([name, data]) => [name, new TextDecoder().decode(data)]));
+}
+
+/** The first prose paragraph of a README (skipping title, badges, HTML and code). */
+export function readmeSummary(readme: string): string {
+  const paragraphs = readme
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/```[\s\S]*?```/g, '')
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block && !/^(#|=|>|\[!\[|!\[|<|\||-{3,}|\* \[|\[.*\]: )/.test(block))
+    .map((block) => block.replace(/^.*\n[=-]{3,}\s*(\n|$)/, '').trim()) // drop a setext heading
+    .filter(Boolean);
+  const paragraph = paragraphs.find((block) => /[a-z]{3,}.*\s.*[a-z]{3,}/i.test(block)) ?? '';
+  return paragraph.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim().slice(0, 400);
+}
+
+/** The package doc comment of a Go file ("// Package chi is a lightweight router…"), as one line. */
+export function goPackageDoc(source: string): string | undefined {
+  const match = source.match(/((?:^\/\/.*\n)+)package\s+\w+/m) ?? source.match(/\/\*([\s\S]*?)\*\/\s*package\s+\w+/);
+  const text = match?.[1]?.replace(/^\/\/ ?/gm, '').replace(/\s+/g, ' ').trim();
+  return text && /^Package\s/.test(text) ? text.slice(0, 400) : undefined;
+}
