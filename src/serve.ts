@@ -3,6 +3,15 @@ import type { Config } from './config.ts';
 import { createApp } from './app.ts';
 import { buildServer } from './http/server.ts';
 import { createLogger } from './log.ts';
+import { isEmbedded } from './store/index.ts';
+
+/** The URL a process on this machine uses to reach the server (a wildcard listen address is not dialable). */
+function localUrl(address: string): string {
+  const url = new URL(address);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (url.hostname === '[::]') url.hostname = '[::1]';
+  return url.origin;
+}
 
 export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
@@ -10,6 +19,7 @@ export async function serve(config: Config): Promise<void> {
   const app = await createApp(config, logger);
   const server = await buildServer(app);
   const address = await server.listen({ port: config.PORT, host: config.HOST });
+  if (isEmbedded(app.store)) app.store.advertiseUrl(localUrl(address));
   logger.info({ address, store: app.store.kind, tools: app.catalog.size(), readyMs: Date.now() - started }, 'tooldex ready');
 
   let stopping = false;

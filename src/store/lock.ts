@@ -9,6 +9,8 @@ export interface LockInfo {
   startedAt: string;
   /** Set by a server: the local admin socket other processes use instead of opening the store. */
   adminSocket?: string;
+  /** Set by a server: its HTTP base URL, so `tooldex mcp` can relay to it instead of opening the store. */
+  url?: string;
 }
 
 export const lockPath = (home: string) => path.join(home, 'store.lock');

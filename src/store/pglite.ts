@@ -8,6 +8,8 @@ import type { Queryable, SqlParam, Store } from './types.ts';
 export interface EmbeddedStore extends Store {
   /** Records the admin socket in the lock file so other processes know to go through this one. */
   advertiseAdminSocket(socketPath: string): void;
+  /** Records the server's HTTP URL in the lock file (read by `tooldex mcp` to relay to this server). */
+  advertiseUrl(url: string): void;
 }
 
 export async function openPglite(home: string): Promise<EmbeddedStore> {
@@ -39,5 +41,6 @@ export async function openPglite(home: string): Promise<EmbeddedStore> {
       }
     },
     advertiseAdminSocket: (socketPath) => lock.update({ adminSocket: socketPath }),
+    advertiseUrl: (url) => lock.update({ url }),
   };
 }

@@ -1,0 +1,22 @@
+// `tooldex context <slug>`: GET /tools/context/:slug — install commands, imports and a quickstart.
+import type { Command } from 'commander';
+import type { ToolContext } from '../../docs/schema.ts';
+import { addClientOptions, clientFrom, examples, outputFormat, type ClientFlags } from '../options.ts';
+import { renderContext, writeResult } from '../output.ts';
+import { withSpinner } from '../spinner.ts';
+
+export function registerContext(program: Command): void {
+  addClientOptions(program
+    .command('context')
+    .description('Show how to install and start with a tool: version, install, imports, quickstart')
+    .argument('<slug>', 'tool slug from `tooldex search` (npm:zod, pypi:requests); a bare name also resolves'))
+    .addHelpText('after', examples(
+      'tooldex context npm:zod',
+      'tooldex context pypi:requests --format toon',
+    ))
+    .action(async (slug: string, flags: ClientFlags) => {
+      const client = clientFrom(flags);
+      const result = await withSpinner('reading package', client.get<ToolContext>(`/tools/context/${encodeURIComponent(slug)}`));
+      writeResult(result, outputFormat(flags), renderContext);
+    });
+}

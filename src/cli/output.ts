@@ -1,0 +1,112 @@
+// Human renderers of the CLI (aligned columns, short text, colour only on a colour terminal) and the one
+// place results reach stdout: json/toon through src/format.ts, human through the renderers below.
+import type { WriteStream } from 'node:tty';
+import type { ToolResult } from '../catalog/index.ts';
+import type { DocsResult, ToolContext } from '../docs/schema.ts';
+import { encodeResult } from '../format.ts';
+import type { TestResult } from '../sandbox/schema.ts';
+import type { OutputFormat } from './options.ts';
+
+export interface Style {
+  bold(text: string): string;
+  dim(text: string): string;
+  green(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+  width: number;
+}
+
+/** Colour only on a terminal that has it: hasColors() honours NO_COLOR, FORCE_COLOR and TERM=dumb. */
+export function styleFor(stream: NodeJS.WriteStream): Style {
+  const tty = stream as Partial<WriteStream>;
+  const on = Boolean(stream.isTTY) && typeof tty.hasColors === 'function' && tty.hasColors();
+  const paint = (open: number, close: number) => (text: string) => (on ? `\x1b[${open}m${text}\x1b[${close}m` : text);
+  return {
+    bold: paint(1, 22), dim: paint(2, 22), green: paint(32, 39), red: paint(31, 39), yellow: paint(33, 39), cyan: paint(36, 39),
+    width: Math.max(60, Math.min(tty.columns ?? 100, 160)),
+  };
+}
+
+export function writeResult<T>(result: T, format: OutputFormat, human: (result: T, style: Style) => string): void {
+  const text = format === 'human' ? human(result, styleFor(process.stdout)) : encodeResult(result, format).body;
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+// Registry text is untrusted: escape sequences in a description must not drive the user's terminal.
+const clean = (text: string | null | undefined) => (text ?? '').replace(/[\x00-\x08\x0b-\x1f\x7f\x9b]/g, '');
+const oneLine = (text: string | null | undefined) => clean(text).replace(/\s+/g, ' ').trim();
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`);
+const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - text.length));
+const indent = (text: string, by = '  ') => text.split('\n').map((line) => by + line).join('\n');
+
+function table(headers: string[], rows: string[][], style: Style): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
+  // The last column takes what the terminal has left.
+  const fixed = widths.slice(0, -1).reduce((sum, w) => sum + w + 2, 0);
+  const last = Math.max(20, style.width - fixed);
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cut(cell, last) : pad(cell, widths[i] ?? 0))).join('  ').trimEnd();
+  return [style.bold(line(headers)), ...rows.map(line)].join('\n');
+}
+
+export function renderSearch(result: { results: ToolResult[] }, style: Style): string {
+  if (result.results.length === 0) return style.dim('No tools found; try other words or drop --language/--ecosystem.');
+  const rows = result.results.map((tool) => [
+    oneLine(tool.slug), oneLine(tool.version ?? '-'), tool.popularity.toFixed(2), oneLine(tool.shortDescription || tool.description),
+  ]);
+  const first = result.results[0]!.slug;
+  return `${table(['SLUG', 'VERSION', 'POP', 'DESCRIPTION'], rows, style)}\n${style.dim(`next: tooldex context ${first}`)}`;
+}
+
+export function renderContext(context: ToolContext, style: Style): string {
+  const lines = [
+    `${style.bold(oneLine(context.name))} ${oneLine(context.version)} ${style.dim(`(${context.ecosystem})`)}` +
+      `${context.license ? `  ${oneLine(context.license)}` : ''}${context.stale ? `  ${style.yellow(`latest is ${context.latestVersion}`)}` : ''}`,
+    oneLine(context.description),
+    '',
+  ];
+  const field = (label: string, values: string[]) => {
+    values.forEach((value, i) => lines.push(`${pad(i === 0 ? label : '', 10)}${oneLine(value)}`));
+  };
+  field('install', context.install.map((item) => item.command));
+  field('import', context.imports);
+  field('docs', context.links.docs ? [context.links.docs] : []);
+  field('repo', context.links.repository ? [context.links.repository] : []);
+  field('registry', [context.links.registry]);
+  if (context.typesIncluded !== null) field('types', [context.typesIncluded ? 'included' : 'not included']);
+  field('requires', Object.entries(context.requirements).map(([name, range]) => `${name} ${range}`));
+  field('entry', context.entryPoints.slice(0, 5));
+  if (context.quickstart) {
+    lines.push('', style.bold(`quickstart (${oneLine(context.quickstart.source)})`), indent(clean(context.quickstart.code).trimEnd()));
+  }
+  lines.push('', style.dim(`next: tooldex docs ${context.slug} "<your question>"`));
+  return lines.join('\n');
+}
+
+export function renderDocs(result: DocsResult, style: Style): string {
+  const head = `${style.bold(oneLine(result.slug))} ${oneLine(result.version)} ${style.dim(oneLine(result.docsUrl ?? ''))}` +
+    `${result.stale ? `  ${style.yellow(`latest is ${result.latestVersion}`)}` : ''}`;
+  if (result.results.length === 0) return `${head}\n${style.dim('No passage matched; ask with other words.')}`;
+  const passages = result.results.map((passage, i) => {
+    const trail = passage.headings?.length ? passage.headings.join(' › ') : (passage.title ?? '');
+    const body = clean(passage.content).trim().split('\n').slice(0, 12).join('\n');
+    return `${style.cyan(`${i + 1}.`)} ${style.bold(oneLine(trail))}\n   ${style.dim(oneLine(passage.url))}\n${indent(body, '   ')}`;
+  });
+  return [head, ...passages].join('\n\n');
+}
+
+export function renderTest(result: TestResult, style: Style): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const mark = result.ok ? style.green('✓ ran') : style.red(`✗ ${result.status}`);
+  const lines = [
+    `${mark}  ${style.dim(`provision ${seconds(result.phases.provisionMs)} · install ${seconds(result.phases.installMs)} · run ${seconds(result.phases.runMs)}`)}` +
+      `${result.exitCode === null ? '' : `  exit ${result.exitCode}`}`,
+  ];
+  if (result.error) lines.push(style.red(`${result.error.code}: ${oneLine(result.error.message)}`));
+  if (result.stdout) lines.push(style.dim('── stdout ──'), clean(result.stdout).trimEnd());
+  if (result.stderr) lines.push(style.dim('── stderr ──'), clean(result.stderr).trimEnd());
+  lines.push(`${style.dim('session')}  ${result.sessionId}${result.sessionReused ? style.dim(' (reused)') : ''}` +
+    `  ${style.dim(`reuse with --session ${result.sessionId}`)}`);
+  return lines.join('\n');
+}

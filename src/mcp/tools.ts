@@ -1,0 +1,125 @@
+// The four MCP tools, described once: input schemas (reused from the REST schemas), descriptions that teach
+// an agent the search → context → docs → test workflow, annotations, and the capability call each makes.
+import { z } from 'zod';
+import type { Catalog } from '../catalog/index.ts';
+import type { Docs } from '../docs/schema.ts';
+import { docsQuerySchema } from '../docs/schema.ts';
+import { WIRE_FORMATS } from '../format.ts';
+import { searchQuerystring } from '../http/routes/search.ts';
+import type { Sandbox, SessionOwner } from '../sandbox/schema.ts';
+import { testRequestSchema } from '../sandbox/schema.ts';
+
+/** What the tools call: the app's capabilities, never a copy of their logic. */
+export interface Capabilities {
+  catalog: Pick<Catalog, 'search'>;
+  docs: Pick<Docs, 'search' | 'context'>;
+  sandbox: Pick<Sandbox, 'run'>;
+}
+
+/** Who is calling: sandbox sessions belong to an organisation (auth on) or a client address. */
+export interface CallContext {
+  owner: SessionOwner;
+}
+
+const format = z.enum(WIRE_FORMATS).default('toon')
+  .describe('Result encoding: toon (default, compact and token-efficient) or json.');
+const slug = z.string().trim().min(1).max(300)
+  .describe('Tool slug exactly as search_tools returned it (e.g. "npm:zod", "pypi:requests"); a bare name also resolves.');
+
+const searchInput = z.object({
+  query: searchQuerystring.shape.q,
+  language: searchQuerystring.shape.language,
+  ecosystem: searchQuerystring.shape.ecosystem,
+  category: searchQuerystring.shape.category,
+  limit: searchQuerystring.shape.limit,
+  format,
+}).strict();
+
+const contextInput = z.object({ slug, format }).strict();
+
+const docsInput = z.object({
+  slug,
+  query: docsQuerySchema.shape.q,
+  limit: docsQuerySchema.shape.limit,
+  format,
+}).strict();
+
+const testInput = testRequestSchema.safeExtend({ format });
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodType<{ format: (typeof WIRE_FORMATS)[number] }>;
+  readOnly: boolean;
+  /** Touches the outside world (registries, the snippet's own network calls). */
+  openWorld: boolean;
+  run(caps: Capabilities, args: never, context: CallContext): Promise<unknown>;
+}
+
+function defineTool<S extends z.ZodType<{ format: (typeof WIRE_FORMATS)[number] }>>(
+  tool: Omit<ToolDefinition, 'input' | 'run'> & {
+    input: S;
+    run(caps: Capabilities, args: z.output<S>, context: CallContext): Promise<unknown>;
+  },
+): ToolDefinition {
+  return tool as unknown as ToolDefinition;
+}
+
+export const TOOLS: ToolDefinition[] = [
+  defineTool({
+    name: 'search_tools',
+    title: 'Search developer tools',
+    description:
+      'Step 1 of the tooldex workflow. Finds published developer tools (npm, PyPI, crates.io, Go modules, RubyGems) ' +
+      'for a task described in plain words, ranked best first, with slug, install command, docs URL and popularity. ' +
+      'Pick a result\'s `slug`, then call get_tool_context(slug) for how to install and start, search_docs(slug, query) ' +
+      'for specific API questions, and test_tool to prove a snippet runs before you write it into the user\'s code.',
+    input: searchInput,
+    readOnly: true,
+    openWorld: false,
+    run: (caps, { query, format: _format, ...options }) => caps.catalog.search(query, options),
+  }),
+  defineTool({
+    name: 'get_tool_context',
+    title: 'Install and quickstart context of a tool',
+    description:
+      'Step 2. For a slug from search_tools: the version, install commands, import lines, a quickstart snippet, ' +
+      'entry points, links, and a ready `testRequest` you can pass (edited) to test_tool. ' +
+      'Use it before writing code against an unfamiliar package; then ask search_docs for details.',
+    input: contextInput,
+    readOnly: true,
+    openWorld: true,
+    run: (caps, { slug: ref }) => caps.docs.context(ref),
+  }),
+  defineTool({
+    name: 'search_docs',
+    title: 'Search a tool\'s official documentation',
+    description:
+      'Step 3. Answers a natural-language question from the official documentation of one tool (by slug), ' +
+      'returning ranked passages with their page URL and heading trail. Ask narrow questions ' +
+      '("how do I make a field optional") rather than keywords; call it again with another wording if the passages miss.',
+    input: docsInput,
+    readOnly: true,
+    openWorld: true,
+    run: (caps, { slug: ref, query, limit }) => caps.docs.search(ref, query, { limit }),
+  }),
+  defineTool({
+    name: 'test_tool',
+    title: 'Run a snippet in a sandbox',
+    description:
+      'Step 4. Proves a snippet works: installs `packages`, writes `files`, runs `entry` in an isolated sandbox ' +
+      '(outbound network allowed) and returns ok, status (ran, failed_install, failed_run, timeout, blocked, unavailable), ' +
+      'stdout, stderr, exit code and a `sessionId`. A failing snippet is a normal result with ok false: read stderr, fix, retry. ' +
+      'Pass the sessionId back to reuse installed packages and files (much faster). Put credentials in env items as `secret` ' +
+      'so they are redacted from the output.',
+    input: testInput,
+    readOnly: false,
+    openWorld: true,
+    run: (caps, { format: _format, ...request }, context) => caps.sandbox.run(request, context.owner),
+  }),
+];
+
+export function findTool(name: string): ToolDefinition | undefined {
+  return TOOLS.find((tool) => tool.name === name);
+}
