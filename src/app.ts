@@ -1,5 +1,6 @@
 // Wires the capabilities to one store: the object every surface (HTTP, MCP, CLI) is handed.
 // No global singletons: tests build as many apps as they like, each on its own store.
+import { createAuth, type Auth } from './auth/index.ts';
 import type { Config } from './config.ts';
 import { createCatalog, type Catalog } from './catalog/index.ts';
 import { DEFAULT_SNAPSHOT, seedFromSnapshot } from './catalog/snapshot.ts';
@@ -11,6 +12,7 @@ export interface App {
   store: Store;
   logger: Logger;
   catalog: Catalog;
+  auth: Auth;
   close(): Promise<void>;
 }
 
@@ -23,10 +25,12 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     });
     if (loaded > 0) logger.info({ loaded, ms: Date.now() - started }, 'catalog snapshot loaded');
     const catalog = await createCatalog(store, logger, { watchMs: 5000 });
+    const auth = createAuth(store, config, logger);
     return {
-      config, store, logger, catalog,
+      config, store, logger, catalog, auth,
       async close() {
         catalog.close();
+        await auth.close();
         await store.close();
       },
     };

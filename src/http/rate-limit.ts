@@ -2,15 +2,13 @@
 // Routes with their own budget (POST /tools/test) set `config.rateLimit` and get a dedicated counter.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import type { App } from '../app.ts';
 import { ToolDexError } from '../errors.ts';
+import { sharedRateLimitStore } from './rate-limit-store.ts';
 
-/** The bucket a request counts against: its API key (hashed, never stored in clear) or its IP. */
+/** The bucket a request counts against: the API key id the auth hook verified (src/http/auth.ts), or the IP. */
 export function rateLimitKey(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return `key:${createHash('sha256').update(header.slice(7)).digest('hex').slice(0, 32)}`;
-  return `ip:${request.ip}`;
+  return request.apiKeyId ? `key:${request.apiKeyId}` : `ip:${request.ip}`;
 }
 
 export async function registerRateLimit(server: FastifyInstance, app: App): Promise<void> {
@@ -19,6 +17,7 @@ export async function registerRateLimit(server: FastifyInstance, app: App): Prom
     max: app.config.TOOLDEX_RATE_LIMIT_RPM,
     timeWindow: 60_000,
     keyGenerator: rateLimitKey,
+    store: sharedRateLimitStore(app.auth), // counters in the database, shared by every instance
     enableDraftSpec: true,
     allowList: (request) => request.url === '/healthz',
     errorResponseBuilder: (_request, context) =>

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../app.ts';
 import { ToolDexError } from '../errors.ts';
+import { registerAuth } from './auth.ts';
 import { replyWithError } from './errors.ts';
 import { registerRateLimit } from './rate-limit.ts';
 import { routeGroups } from './routes/index.ts';
@@ -33,6 +34,7 @@ export async function buildServer(app: App): Promise<Server> {
     },
     transform: jsonSchemaTransform,
   });
+  await registerAuth(server, app);
   await registerRateLimit(server, app);
   for (const group of routeGroups) await server.register(group, { app });
   server.get('/openapi.json', { schema: { hide: true } }, async () => server.swagger());

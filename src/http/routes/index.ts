@@ -1,7 +1,9 @@
 // The route groups of the REST surface, in registration order. A new capability adds its group here.
+import { dashboardApiRoutes } from './dashboard-api.ts';
+import { dashboardStaticRoutes } from './dashboard-static.ts';
 import { healthRoutes } from './health.ts';
 import { iconRoutes } from './icons.ts';
 import { searchRoutes } from './search.ts';
 import { mcpRoutes } from '../../mcp/http.ts';
 
-export const routeGroups = [healthRoutes, iconRoutes, searchRoutes, mcpRoutes];
+export const routeGroups = [healthRoutes, iconRoutes, searchRoutes, mcpRoutes, dashboardApiRoutes, dashboardStaticRoutes];

@@ -1,0 +1,108 @@
+// The auth capability: organisations, users, cookie sessions, invites, API keys, per-key usage and the shared
+// rate-limit counters. Knows nothing of HTTP, MCP or terminals; surfaces call these functions.
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import type { Store } from '../store/index.ts';
+import { createSession, endSession, findSession, signIn, signUp } from './accounts.ts';
+import { acceptInvite, createInvite } from './invites.ts';
+import { createKey, getKey, listKeys, revokeKey, verifyKey } from './keys.ts';
+import { createOrg, ensureOrg, findOrgByName, membersOf, orgsOf, requireMember } from './orgs.ts';
+import { RateLimitCounters, type RateLimitHit } from './ratelimit.ts';
+import type {
+  ApiKeyInfo, CreatedApiKey, Invite, KeyPrincipal, Member, NewSession, Organisation, SessionInfo, UsageDay, User,
+} from './types.ts';
+import { UsageRecorder, usagePerDay } from './usage.ts';
+import { notFound } from '../errors.ts';
+
+export type * from './types.ts';
+export { isWellFormedApiKey, KEY_PREFIX } from './key-format.ts';
+export { safeEqual } from './ids.ts';
+
+export const USAGE_DAYS_MAX = 90;
+
+export interface Auth {
+  /** TOOLDEX_AUTH=required: /tools/* and /mcp need a valid key. */
+  readonly required: boolean;
+  verifyKey(key: string): Promise<KeyPrincipal>;
+  recordUsage(keyId: string, kind: 'request' | 'test'): void;
+  keys: {
+    create(input: { orgId: string; name: string; createdBy: string }): Promise<CreatedApiKey>;
+    /** Operators: creates the organisation when it does not exist. */
+    createForOrgName(input: { org: string; name: string; createdBy: string }): Promise<CreatedApiKey>;
+    list(filter?: { orgId?: string; org?: string }): Promise<ApiKeyInfo[]>;
+    revoke(id: string, orgId?: string): Promise<ApiKeyInfo>;
+    usage(id: string, orgId: string, days: number): Promise<{ key: ApiKeyInfo; days: UsageDay[] }>;
+  };
+  accounts: {
+    signUp(email: string, password: string): Promise<User>;
+    signIn(email: string, password: string, clientAddress: string): Promise<User>;
+    startSession(userId: string): Promise<NewSession>;
+    session(token: string): Promise<SessionInfo | undefined>;
+    endSession(token: string): Promise<void>;
+  };
+  orgs: {
+    create(name: string, ownerId: string): Promise<Organisation>;
+    of(userId: string): Promise<Organisation[]>;
+    requireMember(orgId: string, userId: string): Promise<Organisation>;
+    members(orgId: string): Promise<Member[]>;
+  };
+  invites: {
+    create(orgId: string, email: string, invitedBy: string): Promise<Invite>;
+    accept(token: string, user: User): Promise<Organisation>;
+  };
+  rateLimit: { hit(bucket: string, windowMs: number): Promise<RateLimitHit> };
+  close(): Promise<void>;
+}
+
+export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH'>, logger: Logger): Auth {
+  const usage = new UsageRecorder(store, logger);
+  const counters = new RateLimitCounters(store, logger);
+  return {
+    required: config.TOOLDEX_AUTH === 'required',
+    verifyKey: (key) => verifyKey(store, key),
+    recordUsage: (keyId, kind) => usage.record(keyId, kind),
+    keys: {
+      create: (input) => createKey(store, input),
+      async createForOrgName({ org, name, createdBy }) {
+        const found = await ensureOrg(store, org);
+        return createKey(store, { orgId: found.id, name, createdBy });
+      },
+      async list(filter = {}) {
+        if (filter.org !== undefined) {
+          const org = await findOrgByName(store, filter.org);
+          if (!org) throw notFound(`No organisation named "${filter.org}".`);
+          return listKeys(store, { orgId: org.id });
+        }
+        return listKeys(store, { orgId: filter.orgId });
+      },
+      revoke: (id, orgId) => revokeKey(store, id, orgId),
+      async usage(id, orgId, days) {
+        await getKey(store, id, orgId); // not found (404) before any work for a foreign key
+        await usage.flush(); // the panel shows requests up to now, not up to the last batch
+        return { key: await getKey(store, id, orgId), days: await usagePerDay(store, id, days) };
+      },
+    },
+    accounts: {
+      signUp: (email, password) => signUp(store, email, password),
+      signIn: (email, password, address) => signIn(store, email, password, address),
+      startSession: (userId) => createSession(store, userId),
+      session: (token) => findSession(store, token),
+      endSession: (token) => endSession(store, token),
+    },
+    orgs: {
+      create: (name, ownerId) => createOrg(store, name, ownerId),
+      of: (userId) => orgsOf(store, userId),
+      requireMember: (orgId, userId) => requireMember(store, orgId, userId),
+      members: (orgId) => membersOf(store, orgId),
+    },
+    invites: {
+      create: (orgId, email, invitedBy) => createInvite(store, orgId, email, invitedBy),
+      accept: (token, user) => acceptInvite(store, token, user),
+    },
+    rateLimit: { hit: (bucket, windowMs) => counters.hit(bucket, windowMs) },
+    async close() {
+      counters.close();
+      await usage.close();
+    },
+  };
+}
