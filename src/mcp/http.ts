@@ -10,8 +10,7 @@ import { createMcpServer } from './server.ts';
 
 /** Sandbox sessions over MCP belong to the caller's organisation when auth set one, else to its address. */
 function ownerOf(request: FastifyRequest): string {
-  const auth = (request as FastifyRequest & { auth?: { orgId?: string } }).auth;
-  return auth?.orgId ?? request.ip;
+  return (request as FastifyRequest & { orgId?: string }).orgId ?? request.ip;
 }
 
 function toWebRequest(request: FastifyRequest): Request {

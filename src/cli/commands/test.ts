@@ -73,8 +73,11 @@ export function registerTest(program: Command): void {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = String(issue?.path[0] ?? '');
-        const hint = (field === 'runtime' || field === 'language') && !guessed ? ' (cannot tell from the file extension; pass it)' : '';
-        throw usage('invalid_request', `${FLAG_OF[field] ?? field}: ${issue?.message ?? 'invalid value'}${hint}.`);
+        if ((field === 'runtime' && !flags.runtime) || (field === 'language' && !flags.language)) {
+          throw usage('invalid_request', `cannot tell the runtime and language from "${entry}"; ` +
+            `pass --runtime (${RUNTIMES.join(', ')}) and --language (e.g. typescript, python).`);
+        }
+        throw usage('invalid_request', `${FLAG_OF[field] ?? field}: ${issue?.message ?? 'invalid value'}.`);
       }
       const client = clientFrom(flags);
       const result = await withSpinner('installing and running in the sandbox', client.post<TestResult>('/tools/test', parsed.data));

@@ -1,0 +1,189 @@
+// The CLI through the front door: `node bin/tooldex.js …` spawned piped and under a pseudo-terminal
+// (`script` from util-linux) against a real server: format rules and precedence, NO_COLOR, exit codes, help.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decode } from '@toon-format/toon';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { bin, cleanEnv, closedPort, fixtureSnapshot, run, type Ran } from '../mcp/fixtures.ts';
+
+const SGR = /\x1b\[[0-9;]*m/; // colour/bold sequences (the spinner's line clearing is \x1b[K, not this)
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+describe('tooldex CLI', () => {
+  let server: TestServer;
+  let env: NodeJS.ProcessEnv;
+  let workdir: string;
+
+  before(async () => {
+    server = await startServer({ config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+    env = cleanEnv({ TOOLDEX_URL: server.url });
+    workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-cli-'));
+  });
+  after(async () => {
+    await server.close();
+    fs.rmSync(workdir, { recursive: true, force: true });
+  });
+
+  const piped = (args: string[], extraEnv: Record<string, string> = {}) =>
+    run(process.execPath, [bin, ...args], { env: { ...env, ...extraEnv }, cwd: workdir });
+
+  /** Under a pseudo-terminal: stdout and stderr are both the terminal, so the output is their merge. */
+  const terminal = (args: string[], extraEnv: Record<string, string> = {}): Promise<Ran> =>
+    run('script', ['-qec', [process.execPath, bin, ...args].map(quote).join(' '), '/dev/null'], {
+      env: { ...env, TERM: 'xterm-256color', COLUMNS: '120', ...extraEnv }, cwd: workdir,
+    });
+
+  const restSearch = async (q: string) => (await fetch(`${server.url}/tools/search?q=${encodeURIComponent(q)}`)).json();
+
+  describe('output format', () => {
+    it('prints json when piped, equal to the REST result, with nothing on stderr', async () => {
+      const result = await piped(['search', 'schema', 'validation']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(result.stderr, '');
+      assert.deepEqual(JSON.parse(result.stdout), await restSearch('schema validation'));
+    });
+
+    it('prints toon with --format toon', async () => {
+      const result = await piped(['search', 'schema validation', '--format', 'toon']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(decode(result.stdout), await restSearch('schema validation'));
+    });
+
+    it('prints a human table with --format human when piped, without colour', async () => {
+      const result = await piped(['search', 'validation', '--format', 'human']);
+      assert.equal(result.code, 0, result.stderr);
+      const lines = result.stdout.split('\n');
+      assert.match(lines[0] ?? '', /^SLUG\s+VERSION\s+POP\s+DESCRIPTION$/);
+      assert.ok(lines.some((line) => /^npm:zod\s+1\.0\.0\s+0\.90\s+TypeScript-first/.test(line) || line.startsWith('npm:zod ')), result.stdout);
+      // Columns line up: every row's description starts where the header's does.
+      const column = (lines[0] ?? '').indexOf('DESCRIPTION');
+      for (const line of lines.slice(1).filter((l) => /^\S+:\S+\s/.test(l))) assert.match(line.slice(column - 2, column), /^ {2}$/, line);
+      assert.doesNotMatch(result.stdout, SGR);
+    });
+
+    it('lets --format win over --json, and --json win over the pipe default', async () => {
+      const both = await piped(['search', 'zod', '--json', '--format', 'toon']);
+      assert.deepEqual(decode(both.stdout), await restSearch('zod'));
+      const json = await piped(['search', 'zod', '--json']);
+      assert.deepEqual(JSON.parse(json.stdout), await restSearch('zod'));
+    });
+
+    it('prints human output with colour on a terminal by default', async () => {
+      const result = await terminal(['search', 'validation']);
+      assert.equal(result.code, 0, result.stdout);
+      assert.match(result.stdout, /SLUG\s+VERSION\s+POP\s+DESCRIPTION/);
+      assert.match(result.stdout, SGR);
+    });
+
+    it('honours NO_COLOR on a terminal', async () => {
+      const result = await terminal(['search', 'validation'], { NO_COLOR: '1' });
+      assert.equal(result.code, 0, result.stdout);
+      assert.match(result.stdout, /SLUG\s+VERSION\s+POP\s+DESCRIPTION/);
+      assert.doesNotMatch(result.stdout, SGR);
+    });
+
+    it('prints json on a terminal with --json, and toon with --json --format toon', async () => {
+      const json = await terminal(['search', 'zod', '--json']);
+      assert.deepEqual(JSON.parse(json.stdout.replace(/\r/g, '').replace(/\x1b\[K/g, '').trim()), await restSearch('zod'));
+      const toon = await terminal(['search', 'zod', '--json', '--format', 'toon']);
+      assert.deepEqual(decode(toon.stdout.replace(/\r/g, '').replace(/\x1b\[K/g, '').trim()), await restSearch('zod'));
+    });
+
+    it('works from any folder (the bin resolves its own loader)', async () => {
+      const result = await run(process.execPath, [bin, 'search', 'zod'], { env, cwd: '/' });
+      assert.equal(result.code, 0, result.stderr);
+      assert.ok(JSON.parse(result.stdout).results.length > 0);
+    });
+  });
+
+  describe('exit codes and errors', () => {
+    const oneLine = (stderr: string) => {
+      const lines = stderr.trimEnd().split('\n');
+      assert.equal(lines.length, 1, `one line on stderr: ${stderr}`);
+      return lines[0]!;
+    };
+
+    it('exits 2 on a missing argument or an unknown --format value', async () => {
+      const missing = await piped(['search']);
+      assert.equal(missing.code, 2);
+      assert.match(missing.stderr, /missing required argument 'query'/);
+      const badFormat = await piped(['search', 'zod', '--format', 'xml']);
+      assert.equal(badFormat.code, 2);
+      assert.match(badFormat.stderr, /xml/);
+      assert.equal(badFormat.stdout, '');
+    });
+
+    it('exits 2 when the server rejects the input (422), naming the code', async () => {
+      const result = await piped(['search', 'zod', '--limit', '0']);
+      assert.equal(result.code, 2);
+      assert.match(oneLine(result.stderr), /^tooldex: invalid_limit: /);
+      assert.equal(result.stdout, '');
+    });
+
+    it('exits 3 with server_unreachable when no server answers, saying how to fix it', async () => {
+      const result = await piped(['search', 'zod', '--url', `http://127.0.0.1:${await closedPort()}`]);
+      assert.equal(result.code, 3);
+      assert.match(oneLine(result.stderr), /^tooldex: server_unreachable: cannot reach .*ECONNREFUSED.*tooldex serve.*--url/);
+    });
+
+    it('exits 3 with the server\'s code on a server error (unknown slug)', async () => {
+      const result = await piped(['context', 'npm:no-such-tool-xyz-123']);
+      assert.equal(result.code, 3);
+      assert.match(oneLine(result.stderr), /^tooldex: not_found: /);
+    });
+
+    it('exits 2 on test usage errors before contacting the server', async () => {
+      fs.writeFileSync(path.join(workdir, 'notes.txt'), 'hello');
+      fs.writeFileSync(path.join(workdir, 'ok.js'), 'console.log(1)');
+      const cases: Array<[string[], RegExp]> = [
+        [['test', 'missing.js'], /file_unreadable: cannot read missing\.js \(ENOENT\)/],
+        [['test', 'notes.txt'], /invalid_request: cannot tell the runtime and language from "notes.txt"; pass --runtime/],
+        [['test', 'ok.js', '--env', 'NOVALUE'], /--env "NOVALUE" needs the form NAME=VALUE/],
+        [['test', 'ok.js', '--secret', 'hunter2'], /--secret needs the form NAME=VALUE/],
+        [['test', 'ok.js', '--timeout', '10'], /invalid_request: --timeout: /],
+        [['test', 'ok.js', '--runtime', 'java'], /java/],
+      ];
+      for (const [args, pattern] of cases) {
+        const result = await piped([...args, '--url', `http://127.0.0.1:${await closedPort()}`]);
+        assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
+        assert.match(result.stderr, pattern);
+        assert.doesNotMatch(result.stderr, /hunter2/, 'a malformed secret is not echoed');
+      }
+    });
+
+    it('sends the API key as a Bearer token (a wrong one is refused when auth is required)', async (t) => {
+      const secured = await startServer({ config: { TOOLDEX_AUTH: 'required', TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+      try {
+        if (!('auth' in secured.app)) return t.skip('the authentication capability is not in this build');
+        const none = await piped(['search', 'zod', '--url', secured.url]);
+        assert.equal(none.code, 3);
+        assert.match(none.stderr, /^tooldex: missing_api_key: .*--api-key or set TOOLDEX_API_KEY/);
+        const wrong = await piped(['search', 'zod', '--url', secured.url], { TOOLDEX_API_KEY: 'tdx_wrong' });
+        assert.equal(wrong.code, 3);
+        assert.match(wrong.stderr, /^tooldex: invalid_api_key: /);
+      } finally {
+        await secured.close();
+      }
+    });
+  });
+
+  describe('help', () => {
+    for (const command of ['search', 'context', 'docs', 'test', 'mcp', 'serve']) {
+      it(`tooldex ${command} --help shows usage and examples, exit 0`, async () => {
+        const result = await piped([command, '--help']);
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(result.stdout, new RegExp(`Usage: tooldex ${command}`));
+        assert.match(result.stdout, /Examples:/);
+      });
+    }
+
+    it('tooldex --help lists every client and operator command', async () => {
+      const result = await piped(['--help']);
+      assert.equal(result.code, 0);
+      for (const command of ['search', 'context', 'docs', 'test', 'serve', 'mcp']) assert.match(result.stdout, new RegExp(`\\n  ${command}\\b`));
+    });
+  });
+});

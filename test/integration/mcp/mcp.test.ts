@@ -1,0 +1,250 @@
+// The MCP surface through the front door: the SDK's own Client over Streamable HTTP (/mcp on a real server)
+// and over stdio (`node bin/tooldex.js mcp` on a local store, and relaying to a server that holds the store).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { decode } from '@toon-format/toon';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { freshHome, storeKinds } from '../../helpers/stores.ts';
+import { isEmbedded } from '../../../src/store/index.ts';
+import { bin, cleanEnv, closedPort, fixtureSnapshot } from './fixtures.ts';
+
+const TOOL_ARGS: Record<string, string[]> = {
+  search_tools: ['query', 'language', 'ecosystem', 'limit', 'format'],
+  get_tool_context: ['slug', 'format'],
+  search_docs: ['slug', 'query', 'limit', 'format'],
+  test_tool: ['language', 'runtime', 'files', 'packages', 'entry', 'sessionId', 'slug', 'env', 'timeoutMs', 'format'],
+};
+
+const textOf = (result: unknown) => {
+  const content = (result as CallToolResult).content[0];
+  assert.equal(content?.type, 'text');
+  return (content as { text: string }).text;
+};
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function assertToolError(result: CallToolResult, code: string, status: number) {
+  assert.equal(result.isError, true, `expected a tool error ${code}, got ${textOf(result).slice(0, 200)}`);
+  const body = JSON.parse(textOf(result)) as { error: { code: string; status: number; message: string } };
+  assert.equal(body.error.code, code);
+  assert.equal(body.error.status, status);
+  assert.ok(body.error.message.length > 10);
+  assert.deepEqual(result.structuredContent, body);
+}
+
+/** The checks every transport must pass; `restUrl` is a server whose REST answers must match. */
+function sharedChecks(clientOf: () => Client, restUrl: () => string) {
+  it('lists the four tools with their arguments, descriptions and read-only hints', async () => {
+    const { tools } = await clientOf().listTools();
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), Object.keys(TOOL_ARGS).sort());
+    for (const tool of tools) {
+      const properties = Object.keys(tool.inputSchema.properties ?? {});
+      for (const arg of TOOL_ARGS[tool.name]!) assert.ok(properties.includes(arg), `${tool.name}.${arg}`);
+      assert.ok((tool.description ?? '').length > 100, `${tool.name} teaches the workflow`);
+      assert.equal(tool.annotations?.readOnlyHint, tool.name !== 'test_tool');
+      for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        assert.ok((schema as { description?: string }).description, `${tool.name}.${name} has a description`);
+      }
+    }
+    const search = tools.find((tool) => tool.name === 'search_tools')!;
+    assert.deepEqual(search.inputSchema.required, ['query']);
+    assert.match(search.description ?? '', /get_tool_context.*search_docs.*test_tool/s);
+  });
+
+  it('search_tools answers in toon by default and in json on request, equal to the REST result', async () => {
+    const rest = await (await fetch(`${restUrl()}/tools/search?q=schema%20validation&limit=3`)).json() as { results: Array<{ slug: string }> };
+    assert.ok(rest.results.length > 0, 'the catalog has results for "schema validation"');
+    const toon = await call(clientOf(), 'search_tools', { query: 'schema validation', limit: 3 });
+    assert.equal(toon.isError, undefined);
+    assert.doesNotMatch(textOf(toon), /^\{/, 'toon, not json');
+    assert.deepEqual(decode(textOf(toon)), rest);
+    const json = await call(clientOf(), 'search_tools', { query: 'schema validation', limit: 3, format: 'json' });
+    assert.deepEqual(JSON.parse(textOf(json)), rest);
+  });
+
+  it('search_tools passes the ecosystem filter to the catalog', async () => {
+    const result = JSON.parse(textOf(await call(clientOf(), 'search_tools', { query: 'validation', ecosystem: 'pypi', format: 'json' })));
+    assert.ok(result.results.length > 0);
+    for (const tool of result.results) assert.equal(tool.ecosystem, 'pypi');
+  });
+
+  const invalid: Array<[string, Record<string, unknown>, string]> = [
+    ['search_tools', { query: '' }, 'invalid_query'],
+    ['search_tools', { query: 'zod', format: 'xml' }, 'invalid_format'],
+    ['search_tools', { query: 'zod', limit: 0 }, 'invalid_limit'],
+    ['search_tools', { query: 'zod', ecosystem: 'maven' }, 'invalid_request'],
+    ['search_tools', { query: 'zod', colour: 'blue' }, 'invalid_request'],
+    ['get_tool_context', { format: 'json' }, 'invalid_request'],
+    ['search_docs', { slug: 'npm:zod', query: ' ' }, 'invalid_query'],
+    ['test_tool', { language: 'javascript', runtime: 'node', files: [] }, 'invalid_request'],
+    ['test_tool', { language: 'javascript', runtime: 'java', files: [{ path: 'a.js', code: '' }] }, 'invalid_request'],
+  ];
+  for (const [tool, args, code] of invalid) {
+    it(`maps invalid ${tool} arguments ${JSON.stringify(args).slice(0, 60)} to a tool error ${code}`, async () => {
+      assertToolError(await call(clientOf(), tool, args), code, 422);
+    });
+  }
+
+  it('get_tool_context and search_docs map an unknown slug to not_found (or unavailable without docs)', async (t) => {
+    for (const [tool, args] of [['get_tool_context', { slug: 'npm:no-such-tool-xyz-123' }], ['search_docs', { slug: 'npm:no-such-tool-xyz-123', query: 'install' }]] as const) {
+      const result = await call(clientOf(), tool, args);
+      const { code } = JSON.parse(textOf(result)).error as { code: string };
+      if (code === 'unavailable') t.diagnostic(`${tool}: the docs capability is not in this build`);
+      assertToolError(result, code === 'unavailable' ? 'unavailable' : 'not_found', code === 'unavailable' ? 503 : 404);
+    }
+  });
+}
+
+describe('MCP over Streamable HTTP', () => {
+  for (const store of storeKinds()) {
+    describe(`on ${store}`, () => {
+      let server: TestServer;
+      let client: Client;
+      before(async () => {
+        server = await startServer({ store, config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+        client = new Client({ name: 'tooldex-test', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+      });
+      after(async () => {
+        await client.close();
+        await server.close();
+      });
+      sharedChecks(() => client, () => server.url);
+
+      it('reports the server and its workflow instructions on initialize', () => {
+        assert.equal(client.getServerVersion()?.name, 'tooldex');
+        assert.match(client.getInstructions() ?? '', /search_tools.*get_tool_context.*search_docs.*test_tool/s);
+      });
+
+      it('answers GET and DELETE /mcp with 405 (stateless endpoint) and a JSON error body', async () => {
+        for (const method of ['GET', 'DELETE']) {
+          const response = await fetch(`${server.url}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+          assert.equal(response.status, 405);
+          assert.equal(response.headers.get('allow'), 'POST');
+          assert.equal((await response.json()).error.code, 'method_not_allowed');
+        }
+      });
+    });
+  }
+
+  describe('with authentication required', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer({ config: { TOOLDEX_AUTH: 'required', TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+    });
+    after(() => server.close());
+
+    it('refuses /mcp without a key (401 missing_api_key) and with a wrong one (403 invalid_api_key), like REST', async (t) => {
+      if (!('auth' in server.app)) return t.skip('the authentication capability is not in this build');
+      const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+      const post = (headers: Record<string, string>) => fetch(`${server.url}/mcp`, {
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(init),
+      });
+      const missing = await post({});
+      assert.equal(missing.status, 401);
+      assert.equal((await missing.json()).error.code, 'missing_api_key');
+      const wrong = await post({ authorization: 'Bearer tdx_not_a_real_key' });
+      assert.equal(wrong.status, 403);
+      assert.equal((await wrong.json()).error.code, 'invalid_api_key');
+    });
+  });
+});
+
+describe('MCP over stdio (tooldex mcp)', () => {
+  describe('on the local store', () => {
+    let home: string;
+    let client: Client;
+    let stderr = '';
+    before(async () => {
+      home = await freshHome();
+      client = new Client({ name: 'tooldex-test', version: '1.0.0' });
+      const transport = new StdioClientTransport({
+        command: process.execPath, args: [bin, 'mcp'], stderr: 'pipe',
+        env: cleanEnv({ TOOLDEX_HOME: home, TOOLDEX_SNAPSHOT: await fixtureSnapshot() }) as Record<string, string>,
+      });
+      transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await client.connect(transport);
+    });
+    after(async () => {
+      await client.close();
+      // The child closes the store on stdin end and releases the lock: wait for that, then clean up.
+      for (let i = 0; i < 50 && fs.existsSync(`${home}/store.lock`); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.equal(fs.existsSync(`${home}/store.lock`), false, `store lock released; stderr: ${stderr.slice(-500)}`);
+      fs.rmSync(home, { recursive: true, force: true });
+    });
+
+    it('holds the embedded store lock while it serves', () => {
+      const lock = JSON.parse(fs.readFileSync(`${home}/store.lock`, 'utf8')) as { pid: number; url?: string };
+      assert.ok(lock.pid > 0);
+      assert.equal(lock.url, undefined, 'an MCP process is not a server others could relay to');
+    });
+
+    it('lists the four tools and searches in toon and json', async () => {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((tool) => tool.name).sort(), Object.keys(TOOL_ARGS).sort());
+      const toon = decode(textOf(await call(client, 'search_tools', { query: 'zod', limit: 3 }))) as { results: Array<{ name: string }> };
+      const json = JSON.parse(textOf(await call(client, 'search_tools', { query: 'zod', limit: 3, format: 'json' })));
+      assert.ok(toon.results.some((tool) => tool.name === 'zod'));
+      assert.deepEqual(toon, json);
+    });
+
+    it('maps errors to tool errors with code and message', async () => {
+      assertToolError(await call(client, 'search_tools', { query: 'zod', limit: 99 }), 'invalid_limit', 422);
+      assertToolError(await call(client, 'test_tool', { language: 'js', runtime: 'node' }), 'invalid_request', 422);
+    });
+
+    it('writes nothing but protocol messages to stdout (logs go to stderr)', async () => {
+      // Any stray stdout line would have broken the JSON-RPC stream and the calls above; check stderr is JSON logs.
+      for (const line of stderr.split('\n').filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
+    });
+  });
+
+  describe('relaying to a server', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer({ config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+    });
+    after(() => server.close());
+
+    async function connectStdio(args: string[], env: Record<string, string>): Promise<Client> {
+      const client = new Client({ name: 'tooldex-test', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', ...args], env: cleanEnv(env) as Record<string, string>, stderr: 'ignore' }));
+      return client;
+    }
+
+    it('relays to the server that holds the embedded store (found through the lock file)', async () => {
+      assert.ok(isEmbedded(server.app.store));
+      server.app.store.advertiseUrl(server.url); // what `tooldex serve` does once listening
+      const client = await connectStdio([], { TOOLDEX_HOME: server.home });
+      try {
+        const result = JSON.parse(textOf(await call(client, 'search_tools', { query: 'zod', format: 'json' })));
+        const rest = await (await fetch(`${server.url}/tools/search?q=zod`)).json();
+        assert.deepEqual(result, rest);
+        assertToolError(await call(client, 'search_tools', { query: 'zod', format: 'yaml' }), 'invalid_format', 422);
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('relays to --url without opening the local store, and fails the handshake with server_unreachable when no server answers', async () => {
+      const emptyHome = fs.mkdtempSync(`${server.home}-empty-`);
+      const client = await connectStdio(['--url', server.url], { TOOLDEX_HOME: emptyHome });
+      try {
+        assert.equal((await client.listTools()).tools.length, 4);
+        assert.equal(fs.readdirSync(emptyHome).length, 0, 'the local store was not opened');
+      } finally {
+        await client.close();
+      }
+      // A relay whose server goes away: the initialize itself fails, so the SDK client's connect rejects.
+      await assert.rejects(connectStdio(['--url', `http://127.0.0.1:${await closedPort()}`], { TOOLDEX_HOME: emptyHome }), /server_unreachable/);
+      fs.rmSync(emptyHome, { recursive: true, force: true });
+    });
+  });
+});
