@@ -1,5 +1,7 @@
 // Runs the HTTP server until SIGTERM/SIGINT, then drains requests and closes the store cleanly.
 import type { Config } from './config.ts';
+import { keyOperations } from './admin/operations.ts';
+import { openAdminChannel } from './admin/channel.ts';
 import { createApp } from './app.ts';
 import { buildServer } from './http/server.ts';
 import { createLogger } from './log.ts';
@@ -19,7 +21,12 @@ export async function serve(config: Config): Promise<void> {
   const app = await createApp(config, logger);
   const server = await buildServer(app);
   const address = await server.listen({ port: config.PORT, host: config.HOST });
-  if (isEmbedded(app.store)) app.store.advertiseUrl(localUrl(address));
+  // Operator commands (`tooldex keys`) reach the held embedded store through this socket.
+  const admin = isEmbedded(app.store) ? await openAdminChannel(config.TOOLDEX_HOME, keyOperations(app.auth), logger) : undefined;
+  if (isEmbedded(app.store)) {
+    app.store.advertiseUrl(localUrl(address));
+    if (admin) app.store.advertiseAdminSocket(admin.path);
+  }
   logger.info({ address, store: app.store.kind, tools: app.catalog.size(), readyMs: Date.now() - started }, 'tooldex ready');
 
   let stopping = false;
@@ -30,6 +37,7 @@ export async function serve(config: Config): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await admin?.close();
       await server.close();
       await app.close();
     } finally {

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerIngest } from './commands/ingest.ts';
 import { registerContext } from './commands/context.ts';
 import { registerDocs } from './commands/docs.ts';
+import { registerKeys } from './commands/keys.ts';
 import { registerMcp } from './commands/mcp.ts';
 import { registerSearch } from './commands/search.ts';
 import { registerServe } from './commands/serve.ts';
@@ -20,5 +21,6 @@ registerTest(program);
 registerServe(program);
 registerMcp(program);
 registerIngest(program);
+registerKeys(program);
 
 await runCli(program, process.argv);
