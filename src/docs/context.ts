@@ -1,0 +1,144 @@
+// The tool context: install commands per package manager, imports, the quickstart (first usage example in the
+// tool's own docs) and a ready POST /tools/test body for it. Pure: facts and passages in, context out.
+import type { Ecosystem, ToolRecord } from '../catalog/index.ts';
+import type { PassageDraft } from './extract/types.ts';
+import type { ToolContext } from './schema.ts';
+import type { PackageFacts } from './sources/types.ts';
+
+export interface Quickstart { code: string; language: string; source: string }
+
+const LANGUAGES: Record<Ecosystem, RegExp> = {
+  npm: /^(js|javascript|ts|typescript|jsx|tsx|mjs|cjs|node)$/i,
+  pypi: /^(python|py|python3|pycon)$/i,
+  crates: /^(rust|rs)$/i,
+  go: /^(go|golang)$/i,
+  rubygems: /^(ruby|rb)$/i,
+};
+
+const FENCED = /^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)[^\n]*\n([\s\S]*?)\n\s{0,3}\1\s*$/gm;
+
+function mentionsPackage(code: string, ecosystem: Ecosystem, name: string, importName: string): boolean {
+  const quoted = (n: string) => new RegExp(`['"\`]${n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/[^'"\`]*)?['"\`]`);
+  switch (ecosystem) {
+    case 'npm': return quoted(name).test(code);
+    case 'pypi': return new RegExp(`\\b(import|from)\\s+${importName}\\b`).test(code);
+    case 'crates': return new RegExp(`\\b${importName}::`).test(code);
+    case 'go': return code.includes(`"${importName}`);
+    case 'rubygems': return code.includes(`require '${name}'`) || code.includes(`require "${name}"`);
+  }
+}
+
+/** The first fenced example in the README (then guides) in the ecosystem's language that uses the package. */
+export function findQuickstart(passages: PassageDraft[], ecosystem: Ecosystem, name: string, importName: string): Quickstart | null {
+  const ordered = [...passages].sort((a, b) => Number(!/readme/i.test(a.source)) - Number(!/readme/i.test(b.source)));
+  let fallback: Quickstart | null = null;
+  for (const passage of ordered) {
+    for (const match of passage.content.matchAll(FENCED)) {
+      const language = match[2] ?? '';
+      const code = (match[3] ?? '').trim();
+      if (!code || code.length > 4000) continue;
+      if (!LANGUAGES[ecosystem].test(language)) continue;
+      const candidate = { code: language === 'pycon' ? fromPycon(code) : code, language: language.toLowerCase(), source: passage.url };
+      if (mentionsPackage(code, ecosystem, name, importName)) return candidate;
+      fallback ??= candidate;
+    }
+  }
+  return fallback;
+}
+
+function fromPycon(code: string): string {
+  return code.split('\n').filter((l) => /^(>>>|\.\.\.)/.test(l)).map((l) => l.replace(/^(>>>|\.\.\.) ?/, '')).join('\n');
+}
+
+export function installCommands(ecosystem: Ecosystem, name: string, version: string): ToolContext['install'] {
+  switch (ecosystem) {
+    case 'npm': return [
+      { manager: 'npm', command: `npm install ${name}@${version}` }, { manager: 'pnpm', command: `pnpm add ${name}@${version}` },
+      { manager: 'yarn', command: `yarn add ${name}@${version}` }, { manager: 'bun', command: `bun add ${name}@${version}` },
+    ];
+    case 'pypi': return [
+      { manager: 'pip', command: `pip install "${name}==${version}"` }, { manager: 'uv', command: `uv add "${name}==${version}"` },
+      { manager: 'poetry', command: `poetry add "${name}==${version}"` },
+    ];
+    case 'crates': return [{ manager: 'cargo', command: `cargo add ${name}@${version}` }];
+    case 'go': return [{ manager: 'go', command: `go get ${name}@${version}` }];
+    case 'rubygems': return [
+      { manager: 'gem', command: `gem install ${name} -v ${version}` }, { manager: 'bundler', command: `bundle add ${name} --version ${version}` },
+    ];
+  }
+}
+
+const camel = (name: string) => name.replace(/^@[^/]+\//, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()).replace(/^\d/, '_$&');
+
+export function importStatements(ecosystem: Ecosystem, name: string, facts: PackageFacts, quickstart: Quickstart | null): string[] {
+  const importName = facts.importName ?? name;
+  if (ecosystem === 'npm') {
+    const fromDocs = (quickstart?.code ?? '').split('\n').filter((line) => mentionsPackage(line, 'npm', name, name) && /\b(import|require)\b/.test(line)).map((l) => l.trim());
+    if (fromDocs.length) return [...new Set(fromDocs)].slice(0, 3);
+    const esm = `import * as ${camel(name)} from '${name}';`;
+    return facts.moduleType === 'module' ? [esm] : [esm, `const ${camel(name)} = require('${name}');`];
+  }
+  switch (ecosystem) {
+    case 'pypi': return [`import ${importName}`];
+    case 'crates': return [`use ${importName};`];
+    case 'go': return [`import "${importName}"`];
+    case 'rubygems': return [`require '${importName}'`];
+  }
+}
+
+export function testRequestFor(ecosystem: Ecosystem, name: string, version: string, slug: string, quickstart: Quickstart | null): Record<string, unknown> | null {
+  if (!quickstart) return null;
+  const code = quickstart.code;
+  switch (ecosystem) {
+    case 'npm': {
+      const typescript = /^(ts|typescript|tsx)$/.test(quickstart.language);
+      const esm = /^\s*(import|export)\s/m.test(code);
+      const path = typescript ? 'index.ts' : esm ? 'index.mjs' : 'index.js';
+      return { language: typescript ? 'typescript' : 'javascript', runtime: 'node', files: [{ path, code }], packages: [`${name}@${version}`], slug };
+    }
+    case 'pypi':
+      return { language: 'python', runtime: 'python', files: [{ path: 'main.py', code }], packages: [`${name}==${version}`], slug };
+    case 'crates': {
+      const lines = code.split('\n').filter((l) => !/^\s*#\s/.test(l) || /^\s*#\[/.test(l));
+      const body = lines.join('\n');
+      const main = /\bfn\s+main\s*\(/.test(body) ? body
+        : `${lines.filter((l) => /^\s*(use|extern crate)\s/.test(l)).join('\n')}\n\nfn main() {\n${lines.filter((l) => !/^\s*(use|extern crate)\s/.test(l)).map((l) => `    ${l}`).join('\n')}\n}\n`;
+      return { language: 'rust', runtime: 'rust', files: [{ path: 'src/main.rs', code: main.trim() + '\n' }], packages: [`${name}@${version}`], slug };
+    }
+    case 'go': {
+      // A fragment would need guessed imports to compile; only whole programs become a test body.
+      const main = /^package\s+main\b/m.test(code) ? code : /\bfunc\s+main\s*\(/.test(code) ? `package main\n\n${code}` : undefined;
+      return main ? { language: 'go', runtime: 'golang', files: [{ path: 'main.go', code: main }], packages: [`${name}@${version}`], slug } : null;
+    }
+    case 'rubygems':
+      return { language: 'ruby', runtime: 'ruby', files: [{ path: 'main.rb', code }], packages: [name], slug };
+  }
+}
+
+export interface StoredFacts extends PackageFacts { quickstart: Quickstart | null }
+
+export function buildContext(tool: ToolRecord, version: string, latest: string, facts: StoredFacts, docsUrl: string | null, registryUrl: string): ToolContext {
+  const ecosystem = tool.ecosystem;
+  return {
+    slug: tool.slug,
+    name: tool.name,
+    ecosystem,
+    version,
+    latestVersion: latest,
+    description: facts.description || tool.description,
+    license: facts.license ?? tool.license,
+    links: {
+      docs: docsUrl,
+      repository: facts.repository ?? tool.repository,
+      homepage: facts.homepage ?? tool.homepage,
+      registry: registryUrl,
+    },
+    install: installCommands(ecosystem, tool.name, version),
+    imports: importStatements(ecosystem, tool.name, facts, facts.quickstart),
+    quickstart: facts.quickstart,
+    entryPoints: facts.entryPoints,
+    typesIncluded: facts.typesIncluded,
+    requirements: facts.requirements,
+    testRequest: testRequestFor(ecosystem, tool.name, version, tool.slug, facts.quickstart),
+  };
+}

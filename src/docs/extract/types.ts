@@ -1,0 +1,16 @@
+// The unit every extractor produces and the indexer stores: one passage with its person-openable source.
+
+export interface PassageDraft {
+  url: string;
+  title?: string;
+  /** Heading trail, page title first. */
+  headings: string[];
+  content: string;
+  /** Where it came from: a file path inside the artifact, or a page URL. */
+  source: string;
+  /** Symbols the passage documents (exact-identifier boost), beyond those found in its text. */
+  identifiers?: string[];
+}
+
+/** Builds a passage URL from a location in a document: a heading anchor, or a line number. */
+export type LocateFn = (where: { anchor?: string; line: number }) => string;

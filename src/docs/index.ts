@@ -1,0 +1,180 @@
+// The docs capability: answers questions from a tool's own published docs (any version, indexed on demand)
+// and builds its context. Knows nothing of HTTP, MCP or terminals; surfaces call search() and context().
+import pLimit from 'p-limit';
+import type { Catalog, ToolRecord } from '../catalog/index.ts';
+import { registryPage } from '../catalog/links.ts';
+import { parseSlugReference } from '../catalog/slug.ts';
+import type { Config } from '../config.ts';
+import { ToolDexError, isToolDexError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { Store } from '../store/index.ts';
+import { buildContext, type StoredFacts } from './context.ts';
+import { createIngestor, docsUrlFor } from './ingest.ts';
+import { rerank } from './rank.ts';
+import { getReleases, lexemesOf, newestReady, saveReleases, searchPassages, topToolSlugs, type ReleaseRow, type VersionRow } from './repository.ts';
+import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsResult, type ToolContext } from './schema.ts';
+import { sourceFor } from './sources/index.ts';
+import { queryTerms } from './tokens.ts';
+import { resolveVersion } from './versions.ts';
+
+export type { Docs, DocsResult, ToolContext } from './schema.ts';
+
+export interface DocsDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  catalog: Catalog;
+}
+
+interface Served {
+  tool: ToolRecord;
+  row: VersionRow;
+  latest: string;
+  stale: boolean;
+}
+
+export interface DocsCapability extends Docs {
+  /** Resolves and indexes a tool version without a question (pre-indexing, `ingest --docs`). */
+  prepare(slugReference: string): Promise<{ slug: string; version: string; passages: number }>;
+}
+
+export function createDocs(deps: DocsDeps): DocsCapability {
+  const background = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const guarded = work.catch((err) => deps.logger.warn({ err }, 'docs background work failed')).finally(() => background.delete(guarded));
+    background.add(guarded);
+  };
+  const ingestor = createIngestor({ ...deps, track });
+  const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
+  const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
+
+  async function fetchReleases(tool: ToolRecord): Promise<ReleaseRow | undefined> {
+    let pending = revalidating.get(tool.slug);
+    if (!pending) {
+      pending = (async () => {
+        const releases = await sourceFor(deps.config, tool.ecosystem).releases(tool.name);
+        if (!releases) return undefined;
+        await saveReleases(deps.store, tool.slug, releases);
+        return { ...releases, checkedAt: new Date() };
+      })().finally(() => revalidating.delete(tool.slug));
+      revalidating.set(tool.slug, pending);
+    }
+    return pending;
+  }
+
+  /** Stale-while-revalidate: a newer latest found in the background is indexed in the background too. */
+  function revalidate(tool: ToolRecord, known: ReleaseRow): void {
+    if (revalidating.has(tool.slug)) return;
+    track(fetchReleases(tool).then(async (fresh) => {
+      if (fresh && fresh.latest !== known.latest) await ingestor.ensureIndexed(tool, fresh.latest);
+    }));
+  }
+
+  async function serve(slugReference: string): Promise<Served> {
+    const reference = parseSlugReference(slugReference);
+    const tool = await deps.catalog.resolve(reference.tool);
+    let releases = await getReleases(deps.store, tool.slug);
+    let stale = false;
+    if (!releases) {
+      try {
+        releases = await fetchReleases(tool);
+      } catch (error) {
+        return serveCached(tool, reference.version, error);
+      }
+      if (!releases) throw new ToolDexError('not_found', 404, `${tool.name} is in the directory but its registry does not list it (removed or renamed?).`, { hints: [] });
+    } else if (Date.now() - releases.checkedAt.getTime() >= refreshMs()) {
+      stale = true;
+      revalidate(tool, releases);
+    }
+    let version: string;
+    try {
+      version = resolveVersion(releases, reference.version, tool.name);
+    } catch (error) {
+      // A version published since the last check: look again once, synchronously.
+      if (!isToolDexError(error) || error.code !== 'version_not_found' || Date.now() - releases.checkedAt.getTime() < 60_000) throw error;
+      const fresh = await fetchReleases(tool).catch(() => undefined);
+      if (!fresh) throw error;
+      releases = fresh;
+      stale = false;
+      version = resolveVersion(fresh, reference.version, tool.name);
+    }
+    try {
+      const row = await ingestor.ensureIndexed(tool, version);
+      return { tool, row, latest: releases.latest, stale };
+    } catch (error) {
+      return serveCached(tool, reference.version, error);
+    }
+  }
+
+  /** Registry down: the newest indexed version, marked stale, when the client did not pin one; else 503. */
+  async function serveCached(tool: ToolRecord, pinned: string | undefined, error: unknown): Promise<Served> {
+    if (!isToolDexError(error) || error.code !== 'upstream_unavailable') throw error;
+    const cached = pinned && pinned !== 'latest' ? undefined : await newestReady(deps.store, tool.slug);
+    if (!cached) throw error;
+    deps.logger.warn({ slug: tool.slug, err: error }, 'registry unreachable; serving cached docs');
+    return { tool, row: cached, latest: cached.version, stale: true };
+  }
+
+  return {
+    async search(slugReference, query, options = {}): Promise<DocsResult> {
+      const question = query.trim();
+      if (!question) throw new ToolDexError('invalid_query', 422, 'Query "q" is empty; ask a question about the tool.');
+      if (question.length > MAX_DOCS_QUERY) throw new ToolDexError('invalid_query', 422, `Query "q" is ${question.length} characters; the limit is ${MAX_DOCS_QUERY}.`);
+      const limit = Math.min(Math.max(options.limit ?? 5, 1), MAX_DOCS_LIMIT);
+      const { tool, row, latest, stale } = await serve(slugReference);
+      const terms = queryTerms(question);
+      const lexemes = await lexemesOf(deps.store, terms.terms);
+      const ranked = rerank(await searchPassages(deps.store, tool.slug, row.version, lexemes, terms.identifiers), lexemes.length);
+      return {
+        slug: tool.slug,
+        docsUrl: row.docsUrl ?? docsUrlFor(tool),
+        query: question,
+        version: row.version,
+        latestVersion: latest,
+        ...(stale ? { stale: true } : {}),
+        results: ranked.slice(0, limit).map((p) => ({
+          url: p.url, title: p.title ?? undefined, content: p.content, headings: p.headings, source: p.source,
+          score: Math.round(p.score * 1000) / 1000,
+        })),
+      };
+    },
+
+    async context(slugReference): Promise<ToolContext> {
+      const { tool, row, latest, stale } = await serve(slugReference);
+      const defaults: StoredFacts = { entryPoints: [], typesIncluded: null, requirements: {}, quickstart: null };
+      const facts: StoredFacts = { ...defaults, ...(row.facts as Partial<StoredFacts>) };
+      const context = buildContext(tool, row.version, latest, facts,
+        row.docsUrl ?? docsUrlFor(tool), registryPage(tool.ecosystem, tool.name));
+      return stale ? { ...context, stale: true } : context;
+    },
+
+    async prepare(slugReference) {
+      const { tool, row } = await serve(slugReference);
+      return { slug: tool.slug, version: row.version, passages: row.passages };
+    },
+
+    async close() {
+      while (background.size) await Promise.allSettled([...background]);
+    },
+  };
+}
+
+export interface IngestProgress { slug: string; done: number; total: number; version?: string; passages?: number; error?: string }
+
+/** `tooldex ingest --docs --top N`: indexes the latest docs of the N most popular tools, two at a time. */
+export async function ingestTopDocs(app: { docs: DocsCapability; store: Store }, n: number, onProgress: (progress: IngestProgress) => void = () => undefined): Promise<{ indexed: number; failed: number }> {
+  const slugs = await topToolSlugs(app.store, n);
+  const limit = pLimit(2);
+  let done = 0, failed = 0;
+  await Promise.all(slugs.map((slug) => limit(async () => {
+    try {
+      const result = await app.docs.prepare(slug);
+      onProgress({ slug, done: ++done, total: slugs.length, version: result.version, passages: result.passages });
+    } catch (error) {
+      failed++;
+      onProgress({ slug, done: ++done, total: slugs.length, error: (error as Error).message });
+    }
+  })));
+  return { indexed: done - failed, failed };
+}
+

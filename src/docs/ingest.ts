@@ -1,0 +1,121 @@
+// Ingestion of one tool version: artifact → passages → store, shared by concurrent requests (an in-process
+// promise map) and across instances (a lease row in docs_versions). The docs site is crawled inline or afterwards.
+import type { Config } from '../config.ts';
+import type { ToolRecord } from '../catalog/index.ts';
+import { ToolDexError, isToolDexError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { Store } from '../store/index.ts';
+import { findQuickstart, type StoredFacts } from './context.ts';
+import { passagesFromArtifact } from './documents.ts';
+import type { PassageDraft } from './extract/types.ts';
+import { RETRY_AFTER_SECONDS } from './fetch.ts';
+import { claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, replacePassages, type VersionRow } from './repository.ts';
+import { sourceFor } from './sources/index.ts';
+import { crawlSite } from './sources/site.ts';
+
+const LEASE_SECONDS = 120;
+const WAIT_POLL_MS = 200;
+
+export interface IngestDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  /** Background work (site crawls, revalidation) the capability awaits on close. */
+  track(work: Promise<unknown>): void;
+}
+
+export function docsUrlFor(tool: ToolRecord, facts?: Partial<StoredFacts>): string | null {
+  return facts?.docsUrl ?? tool.docsUrl ?? facts?.homepage ?? tool.homepage ?? facts?.repository ?? tool.repository ?? null;
+}
+
+export function createIngestor(deps: IngestDeps) {
+  const inflight = new Map<string, Promise<VersionRow>>();
+
+  async function crawl(tool: ToolRecord, version: string, docsUrl: string | null, startOrd: number): Promise<string> {
+    if (!docsUrl || deps.config.TOOLDEX_DOCS_SITES === 'off') return 'off';
+    try {
+      const result = await crawlSite(docsUrl, {
+        timeoutMs: deps.config.TOOLDEX_FETCH_TIMEOUT_MS, maxPages: deps.config.TOOLDEX_DOCS_MAX_PAGES,
+        maxPageBytes: 2 * 1024 * 1024, allowPrivate: deps.config.TOOLDEX_DOCS_PRIVATE_SITES === 'allow',
+      });
+      if (result.passages.length) await insertPassages(deps.store, tool.slug, version, result.passages, startOrd);
+      deps.logger.info({ slug: tool.slug, version, via: result.via, pages: result.pages, passages: result.passages.length, skipped: result.skipped.length }, 'docs site crawled');
+      return result.via === 'none' ? 'none' : `${result.via}:${result.pages}`;
+    } catch (error) {
+      deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs site crawl failed');
+      return 'failed';
+    }
+  }
+
+  async function ingest(tool: ToolRecord, version: string): Promise<VersionRow> {
+    const started = Date.now();
+    const artifact = await sourceFor(deps.config, tool.ecosystem).artifact(tool.name, version);
+    const passages: PassageDraft[] = passagesFromArtifact(artifact, tool);
+    const quickstart = findQuickstart(passages, tool.ecosystem, tool.name, artifact.facts.importName ?? tool.name);
+    const facts: StoredFacts = { ...artifact.facts, quickstart };
+    const docsUrl = docsUrlFor(tool, facts);
+    let siteStatus = deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending';
+    await deps.store.transaction(async (tx) => {
+      await replacePassages(tx, tool.slug, version, passages);
+      await markReady(tx, tool.slug, version, { docsUrl, facts, siteStatus });
+    });
+    deps.logger.info({ slug: tool.slug, version, passages: passages.length, skipped: artifact.skipped, ms: Date.now() - started }, 'docs indexed');
+    if (deps.config.TOOLDEX_DOCS_SITES === 'inline') {
+      siteStatus = await crawl(tool, version, docsUrl, passages.length);
+      await markSite(deps.store, tool.slug, version, siteStatus);
+    } else if (deps.config.TOOLDEX_DOCS_SITES === 'background') {
+      deps.track(crawl(tool, version, docsUrl, passages.length).then((status) => markSite(deps.store, tool.slug, version, status)));
+    }
+    return (await getVersion(deps.store, tool.slug, version))!;
+  }
+
+  async function waitForOther(tool: ToolRecord, version: string, deadline: number): Promise<VersionRow | undefined> {
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+      const row = await getVersion(deps.store, tool.slug, version);
+      if (!row || row.status === 'ready' || !row.leaseActive || row.status === 'failed') return row;
+    }
+    throw new ToolDexError('ingestion_busy', 503, `The docs of ${tool.name}@${version} are being indexed by another instance; try again shortly.`,
+      { retryAfterSeconds: 5 });
+  }
+
+  async function ensure(tool: ToolRecord, version: string): Promise<VersionRow> {
+    const deadline = Date.now() + LEASE_SECONDS * 1000;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = await getVersion(deps.store, tool.slug, version);
+      if (row?.status === 'ready') return row;
+      if (row?.status === 'failed' && row.error?.startsWith('artifact_refused:')) {
+        // A hostile or broken artifact stays refused; it is not downloaded again for every question.
+        throw new ToolDexError('artifact_refused', 502, row.error.slice('artifact_refused:'.length).trim());
+      }
+      if (await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS)) {
+        try {
+          return await ingest(tool, version);
+        } catch (error) {
+          const code = isToolDexError(error) ? error.code : 'internal';
+          await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`).catch(() => undefined);
+          throw error;
+        }
+      }
+      const after = await waitForOther(tool, version, deadline);
+      if (after?.status === 'ready') return after;
+    }
+    throw new ToolDexError('ingestion_busy', 503, `Could not index ${tool.name}@${version}; try again shortly.`, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  }
+
+  return {
+    /** Indexed (slug, version), ingesting it first if needed; concurrent callers share one ingestion. */
+    ensureIndexed(tool: ToolRecord, version: string): Promise<VersionRow> {
+      const key = `${tool.slug}@${version}`;
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = ensure(tool, version).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      return pending;
+    },
+    passageCount: (slug: string, version: string) => passageCount(deps.store, slug, version),
+  };
+}
+
+export type Ingestor = ReturnType<typeof createIngestor>;

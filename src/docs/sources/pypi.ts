@@ -1,0 +1,82 @@
+// PyPI source: versions from the JSON API; the sdist (README, docs/) or a wheel (sources, METADATA) of the version.
+// File URLs open the file in PyPI's inspector, pinned to the exact distribution.
+import { DEFAULT_LIMITS, readTar, readZip, refused, type ArchiveContents } from '../archive.ts';
+import { fetchBytes, fetchJson } from '../fetch.ts';
+import type { RegistrySource, SourceSettings } from './types.ts';
+import { isDocFile, stripTopFolder } from './types.ts';
+
+interface ReleaseFile { packagetype: string; url: string; size: number; filename: string; yanked?: boolean }
+interface PypiProject {
+  info: {
+    version: string; summary?: string; description?: string; description_content_type?: string; license?: string;
+    license_expression?: string; home_page?: string; project_urls?: Record<string, string> | null; requires_python?: string;
+  };
+  releases?: Record<string, ReleaseFile[]>;
+  urls?: ReleaseFile[];
+}
+
+/** The sdist when it is small enough (it carries docs/), else a pure-Python wheel, else any wheel. */
+function pickDistribution(files: ReleaseFile[]): ReleaseFile | undefined {
+  const sdist = files.find((f) => f.packagetype === 'sdist' && f.size < 15 * 1024 * 1024);
+  const wheels = files.filter((f) => f.packagetype === 'bdist_wheel').sort((a, b) => a.size - b.size);
+  return sdist ?? wheels.find((f) => f.filename.includes('none-any')) ?? wheels[0];
+}
+
+function projectUrl(urls: Record<string, string>, pattern: RegExp): string | undefined {
+  return Object.entries(urls).find(([label]) => pattern.test(label))?.[1];
+}
+
+export function pypiSource(settings: SourceSettings): RegistrySource {
+  const base = settings.baseUrl.replace(/\/$/, '');
+  return {
+    async releases(name) {
+      const project = await fetchJson<PypiProject>(`${base}/pypi/${encodeURIComponent(name)}/json`, settings.limits);
+      if (!project) return undefined;
+      const versions = Object.entries(project.releases ?? {})
+        .filter(([, files]) => files.length > 0 && files.some((f) => !f.yanked)).map(([v]) => v);
+      return { latest: project.info.version, versions: versions.length ? versions : [project.info.version], tags: {} };
+    },
+    async artifact(name, version) {
+      const project = await fetchJson<PypiProject>(`${base}/pypi/${encodeURIComponent(name)}/${encodeURIComponent(version)}/json`, settings.limits);
+      if (!project) throw refused(`PyPI has no release ${name} ${version}.`);
+      const dist = pickDistribution(project.urls ?? []);
+      let contents: ArchiveContents = { files: [], skipped: [] };
+      if (dist) {
+        const bytes = await fetchBytes(dist.url, settings.artifactLimits);
+        if (bytes) {
+          const limits = { ...DEFAULT_LIMITS, keep: (p: string) => isDocFile(stripTopFolder(p), /\.py$|^(pkg-info|metadata|top_level\.txt|py\.typed|pyproject\.toml)$/) || /top_level\.txt$|py\.typed$/.test(p) };
+          contents = dist.filename.endsWith('.zip') || dist.packagetype === 'bdist_wheel' ? readZip(bytes, limits) : await readTar(bytes, limits);
+        }
+      }
+      const isWheel = dist?.packagetype === 'bdist_wheel';
+      const top = isWheel ? undefined : contents.files[0]?.path.split('/')[0];
+      const files = contents.files.map((f) => ({ ...f, path: isWheel ? f.path : stripTopFolder(f.path) }));
+      const info = project.info;
+      const urls = info.project_urls ?? {};
+      const topLevel = files.find((f) => f.path.endsWith('top_level.txt'));
+      const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
+      const importName = (topLevel ? Buffer.from(topLevel.bytes).toString('utf8').split('\n')[0]?.trim() : undefined)
+        || initDirs.sort((a, b) => a.length - b.length)[0] || name.replace(/-/g, '_').toLowerCase();
+      const inspector = dist ? `https://inspector.pypi.io/project/${name}/${version}${new URL(dist.url).pathname}` : undefined;
+      return {
+        files,
+        facts: {
+          description: info.summary,
+          license: info.license_expression || (info.license && info.license.length < 80 ? info.license : null) || null,
+          homepage: info.home_page || projectUrl(urls, /^home/i) || null,
+          repository: projectUrl(urls, /source|repository|code|github/i) ?? null,
+          docsUrl: projectUrl(urls, /doc/i) ?? null,
+          importName,
+          entryPoints: [importName],
+          typesIncluded: files.some((f) => f.path.endsWith('py.typed')) || null,
+          requirements: info.requires_python ? { python: info.requires_python } : {} as Record<string, string>,
+        },
+        fileUrl: (path, where) => inspector
+          ? `${inspector}/${top ? `${top}/` : ''}${path}${where?.line ? `#line.${where.line}` : ''}`
+          : `https://pypi.org/project/${name}/${version}/`,
+        readme: info.description ? { text: info.description, markdown: /markdown/.test(info.description_content_type ?? '') } : undefined,
+        skipped: contents.skipped.length,
+      };
+    },
+  };
+}

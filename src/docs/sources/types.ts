@@ -1,0 +1,70 @@
+// The shape every registry source of the docs capability shares: which versions exist, and the
+// published artifact of one version (its doc-bearing files, manifest facts and file URLs for people).
+import type { ArchiveFile } from '../archive.ts';
+import type { FetchLimits } from '../fetch.ts';
+
+export interface Releases {
+  latest: string;
+  /** Published versions, any order. */
+  versions: string[];
+  /** Named tags (npm dist-tags: latest, next, …). */
+  tags: Record<string, string>;
+}
+
+/** Facts from the version's manifest, for GET /tools/context. */
+export interface PackageFacts {
+  description?: string;
+  license?: string | null;
+  homepage?: string | null;
+  repository?: string | null;
+  docsUrl?: string | null;
+  /** Import name when it differs from the registry name (Python module, Rust crate ident, Go import path). */
+  importName?: string;
+  entryPoints: string[];
+  typesIncluded: boolean | null;
+  requirements: Record<string, string>;
+  /** npm: "module" or "commonjs". */
+  moduleType?: string;
+}
+
+export interface Artifact {
+  /** Paths relative to the package root. */
+  files: ArchiveFile[];
+  facts: PackageFacts;
+  /** Where a person opens a file of this version (pinned), at a line or anchor. */
+  fileUrl(path: string, where?: { line?: number; anchor?: string }): string;
+  /** Long description from the registry when the artifact has no README (PyPI). */
+  readme?: { text: string; markdown: boolean };
+  skipped: number;
+}
+
+export interface SourceSettings {
+  limits: FetchLimits;
+  artifactLimits: FetchLimits;
+  baseUrl: string;
+  /** Extra bases some registries need (crates: index + download). */
+  indexUrl?: string;
+  downloadUrl?: string;
+}
+
+export interface RegistrySource {
+  releases(name: string): Promise<Releases | undefined>;
+  artifact(name: string, version: string): Promise<Artifact>;
+}
+
+/** Doc-bearing files, kept from any archive; everything else is skipped unread. */
+export function isDocFile(path: string, codeExtensions: RegExp): boolean {
+  const lower = path.toLowerCase();
+  if (/(^|\/)(node_modules|\.git|tests?|__tests__|testdata|vendor|benchmarks?|fixtures?|\.github)\//.test(lower)) return false;
+  const base = lower.split('/').pop() ?? '';
+  if (/^(changelog|changes|history|license|licence|code_of_conduct|contributing|security|authors|notice)/.test(base)) return false;
+  if (/^readme(\.(md|markdown|rst|txt|mdx))?$/.test(base)) return true;
+  if (/\.(md|mdx|markdown|rst)$/.test(base)) return true;
+  return codeExtensions.test(base);
+}
+
+/** Drops the archive's top folder (`package/`, `name-1.0/`, `module@v1/`). */
+export function stripTopFolder(path: string): string {
+  const slash = path.indexOf('/');
+  return slash >= 0 ? path.slice(slash + 1) : path;
+}
