@@ -4,6 +4,7 @@ import { createAuth, type Auth } from './auth/index.ts';
 import type { Config } from './config.ts';
 import { createCatalog, type Catalog } from './catalog/index.ts';
 import { DEFAULT_SNAPSHOT, seedFromSnapshot } from './catalog/snapshot.ts';
+import { createDocs, type DocsCapability } from './docs/index.ts';
 import type { Logger } from './log.ts';
 import { openStore, type Store } from './store/index.ts';
 
@@ -13,6 +14,7 @@ export interface App {
   logger: Logger;
   catalog: Catalog;
   auth: Auth;
+  docs: DocsCapability;
   close(): Promise<void>;
 }
 
@@ -26,10 +28,12 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     if (loaded > 0) logger.info({ loaded, ms: Date.now() - started }, 'catalog snapshot loaded');
     const catalog = await createCatalog(store, logger, { watchMs: 5000 });
     const auth = createAuth(store, config, logger);
+    const docs = createDocs({ config, store, logger, catalog });
     return {
-      config, store, logger, catalog, auth,
+      config, store, logger, catalog, auth, docs,
       async close() {
         catalog.close();
+        await docs.close();
         await auth.close();
         await store.close();
       },

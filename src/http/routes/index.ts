@@ -1,9 +1,11 @@
 // The route groups of the REST surface, in registration order. A new capability adds its group here.
 import { dashboardApiRoutes } from './dashboard-api.ts';
 import { dashboardStaticRoutes } from './dashboard-static.ts';
+import { contextRoutes } from './context.ts';
+import { docsRoutes } from './docs.ts';
 import { healthRoutes } from './health.ts';
 import { iconRoutes } from './icons.ts';
 import { searchRoutes } from './search.ts';
 import { mcpRoutes } from '../../mcp/http.ts';
 
-export const routeGroups = [healthRoutes, iconRoutes, searchRoutes, mcpRoutes, dashboardApiRoutes, dashboardStaticRoutes];
+export const routeGroups = [healthRoutes, iconRoutes, searchRoutes, docsRoutes, contextRoutes, mcpRoutes, dashboardApiRoutes, dashboardStaticRoutes];
