@@ -1,5 +1,6 @@
 // The catalog capability: ranked search over the tool directory, tool lookup and slug resolution.
 // Knows nothing of HTTP, MCP or terminals; surfaces call these functions and encode what they return.
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../log.ts';
 import { ToolDexError } from '../errors.ts';
 import type { Store } from '../store/index.ts';
@@ -28,6 +29,8 @@ export interface Catalog {
 export async function createCatalog(store: Store, logger: Logger, options: { watchMs?: number } = {}): Promise<Catalog> {
   let revision = await catalogRevision(store);
   let index = new CatalogSearchIndex(await allTools(store));
+  // Agents repeat queries; a ranked answer is reused until the catalog changes (the cache is dropped on rebuild).
+  const answers = new LRUCache<string, { results: ToolResult[] }>({ max: 2000 });
   let refreshing: Promise<boolean> | undefined;
 
   async function rebuild(): Promise<boolean> {
@@ -36,6 +39,7 @@ export async function createCatalog(store: Store, logger: Logger, options: { wat
     const started = Date.now();
     index = new CatalogSearchIndex(await allTools(store));
     revision = current;
+    answers.clear();
     logger.info({ tools: index.size, revision, ms: Date.now() - started }, 'catalog index rebuilt');
     return true;
   }
@@ -50,8 +54,13 @@ export async function createCatalog(store: Store, logger: Logger, options: { wat
       if (query.length > MAX_QUERY_LENGTH) {
         throw new ToolDexError('invalid_query', 422, `Query "q" is ${query.length} characters; the limit is ${MAX_QUERY_LENGTH}.`);
       }
-      const hits = index.search(query, searchOptions);
-      return { results: hits.map((hit) => toResult(hit.tool, hit.score)) };
+      const key = JSON.stringify([query.trim().toLowerCase(), searchOptions.limit ?? 10, searchOptions.ecosystem ?? '',
+        searchOptions.language?.toLowerCase() ?? '', searchOptions.category?.toLowerCase() ?? '']);
+      const cached = answers.get(key);
+      if (cached) return cached;
+      const answer = { results: index.search(query, searchOptions).map((hit) => toResult(hit.tool, hit.score)) };
+      answers.set(key, answer);
+      return answer;
     },
     async resolve(input) {
       const { explicit, slugs } = candidateSlugs(input);

@@ -15,6 +15,7 @@ interface IndexedTool {
   categories: string;
   languages: string;
   frameworks: string;
+  readme: string;
 }
 
 export interface RankedHit {
@@ -30,14 +31,14 @@ export class CatalogSearchIndex {
 
   constructor(tools: ToolRecord[]) {
     this.mini = new MiniSearch<IndexedTool>({
-      fields: ['name', 'nameTokens', 'keywords', 'description', 'categories', 'languages', 'frameworks'],
+      fields: ['name', 'nameTokens', 'keywords', 'description', 'categories', 'languages', 'frameworks', 'readme'],
       tokenize,
       processTerm: (term) => (term.length > 1 || /\d/.test(term) ? stem(term) : null),
       searchOptions: {
-        boost: { name: 5, nameTokens: 3, keywords: 2, categories: 1.5, description: 1, frameworks: 1, languages: 0.5 },
+        boost: { name: 5, nameTokens: 3, keywords: 2, categories: 1.5, description: 1, frameworks: 1, languages: 0.5, readme: 0.5 },
         combineWith: 'OR',
-        fuzzy: (term) => (term.length > 5 ? 0.15 : 0),
-        prefix: (term) => term.length > 3,
+        fuzzy: false,
+        prefix: false,
         weights: { fuzzy: 0.3, prefix: 0.4 },
       },
     });
@@ -62,8 +63,9 @@ export class CatalogSearchIndex {
       if (options.category && !tool.categories.includes(options.category.toLowerCase())) return false;
       return true;
     };
+    const filtered = Boolean(options.ecosystem || options.language || options.category);
     const hits = this.mini
-      .search(parsed.terms.join(' '), { filter: (result) => filter(result.id as string) })
+      .search(parsed.terms.join(' '), filtered ? { filter: (result) => filter(result.id as string) } : {})
       .slice(0, CANDIDATES);
     const candidates: Candidate[] = hits.map((hit) => {
       const tool = this.bySlug.get(hit.id as string)!;
@@ -89,6 +91,7 @@ export class CatalogSearchIndex {
       categories: tool.categories.join(' '),
       languages: tool.languages.join(' '),
       frameworks: tool.frameworks.join(' '),
+      readme: typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt : '',
     };
   }
 }

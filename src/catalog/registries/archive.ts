@@ -67,3 +67,20 @@ export function goPackageDoc(source: string): string | undefined {
   const text = match?.[1]?.replace(/^\/\/ ?/gm, '').replace(/\s+/g, ' ').trim();
   return text && /^Package\s/.test(text) ? text.slice(0, 400) : undefined;
 }
+
+/** The opening prose of a README (badges, HTML, code and headings removed), for search text. */
+export function readmeExcerpt(readme: string, maxChars = 1200): string {
+  return readme
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/^\s*(\.\. |:\w+:|\|).*$/gm, ' ') // reStructuredText directives and substitutions
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/^[#=*\-_>|~`]+/gm, ' ')
+    .replace(/[*_`#|]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maxChars);
+}

@@ -4,7 +4,7 @@ import { parse as parseToml } from 'smol-toml';
 import { deriveCategories, deriveFrameworks } from '../classify.ts';
 import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
-import { readTarGzTexts, readmeSummary } from './archive.ts';
+import { readTarGzTexts, readmeExcerpt, readmeSummary } from './archive.ts';
 import { fetchBytes, fetchText, HttpStatusError } from './http.ts';
 import { cleanUrl, firstSentence, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
 
@@ -71,7 +71,10 @@ export const cratesAdapter: RegistryAdapter = {
       popularity: popularityFromRank(seed.rank, context.seedCount),
       downloads: null,
       updatedAt: null, // neither the sparse index nor the .crate carries a publish time
-      extra: { ...(pkg['rust-version'] ? { msrv: pkg['rust-version'] } : {}), ...(pkg.edition ? { edition: pkg.edition } : {}) },
+      extra: {
+        ...(pkg['rust-version'] ? { msrv: pkg['rust-version'] } : {}), ...(pkg.edition ? { edition: pkg.edition } : {}),
+        ...(readme ? { readmeExcerpt: readmeExcerpt(readme) } : {}),
+      },
     } satisfies ToolRecord;
   },
 };

@@ -4,7 +4,7 @@ import semver from 'semver';
 import { deriveCategories, deriveFrameworks } from '../classify.ts';
 import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
-import { goPackageDoc, readZipTexts, readmeSummary } from './archive.ts';
+import { goPackageDoc, readZipTexts, readmeExcerpt, readmeSummary } from './archive.ts';
 import { fetchBytes, fetchJson, fetchText, HttpStatusError } from './http.ts';
 import { firstSentence, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
 
@@ -63,7 +63,7 @@ export const goAdapter: RegistryAdapter = {
       popularity: popularityFromRank(seed.rank, context.seedCount),
       downloads: null,
       updatedAt: info.Time ? new Date(info.Time).toISOString() : null,
-      extra: goVersion ? { goVersion } : {},
+      extra: { ...(goVersion ? { goVersion } : {}), ...(readme ? { readmeExcerpt: readmeExcerpt(readme) } : {}) },
     } satisfies ToolRecord;
   },
 };

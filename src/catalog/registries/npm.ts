@@ -3,14 +3,15 @@
 import { deriveCategories, deriveFrameworks } from '../classify.ts';
 import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
-import { fetchJson, HttpStatusError } from './http.ts';
+import { readTarGzTexts, readmeExcerpt } from './archive.ts';
+import { fetchBytes, fetchJson, HttpStatusError } from './http.ts';
 import { cleanUrl, firstSentence, popularityFromDownloads, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
 
 interface NpmManifest {
   name: string; version: string; description?: string; keywords?: string[] | string; license?: string | { type?: string };
   homepage?: string; repository?: string | { url?: string }; types?: string; typings?: string; engines?: Record<string, string>;
   peerDependencies?: Record<string, string>; dependencies?: Record<string, string>; browser?: unknown;
-  exports?: unknown; main?: string; module?: string; bin?: unknown; deprecated?: string;
+  exports?: unknown; main?: string; module?: string; bin?: unknown; deprecated?: string; dist?: { tarball?: string };
 }
 
 interface NpmPackument {
@@ -40,6 +41,7 @@ export const npmAdapter: RegistryAdapter = {
       throw error;
     }
     if (!manifest) return undefined;
+    const readme = manifest.dist?.tarball ? await fetchReadme(manifest.dist.tarball, context.timeoutMs) : '';
     const keywords = (Array.isArray(manifest.keywords) ? manifest.keywords : typeof manifest.keywords === 'string' ? manifest.keywords.split(/[,\s]+/) : [])
       .filter((k): k is string => typeof k === 'string').map((k) => k.toLowerCase()).slice(0, 30);
     const description = (manifest.description ?? seed.summary ?? '').trim();
@@ -70,8 +72,20 @@ export const npmAdapter: RegistryAdapter = {
       extra: {
         types: typed, engines: manifest.engines ?? {}, dependencies: dependencies.length,
         ...(manifest.deprecated ? { deprecated: manifest.deprecated } : {}), ...(manifest.bin ? { bin: true } : {}),
+        ...(readme ? { readmeExcerpt: readmeExcerpt(readme) } : {}),
       },
     };
     return record;
   },
 };
+
+/** The README inside the published tarball (the registry served here has no readme field in packuments). */
+async function fetchReadme(tarball: string, timeoutMs: number): Promise<string> {
+  try {
+    const bytes = await fetchBytes(tarball, { timeoutMs: timeoutMs * 2, maxBytes: 25 * 1024 * 1024, retries: 1 });
+    const texts = await readTarGzTexts(bytes, (path) => /^[^/]+\/readme(\.(md|markdown|txt))?$/i.test(path));
+    return [...texts.values()][0] ?? '';
+  } catch {
+    return ''; // a missing README only costs search text, never the record
+  }
+}

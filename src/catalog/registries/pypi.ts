@@ -3,12 +3,13 @@
 import { deriveCategories, deriveFrameworks } from '../classify.ts';
 import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
+import { readmeExcerpt } from './archive.ts';
 import { fetchJson, HttpStatusError } from './http.ts';
 import { cleanUrl, firstSentence, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
 
 interface PypiProject {
   info: {
-    name: string; version: string; summary?: string | null; keywords?: string | null; classifiers?: string[];
+    name: string; version: string; summary?: string | null; description?: string | null; keywords?: string | null; classifiers?: string[];
     license?: string | null; license_expression?: string | null; home_page?: string | null;
     project_urls?: Record<string, string> | null; requires_python?: string | null; docs_url?: string | null;
     yanked?: boolean;
@@ -63,7 +64,10 @@ export const pypiAdapter: RegistryAdapter = {
       popularity: popularityFromRank(seed.rank, context.seedCount),
       downloads: null,
       updatedAt: project.urls?.[0]?.upload_time_iso_8601 ?? null,
-      extra: { downloadRank: seed.rank, ...(info.requires_python ? { requiresPython: info.requires_python } : {}) },
+      extra: {
+        downloadRank: seed.rank, ...(info.requires_python ? { requiresPython: info.requires_python } : {}),
+        ...(info.description ? { readmeExcerpt: readmeExcerpt(info.description) } : {}),
+      },
     } satisfies ToolRecord;
   },
 };

@@ -12,16 +12,21 @@ interface GemInfo {
   dependencies?: { runtime?: Array<{ name: string }> };
 }
 
+/** Set after the first network failure, so one unreachable host costs one timeout per run, not one per gem. */
+let unreachableHost: string | undefined;
+
 export const rubygemsAdapter: RegistryAdapter = {
   ecosystem: 'rubygems',
   async fetchTool(seed, context) {
     let gem: GemInfo | undefined;
     try {
+      if (unreachableHost === context.urls.TOOLDEX_RUBYGEMS_URL && seed.summary) throw new Error('RubyGems unreachable in this run');
       gem = await fetchJson<GemInfo>(`${trimSlash(context.urls.TOOLDEX_RUBYGEMS_URL)}/api/v1/gems/${encodeURIComponent(seed.name)}.json`, {
         timeoutMs: context.timeoutMs, retries: 1,
       });
     } catch (error) {
       if (error instanceof HttpStatusError && error.status === 404) return undefined;
+      if (!(error instanceof HttpStatusError)) unreachableHost = context.urls.TOOLDEX_RUBYGEMS_URL;
       if (!seed.summary) throw error;
       gem = undefined; // unreachable: fall back to the seed list
     }
