@@ -24,7 +24,7 @@ export interface CallContext {
 const format = z.enum(WIRE_FORMATS).default('toon')
   .describe('Result encoding: toon (default, compact and token-efficient) or json.');
 const slug = z.string().trim().min(1).max(300)
-  .describe('Tool slug exactly as search_tools returned it (e.g. "npm:zod", "pypi:requests"); a bare name also resolves.');
+  .describe('Tool slug exactly as search_tools returned it (e.g. "npm-zod", "pypi-requests"); "npm:zod" or a bare name also resolves.');
 
 const searchInput = z.object({
   query: searchQuerystring.shape.q,

@@ -9,10 +9,10 @@ export function registerContext(program: Command): void {
   addClientOptions(program
     .command('context')
     .description('Show how to install and start with a tool: version, install, imports, quickstart')
-    .argument('<slug>', 'tool slug from `tooldex search` (npm:zod, pypi:requests); a bare name also resolves'))
+    .argument('<slug>', 'tool slug from `tooldex search` (npm-zod, pypi-requests); npm:zod or a bare name also resolves'))
     .addHelpText('after', examples(
-      'tooldex context npm:zod',
-      'tooldex context pypi:requests --format toon',
+      'tooldex context npm-zod',
+      'tooldex context pypi-requests --format toon',
     ))
     .action(async (slug: string, flags: ClientFlags) => {
       const client = clientFrom(flags);

@@ -9,12 +9,12 @@ export function registerDocs(program: Command): void {
   addClientOptions(program
     .command('docs')
     .description("Answer a question from a tool's official documentation")
-    .argument('<slug>', 'tool slug from `tooldex search` (npm:zod, pypi:requests)')
+    .argument('<slug>', 'tool slug from `tooldex search` (npm-zod, pypi-requests)')
     .argument('<question...>', 'the question, in plain words')
     .option('-n, --limit <n>', 'passages to return (1-20, default 5)'))
     .addHelpText('after', examples(
-      'tooldex docs npm:zod how do I make a field optional',
-      'tooldex docs pypi:requests "set a timeout on every request" -n 3 --json',
+      'tooldex docs npm-zod how do I make a field optional',
+      'tooldex docs pypi-requests "set a timeout on every request" -n 3 --json',
     ))
     .action(async (slug: string, words: string[], flags: ClientFlags & { limit?: string }) => {
       const client = clientFrom(flags);

@@ -11,7 +11,7 @@ export const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathn
 export const bin = path.join(repoRoot, 'bin/tooldex.js');
 
 const tool = (ecosystem: ToolRecord['ecosystem'], name: string, description: string, languages: string[]): ToolRecord => ({
-  slug: `${ecosystem}:${name}`, ecosystem, name, version: '1.0.0', description, shortDescription: description,
+  slug: `${ecosystem}-${name}`, ecosystem, name, version: '1.0.0', description, shortDescription: description,
   keywords: description.toLowerCase().split(/\W+/), languages, frameworks: [], categories: ['validation'],
   license: 'MIT', homepage: null, repository: null, docsUrl: null, popularity: 0.9, downloads: 1000,
   updatedAt: '2026-01-01T00:00:00.000Z', extra: {},
