@@ -47,22 +47,30 @@ const NAME = /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:(?
 
 /** JSDoc body without the comment markers; @example blocks become fenced code. */
 export function cleanJsDoc(comment: string): string {
-  const lines = comment.replace(/^\/\*\*/, '').replace(/\*\/$/, '').split('\n').map((line) => line.replace(/^\s*\* ?/, ''));
+  const lines = comment.replace(/^\/\*\*/, '').replace(/\*\/$/, '').split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, '').replace(/\s+$/, ''));
   const out: string[] = [];
   let inExample = false;
+  const closeExample = () => {
+    while (out[out.length - 1] === '') out.pop();
+    if (out[out.length - 1] === '```ts') out.pop();
+    else out.push('```');
+    inExample = false;
+  };
   for (const line of lines) {
     const tag = /^@(\w+)\s*(.*)$/.exec(line.trim());
-    if (tag && inExample) { if (!out[out.length - 1]?.startsWith('```')) out.push('```'); inExample = false; }
+    if (tag && inExample) closeExample();
     if (tag?.[1] === 'example') {
       inExample = true;
-      if (tag[2]) out.push(tag[2]);
-      if (!tag[2]?.startsWith('```')) out.push('```ts');
+      out.push('', tag[2]?.startsWith('```') ? tag[2] : '```ts');
+      if (tag[2] && !tag[2].startsWith('```')) out.push(tag[2]);
       continue;
     }
+    if (inExample && line.startsWith('```')) continue; // the example brought its own fence
     out.push(line);
   }
-  if (inExample && out[out.length - 1] !== '```') out.push('```');
-  return out.join('\n').replace(/```ts\n```(\w*)\n/g, '```$1\n').replace(/\n{3,}/g, '\n\n').trim();
+  if (inExample) closeExample();
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 export function apiFromDeclarations(text: string, options: { source: string; pageTitle: string; locate: LocateFn; maxPassages?: number }): PassageDraft[] {
