@@ -1,0 +1,7 @@
+// Entry of the dashboard bundle: mounts the app.
+import { render } from 'preact';
+import { App } from './app.tsx';
+import './styles.css';
+
+const root = document.getElementById('app');
+if (root) render(<App />, root);
