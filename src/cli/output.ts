@@ -38,7 +38,7 @@ const clean = (text: string | null | undefined) => (text ?? '').replace(/[\x00-\
 const oneLine = (text: string | null | undefined) => clean(text).replace(/\s+/g, ' ').trim();
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`);
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - text.length));
-const indent = (text: string, by = '  ') => text.split('\n').map((line) => by + line).join('\n');
+const indent = (text: string, by = '  ') => text.split('\n').map((line) => (line ? by + line : line)).join('\n');
 
 function table(headers: string[], rows: string[][], style: Style): string {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));

@@ -93,6 +93,19 @@ describe('tooldex CLI', () => {
       assert.deepEqual(decode(toon.stdout.replace(/\r/g, '').replace(/\x1b\[K/g, '').trim()), await restSearch('zod'));
     });
 
+    it('prints context and docs as json (equal to REST) and as readable text', async () => {
+      const context = await piped(['context', 'npm-zod']);
+      assert.equal(context.code, 0, context.stderr);
+      assert.deepEqual(JSON.parse(context.stdout), await (await fetch(`${server.url}/tools/context/npm-zod`)).json());
+      const humanContext = await piped(['context', 'npm-zod', '--format', 'human']);
+      assert.match(humanContext.stdout, /^zod \S+ \(npm\)/);
+      assert.match(humanContext.stdout, /\ninstall {3}npm install zod/);
+      const docs = await piped(['docs', 'npm-zod', 'optional', 'field', '-n', '2', '--format', 'human']);
+      assert.equal(docs.code, 0, docs.stderr);
+      assert.match(docs.stdout, /^npm-zod \S+/);
+      assert.match(docs.stdout, /\n1\. .+\n {3}https?:\/\/\S+\n/);
+    });
+
     it('works from any folder (the bin resolves its own loader)', async () => {
       const result = await run(process.execPath, [bin, 'search', 'zod'], { env, cwd: '/' });
       assert.equal(result.code, 0, result.stderr);

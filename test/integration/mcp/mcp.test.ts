@@ -92,13 +92,23 @@ function sharedChecks(clientOf: () => Client, restUrl: () => string) {
     });
   }
 
-  it('get_tool_context and search_docs map an unknown slug to not_found (or unavailable without docs)', async (t) => {
-    for (const [tool, args] of [['get_tool_context', { slug: 'npm:no-such-tool-xyz-123' }], ['search_docs', { slug: 'npm:no-such-tool-xyz-123', query: 'install' }]] as const) {
-      const result = await call(clientOf(), tool, args);
-      const { code } = JSON.parse(textOf(result)).error as { code: string };
-      if (code === 'unavailable') t.diagnostic(`${tool}: the docs capability is not in this build`);
-      assertToolError(result, code === 'unavailable' ? 'unavailable' : 'not_found', code === 'unavailable' ? 503 : 404);
-    }
+  it('get_tool_context and search_docs answer in toon and json, equal to the REST results', async () => {
+    // The first call indexes zod's docs from the npm registry; later ones read the store.
+    const context = await (await fetch(`${restUrl()}/tools/context/npm-zod`)).json() as { slug: string };
+    assert.equal(context.slug, 'npm-zod', JSON.stringify(context).slice(0, 300));
+    assert.deepEqual(decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' }))), context);
+    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', format: 'json' }))), context);
+
+    const docs = await (await fetch(`${restUrl()}/tools/docs/npm-zod?q=optional%20field&limit=2`)).json() as { results: unknown[] };
+    assert.ok(docs.results.length > 0, JSON.stringify(docs).slice(0, 300));
+    const args = { slug: 'npm-zod', query: 'optional field', limit: 2 };
+    assert.deepEqual(decode(textOf(await call(clientOf(), 'search_docs', args))), docs);
+    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json' }))), docs);
+  });
+
+  it('get_tool_context and search_docs map an unknown slug to the not_found tool error', async () => {
+    assertToolError(await call(clientOf(), 'get_tool_context', { slug: 'npm-no-such-tool-xyz-123' }), 'not_found', 404);
+    assertToolError(await call(clientOf(), 'search_docs', { slug: 'npm-no-such-tool-xyz-123', query: 'install' }), 'not_found', 404);
   });
 }
 
