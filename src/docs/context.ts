@@ -93,8 +93,11 @@ export function testRequestFor(ecosystem: Ecosystem, name: string, version: stri
     case 'npm': {
       const typescript = /^(ts|typescript|tsx)$/.test(quickstart.language);
       const esm = /^\s*(import|export)\s/m.test(code);
-      const path = typescript ? 'index.ts' : esm ? 'index.mjs' : 'index.js';
-      return { language: typescript ? 'typescript' : 'javascript', runtime: 'node', files: [{ path, code }], packages: [`${name}@${version}`], slug };
+      // README examples often call the package without importing it first (`ms('2 days')`).
+      const imported = mentionsPackage(code, 'npm', name, name);
+      const path = typescript ? 'index.ts' : esm || !imported ? 'index.mjs' : 'index.js';
+      const program = imported ? code : `import ${camel(name)} from '${name}';\n\n${code}`;
+      return { language: typescript ? 'typescript' : 'javascript', runtime: 'node', files: [{ path, code: program }], packages: [`${name}@${version}`], slug };
     }
     case 'pypi':
       return { language: 'python', runtime: 'python', files: [{ path: 'main.py', code }], packages: [`${name}==${version}`], slug };

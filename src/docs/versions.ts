@@ -4,10 +4,13 @@ import semver from 'semver';
 import { ToolDexError } from '../errors.ts';
 import type { Releases } from './sources/types.ts';
 
+/** Newest first, stable releases before prereleases (a canary train would otherwise hide every release). */
 export function recentVersions(versions: string[], count = 10): string[] {
   const valid = versions.filter((v) => semver.valid(v, { loose: true }));
-  const sorted = valid.length ? [...valid].sort((a, b) => semver.rcompare(a, b, true)) : [...versions].reverse();
-  return sorted.slice(0, count);
+  if (!valid.length) return [...versions].reverse().slice(0, count);
+  const sorted = [...valid].sort((a, b) => semver.rcompare(a, b, true));
+  const stable = sorted.filter((v) => !semver.prerelease(v, { loose: true }));
+  return [...stable, ...sorted.filter((v) => semver.prerelease(v, { loose: true }))].slice(0, count);
 }
 
 export function resolveVersion(releases: Releases, spec: string | undefined, toolName: string): string {

@@ -71,10 +71,17 @@ export function npmFacts(pkg: Manifest, paths: string[]): PackageFacts {
     description: pkg.description,
     license: typeof pkg.license === 'string' ? pkg.license : pkg.license?.type ?? null,
     homepage: pkg.homepage ?? null,
-    repository: repository?.replace(/^git\+/, '').replace(/\.git$/, '') ?? null,
+    repository: repository ? repositoryUrl(repository) : null,
     entryPoints: [...entryPoints].slice(0, 30),
     typesIncluded: hasTypes,
     requirements: Object.fromEntries(Object.entries(pkg.engines ?? {}).filter(([, v]) => typeof v === 'string')),
     moduleType: pkg.type === 'module' ? 'module' : 'commonjs',
   };
+}
+
+/** npm's repository spellings (`user/repo`, `github:user/repo`, `git+ssh://git@github.com/u/r.git`) as a web URL. */
+export function repositoryUrl(spec: string): string {
+  const shorthand = /^(?:(github|gitlab|bitbucket):)?([\w.-]+\/[\w.-]+)$/.exec(spec);
+  if (shorthand) return `https://${shorthand[1] === 'gitlab' ? 'gitlab.com' : shorthand[1] === 'bitbucket' ? 'bitbucket.org' : 'github.com'}/${shorthand[2]}`;
+  return spec.replace(/^git\+/, '').replace(/^(git|ssh):\/\/(git@)?/, 'https://').replace(/^git@([^:]+):/, 'https://$1/').replace(/\.git$/, '');
 }

@@ -15,13 +15,13 @@ describe('resolveVersion', () => {
   it('matches non-semver versions by whole-component prefix', () => {
     assert.equal(resolveVersion({ latest: '2024.2', versions: ['2023.12', '2024.1', '2024.2'], tags: {} }, '2023', 'x'), '2023.12');
   });
-  it('answers an unknown version with version_not_found listing recent versions, newest first', () => {
+  it('answers an unknown version with version_not_found listing recent versions, stable releases newest first', () => {
     assert.throws(() => resolveVersion(releases, '9', 'zod'), (error: unknown) => {
       const e = error as { code: string; status: number; details: { versions: string[] }; message: string };
       assert.equal(e.code, 'version_not_found');
       assert.equal(e.status, 404);
-      assert.deepEqual(e.details.versions.slice(0, 3), ['4.0.0-beta.1', '3.23.8', '3.22.0']);
-      assert.match(e.message, /Recent versions: 4\.0\.0-beta\.1, 3\.23\.8/);
+      assert.deepEqual(e.details.versions, ['3.23.8', '3.22.0', '2.5.1', '1.0.0', '4.0.0-beta.1']);
+      assert.match(e.message, /Recent versions: 3\.23\.8, 3\.22\.0/);
       return true;
     });
   });

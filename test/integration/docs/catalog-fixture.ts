@@ -1,0 +1,15 @@
+// Puts a tool into the test server's catalog (its own store copy), as a registry ingest would.
+import { upsertTools } from '../../../src/catalog/repository.ts';
+import type { ToolRecord } from '../../../src/catalog/index.ts';
+import type { TestServer } from '../../helpers/server.ts';
+
+type ToolFixture = Partial<ToolRecord> & Pick<ToolRecord, 'slug' | 'ecosystem' | 'name'>;
+
+/** One upsert for all of them; catalog.resolve falls back to the store until its index catches up. */
+export async function addTools(server: TestServer, tools: ToolFixture[]): Promise<void> {
+  await upsertTools(server.app.store, tools.map((tool) => ({
+    version: null, description: `${tool.name} (test fixture)`, shortDescription: '', keywords: [], languages: [], frameworks: [],
+    categories: [], license: 'MIT', homepage: null, repository: null, docsUrl: null, popularity: 0.5, downloads: null,
+    updatedAt: null, extra: {}, ...tool,
+  })));
+}

@@ -1,0 +1,158 @@
+// Faults and sharing through the front door, with a fake npm registry on 127.0.0.1 serving archives the test built:
+// one ingestion for concurrent first questions, hostile tarballs refused, timeouts, stale cache, revalidation.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { addTools } from './catalog-fixture.ts';
+import { goodPackage, makeTar, makeTgz, startFakeRegistry, type FakeRegistry } from './fixtures.ts';
+
+const tarballHits = (registry: FakeRegistry, name: string) =>
+  [...registry.hits].filter(([path]) => path.startsWith(`/${name}/-/`)).reduce((n, [, count]) => n + count, 0);
+
+describe('docs with a fake npm registry (pglite)', () => {
+  let registry: FakeRegistry;
+  let server: TestServer;
+  const get = (path: string) => fetch(`${server.url}${path}`);
+  const names = ['fx-good', 'fx-shared', 'fx-traversal', 'fx-symlink', 'fx-bomb', 'fx-huge', 'fx-many', 'fx-evolving', 'fx-down', 'fx-slow'];
+
+  before(async () => {
+    registry = await startFakeRegistry([
+      { name: 'fx-good', versions: { '1.0.0': goodPackage('fx-good', '1.0.0'), '1.1.0': goodPackage('fx-good', '1.1.0') } },
+      { name: 'fx-shared', versions: { '2.0.0': goodPackage('fx-shared', '2.0.0') } },
+      { name: 'fx-traversal', versions: { '1.0.0': makeTgz([{ name: 'package/README.md', body: '# t\n\nfine text here' }, { name: 'package/../../../etc/cron.d/x', body: 'evil' }]) } },
+      { name: 'fx-symlink', versions: { '1.0.0': makeTgz([{ name: 'package/README.md', body: '# s\n\nThe readme of the symlink fixture package.' }, { name: 'package/docs/passwd.md', type: 'symlink', linkname: '/etc/passwd' }]) } },
+      { name: 'fx-bomb', versions: { '1.0.0': zlib.gzipSync(makeTar([{ name: 'package/README.md', body: Buffer.alloc(300 * 1024 * 1024, 0x20) }]), { level: 9 }) } },
+      { name: 'fx-huge', versions: { '1.0.0': Buffer.concat([makeTgz([{ name: 'package/README.md', body: '# h' }]), Buffer.alloc(1_200_000)]) } },
+      { name: 'fx-many', versions: { '1.0.0': makeTgz(Array.from({ length: 20_050 }, (_, i) => ({ name: `package/d/${i}.md`, body: '' }))) } },
+      { name: 'fx-evolving', versions: { '1.0.0': goodPackage('fx-evolving', '1.0.0') } },
+      { name: 'fx-down', versions: { '1.0.0': goodPackage('fx-down', '1.0.0') } },
+    ]);
+    server = await startServer({ config: {
+      TOOLDEX_NPM_REGISTRY: registry.url, TOOLDEX_DOCS_SITES: 'off', TOOLDEX_DOCS_MAX_ARTIFACT_MB: 1,
+      TOOLDEX_FETCH_TIMEOUT_MS: 1500, TOOLDEX_RATE_LIMIT_RPM: 10_000,
+    } });
+    await addTools(server, names.map((name) => ({ slug: `npm-${name}`, ecosystem: 'npm' as const, name, homepage: `https://${name}.example.invalid/docs` })));
+  });
+  after(async () => {
+    await server?.close();
+    await registry?.close();
+  });
+
+  it('indexes README, guides and declarations, with passage URLs pinned to the version', async () => {
+    const body = await (await get('/tools/docs/fx-good@1.0.0?q=dark%20colour%20theme')).json();
+    assert.equal(body.version, '1.0.0');
+    assert.equal(body.latestVersion, '1.1.0');
+    assert.equal(body.docsUrl, 'https://fx-good.example.invalid/docs');
+    assert.equal(body.results[0].title, 'Colour themes');
+    assert.deepEqual(body.results[0].headings, ['Configuration guide', 'Colour themes']);
+    assert.match(body.results[0].url, /^https:\/\/unpkg\.com\/fx-good@1\.0\.0\/docs\/guide\.md#L\d+$/);
+    const api = await (await get('/tools/docs/fx-good@1.0.0?q=setMaxRetries')).json();
+    assert.equal(api.results[0].title, 'Widget.setMaxRetries');
+    assert.match(api.results[0].content, /setMaxRetries\(count: number\): this/);
+    const spaced = await (await get('/tools/docs/fx-good@1.0.0?q=set%20max%20retries')).json();
+    assert.equal(spaced.results[0].title, 'Widget.setMaxRetries', 'camelCase identifiers meet plain words');
+  });
+
+  it('serves the latest version when none is named, and the context with facts from package.json', async () => {
+    const body = await (await get('/tools/context/fx-good')).json();
+    assert.equal(body.version, '1.1.0');
+    assert.equal(body.typesIncluded, true);
+    assert.deepEqual(body.requirements, { node: '>=18' });
+    assert.deepEqual(body.entryPoints, ['.', './extra']);
+    assert.deepEqual(body.imports, ["import { frobnicate } from 'fx-good';"]);
+    assert.equal(body.quickstart.language, 'js');
+    assert.equal(body.testRequest.files[0].path, 'index.mjs');
+  });
+
+  it('shares one ingestion between concurrent first questions', async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, () => get('/tools/docs/fx-shared?q=retry%20a%20failed%20widget')));
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    for (const body of bodies) assert.equal(body.results[0].title, 'Retrying failed widgets');
+    assert.equal(tarballHits(registry, 'fx-shared'), 1, 'the tarball was downloaded once');
+    const rows = await server.app.store.query<{ n: number }>("select count(*)::int as n from docs_versions where slug = 'npm-fx-shared'");
+    assert.equal(rows[0]!.n, 1);
+  });
+
+  const hostile: Array<[string, RegExp]> = [
+    ['fx-traversal', /outside its root/],
+    ['fx-bomb', /decompression bomb/],
+    ['fx-huge', /larger than the 1024 KB cap/],
+    ['fx-many', /more than 20000 entries/],
+  ];
+  for (const [name, message] of hostile) {
+    it(`refuses the hostile artifact ${name} with 502 artifact_refused, and does not download it again`, async () => {
+      const first = await get(`/tools/docs/${name}?q=anything`);
+      assert.equal(first.status, 502);
+      const body = await first.json();
+      assert.equal(body.error.code, 'artifact_refused');
+      assert.match(body.error.message, message);
+      const hits = tarballHits(registry, name);
+      const again = await get(`/tools/docs/${name}?q=anything`);
+      assert.equal(again.status, 502);
+      assert.equal(tarballHits(registry, name), hits, 'a refused artifact is remembered');
+    });
+  }
+
+  it('indexes a package with a symlink but never follows the link', async () => {
+    const response = await get('/tools/docs/fx-symlink?q=passwd%20root');
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    assert.ok(body.results.every((r: { content: string }) => !/root:/.test(r.content)));
+    const all = await server.app.store.query<{ source: string }>("select source from docs_passages where slug = 'npm-fx-symlink'");
+    assert.deepEqual(all.map((r) => r.source), ['README.md']);
+  });
+
+  it('answers 503 upstream_unavailable with Retry-After when the registry hangs, within the fetch timeout', async () => {
+    registry.mode = 'hang';
+    try {
+      const started = Date.now();
+      const response = await get('/tools/docs/fx-slow?q=x');
+      assert.equal(response.status, 503);
+      assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+      assert.ok(Number(response.headers.get('retry-after')) >= 1);
+      assert.equal((await response.json()).error.code, 'upstream_unavailable');
+    } finally {
+      registry.mode = 'ok';
+    }
+  });
+
+  it('serves cached docs marked stale when the registry fails, and 503 for a version never cached', async () => {
+    const fresh = await (await get('/tools/docs/fx-down?q=frobnicate')).json();
+    assert.equal(fresh.stale, undefined);
+    // Age the release check past the refresh window, as hours passing would.
+    await server.app.store.query("update docs_releases set checked_at = now() - interval '7 days' where slug = 'npm-fx-down'");
+    registry.mode = 'fail';
+    try {
+      const cached = await get('/tools/docs/fx-down?q=frobnicate');
+      assert.equal(cached.status, 200);
+      const body = await cached.json();
+      assert.equal(body.stale, true);
+      assert.equal(body.version, '1.0.0');
+      assert.ok(body.results.length > 0);
+      const pinnedUnknown = await get('/tools/docs/fx-evolving@1.0.0?q=x');
+      assert.equal(pinnedUnknown.status, 503);
+      assert.equal((await pinnedUnknown.json()).error.code, 'upstream_unavailable');
+    } finally {
+      registry.mode = 'ok';
+    }
+  });
+
+  it('revalidates in the background and moves to a newly published version', async () => {
+    const before = await (await get('/tools/docs/fx-evolving?q=frobnicate')).json();
+    assert.equal(before.version, '1.0.0');
+    registry.publish({ name: 'fx-evolving', versions: { '1.0.0': goodPackage('fx-evolving', '1.0.0'), '2.0.0': goodPackage('fx-evolving', '2.0.0', '\n\n## Streaming\n\nWidgets now stream their frobnication results as they are produced.') } });
+    await server.app.store.query("update docs_releases set checked_at = now() - interval '7 days' where slug = 'npm-fx-evolving'");
+    const stale = await (await get('/tools/docs/fx-evolving?q=frobnicate')).json();
+    assert.equal(stale.version, '1.0.0', 'the cached version answers at once');
+    assert.equal(stale.stale, true);
+    let after: { version: string; results: Array<{ title: string }> } | undefined;
+    for (let i = 0; i < 50; i++) {
+      after = await (await get('/tools/docs/fx-evolving?q=streaming')).json();
+      if (after!.version === '2.0.0') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(after?.version, '2.0.0');
+    assert.equal(after?.results[0]?.title, 'Streaming');
+  });
+});
