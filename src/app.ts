@@ -6,6 +6,7 @@ import { createCatalog, type Catalog } from './catalog/index.ts';
 import { DEFAULT_SNAPSHOT, seedFromSnapshot } from './catalog/snapshot.ts';
 import { createDocs, type DocsCapability } from './docs/index.ts';
 import type { Logger } from './log.ts';
+import { createSandbox, type SandboxService } from './sandbox/index.ts';
 import { openStore, type Store } from './store/index.ts';
 
 export interface App {
@@ -15,6 +16,7 @@ export interface App {
   catalog: Catalog;
   auth: Auth;
   docs: DocsCapability;
+  sandbox: SandboxService;
   close(): Promise<void>;
 }
 
@@ -29,9 +31,11 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     const catalog = await createCatalog(store, logger, { watchMs: 5000 });
     const auth = createAuth(store, config, logger);
     const docs = createDocs({ config, store, logger, catalog });
+    const sandbox = createSandbox(config, store, logger);
     return {
-      config, store, logger, catalog, auth, docs,
+      config, store, logger, catalog, auth, docs, sandbox,
       async close() {
+        await sandbox.close();
         catalog.close();
         await docs.close();
         await auth.close();

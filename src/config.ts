@@ -35,6 +35,15 @@ export const configSchema = z.object({
   TOOLDEX_SANDBOX_MEMORY_MB: intFrom(512, 32, 1_000_000).describe('Memory limit of one sandbox run.'),
   TOOLDEX_DENY_PACKAGES: z.string().default('').describe('Comma-separated packages a sandbox may not install (status `blocked`).'),
   TOOLDEX_DISABLED_RUNTIMES: z.string().default('').describe('Comma-separated runtimes turned off (status `blocked`).'),
+  TOOLDEX_SANDBOX_UID: intFrom(61000, 1, 4_294_967_294)
+    .describe('Unprivileged host uid (and gid) sandboxes run as; never 0.'),
+  TOOLDEX_SANDBOX_SESSION_MB: intFrom(1024, 16, 10_000_000)
+    .describe('Disk quota of one sandbox session (workspace plus installed packages); a run past it is killed.'),
+  TOOLDEX_SANDBOX_PIDS: intFrom(256, 16, 100_000).describe('Process/thread limit of one sandbox run.'),
+  TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS: intFrom(300_000, 5_000, 3_600_000)
+    .describe('Wall-clock limit of a package install or a go/rust build (the run itself uses the request timeoutMs).'),
+  TOOLDEX_GEM_SOURCE: z.string().optional()
+    .describe('Gem source sandboxes install from (default TOOLDEX_RUBYGEMS_URL); a loopback URL is reachable from the install step only.'),
   TOOLDEX_DOCS_REFRESH_HOURS: intFrom(6, 0, 10_000).describe('How often indexed docs are checked for a newer published version.'),
   TOOLDEX_DOCS_SITES: z.enum(['off', 'background', 'inline']).default('background')
     .describe('Crawl the documentation site (llms.txt, sitemap, same-origin pages): after answering from the artifact (background), inside the first request (inline), or never (off).'),

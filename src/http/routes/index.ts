@@ -6,6 +6,7 @@ import { docsRoutes } from './docs.ts';
 import { healthRoutes } from './health.ts';
 import { iconRoutes } from './icons.ts';
 import { searchRoutes } from './search.ts';
+import { testRoutes } from './test.ts';
 import { mcpRoutes } from '../../mcp/http.ts';
 
-export const routeGroups = [healthRoutes, iconRoutes, searchRoutes, docsRoutes, contextRoutes, mcpRoutes, dashboardApiRoutes, dashboardStaticRoutes];
+export const routeGroups = [healthRoutes, iconRoutes, searchRoutes, testRoutes, docsRoutes, contextRoutes, mcpRoutes, dashboardApiRoutes, dashboardStaticRoutes];

@@ -1,0 +1,25 @@
+// POST /tools/test: runs a snippet in the sandbox. Validates with the shared schema, calls sandbox.run, encodes.
+// A failing snippet is a 200 with ok:false; the route has its own rate limit (TOOLDEX_TEST_RPM).
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { App } from '../../app.ts';
+import { testRequestSchema } from '../../sandbox/schema.ts';
+import { sendResult } from '../respond.ts';
+import { formatParam } from '../schemas.ts';
+
+export const testRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { app }) => {
+  server.post('/tools/test', {
+    config: { rateLimit: { max: app.config.TOOLDEX_TEST_RPM, timeWindow: 60_000 } },
+    schema: {
+      summary: 'Install packages and run a snippet in an isolated sandbox (node, python, golang, ruby, rust)',
+      tags: ['tools'],
+      security: [{ bearer: [] }],
+      body: testRequestSchema,
+      querystring: z.object({ format: formatParam }),
+    },
+  }, async (request, reply) => {
+    // With authentication on, a session belongs to the organisation; with it off, to the client address.
+    const owner = request.orgId ? `org:${request.orgId}` : `ip:${request.ip}`;
+    return sendResult(reply, await app.sandbox.run(request.body, owner), request.query.format);
+  });
+};
