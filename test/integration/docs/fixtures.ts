@@ -53,6 +53,8 @@ export interface FakeRegistry {
   hits: Map<string, number>;
   /** 'ok' serves; 'fail' answers 500; 'hang' never answers. */
   mode: 'ok' | 'fail' | 'hang';
+  /** Holds tarball answers back, so concurrent first requests really overlap. */
+  tarballDelayMs: number;
   publish(pkg: FakePackage): void;
   close(): Promise<void>;
 }
@@ -61,7 +63,7 @@ export async function startFakeRegistry(packages: FakePackage[]): Promise<FakeRe
   const byName = new Map(packages.map((p) => [p.name, p]));
   const hanging = new Set<http.ServerResponse>();
   const registry: FakeRegistry = {
-    url: '', hits: new Map(), mode: 'ok',
+    url: '', hits: new Map(), mode: 'ok', tarballDelayMs: 0,
     publish: (pkg) => byName.set(pkg.name, pkg),
     close: () => new Promise((resolve) => {
       for (const response of hanging) response.destroy();
@@ -78,7 +80,7 @@ export async function startFakeRegistry(packages: FakePackage[]): Promise<FakeRe
     if (tarball) {
       const body = byName.get(tarball[1]!)?.versions[tarball[3]!];
       if (!body) { response.writeHead(404).end(); return; }
-      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body);
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body), registry.tarballDelayMs);
       return;
     }
     const parts = path.slice(1).split('/');
@@ -118,7 +120,7 @@ export function goodPackage(name: string, version: string, extra = ''): Buffer {
   ]);
 }
 
-export interface FakeSite { url: string; hits: Map<string, number>; close(): Promise<void> }
+export interface FakeSite { url: string; hits: Map<string, number>; pages: Record<string, [string, string | Buffer]>; close(): Promise<void> }
 
 /** A documentation site on loopback: path → [content-type, body]; anything else is 404. */
 export async function startFakeSite(pages: Record<string, [string, string | Buffer]>): Promise<FakeSite> {
@@ -135,6 +137,7 @@ export async function startFakeSite(pages: Record<string, [string, string | Buff
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     hits,
+    pages,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
