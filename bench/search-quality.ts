@@ -39,7 +39,7 @@ export function evaluate(queries: LabelledQuery[], rank: (query: string) => stri
 }
 
 export function tooldexRanker(tools: ToolRecord[]): (query: string) => string[] {
-  const index = new CatalogSearchIndex(tools);
+  const index = CatalogSearchIndex.build(tools);
   return (query) => index.search(query, { limit: 10 }).map((hit) => hit.tool.slug);
 }
 

@@ -6,6 +6,7 @@ import { ToolDexError } from '../errors.ts';
 import type { Store } from '../store/index.ts';
 import { docsUrlOf, ecosystemIcon, installCommand, registryPage } from './links.ts';
 import { allTools, catalogRevision, closestSlugs, getTools } from './repository.ts';
+import type { IndexCache } from './index-cache.ts';
 import { CatalogSearchIndex } from './search-index.ts';
 import { candidateSlugs } from './slug.ts';
 import type { SearchOptions, ToolRecord, ToolResult } from './types.ts';
@@ -26,9 +27,27 @@ export interface Catalog {
   close(): void;
 }
 
-export async function createCatalog(store: Store, logger: Logger, options: { watchMs?: number } = {}): Promise<Catalog> {
+export interface CatalogOptions {
+  /** Poll the store's catalog revision this often and rebuild the index when it moved (other instances, ingest). */
+  watchMs?: number;
+  /** Keep a derived copy of the index here for fast warm starts. */
+  cache?: IndexCache;
+}
+
+export async function createCatalog(store: Store, logger: Logger, options: CatalogOptions = {}): Promise<Catalog> {
   let revision = await catalogRevision(store);
-  let index = new CatalogSearchIndex(await allTools(store));
+  const loadIndex = async (at: number) => {
+    const cached = options.cache?.load(at);
+    if (cached) return cached;
+    const built = CatalogSearchIndex.build(await allTools(store));
+    try {
+      options.cache?.save(at, built);
+    } catch (err) {
+      logger.warn({ err }, 'could not write the search index cache');
+    }
+    return built;
+  };
+  let index = await loadIndex(revision);
   // Agents repeat queries; a ranked answer is reused until the catalog changes (the cache is dropped on rebuild).
   const answers = new LRUCache<string, { results: ToolResult[] }>({ max: 2000 });
   let refreshing: Promise<boolean> | undefined;
@@ -37,7 +56,7 @@ export async function createCatalog(store: Store, logger: Logger, options: { wat
     const current = await catalogRevision(store);
     if (current === revision) return false;
     const started = Date.now();
-    index = new CatalogSearchIndex(await allTools(store));
+    index = await loadIndex(current);
     revision = current;
     answers.clear();
     logger.info({ tools: index.size, revision, ms: Date.now() - started }, 'catalog index rebuilt');

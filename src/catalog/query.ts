@@ -10,14 +10,18 @@ const ECOSYSTEM_WORDS: Record<string, Ecosystem> = {
   ruby: 'rubygems', gem: 'rubygems', gems: 'rubygems', rubygems: 'rubygems',
   node: 'npm', nodejs: 'npm', 'node.js': 'npm', npm: 'npm', javascript: 'npm', js: 'npm',
   typescript: 'npm', ts: 'npm', deno: 'npm', bun: 'npm',
+  // Frameworks that only exist in one ecosystem say which one the user works in.
+  rails: 'rubygems', sinatra: 'rubygems', django: 'pypi', flask: 'pypi', fastapi: 'pypi', react: 'npm', vue: 'npm',
+  angular: 'npm', svelte: 'npm', express: 'npm', nextjs: 'npm', tokio: 'crates', actix: 'crates', axum: 'crates',
 };
 
 /** Ecosystem words that still carry topic meaning and stay in the text query ("typescript types"). */
-const KEEP_AS_TERM = new Set(['typescript', 'javascript']);
+const KEEP_AS_TERM = new Set(['typescript', 'javascript', 'rails', 'sinatra', 'django', 'flask', 'fastapi', 'react', 'vue',
+  'angular', 'svelte', 'express', 'nextjs', 'tokio', 'actix', 'axum']);
 
 const FILLER = new Set([
   'a', 'an', 'the', 'for', 'in', 'on', 'of', 'to', 'with', 'and', 'or', 'that', 'which', 'using', 'use', 'via',
-  'library', 'libraries', 'lib', 'package', 'packages', 'module', 'modules', 'tool', 'tools', 'framework',
+  'library', 'libraries', 'lib', 'package', 'packages', 'module', 'modules', 'tool', 'tools',
   'i', 'me', 'my', 'we', 'want', 'need', 'looking', 'find', 'some', 'something', 'good', 'best', 'way', 'how',
   'do', 'does', 'can', 'is', 'are', 'it', 'from', 'by', 'into', 'at', 'as', 'be', 'sdk', 'implementation',
   'support', 'supports', 'written', 'language', 'based', 'simple', 'easy',

@@ -11,6 +11,8 @@ export interface Candidate {
   textScore: number;
   /** Query terms this tool matched (from the index). */
   matchedTerms: number;
+  /** Share of the categories the query asks for that this tool is filed under (0..1). */
+  categoryMatch: number;
 }
 
 export interface RankContext {
@@ -22,10 +24,11 @@ export interface RankContext {
 
 export const WEIGHTS = {
   text: 1.0,
-  coverage: 0.6,
-  popularity: 0.9,
-  ecosystemIntent: 0.8,
-  exactName: 1.5,
+  coverage: 1.0,
+  popularity: 2.0,
+  ecosystemIntent: 3.0,
+  exactName: 3.0,
+  category: 0.4,
 };
 
 /** Name forms compared for an exact match: `@tanstack/react-query`, `react-query`, `github.com/gin-gonic/gin` → `gin`. */
@@ -45,7 +48,8 @@ export function rankScore(candidate: Candidate, context: RankContext, maxTextSco
     WEIGHTS.coverage * coverage +
     WEIGHTS.popularity * candidate.popularity +
     WEIGHTS.ecosystemIntent * intent +
-    WEIGHTS.exactName * exact
+    WEIGHTS.exactName * exact +
+    WEIGHTS.category * candidate.categoryMatch
   );
 }
 

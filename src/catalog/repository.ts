@@ -67,8 +67,14 @@ export async function upsertTools(db: Queryable, tools: ToolRecord[]): Promise<v
        categories = excluded.categories, license = excluded.license, homepage = excluded.homepage,
        repository = excluded.repository, docs_url = excluded.docs_url, popularity = excluded.popularity,
        downloads = excluded.downloads, updated_at = excluded.updated_at, extra = excluded.extra, ingested_at = now()`,
-    [JSON.stringify(tools.map(toRow))]);
+    [JSON.stringify(tools.map(toRow), withoutNulChars)]);
   await bumpRevision(db);
+}
+
+/** PostgreSQL jsonb rejects U+0000 and unpaired surrogates, both of which published READMEs contain. */
+function withoutNulChars(_key: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 function toRow(tool: ToolRecord) {

@@ -2,6 +2,8 @@
 // Why in memory: PGlite runs one query at a time, so a 10 ms SQL search queues to ~300 ms at 32 concurrent
 // requests; MiniSearch answers in about a millisecond. The store stays the system of record.
 import MiniSearch from 'minisearch';
+import { stemmer as porterStem } from 'stemmer';
+import { queryCategories } from './classify.ts';
 import { parseQuery, tokenize } from './query.ts';
 import { rankCandidates, type Candidate } from './rank.ts';
 import type { SearchOptions, ToolRecord } from './types.ts';
@@ -25,24 +27,48 @@ export interface RankedHit {
 
 const CANDIDATES = 300;
 
+/** Field weights of the full-text score; tuned with bench/search-queries.tsv. */
+export const FIELD_BOOSTS = { name: 1, nameTokens: 1, keywords: 1.5, categories: 1.5, description: 1.5, frameworks: 1, languages: 0.5, readme: 0.5 };
+
+function miniSearchOptions() {
+  return {
+    fields: ['name', 'nameTokens', 'keywords', 'description', 'categories', 'languages', 'frameworks', 'readme'],
+    tokenize,
+    processTerm: (term: string) => (term.length > 1 || /\d/.test(term) ? stem(term) : null),
+    searchOptions: { boost: { ...FIELD_BOOSTS }, combineWith: 'OR' as const },
+  };
+}
+
+export interface SerializedIndex {
+  tools: ToolRecord[];
+  index: unknown;
+}
+
 export class CatalogSearchIndex {
-  private readonly mini: MiniSearch<IndexedTool>;
   private readonly bySlug = new Map<string, ToolRecord>();
 
-  constructor(tools: ToolRecord[]) {
-    this.mini = new MiniSearch<IndexedTool>({
-      fields: ['name', 'nameTokens', 'keywords', 'description', 'categories', 'languages', 'frameworks', 'readme'],
-      tokenize,
-      processTerm: (term) => (term.length > 1 || /\d/.test(term) ? stem(term) : null),
-      searchOptions: {
-        boost: { name: 5, nameTokens: 3, keywords: 2, categories: 1.5, description: 1, frameworks: 1, languages: 0.5, readme: 0.5 },
-        combineWith: 'OR',
-        fuzzy: false,
-        prefix: false,
-        weights: { fuzzy: 0.3, prefix: 0.4 },
-      },
-    });
-    this.mini.addAll(tools.map((tool) => this.toIndexed(tool)));
+  private constructor(private readonly mini: MiniSearch<IndexedTool>, tools: ToolRecord[]) {
+    // README excerpts only feed the index; results never show them, so memory does not keep them.
+    for (const tool of tools) {
+      const { readmeExcerpt: _readme, ...extra } = tool.extra;
+      this.bySlug.set(tool.slug, { ...tool, extra });
+    }
+  }
+
+  static build(tools: ToolRecord[]): CatalogSearchIndex {
+    const mini = new MiniSearch<IndexedTool>(miniSearchOptions());
+    mini.addAll(tools.map(toIndexed));
+    return new CatalogSearchIndex(mini, tools);
+  }
+
+  /** Rebuilds from toJSON() output without re-tokenising every tool (fast warm starts). */
+  static fromJSON(serialized: SerializedIndex): CatalogSearchIndex {
+    const mini = MiniSearch.loadJS<IndexedTool>(serialized.index as Parameters<typeof MiniSearch.loadJS>[0], miniSearchOptions());
+    return new CatalogSearchIndex(mini, serialized.tools);
+  }
+
+  toJSON(): SerializedIndex {
+    return { tools: [...this.bySlug.values()], index: this.mini.toJSON() };
   }
 
   get size(): number {
@@ -67,11 +93,13 @@ export class CatalogSearchIndex {
     const hits = this.mini
       .search(parsed.terms.join(' '), filtered ? { filter: (result) => filter(result.id as string) } : {})
       .slice(0, CANDIDATES);
+    const wanted = queryCategories(query);
     const candidates: Candidate[] = hits.map((hit) => {
       const tool = this.bySlug.get(hit.id as string)!;
       return {
         slug: tool.slug, name: tool.name, ecosystem: tool.ecosystem, popularity: tool.popularity,
         textScore: hit.score, matchedTerms: new Set(hit.queryTerms).size,
+        categoryMatch: wanted.length ? wanted.filter((c) => tool.categories.includes(c)).length / wanted.length : 0,
       };
     });
     const ranked = rankCandidates(candidates, {
@@ -79,29 +107,23 @@ export class CatalogSearchIndex {
     });
     return ranked.slice(0, options.limit ?? 10).map((hit) => ({ tool: this.bySlug.get(hit.slug)!, score: hit.score }));
   }
-
-  private toIndexed(tool: ToolRecord): IndexedTool {
-    this.bySlug.set(tool.slug, tool);
-    return {
-      id: tool.slug,
-      name: tool.name.toLowerCase(),
-      nameTokens: tokenize(tool.name.replace(/^github\.com\/|^golang\.org\/x\//, '')).join(' '),
-      keywords: tool.keywords.join(' '),
-      description: tool.description,
-      categories: tool.categories.join(' '),
-      languages: tool.languages.join(' '),
-      frameworks: tool.frameworks.join(' '),
-      readme: typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt : '',
-    };
-  }
 }
 
-/** A light plural/verb-form stemmer: "schemas"→"schema", "passwords"→"password", "hashing"→"hash". */
+function toIndexed(tool: ToolRecord): IndexedTool {
+  return {
+    id: tool.slug,
+    name: tool.name.toLowerCase(),
+    nameTokens: tokenize(tool.name.replace(/^github\.com\/|^golang\.org\/x\//, '')).join(' '),
+    keywords: tool.keywords.join(' '),
+    description: tool.description,
+    categories: tool.categories.join(' '),
+    languages: tool.languages.join(' '),
+    frameworks: tool.frameworks.join(' '),
+    readme: typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt : '',
+  };
+}
+
+/** Porter stemming (the `stemmer` package): "validation", "validate" and "validator" all become "valid". */
 export function stem(term: string): string {
-  if (term.length <= 4) return term;
-  if (term.endsWith('ies')) return `${term.slice(0, -3)}y`;
-  if (term.endsWith('ing') && term.length > 6) return term.slice(0, -3);
-  if (term.endsWith('es') && /(ss|sh|ch|x)es$/.test(term)) return term.slice(0, -2);
-  if (term.endsWith('s') && !term.endsWith('ss') && !term.endsWith('us')) return term.slice(0, -1);
-  return term;
+  return /^[a-z]+$/.test(term) && term.length > 3 ? porterStem(term) : term;
 }

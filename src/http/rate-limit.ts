@@ -17,7 +17,9 @@ export async function registerRateLimit(server: FastifyInstance, app: App): Prom
     max: app.config.TOOLDEX_RATE_LIMIT_RPM,
     timeWindow: 60_000,
     keyGenerator: rateLimitKey,
-    store: sharedRateLimitStore(app.auth), // counters in the database, shared by every instance
+    // Several instances share one PostgreSQL, so their counters live there; the embedded store admits one
+    // process, whose counters stay in memory (a database write per request would serialise every request).
+    ...(app.store.kind === 'postgres' ? { store: sharedRateLimitStore(app.auth) } : {}),
     enableDraftSpec: true,
     allowList: (request) => request.url === '/healthz',
     errorResponseBuilder: (_request, context) =>

@@ -49,6 +49,7 @@ export async function freshHome(): Promise<string> {
   }
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-test-'));
   fs.cpSync(path.join(template, 'pgdata'), path.join(home, 'pgdata'), { recursive: true });
+  if (fs.existsSync(path.join(template, 'cache'))) fs.cpSync(path.join(template, 'cache'), path.join(home, 'cache'), { recursive: true });
   return home;
 }
 
