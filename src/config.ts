@@ -42,6 +42,11 @@ export const configSchema = z.object({
   TOOLDEX_SANDBOX_PIDS: intFrom(256, 16, 100_000).describe('Process/thread limit of one sandbox run.'),
   TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS: intFrom(300_000, 5_000, 3_600_000)
     .describe('Wall-clock limit of a package install or a go/rust build (the run itself uses the request timeoutMs).'),
+  TOOLDEX_SANDBOX_CACHE_DIR: z.string().optional()
+    .describe('Shared package/build caches of the sandboxes (default TOOLDEX_HOME/sandbox/cache); written only by trusted install steps.'),
+  TOOLDEX_BWRAP: z.string().default('bwrap').describe('bubblewrap binary the sandbox uses.'),
+  TOOLDEX_TOOLCHAIN_PATH: z.string().optional()
+    .describe('Colon-separated folders searched for python3, go, rustc and ruby (default: the server\'s PATH).'),
   TOOLDEX_GEM_SOURCE: z.string().optional()
     .describe('Gem source sandboxes install from (default TOOLDEX_RUBYGEMS_URL); a loopback URL is reachable from the install step only.'),
   TOOLDEX_DOCS_REFRESH_HOURS: intFrom(6, 0, 10_000).describe('How often indexed docs are checked for a newer published version.'),

@@ -37,6 +37,7 @@ interface Host {
 
 export function createSandbox(config: Config, store: Store, logger: Logger): SandboxService {
   const root = path.join(config.TOOLDEX_HOME, 'sandbox');
+  const cacheRoot = config.TOOLDEX_SANDBOX_CACHE_DIR ?? path.join(root, 'cache');
   const uid = config.TOOLDEX_SANDBOX_UID;
   const sessions = new SessionStore(store, path.join(root, 'sessions'), { uid, gid: uid });
   const queue = new RunQueue(config.TOOLDEX_SANDBOX_CONCURRENCY, config.TOOLDEX_SANDBOX_QUEUE);
@@ -49,15 +50,15 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   let hostPromise: Promise<Host> | undefined;
   const host = () => {
     hostPromise ??= (async () => {
-      const identity: HostIdentity = { uid, gid: uid, stageDir: ensureStageDir(), etcDir: path.join(root, 'etc') };
+      const identity: HostIdentity = { uid, gid: uid, stageDir: ensureStageDir(), etcDir: path.join(root, 'etc'), bwrap: config.TOOLDEX_BWRAP };
       writeSandboxEtc(identity.etcDir, SLIRP_DNS);
       for (const runtime of Object.keys(RUNTIME_ADAPTERS)) {
-        const dir = path.join(root, 'cache', runtime);
+        const dir = path.join(cacheRoot, runtime);
         fs.mkdirSync(dir, { recursive: true });
         fs.chownSync(dir, uid, uid);
       }
       removeStaleCgroups();
-      const [toolchains, problem] = await Promise.all([detectToolchains(), probeHost(identity)]);
+      const [toolchains, problem] = await Promise.all([detectToolchains(config.TOOLDEX_TOOLCHAIN_PATH), probeHost(identity)]);
       if (problem) logger.error({ problem }, 'sandbox unavailable on this host');
       return { identity, toolchains, problem };
     })();
@@ -117,7 +118,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           pypiUrl: config.TOOLDEX_PYPI_URL.replace(/\/$/, ''),
         };
         const options = (step: Step, timeoutMs: number, extra: Partial<StepOptions> = {}): StepOptions => ({
-          identity, toolchain, session, cacheDir: path.join(root, 'cache', runtime), limits, timeoutMs,
+          identity, toolchain, session, cacheDir: path.join(cacheRoot, runtime), limits, timeoutMs,
           sessionQuotaBytes: quotaBytes, onReady: service.onSandboxReady && ((pid) => service.onSandboxReady?.(pid, step.name)), ...extra,
         });
         const phases = { provisionMs: 0, installMs: 0, runMs: 0 };

@@ -23,6 +23,7 @@ export interface HostIdentity {
   stageDir: string;
   /** Folder with the synthesized passwd, group, hosts and resolv.conf. */
   etcDir: string;
+  bwrap: string;
 }
 
 export interface IsolatedSpec {
@@ -95,7 +96,7 @@ function wrapperScript(spec: IsolatedSpec, identity: HostIdentity, procsFiles: s
   lines.push(`mkdir ${shq(`${stage}/etc`)}`, `mount --bind ${shq(identity.etcDir)} ${shq(`${stage}/etc`)}`);
   lines.push('ulimit -c 0', `ulimit -f ${Math.ceil(spec.fileSizeBytes / 512)}`, 'ulimit -n 4096');
   lines.push(`exec setpriv --reuid ${identity.uid} --regid ${identity.gid} --clear-groups --inh-caps=-all --bounding-set=-all ` +
-    `bwrap ${bwrapArgs.map(shq).join(' ')}`);
+    `${shq(identity.bwrap)} ${bwrapArgs.map(shq).join(' ')}`);
   return lines.join('\n');
 }
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { runIsolated, type HostIdentity } from './isolate.ts';
 
 const TOOLS: Array<[string, string]> = [
-  ['bwrap', 'bubblewrap'], ['slirp4netns', 'slirp4netns'], ['iptables-restore', 'iptables'], ['nsenter', 'util-linux'],
+  ['slirp4netns', 'slirp4netns'], ['iptables-restore', 'iptables'], ['nsenter', 'util-linux'],
   ['setpriv', 'util-linux'], ['unshare', 'util-linux'], ['bash', 'bash'], ['du', 'coreutils'],
 ];
 
@@ -12,8 +12,8 @@ const TOOLS: Array<[string, string]> = [
 export async function probeHost(identity: HostIdentity): Promise<string | undefined> {
   if (process.getuid?.() !== 0) return 'the sandbox manager must run as root (it creates cgroups, mount namespaces and drops to TOOLDEX_SANDBOX_UID)';
   if (identity.uid === 0) return 'TOOLDEX_SANDBOX_UID must not be 0';
-  for (const [binary, pkg] of TOOLS) {
-    const found = spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' });
+  for (const [binary, pkg] of [[identity.bwrap, 'bubblewrap'], ...TOOLS]) {
+    const found = spawnSync('sh', ['-c', `command -v "$0"`, binary ?? ''], { encoding: 'utf8' });
     if (found.status !== 0) return `${binary} is missing; install the Debian package ${pkg} (scripts/setup.sh)`;
   }
   const result = await runIsolated({

@@ -19,6 +19,16 @@ export interface Toolchain {
 
 export type Toolchains = Record<Runtime, Toolchain>;
 
+/** A binary by name: looked up in searchPath when the operator set one, else left to the inherited PATH. */
+function locate(name: string, searchPath: string | undefined): string {
+  if (searchPath === undefined) return name;
+  for (const dir of searchPath.split(':').filter(Boolean)) {
+    const candidate = path.join(dir, name);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`${name} not found in TOOLDEX_TOOLCHAIN_PATH`);
+}
+
 const run = (file: string, args: string[]) =>
   new Promise<string>((resolve, reject) => {
     execFile(file, args, { timeout: 20_000, encoding: 'utf8' }, (error, stdout, stderr) => {
@@ -49,39 +59,40 @@ async function detectNode(): Promise<Toolchain> {
   };
 }
 
-async function detectPython(): Promise<Toolchain> {
-  const out = await run('python3', ['-c', 'import sys,os;print(os.path.realpath(sys.executable));print(sys.base_prefix);print(sys.version.split()[0])']);
+async function detectPython(searchPath?: string): Promise<Toolchain> {
+  const out = await run(locate('python3', searchPath), ['-c', 'import sys,os;print(os.path.realpath(sys.executable));print(sys.base_prefix);print(sys.version.split()[0])']);
   const [python = '', prefix = '', version = ''] = out.split('\n');
   return { runtime: 'python', available: true, version: `python ${version}`, mounts: outsideUsr(prefix), paths: { python, prefix } };
 }
 
-async function detectGo(): Promise<Toolchain> {
-  const [root = '', version = ''] = (await run('go', ['env', 'GOROOT', 'GOVERSION'])).split('\n');
+async function detectGo(searchPath?: string): Promise<Toolchain> {
+  const [root = '', version = ''] = (await run(locate('go', searchPath), ['env', 'GOROOT', 'GOVERSION'])).split('\n');
   return { runtime: 'golang', available: true, version, mounts: outsideUsr(root), paths: { go: path.join(root, 'bin', 'go'), goroot: root } };
 }
 
-async function detectRust(): Promise<Toolchain> {
-  const sysroot = await run('rustc', ['--print', 'sysroot']);
+async function detectRust(searchPath?: string): Promise<Toolchain> {
+  const sysroot = await run(locate('rustc', searchPath), ['--print', 'sysroot']);
   const version = await run(path.join(sysroot, 'bin', 'rustc'), ['--version']);
   const cargo = path.join(sysroot, 'bin', 'cargo');
   if (!fs.existsSync(cargo)) return missing('rust', `cargo missing in ${sysroot}`);
   return { runtime: 'rust', available: true, version, mounts: outsideUsr(sysroot), paths: { cargo, bin: path.join(sysroot, 'bin') } };
 }
 
-async function detectRuby(): Promise<Toolchain> {
-  const [ruby = '', version = ''] = (await run('ruby', ['-e', 'puts RbConfig.ruby; puts RUBY_VERSION'])).split('\n');
+async function detectRuby(searchPath?: string): Promise<Toolchain> {
+  const [ruby = '', version = ''] = (await run(locate('ruby', searchPath), ['-e', 'puts RbConfig.ruby; puts RUBY_VERSION'])).split('\n');
   const gem = fs.realpathSync(path.join(path.dirname(ruby), 'gem'));
   return { runtime: 'ruby', available: true, version: `ruby ${version}`, mounts: outsideUsr(path.dirname(path.dirname(ruby))), paths: { ruby, gem } };
 }
 
-const DETECTORS: Record<Runtime, () => Promise<Toolchain>> = {
+const DETECTORS: Record<Runtime, (searchPath?: string) => Promise<Toolchain>> = {
   node: detectNode, python: detectPython, golang: detectGo, rust: detectRust, ruby: detectRuby,
 };
 
-export async function detectToolchains(): Promise<Toolchains> {
+/** searchPath: where to look for python3, go, rustc and ruby (TOOLDEX_TOOLCHAIN_PATH); node is the server's own. */
+export async function detectToolchains(searchPath?: string): Promise<Toolchains> {
   const entries = await Promise.all(Object.entries(DETECTORS).map(async ([runtime, detect]) => {
     try {
-      return await detect();
+      return await detect(searchPath);
     } catch (error) {
       return missing(runtime as Runtime, (error as Error).message);
     }
