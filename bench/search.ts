@@ -33,7 +33,7 @@ for (const [setName, set] of [['tuning', queries], ['held-out', holdout]] as con
 }
 
 const server = await buildServer(app);
-const url = await server.listen({ port: 0, host: '127.0.0.1' });
+let url = await server.listen({ port: 0, host: '127.0.0.1' });
 const paths = queries.map((q) => `/tools/search?q=${encodeURIComponent(q.query)}`);
 
 async function load(label: string, requestPaths: string[]) {
@@ -46,9 +46,17 @@ async function load(label: string, requestPaths: string[]) {
   console.log(`load ${label.padEnd(14)} c=${CONNECTIONS} ${DURATION_S}s p50=${result.latency.p50}ms p99=${result.latency.p99}ms req/s=${Math.round(result.requests.average)} errors=${errors}`);
 }
 
-await load('healthz-floor', ['/healthz']);
-await load('search', paths);
+await load('http-floor', ['/icons/npm.svg']); // the HTTP stack alone: no store, no ranking
+await load('search-cached', paths);
 await server.close();
 await app.close();
+
+// The same queries with the answer cache off: every request ranks the catalog again.
+const uncachedApp = await createApp({ ...config, TOOLDEX_SEARCH_CACHE: 0 }, createLogger('warn'));
+const uncachedServer = await buildServer(uncachedApp);
+url = await uncachedServer.listen({ port: 0, host: '127.0.0.1' });
+await load('search-uncached', paths);
+await uncachedServer.close();
+await uncachedApp.close();
 fs.rmSync(home, { recursive: true, force: true });
 console.log(`machine: ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);

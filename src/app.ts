@@ -31,7 +31,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     });
     if (loaded > 0) logger.info({ loaded, ms: Date.now() - started }, 'catalog snapshot loaded');
     const cache = new IndexCache(path.join(config.TOOLDEX_HOME, 'cache'), config.DATABASE_URL ? redactUrl(config.DATABASE_URL) : 'embedded');
-    const catalog = await createCatalog(store, logger, { watchMs: 5000, cache });
+    const catalog = await createCatalog(store, logger, { watchMs: 5000, cache, answerCacheSize: config.TOOLDEX_SEARCH_CACHE });
     const auth = createAuth(store, config, logger);
     const docs = createDocs({ config, store, logger, catalog });
     const sandbox = createSandbox(config, store, logger);

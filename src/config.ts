@@ -18,6 +18,8 @@ export const configSchema = z.object({
     .describe('Structured (JSON) log level, written to stderr.'),
   TOOLDEX_RATE_LIMIT_RPM: intFrom(600, 1, 1_000_000)
     .describe('Requests per minute per API key (per client IP when auth is off) on every endpoint.'),
+  TOOLDEX_SEARCH_CACHE: intFrom(2000, 0, 1_000_000)
+    .describe('Ranked search answers kept in memory until the catalog changes (0 turns the cache off).'),
   TOOLDEX_TEST_RPM: intFrom(5, 1, 100_000).describe('Dedicated limit of POST /tools/test per minute per key or IP.'),
   TOOLDEX_AUTH: z.enum(['off', 'required']).default('off')
     .describe('`required` makes /tools/* and /mcp need `Authorization: Bearer <API_KEY>`.'),

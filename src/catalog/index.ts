@@ -32,6 +32,8 @@ export interface CatalogOptions {
   watchMs?: number;
   /** Keep a derived copy of the index here for fast warm starts. */
   cache?: IndexCache;
+  /** Ranked answers kept in memory until the catalog changes; 0 turns the answer cache off. */
+  answerCacheSize?: number;
 }
 
 export async function createCatalog(store: Store, logger: Logger, options: CatalogOptions = {}): Promise<Catalog> {
@@ -49,7 +51,8 @@ export async function createCatalog(store: Store, logger: Logger, options: Catal
   };
   let index = await loadIndex(revision);
   // Agents repeat queries; a ranked answer is reused until the catalog changes (the cache is dropped on rebuild).
-  const answers = new LRUCache<string, { results: ToolResult[] }>({ max: 2000 });
+  const answers = options.answerCacheSize === 0 ? undefined
+    : new LRUCache<string, { results: ToolResult[] }>({ max: options.answerCacheSize ?? 2000 });
   let refreshing: Promise<boolean> | undefined;
 
   async function rebuild(): Promise<boolean> {
@@ -58,7 +61,7 @@ export async function createCatalog(store: Store, logger: Logger, options: Catal
     const started = Date.now();
     index = await loadIndex(current);
     revision = current;
-    answers.clear();
+    answers?.clear();
     logger.info({ tools: index.size, revision, ms: Date.now() - started }, 'catalog index rebuilt');
     return true;
   }
@@ -75,10 +78,10 @@ export async function createCatalog(store: Store, logger: Logger, options: Catal
       }
       const key = JSON.stringify([query.trim().toLowerCase(), searchOptions.limit ?? 10, searchOptions.ecosystem ?? '',
         searchOptions.language?.toLowerCase() ?? '', searchOptions.category?.toLowerCase() ?? '']);
-      const cached = answers.get(key);
+      const cached = answers?.get(key);
       if (cached) return cached;
       const answer = { results: index.search(query, searchOptions).map((hit) => toResult(hit.tool, hit.score)) };
-      answers.set(key, answer);
+      answers?.set(key, answer);
       return answer;
     },
     async resolve(input) {
