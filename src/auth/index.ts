@@ -5,9 +5,9 @@ import type { Logger } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { createSession, endSession, findSession, signIn, signUp } from './accounts.ts';
 import { acceptInvite, createInvite } from './invites.ts';
-import { createKey, getKey, listKeys, revokeKey, verifyKey } from './keys.ts';
+import { createKey, getKey, listKeys, revokeKey, verifyKey, VerifiedKeys } from './keys.ts';
 import { createOrg, ensureOrg, findOrgByName, membersOf, orgsOf, requireMember } from './orgs.ts';
-import { RateLimitCounters, type RateLimitHit } from './ratelimit.ts';
+import { createRateLimitCounters, type RateLimitHit } from './ratelimit.ts';
 import type {
   ApiKeyInfo, CreatedApiKey, Invite, KeyPrincipal, Member, NewSession, Organisation, SessionInfo, UsageDay, User,
 } from './types.ts';
@@ -54,12 +54,21 @@ export interface Auth {
   close(): Promise<void>;
 }
 
-export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH'>, logger: Logger): Auth {
+export interface AuthOptions {
+  /** Counters in the database (default on PostgreSQL, where instances may be several) or in process memory. */
+  databaseCounters?: boolean;
+  /** Remember verified keys in this process (default on the embedded store, where only this process revokes). */
+  cacheVerifiedKeys?: boolean;
+}
+
+export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH'>, logger: Logger, options: AuthOptions = {}): Auth {
+  const embedded = store.kind === 'pglite';
   const usage = new UsageRecorder(store, logger);
-  const counters = new RateLimitCounters(store, logger);
+  const counters = createRateLimitCounters(store, logger, options.databaseCounters ?? !embedded);
+  const verified = options.cacheVerifiedKeys ?? embedded ? new VerifiedKeys() : undefined;
   return {
     required: config.TOOLDEX_AUTH === 'required',
-    verifyKey: (key) => verifyKey(store, key),
+    verifyKey: (key) => verifyKey(store, key, verified),
     recordUsage: (keyId, kind) => usage.record(keyId, kind),
     keys: {
       create: (input) => createKey(store, input),
@@ -75,7 +84,11 @@ export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH'>, l
         }
         return listKeys(store, { orgId: filter.orgId });
       },
-      revoke: (id, orgId) => revokeKey(store, id, orgId),
+      async revoke(id, orgId) {
+        const revoked = await revokeKey(store, id, orgId);
+        verified?.forget(id);
+        return revoked;
+      },
       async usage(id, orgId, days) {
         await getKey(store, id, orgId); // not found (404) before any work for a foreign key
         await usage.flush(); // the panel shows requests up to now, not up to the last batch

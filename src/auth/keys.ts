@@ -54,12 +54,40 @@ export async function revokeKey(db: Queryable, id: string, orgId?: string): Prom
   return getKey(db, id, orgId);
 }
 
-export async function verifyKey(db: Queryable, key: string): Promise<KeyPrincipal> {
+/**
+ * Keys verified by this process, for the embedded store only: PGlite admits one process, so every revocation
+ * goes through this process (dashboard or admin socket) and evicts the entry. On PostgreSQL other instances
+ * revoke too, so there every request reads the database.
+ */
+export class VerifiedKeys {
+  private byHash = new Map<string, KeyPrincipal & { until: number }>();
+  constructor(private readonly ttlMs = 5 * 60_000, private readonly max = 10_000) {}
+
+  get(hash: string): KeyPrincipal | undefined {
+    const entry = this.byHash.get(hash);
+    if (!entry || entry.until <= Date.now()) return undefined;
+    return { keyId: entry.keyId, orgId: entry.orgId };
+  }
+
+  set(hash: string, principal: KeyPrincipal): void {
+    if (this.byHash.size >= this.max) this.byHash.clear();
+    this.byHash.set(hash, { ...principal, until: Date.now() + this.ttlMs });
+  }
+
+  forget(keyId: string): void {
+    for (const [hash, entry] of this.byHash) if (entry.keyId === keyId) this.byHash.delete(hash);
+  }
+}
+
+export async function verifyKey(db: Queryable, key: string, cache?: VerifiedKeys): Promise<KeyPrincipal> {
   if (!isWellFormedApiKey(key)) throw invalidApiKey();
   const hash = hashSecret(key);
+  const cached = cache?.get(hash);
+  if (cached) return cached;
   const [row] = await db.query<{ id: string; org_id: string; key_hash: string }>(
     'select id, org_id, key_hash from api_keys where key_hash = $1 and revoked_at is null', [hash]);
   // The index finds the row by hash; the explicit constant-time comparison keeps the final check free of early exits.
   if (!row || !safeEqual(row.key_hash, hash)) throw invalidApiKey();
+  cache?.set(hash, { keyId: row.id, orgId: row.org_id });
   return { keyId: row.id, orgId: row.org_id };
 }

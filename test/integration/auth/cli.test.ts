@@ -15,7 +15,7 @@ import { search } from './dashboard-client.ts';
 
 const bin = path.resolve(import.meta.dirname, '../../../bin/tooldex.js');
 const baseEnv = () => {
-  const env = { ...process.env, LOG_LEVEL: 'silent', NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', NO_COLOR: '1' };
   delete env.DATABASE_URL;
   return env;
 };
