@@ -61,11 +61,30 @@ export function readmeSummary(readme: string): string {
   return paragraph.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim().slice(0, 400);
 }
 
-/** The package doc comment of a Go file ("// Package chi is a lightweight router…"), as one line. */
+/** The first paragraph of a Go package doc comment ("// Package chi is a lightweight router…"), as one line. */
 export function goPackageDoc(source: string): string | undefined {
-  const match = source.match(/((?:^\/\/.*\n)+)package\s+\w+/m) ?? source.match(/\/\*([\s\S]*?)\*\/\s*package\s+\w+/);
-  const text = match?.[1]?.replace(/^\/\/ ?/gm, '').replace(/\s+/g, ' ').trim();
+  const lineComment = source.match(/((?:^\/\/.*\n)+)package\s+\w+/m)?.[1]?.replace(/^\/\/ ?/gm, '');
+  const blockComment = source.match(/\/\*([\s\S]*?)\*\/\s*package\s+\w+/)?.[1];
+  const firstParagraph = (lineComment ?? blockComment)?.trim().split(/\n\s*\n/)[0];
+  const text = firstParagraph?.replace(/\s+/g, ' ').trim();
   return text && /^Package\s/.test(text) ? text.slice(0, 400) : undefined;
+}
+
+/** An SPDX id for the common licence texts (Go modules carry a LICENSE file, not a licence field). */
+export function licenseFromText(text: string): string | null {
+  const head = text.slice(0, 3000);
+  if (/Apache License,?\s+Version 2\.0/i.test(head)) return 'Apache-2.0';
+  if (/Permission is hereby granted, free of charge/i.test(head)) return 'MIT';
+  if (/Mozilla Public License,? (version|v\.?)\s*2\.0/i.test(head)) return 'MPL-2.0';
+  if (/GNU LESSER GENERAL PUBLIC LICENSE/i.test(head)) return 'LGPL';
+  if (/GNU GENERAL PUBLIC LICENSE\s+Version 3/i.test(head)) return 'GPL-3.0';
+  if (/GNU GENERAL PUBLIC LICENSE\s+Version 2/i.test(head)) return 'GPL-2.0';
+  if (/Redistribution and use in source and binary forms/i.test(head)) {
+    return /Neither the name/i.test(head) ? 'BSD-3-Clause' : 'BSD-2-Clause';
+  }
+  if (/ISC License|Permission to use, copy, modify, and\/or distribute/i.test(head)) return 'ISC';
+  if (/This is free and unencumbered software released into the public domain/i.test(head)) return 'Unlicense';
+  return null;
 }
 
 /** The opening prose of a README (badges, HTML, code and headings removed), for search text. */

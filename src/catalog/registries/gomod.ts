@@ -4,7 +4,7 @@ import semver from 'semver';
 import { deriveCategories, deriveFrameworks } from '../classify.ts';
 import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
-import { goPackageDoc, readZipTexts, readmeExcerpt, readmeSummary } from './archive.ts';
+import { goPackageDoc, licenseFromText, readZipTexts, readmeExcerpt, readmeSummary } from './archive.ts';
 import { fetchBytes, fetchJson, fetchText, HttpStatusError } from './http.ts';
 import { firstSentence, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
 
@@ -37,8 +37,9 @@ export const goAdapter: RegistryAdapter = {
     const prefix = `${seed.name}@${version}/`;
     // Root files only: the README and the root package's .go files (for its "// Package x …" comment).
     const isRootFile = (path: string) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
-    const texts = zip ? readZipTexts(zip, (path) => isRootFile(path) && (/readme(\.md)?$/i.test(path) || (path.endsWith('.go') && !path.endsWith('_test.go')))) : new Map<string, string>();
+    const texts = zip ? readZipTexts(zip, (path) => isRootFile(path) && (/(readme(\.md)?|licen[cs]e(\.md|\.txt)?)$/i.test(path) || (path.endsWith('.go') && !path.endsWith('_test.go')))) : new Map<string, string>();
     const readme = [...texts.entries()].find(([path]) => /readme/i.test(path))?.[1] ?? '';
+    const licenseText = [...texts.entries()].find(([path]) => /licen[cs]e/i.test(path))?.[1];
     const packageDoc = [...texts.entries()].filter(([path]) => path.endsWith('.go'))
       .sort(([a], [b]) => Number(b.endsWith('/doc.go')) - Number(a.endsWith('/doc.go')))
       .map(([, source]) => goPackageDoc(source)).find(Boolean);
@@ -56,7 +57,7 @@ export const goAdapter: RegistryAdapter = {
       languages: ['Go'],
       frameworks: deriveFrameworks({ name: seed.name, description, keywords: [] }),
       categories: deriveCategories({ name: seed.name, description, keywords: [] }),
-      license: null,
+      license: licenseText ? licenseFromText(licenseText) : null,
       homepage: null,
       repository,
       docsUrl: `https://pkg.go.dev/${seed.name}`,
