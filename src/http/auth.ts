@@ -26,11 +26,23 @@ export async function registerAuth(server: FastifyInstance, app: App): Promise<v
   server.decorateRequest('orgId', undefined);
   server.decorateRequest('apiKeyId', undefined);
   // A root onRequest hook runs before the per-route rate-limit hooks, so those can count per key.
+  // Refused requests never reach the rate limiter, so they get their own per-address budget: guessing keys
+  // or hammering without one costs the caller a 429 instead of costing the store a lookup per attempt.
+  const refuse = async (request: FastifyRequest, error: ToolDexError): Promise<never> => {
+    const max = app.config.TOOLDEX_RATE_LIMIT_RPM;
+    const { count, ttlMs } = await app.auth.rateLimit.hit(`refused|ip:${request.ip}`, 60_000);
+    if (count > max) {
+      throw new ToolDexError('rate_limited', 429, `Too many requests without a valid API key (${max} a minute); retry after ${Math.ceil(ttlMs / 1000)} s.`,
+        { retryAfterSeconds: Math.ceil(ttlMs / 1000) });
+    }
+    throw error;
+  };
+
   server.addHook('onRequest', async (request) => {
     if (!isProtectedPath(request.url)) return;
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') {
-      if (app.auth.required) throw missingKey();
+      if (app.auth.required) await refuse(request, missingKey());
       return;
     }
     const key = /^Bearer +(\S+) *$/i.exec(header)?.[1];
@@ -41,8 +53,9 @@ export async function registerAuth(server: FastifyInstance, app: App): Promise<v
       request.apiKeyId = principal.keyId;
       app.auth.recordUsage(principal.keyId, isTestRun(request) ? 'test' : 'request');
     } catch (error) {
+      if (!(error instanceof ToolDexError)) throw error;
       // With auth off (public beta) a bad key is ignored: the request is served anonymously, limited per address.
-      if (app.auth.required || !(error instanceof ToolDexError)) throw error;
+      if (app.auth.required) await refuse(request, error);
     }
   });
 }
