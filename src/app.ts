@@ -29,9 +29,9 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     const loaded = await seedFromSnapshot(store, config.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT, (n) => {
       if (n % 5000 === 0) logger.info({ loaded: n }, 'loading catalog snapshot');
     });
-    if (loaded > 0) logger.info({ loaded, ms: Date.now() - started }, 'catalog snapshot loaded');
+    if (loaded.length > 0) logger.info({ loaded: loaded.length, ms: Date.now() - started }, 'catalog snapshot loaded');
     const cache = new IndexCache(path.join(config.TOOLDEX_HOME, 'cache'), config.DATABASE_URL ? redactUrl(config.DATABASE_URL) : 'embedded');
-    const catalog = await createCatalog(store, logger, { watchMs: 5000, cache, answerCacheSize: config.TOOLDEX_SEARCH_CACHE });
+    const catalog = await createCatalog(store, logger, { watchMs: 5000, cache, answerCacheSize: config.TOOLDEX_SEARCH_CACHE, initialTools: loaded });
     const auth = createAuth(store, config, logger);
     const docs = createDocs({ config, store, logger, catalog });
     const sandbox = createSandbox(config, store, logger);

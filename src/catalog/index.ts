@@ -34,14 +34,16 @@ export interface CatalogOptions {
   cache?: IndexCache;
   /** Ranked answers kept in memory until the catalog changes; 0 turns the answer cache off. */
   answerCacheSize?: number;
+  /** The whole catalog as just written to the store (first start), so it need not be read back. */
+  initialTools?: ToolRecord[];
 }
 
 export async function createCatalog(store: Store, logger: Logger, options: CatalogOptions = {}): Promise<Catalog> {
   let revision = await catalogRevision(store);
-  const loadIndex = async (at: number) => {
+  const loadIndex = async (at: number, known?: ToolRecord[]) => {
     const cached = options.cache?.load(at);
     if (cached) return cached;
-    const built = CatalogSearchIndex.build(await allTools(store));
+    const built = CatalogSearchIndex.build(known?.length ? known : await allTools(store));
     try {
       options.cache?.save(at, built);
     } catch (err) {
@@ -49,7 +51,7 @@ export async function createCatalog(store: Store, logger: Logger, options: Catal
     }
     return built;
   };
-  let index = await loadIndex(revision);
+  let index = await loadIndex(revision, options.initialTools);
   // Agents repeat queries; a ranked answer is reused until the catalog changes (the cache is dropped on rebuild).
   const answers = options.answerCacheSize === 0 ? undefined
     : new LRUCache<string, { results: ToolResult[] }>({ max: options.answerCacheSize ?? 2000 });

@@ -33,27 +33,29 @@ export async function writeSnapshot(file: string, tools: AsyncIterable<ToolRecor
   return count;
 }
 
-/** Loads the snapshot when the catalog is empty; returns how many tools were loaded (0 when it had some). */
+/**
+ * Loads the snapshot when the catalog is empty and returns the tools it loaded (none when the store had some),
+ * so the caller can index them without reading them back from the store.
+ */
 export async function seedFromSnapshot(
   store: Store, file: string, onProgress: (loaded: number) => void = () => undefined,
-): Promise<number> {
-  if ((await countTools(store)) > 0 || !fs.existsSync(file)) return 0;
-  let batch: ToolRecord[] = [];
-  let loaded = 0;
+): Promise<ToolRecord[]> {
+  if ((await countTools(store)) > 0 || !fs.existsSync(file)) return [];
+  const loaded: ToolRecord[] = [];
   // One transaction: a crash mid-load leaves an empty catalog that the next start loads again, never half of one.
   await store.transaction(async (tx) => {
+    let batch: ToolRecord[] = [];
+    const flush = async () => {
+      await upsertTools(tx, batch);
+      loaded.push(...batch);
+      batch = [];
+      onProgress(loaded.length);
+    };
     for await (const tool of readSnapshot(file)) {
       batch.push(tool);
-      if (batch.length === BATCH) {
-        await upsertTools(tx, batch);
-        loaded += batch.length;
-        batch = [];
-        onProgress(loaded);
-      }
+      if (batch.length === BATCH) await flush();
     }
-    await upsertTools(tx, batch);
-    loaded += batch.length;
-    onProgress(loaded);
+    await flush();
   });
   return loaded;
 }
