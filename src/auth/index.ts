@@ -66,6 +66,13 @@ export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH'>, l
   const usage = new UsageRecorder(store, logger);
   const counters = createRateLimitCounters(store, logger, options.databaseCounters ?? !embedded);
   const verified = options.cacheVerifiedKeys ?? embedded ? new VerifiedKeys() : undefined;
+  // Expired sessions and sign-in throttling windows are dead weight; any instance may sweep them.
+  const sweeper = setInterval(() => {
+    store.query('delete from auth_sessions where expires_at < now()')
+      .then(() => store.query('delete from login_failures where reset_at < now()'))
+      .catch((err) => logger.warn({ err }, 'sweeping expired sessions failed'));
+  }, 10 * 60_000);
+  sweeper.unref();
   return {
     required: config.TOOLDEX_AUTH === 'required',
     verifyKey: (key) => verifyKey(store, key, verified),
@@ -114,6 +121,7 @@ export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH'>, l
     },
     rateLimit: { hit: (bucket, windowMs) => counters.hit(bucket, windowMs) },
     async close() {
+      clearInterval(sweeper);
       counters.close();
       await usage.close();
     },

@@ -33,12 +33,20 @@ export function clearSessionCookie(app: App, request: FastifyRequest, reply: Fas
 
 const csrfFailed = (why: string) => new ToolDexError('csrf_failed', 403, `Request refused as possible cross-site forgery: ${why}; reload the dashboard.`);
 
+const hostOf = (origin: string): string | undefined => {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined; // "null" (sandboxed frames, some redirects) or garbage: not this site
+  }
+};
+
 /** Sign-up and sign-in have no session yet: refuse them when the browser says they come from another site. */
 export function assertSameSite(request: FastifyRequest): void {
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') throw csrfFailed('the form was posted from another site');
   const origin = request.headers.origin;
-  if (origin && origin !== 'null' && new URL(origin).host !== request.headers.host) throw csrfFailed('the Origin header names another site');
+  if (origin && hostOf(origin) !== request.headers.host) throw csrfFailed('the Origin header names another site');
 }
 
 /** preHandler of every signed-in route: resolves the cookie, and on state changes checks the CSRF header. */

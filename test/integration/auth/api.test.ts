@@ -96,6 +96,11 @@ for (const store of storeKinds()) {
         { email: `x.${unique()}@example.com`, password: 'correct horse battery' }, { origin: 'https://evil.example' });
       assert.equal(crossSite.status, 403);
       assert.equal(crossSite.body.error.code, 'csrf_failed');
+      for (const origin of ['null', 'not a url']) {
+        const odd = await new DashboardClient(server.url).call('POST', '/dashboard/api/login',
+          { email: 'x@example.com', password: 'whatever password' }, { origin });
+        assert.equal(odd.status, 403, origin);
+      }
       const anonymous = await new DashboardClient(server.url).call('GET', '/dashboard/api/me');
       assert.equal(anonymous.status, 401);
       assert.equal(anonymous.body.error.code, 'not_signed_in');
