@@ -67,8 +67,11 @@ function apiPassages(file: ArchiveFile, ecosystem: string, importName: string, l
     return apiFromDeclarations(textOf(file), { source: path, pageTitle: `${importName} API`, locate, maxPassages: 500 });
   }
   if (ecosystem === 'pypi' && path.endsWith('.py') && !/(^|\/)(setup|conftest|conf)\.py$|(^|\/)docs?\//.test(path)) {
-    const module = path.replace(/^src\//, '').replace(/\.py$/, '').replace(/\/__init__$/, '').replace(/\//g, '.');
-    if (module.split('.').some((part) => part.startsWith('_'))) return [];
+    // Packages define their API in private modules and re-export it (httpx/_client.py → httpx.AsyncClient):
+    // private module segments are dropped from the name, private symbols are still skipped by the extractor.
+    const module = path.replace(/^src\//, '').replace(/\.py$/, '').replace(/\/__init__$/, '').split('/')
+      .filter((part, i) => i === 0 || !part.startsWith('_')).join('.');
+    if (module.startsWith('_') || /(^|\.)(tests?|testing|conftest)(\.|$)/.test(module)) return [];
     return apiFromPython(textOf(file), { source: path, module, locate });
   }
   if (ecosystem === 'crates' && path.endsWith('.rs') && path.startsWith('src/')) {

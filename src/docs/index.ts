@@ -47,6 +47,17 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   const ingestor = createIngestor({ ...deps, track });
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
+  // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.
+  const hot = new Map<string, { at: number; releases?: ReleaseRow; row?: VersionRow }>();
+  const HOT_MS = 5000;
+  const hotGet = (key: string) => {
+    const entry = hot.get(key);
+    return entry && Date.now() - entry.at < HOT_MS ? entry : undefined;
+  };
+  const hotSet = (key: string, value: { releases?: ReleaseRow; row?: VersionRow }) => {
+    if (hot.size > 2000) hot.clear();
+    hot.set(key, { at: Date.now(), ...value });
+  };
 
   async function fetchReleases(tool: ToolRecord): Promise<ReleaseRow | undefined> {
     let pending = revalidating.get(tool.slug);
@@ -55,6 +66,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         const releases = await sourceFor(deps.config, tool.ecosystem).releases(tool.name);
         if (!releases) return undefined;
         await saveReleases(deps.store, tool.slug, releases);
+        hot.delete(`releases:${tool.slug}`);
         return { ...releases, checkedAt: new Date() };
       })().finally(() => revalidating.delete(tool.slug));
       revalidating.set(tool.slug, pending);
@@ -73,7 +85,8 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   async function serve(slugReference: string): Promise<Served> {
     const reference = parseSlugReference(slugReference);
     const tool = await deps.catalog.resolve(reference.tool);
-    let releases = await getReleases(deps.store, tool.slug);
+    let releases = hotGet(`releases:${tool.slug}`)?.releases ?? await getReleases(deps.store, tool.slug);
+    if (releases) hotSet(`releases:${tool.slug}`, { releases });
     let stale = false;
     if (!releases) {
       try {
@@ -99,7 +112,9 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       version = resolveVersion(fresh, reference.version, tool.name);
     }
     try {
-      const row = await ingestor.ensureIndexed(tool, version);
+      const key = `row:${tool.slug}@${version}`;
+      const row = hotGet(key)?.row ?? await ingestor.ensureIndexed(tool, version);
+      if (row.siteStatus !== 'pending') hotSet(key, { row }); // a crawl still running will add passages
       return { tool, row, latest: releases.latest, stale };
     } catch (error) {
       return serveCached(tool, reference.version, error);
@@ -123,8 +138,11 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       const limit = Math.min(Math.max(options.limit ?? 5, 1), MAX_DOCS_LIMIT);
       const { tool, row, latest, stale } = await serve(slugReference);
       const terms = queryTerms(question);
-      const lexemes = await lexemesOf(deps.store, terms.terms);
-      const ranked = rerank(await searchPassages(deps.store, tool.slug, row.version, lexemes, terms.identifiers), lexemes.length);
+      const found = await lexemesOf(deps.store, tool.slug, row.version, terms.terms);
+      const total = Math.max(row.passages, ...found.map((l) => l.df), 1);
+      // BM25's idf: a word most passages share says little about which passage is meant.
+      const weighted = found.map((l) => ({ lexeme: l.lexeme, weight: Math.log(1 + (total - l.df + 0.5) / (l.df + 0.5)) }));
+      const ranked = rerank(await searchPassages(deps.store, tool.slug, row.version, weighted, terms.identifiers), weighted);
       return {
         slug: tool.slug,
         docsUrl: row.docsUrl ?? docsUrlFor(tool),

@@ -9,7 +9,7 @@ import { findQuickstart, type StoredFacts } from './context.ts';
 import { passagesFromArtifact } from './documents.ts';
 import type { PassageDraft } from './extract/types.ts';
 import { RETRY_AFTER_SECONDS } from './fetch.ts';
-import { claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, replacePassages, type VersionRow } from './repository.ts';
+import { claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, refreshLexemeStats, replacePassages, type VersionRow } from './repository.ts';
 import { sourceFor } from './sources/index.ts';
 import { crawlSite } from './sources/site.ts';
 
@@ -38,7 +38,10 @@ export function createIngestor(deps: IngestDeps) {
         timeoutMs: deps.config.TOOLDEX_FETCH_TIMEOUT_MS, maxPages: deps.config.TOOLDEX_DOCS_MAX_PAGES,
         maxPageBytes: 2 * 1024 * 1024, allowPrivate: deps.config.TOOLDEX_DOCS_PRIVATE_SITES === 'allow',
       });
-      if (result.passages.length) await insertPassages(deps.store, tool.slug, version, result.passages, startOrd);
+      if (result.passages.length) {
+        await insertPassages(deps.store, tool.slug, version, result.passages, startOrd);
+        await refreshLexemeStats(deps.store, tool.slug, version);
+      }
       deps.logger.info({ slug: tool.slug, version, via: result.via, pages: result.pages, passages: result.passages.length, skipped: result.skipped.length }, 'docs site crawled');
       return result.via === 'none' ? 'none' : `${result.via}:${result.pages}`;
     } catch (error) {

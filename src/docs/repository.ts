@@ -102,6 +102,16 @@ export async function insertPassages(db: Queryable, slug: string, version: strin
 export async function replacePassages(db: Queryable, slug: string, version: string, passages: PassageDraft[]): Promise<void> {
   await db.query('delete from docs_passages where slug = $1 and version = $2', [slug, version]);
   await insertPassages(db, slug, version, passages);
+  await refreshLexemeStats(db, slug, version);
+}
+
+/** Recounts how many passages of (slug, version) hold each lexeme; ts_stat reads the tsvectors themselves. */
+export async function refreshLexemeStats(db: Queryable, slug: string, version: string): Promise<void> {
+  await db.query('delete from docs_lexemes where slug = $1 and version = $2', [slug, version]);
+  await db.query(
+    `insert into docs_lexemes (slug, version, lexeme, df)
+     select $1, $2, word, ndoc from ts_stat(format('select search from docs_passages where slug = %L and version = %L', $1::text, $2::text))`,
+    [slug, version]);
 }
 
 export async function markReady(db: Queryable, slug: string, version: string, fields: { docsUrl: string | null; facts: object; siteStatus: string }): Promise<void> {
@@ -123,31 +133,38 @@ export async function passageCount(db: Queryable, slug: string, version: string)
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Stemmed lexemes of the query terms, through the same English configuration the index uses. */
-export async function lexemesOf(db: Queryable, terms: string[]): Promise<string[]> {
+export interface Lexeme { lexeme: string; df: number }
+
+/** Stemmed lexemes of the question (same English configuration as the index) that occur in this version, with their df. */
+export async function lexemesOf(db: Queryable, slug: string, version: string, terms: string[]): Promise<Lexeme[]> {
   if (!terms.length) return [];
-  const rows = await db.query<{ lexemes: string[] }>(`select tsvector_to_array(to_tsvector('english', $1)) as lexemes`, [terms.join(' ')]);
-  return (rows[0]?.lexemes ?? []).filter((lexeme) => /^[\p{L}\p{N}_]+$/u.test(lexeme));
+  const rows = await db.query<{ lexeme: string; df: number }>(
+    `select lexeme, df from docs_lexemes
+     where slug = $1 and version = $2 and lexeme = any(tsvector_to_array(to_tsvector('english', $3)))`, [slug, version, terms.join(' ')]);
+  return rows.filter((row) => /^[\p{L}\p{N}_]+$/u.test(row.lexeme)).map((row) => ({ lexeme: row.lexeme, df: Number(row.df) }));
 }
 
 /**
  * Candidates for a question: passages of (slug, version) matching any lexeme, with how many distinct lexemes each
  * covers (anywhere and in headings) and whether it names an identifier from the question; the caller re-ranks.
  */
-export async function searchPassages(db: Queryable, slug: string, version: string, lexemes: string[], identifiers: string[], limit = 80): Promise<PassageRow[]> {
+export async function searchPassages(db: Queryable, slug: string, version: string, lexemes: Array<{ lexeme: string; weight: number }>, identifiers: string[], limit = 80): Promise<PassageRow[]> {
   if (!lexemes.length) return [];
-  const params: SqlParam[] = [slug, version, lexemes.join(' | '), identifiers, limit];
-  const coverage = lexemes.map((lexeme) => {
-    params.push(lexeme);
-    return `(case when search @@ to_tsquery('simple', $${params.length}) then 1 else 0 end)`;
-  }).join(' + ');
-  const headings = lexemes.map((_, i) => `(case when search @@ to_tsquery('simple', $${6 + i} || ':AB') then 1 else 0 end)`).join(' + ');
+  const params: SqlParam[] = [slug, version, lexemes.map((l) => l.lexeme).join(' | '), identifiers, limit];
+  const coverage: string[] = [];
+  const headings: string[] = [];
+  for (const { lexeme, weight } of lexemes) {
+    params.push(lexeme, weight);
+    const [term, w] = [`$${params.length - 1}`, `$${params.length}::float8`];
+    coverage.push(`(case when search @@ to_tsquery('simple', ${term}) then ${w} else 0 end)`);
+    headings.push(`(case when search @@ to_tsquery('simple', ${term} || ':AB') then ${w} else 0 end)`);
+  }
   const rows = await db.query<{
     id: number | string; url: string; title: string | null; headings: string[]; content: string; source: string;
     identifiers: string[]; fts: number; covered: number; heading_hits: number; exact: boolean;
   }>(
     `select id, url, title, headings, content, source, identifiers, ts_rank(search, q, 1) as fts,
-       ${coverage} as covered, ${headings} as heading_hits, identifiers && $4::text[] as exact
+       ${coverage.join(' + ')} as covered, ${headings.join(' + ')} as heading_hits, identifiers && $4::text[] as exact
      from docs_passages, to_tsquery('simple', $3) as q
      where slug = $1 and version = $2 and search @@ q
      order by covered desc, fts desc limit $5`, params);

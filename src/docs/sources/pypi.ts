@@ -37,9 +37,20 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       return { latest: project.info.version, versions: versions.length ? versions : [project.info.version], tags: {} };
     },
     async artifact(name, version) {
-      const project = await fetchJson<PypiProject>(`${base}/pypi/${encodeURIComponent(name)}/${encodeURIComponent(version)}/json`, settings.limits);
-      if (!project) throw refused(`PyPI has no release ${name} ${version}.`);
-      const dist = pickDistribution(project.urls ?? []);
+      // Some PyPI mirrors serve only the project document; its `releases` still lists every version's files.
+      let project = await fetchJson<PypiProject>(`${base}/pypi/${encodeURIComponent(name)}/${encodeURIComponent(version)}/json`, settings.limits);
+      let sameVersionInfo = true;
+      if (!project) {
+        const whole = await fetchJson<PypiProject>(`${base}/pypi/${encodeURIComponent(name)}/json`, settings.limits);
+        const files = whole?.releases?.[version];
+        if (!whole || !files) throw refused(`PyPI has no release ${name} ${version}.`);
+        sameVersionInfo = whole.info.version === version;
+        const requiresPython = (files as Array<ReleaseFile & { requires_python?: string }>).find((f) => f.requires_python)?.requires_python;
+        project = { ...whole, urls: files, info: sameVersionInfo ? whole.info : { ...whole.info, version, description: undefined, requires_python: requiresPython } };
+      }
+      // File URLs may be relative to the JSON document (mirrors); resolve them against it.
+      const jsonUrl = `${base}/pypi/${encodeURIComponent(name)}/json`;
+      const dist = pickDistribution((project.urls ?? []).map((f) => ({ ...f, url: new URL(f.url, jsonUrl).toString() })));
       let contents: ArchiveContents = { files: [], skipped: [] };
       if (dist) {
         const bytes = await fetchBytes(dist.url, settings.artifactLimits);
@@ -57,7 +68,7 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
       const importName = (topLevel ? Buffer.from(topLevel.bytes).toString('utf8').split('\n')[0]?.trim() : undefined)
         || initDirs.sort((a, b) => a.length - b.length)[0] || name.replace(/-/g, '_').toLowerCase();
-      const inspector = dist ? `https://inspector.pypi.io/project/${name}/${version}${new URL(dist.url).pathname}` : undefined;
+      const inspector = dist ? `https://inspector.pypi.io/project/${name}/${version}${new URL(dist.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}` : undefined;
       return {
         files,
         facts: {
@@ -74,9 +85,19 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
         fileUrl: (path, where) => inspector
           ? `${inspector}/${top ? `${top}/` : ''}${path}${where?.line ? `#line.${where.line}` : ''}`
           : `https://pypi.org/project/${name}/${version}/`,
-        readme: info.description ? { text: info.description, markdown: /markdown/.test(info.description_content_type ?? '') } : undefined,
+        readme: info.description ? { text: info.description, markdown: /markdown/.test(info.description_content_type ?? '') } : metadataReadme(files),
         skipped: contents.skipped.length,
       };
     },
   };
+}
+
+/** The long description inside PKG-INFO / METADATA (the body after the headers), for versions the API has no info for. */
+function metadataReadme(files: Array<{ path: string; bytes: Uint8Array }>): { text: string; markdown: boolean } | undefined {
+  const file = files.find((f) => /(^|\/)(PKG-INFO|METADATA)$/.test(f.path));
+  if (!file) return undefined;
+  const text = Buffer.from(file.bytes).toString('utf8').replace(/\r\n?/g, '\n');
+  const split = text.indexOf('\n\n');
+  const body = split >= 0 ? text.slice(split + 2).trim() : '';
+  return body ? { text: body, markdown: /Description-Content-Type:\s*text\/markdown/i.test(text.slice(0, split)) } : undefined;
 }
