@@ -2,15 +2,33 @@
 // so any instance behind a load balancer answers any call. Same hooks as REST: auth, rate limits, error bodies.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app.ts';
 import { ToolDexError } from '../errors.ts';
-import { capabilitiesOf } from './capabilities.ts';
+import { rateLimitKey } from '../http/rate-limit.ts';
 import { createMcpServer } from './server.ts';
 
-/** Sandbox sessions over MCP belong to the caller's organisation when auth set one, else to its address. */
+/** Sandbox sessions belong to the caller's organisation when auth set one, else to its address — the same
+ * owner string as POST /tools/test, so a session made over REST is reusable over MCP and back. */
 function ownerOf(request: FastifyRequest): string {
-  return (request as FastifyRequest & { orgId?: string }).orgId ?? request.ip;
+  return request.orgId ? `org:${request.orgId}` : `ip:${request.ip}`;
+}
+
+/** test_tool runs have a TOOLDEX_TEST_RPM budget of their own per key or address, like POST /tools/test
+ * (a separate counter: the rate-limit plugin keeps one per route, and /mcp is another route). */
+function admitFor(app: App, server: FastifyInstance) {
+  const testBudget = server.createRateLimit({
+    max: app.config.TOOLDEX_TEST_RPM, timeWindow: 60_000, keyGenerator: (request) => `mcp-test|${rateLimitKey(request)}`,
+  });
+  return (request: FastifyRequest) => async (tool: string) => {
+    if (tool !== 'test_tool') return;
+    const verdict = await testBudget(request);
+    if (!verdict.isAllowed && verdict.isExceeded) {
+      const retryAfterSeconds = Math.max(1, verdict.ttlInSeconds);
+      throw new ToolDexError('rate_limited', 429,
+        `Rate limit of ${verdict.max} test runs per minute exceeded; retry after ${retryAfterSeconds} s.`, { retryAfterSeconds });
+    }
+  };
 }
 
 function toWebRequest(request: FastifyRequest): Request {
@@ -23,7 +41,7 @@ function toWebRequest(request: FastifyRequest): Request {
 }
 
 export const mcpRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { app }) => {
-  const caps = capabilitiesOf(app);
+  const admit = admitFor(app, server);
 
   server.post('/mcp', {
     schema: {
@@ -32,7 +50,7 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { a
       security: [{ bearer: [] }],
     },
   }, async (request, reply) => {
-    const mcp = createMcpServer(caps, { owner: ownerOf(request) }, {
+    const mcp = createMcpServer(app, { owner: ownerOf(request), admit: admit(request) }, {
       onUnexpectedError: (err, tool) => request.log.error({ err, tool }, 'MCP tool failed'),
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

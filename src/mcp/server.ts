@@ -42,6 +42,7 @@ export function createMcpServer(caps: Capabilities, context: CallContext, option
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; tools: ${TOOLS.map((t) => t.name).join(', ')}.`);
     }
     try {
+      await context.admit?.(tool.name);
       const args = parseArguments(tool, request.params.arguments ?? {});
       const result = await tool.run(caps, args as never, context);
       return { content: [{ type: 'text', text: encodeResult(result, args.format).body }] };
@@ -79,8 +80,8 @@ function parseArguments(tool: ToolDefinition, args: unknown): { format: 'json' |
   throw new ToolDexError(code, 422, `Invalid ${tool.name} argument "${field}": ${issue?.message ?? 'invalid value'}.`, { field });
 }
 
-/** A ToolDexError as an MCP tool error: the REST error body, as text and as structured content. */
+/** A ToolDexError as an MCP tool error: the REST error body (with retryAfterSeconds, hints), as text and structured content. */
 export function toolError(error: ToolDexError): CallToolResult {
-  const body = { error: { status: error.status, code: error.code, message: error.message } };
+  const body = error.toBody();
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
 }

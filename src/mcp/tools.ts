@@ -19,6 +19,8 @@ export interface Capabilities {
 /** Who is calling: sandbox sessions belong to an organisation (auth on) or a client address. */
 export interface CallContext {
   owner: SessionOwner;
+  /** Called before a tool runs (arguments unchecked, as a REST rate limit counts before validation); throws to refuse. */
+  admit?(tool: string): Promise<void>;
 }
 
 const format = z.enum(WIRE_FORMATS).default('toon')

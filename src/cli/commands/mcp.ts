@@ -1,15 +1,10 @@
 // `tooldex mcp`: the MCP server on stdio. On the local store by default; relays to a server's /mcp when
 // --url/TOOLDEX_URL is given, or when a running server holds the embedded store (it admits one process).
 import type { Command } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createApp } from '../../app.ts';
 import { configSchema, loadConfig, type Config } from '../../config.ts';
 import { ToolDexError } from '../../errors.ts';
 import { createLogger } from '../../log.ts';
-import { capabilitiesOf } from '../../mcp/capabilities.ts';
-import { proxyStdioToServer } from '../../mcp/proxy.ts';
-import { createMcpServer } from '../../mcp/server.ts';
-import { readLock } from '../../store/index.ts';
+import { readLock } from '../../store/lock.ts';
 import { examples } from '../options.ts';
 
 const DEFAULT_URL = configSchema.shape.TOOLDEX_URL.parse(undefined);
@@ -28,7 +23,9 @@ export function registerMcp(program: Command): void {
       const config = loadConfig({ TOOLDEX_URL: flags.url, TOOLDEX_API_KEY: flags.apiKey });
       const logger = createLogger(config.LOG_LEVEL);
       const remote = flags.url ?? (config.TOOLDEX_URL !== DEFAULT_URL ? config.TOOLDEX_URL : undefined) ?? localServerUrl(config);
+      // Loaded here, not at the top: every other command would otherwise pay for the whole app on start-up.
       if (remote) {
+        const { proxyStdioToServer } = await import('../../mcp/proxy.ts');
         logger.info({ url: remote }, 'MCP on stdio, relaying to a tooldex server');
         const relay = await proxyStdioToServer({
           url: remote, apiKey: config.TOOLDEX_API_KEY, onError: (err) => logger.warn({ err }, 'MCP relay error'),
@@ -36,8 +33,11 @@ export function registerMcp(program: Command): void {
         await relay.closed;
         return;
       }
+      const [{ createApp }, { createMcpServer }, { StdioServerTransport }] = await Promise.all([
+        import('../../app.ts'), import('../../mcp/server.ts'), import('@modelcontextprotocol/sdk/server/stdio.js'),
+      ]);
       const app = await createApp(config, logger);
-      const server = createMcpServer(capabilitiesOf(app), { owner: 'local' }, {
+      const server = createMcpServer(app, { owner: 'local' }, {
         onUnexpectedError: (err, tool) => logger.error({ err, tool }, 'MCP tool failed'),
       });
       const closed = new Promise<void>((resolve) => {

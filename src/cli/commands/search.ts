@@ -1,6 +1,6 @@
 // `tooldex search <query…>`: GET /tools/search on the server, printed as a table or as json/toon.
 import { Option, type Command } from 'commander';
-import { ECOSYSTEMS, type ToolResult } from '../../catalog/index.ts';
+import { ECOSYSTEMS, type ToolResult } from '../../catalog/types.ts';
 import { addClientOptions, clientFrom, examples, outputFormat, type ClientFlags } from '../options.ts';
 import { renderSearch, writeResult } from '../output.ts';
 import { withSpinner } from '../spinner.ts';

@@ -18,7 +18,7 @@ describe('tooldex CLI', () => {
   let workdir: string;
 
   before(async () => {
-    server = await startServer({ config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+    server = await startServer({ config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot(), TOOLDEX_TEST_RPM: 1000 } });
     env = cleanEnv({ TOOLDEX_URL: server.url });
     workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-cli-'));
   });
@@ -110,6 +110,32 @@ describe('tooldex CLI', () => {
       const result = await run(process.execPath, [bin, 'search', 'zod'], { env, cwd: '/' });
       assert.equal(result.code, 0, result.stderr);
       assert.ok(JSON.parse(result.stdout).results.length > 0);
+    });
+  });
+
+  describe('test', () => {
+    it('runs files from disk: exit 0 and the result on stdout; reuses the session; exit 1 when the snippet fails', async () => {
+      fs.mkdirSync(path.join(workdir, 'src'), { recursive: true });
+      fs.writeFileSync(path.join(workdir, 'src/greet.js'), 'exports.greet = (who) => `hello ${who}`;\n');
+      fs.writeFileSync(path.join(workdir, 'main.js'), 'console.log(require("./src/greet.js").greet(process.env.WHO), process.env.TOKEN);\n');
+      const ok = await piped(['test', 'main.js', 'src/greet.js', '--env', 'WHO=cli', '--secret', 'TOKEN=s3cr3t-value']);
+      assert.equal(ok.code, 0, ok.stderr + ok.stdout);
+      const result = JSON.parse(ok.stdout);
+      assert.equal(result.status, 'ran');
+      assert.match(result.stdout, /hello cli/);
+      assert.doesNotMatch(result.stdout, /s3cr3t-value/, 'the secret is redacted');
+
+      const human = await piped(['test', 'main.js', '--session', result.sessionId, '--env', 'WHO=again', '--format', 'human']);
+      assert.equal(human.code, 0, human.stderr + human.stdout);
+      assert.match(human.stdout, /^✓ ran {2}provision [\d.]+ s · install [\d.]+ s · run [\d.]+ s {2}exit 0\n/);
+      assert.match(human.stdout, /hello again/);
+      assert.match(human.stdout, new RegExp(`session {2}${result.sessionId} \\(reused\\) {2}reuse with --session ${result.sessionId}`));
+
+      fs.writeFileSync(path.join(workdir, 'fail.js'), 'throw new Error("boom")\n');
+      const failed = await piped(['test', 'fail.js']);
+      assert.equal(failed.code, 1, failed.stderr);
+      assert.equal(JSON.parse(failed.stdout).status, 'failed_run');
+      assert.equal(failed.stderr, '');
     });
   });
 

@@ -106,6 +106,34 @@ function sharedChecks(clientOf: () => Client, restUrl: () => string) {
     assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json' }))), docs);
   });
 
+  it('test_tool runs a snippet (toon and json), reuses its session, and returns a failing snippet as ok false', async () => {
+    const files = [{ path: 'index.js', code: 'console.log("hello from " + process.env.WHO)' }];
+    const env = [{ name: 'WHO', value: 'mcp' }];
+    const first = await call(clientOf(), 'test_tool', { language: 'javascript', runtime: 'node', files, env });
+    assert.equal(first.isError, undefined, textOf(first).slice(0, 300));
+    const ran = decode(textOf(first)) as { ok: boolean; status: string; stdout: string; sessionId: string; sessionReused: boolean };
+    assert.equal(ran.status, 'ran', JSON.stringify(ran).slice(0, 500));
+    assert.equal(ran.ok, true);
+    assert.match(ran.stdout, /hello from mcp/);
+    assert.equal(ran.sessionReused, false);
+
+    const again = JSON.parse(textOf(await call(clientOf(), 'test_tool', {
+      language: 'javascript', runtime: 'node', sessionId: ran.sessionId, entry: 'index.js', env, format: 'json',
+    })));
+    assert.equal(again.sessionReused, true);
+    assert.equal(again.sessionId, ran.sessionId);
+    assert.match(again.stdout, /hello from mcp/);
+
+    const failing = await call(clientOf(), 'test_tool', {
+      language: 'javascript', runtime: 'node', files: [{ path: 'index.js', code: 'throw new Error("boom")' }], format: 'json',
+    });
+    assert.equal(failing.isError, undefined, 'a failing snippet is a result, not a tool error');
+    const failed = JSON.parse(textOf(failing));
+    assert.equal(failed.ok, false);
+    assert.equal(failed.status, 'failed_run');
+    assert.match(failed.stderr, /boom/);
+  });
+
   it('get_tool_context and search_docs map an unknown slug to the not_found tool error', async () => {
     assertToolError(await call(clientOf(), 'get_tool_context', { slug: 'npm-no-such-tool-xyz-123' }), 'not_found', 404);
     assertToolError(await call(clientOf(), 'search_docs', { slug: 'npm-no-such-tool-xyz-123', query: 'install' }), 'not_found', 404);
@@ -118,7 +146,7 @@ describe('MCP over Streamable HTTP', () => {
       let server: TestServer;
       let client: Client;
       before(async () => {
-        server = await startServer({ store, config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+        server = await startServer({ store, config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot(), TOOLDEX_TEST_RPM: 1000 } });
         client = new Client({ name: 'tooldex-test', version: '1.0.0' });
         await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
       });
@@ -143,6 +171,29 @@ describe('MCP over Streamable HTTP', () => {
       });
     });
   }
+
+  describe('with a test budget of 2 runs a minute', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer({ config: { TOOLDEX_TEST_RPM: 2, TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+    });
+    after(() => server.close());
+
+    it('test_tool has its own TOOLDEX_TEST_RPM budget: the third run within a minute is a rate_limited tool error', async () => {
+      const client = new Client({ name: 'tooldex-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+      try {
+        // Counted before validation, as POST /tools/test counts every request: two bad calls spend the budget.
+        for (let i = 0; i < 2; i++) assertToolError(await call(client, 'test_tool', { runtime: 'node' }), 'invalid_request', 422);
+        const limited = await call(client, 'test_tool', { language: 'javascript', runtime: 'node', files: [{ path: 'a.js', code: '' }] });
+        assertToolError(limited, 'rate_limited', 429);
+        assert.ok((limited.structuredContent as { error: { retryAfterSeconds: number } }).error.retryAfterSeconds >= 1);
+        assert.equal((await call(client, 'search_tools', { query: 'zod' })).isError, undefined, 'other tools are not on the test budget');
+      } finally {
+        await client.close();
+      }
+    });
+  });
 
   describe('with authentication required', () => {
     let server: TestServer;
