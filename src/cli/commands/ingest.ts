@@ -7,6 +7,7 @@ import { allTools } from '../../catalog/repository.ts';
 import { writeSnapshot } from '../../catalog/snapshot.ts';
 import { ECOSYSTEMS, type Ecosystem } from '../../catalog/types.ts';
 import { loadConfig } from '../../config.ts';
+import { preindexTopDocs } from '../../docs/top.ts';
 import { ToolDexError } from '../../errors.ts';
 import { createLogger } from '../../log.ts';
 import { openStore } from '../../store/index.ts';
@@ -17,6 +18,7 @@ interface IngestFlags {
   concurrency: string;
   resumeHours: string;
   snapshot?: string;
+  docs?: boolean;
 }
 
 export function registerIngest(program: Command): void {
@@ -28,6 +30,7 @@ export function registerIngest(program: Command): void {
     .option('-c, --concurrency <n>', 'requests in flight per registry', '12')
     .option('--resume-hours <h>', 'skip names fetched within H hours (resume an interrupted run); 0 refetches all', '12')
     .option('--snapshot <file>', 'afterwards, write the whole catalog to this snapshot file (.jsonl.gz)')
+    .option('--docs', 'instead of metadata, pre-index the docs of the --top N (default 100) most popular catalog tools')
     .addHelpText('after', '\nExamples:\n  tooldex ingest --ecosystem crates,go\n  tooldex ingest --top 500 --resume-hours 0\n  TOOLDEX_SNAPSHOT=/dev/null tooldex ingest --snapshot data/catalog.jsonl.gz')
     .action(async (flags: IngestFlags) => {
       const ecosystems = flags.ecosystem?.split(',').map((e) => e.trim()) as Ecosystem[] | undefined;
@@ -36,6 +39,16 @@ export function registerIngest(program: Command): void {
       const config = loadConfig();
       const logger = createLogger(process.stderr.isTTY ? 'warn' : config.LOG_LEVEL);
       const store = await openStore(config);
+      if (flags.docs) {
+        try {
+          const result = await preindexTopDocs(store, config, logger, flags.top ? Number(flags.top) : 100, (p) =>
+            process.stderr.write(`docs ${p.done}/${p.total} ${p.slug}${p.version ? `@${p.version} ${p.passages} passages` : ` failed: ${p.error}`}\n`));
+          process.stdout.write(`${JSON.stringify({ docs: result })}\n`);
+        } finally {
+          await store.close();
+        }
+        return;
+      }
       const progress = progressReporter();
       try {
         const summaries = await ingestCatalog(store, config, logger, {
