@@ -124,6 +124,14 @@ function sharedChecks(clientOf: () => Client, restUrl: () => string) {
     assert.equal(again.sessionId, ran.sessionId);
     assert.match(again.stdout, /hello from mcp/);
 
+    // Same owner as POST /tools/test: a session made over MCP is reusable over REST.
+    const rest = await (await fetch(`${restUrl()}/tools/test`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'javascript', runtime: 'node', files: [], sessionId: ran.sessionId, entry: 'index.js', env: [{ name: 'WHO', value: 'rest' }] }),
+    })).json();
+    assert.equal(rest.sessionReused, true, JSON.stringify(rest).slice(0, 300));
+    assert.match(rest.stdout, /hello from rest/);
+
     const failing = await call(clientOf(), 'test_tool', {
       language: 'javascript', runtime: 'node', files: [{ path: 'index.js', code: 'throw new Error("boom")' }], format: 'json',
     });
