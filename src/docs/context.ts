@@ -75,8 +75,9 @@ export function importStatements(ecosystem: Ecosystem, name: string, facts: Pack
   if (ecosystem === 'npm') {
     const fromDocs = (quickstart?.code ?? '').split('\n').filter((line) => mentionsPackage(line, 'npm', name, name) && /\b(import|require)\b/.test(line)).map((l) => l.trim());
     if (fromDocs.length) return [...new Set(fromDocs)].slice(0, 3);
-    const esm = `import * as ${camel(name)} from '${name}';`;
-    return facts.moduleType === 'module' ? [esm] : [esm, `const ${camel(name)} = require('${name}');`];
+    // An ES module's namespace import always works; a CommonJS module's export is its default import.
+    if (facts.moduleType === 'module') return [`import * as ${camel(name)} from '${name}';`];
+    return [`import ${camel(name)} from '${name}';`, `const ${camel(name)} = require('${name}');`];
   }
   switch (ecosystem) {
     case 'pypi': return [`import ${importName}`];
