@@ -39,6 +39,16 @@ for (const store of storeKinds()) {
       }
       const dashboard = await fetch(`${server.url}/dashboard`, { redirect: 'manual' });
       assert.equal(dashboard.status, 302);
+      const page = await fetch(`${server.url}/dashboard/`);
+      assert.equal(page.status, 200, 'built by the pretest step (npm run build:web)');
+      assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+      assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'self'.*frame-ancestors 'none'/);
+      assert.equal(page.headers.get('x-frame-options'), 'DENY');
+      const asset = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+      assert.ok(asset, 'the page loads its bundle from /dashboard/assets/');
+      const bundle = await fetch(`${server.url}${asset}`);
+      assert.equal(bundle.status, 200);
+      assert.match(bundle.headers.get('cache-control') ?? '', /immutable/);
     });
 
     it('signs up with an HttpOnly SameSite cookie, and refuses duplicate emails and weak passwords per field', async () => {

@@ -71,14 +71,10 @@ describe('tooldex keys', () => {
     assert.equal(body.org, 'acme');
     assert.match(body.key, /^tdx_/);
 
-    const human = await tooldex(['keys', 'create', '--org', 'acme', '--format', 'human'], env);
-    assert.equal(human.code, 0, human.stderr);
-    assert.match(human.stdout, /only time the key is shown/);
-
-    const listed = await tooldex(['keys', 'list', '--org', 'acme', '--json'], env);
+    const listed = await tooldex(['keys', 'list', '--org', 'acme', '--format', 'human'], env);
     assert.equal(listed.code, 0, listed.stderr);
-    const keys = JSON.parse(listed.stdout).keys;
-    assert.equal(keys.length, 2);
+    assert.match(listed.stdout, /^ID +ORG +NAME +PREFIX +CREATED +LAST USED +STATUS\n/);
+    assert.match(listed.stdout, new RegExp(`${body.id} +acme +ci +${body.key.slice(0, 10)}… .* never +active`));
     assert.ok(!listed.stdout.includes(body.key), 'listing never prints a key');
     assert.equal((await tooldex(['keys', 'list', '--org', 'nope', '--json'], env)).code, 2, 'unknown org is a usage error');
     const badId = await tooldex(['keys', 'revoke', 'nonsense'], env);
@@ -126,9 +122,6 @@ describe('tooldex keys', () => {
     assert.equal(revoked.code, 0, revoked.stderr);
     assert.ok(JSON.parse(revoked.stdout).revokedAt);
     assert.equal((await search(url, key)).status, 403, 'revoked on the very next request');
-    const unknown = await tooldex(['keys', 'revoke', 'key_AAAAAAAAAAAA'], env);
-    assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /not_found/);
   });
 
   it('acts on PostgreSQL directly while a server runs on the same database', { skip: !process.env.TEST_DATABASE_URL }, async () => {
