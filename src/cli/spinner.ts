@@ -7,15 +7,21 @@ export async function withSpinner<T>(label: string, work: Promise<T>, stream: No
   const started = Date.now();
   let frame = 0;
   let shown = false;
-  const timer = setInterval(() => {
+  let ticker: NodeJS.Timeout | undefined;
+  const draw = () => {
     shown = true;
     const elapsed = Math.round((Date.now() - started) / 1000);
     stream.write(`\r\x1b[K${FRAMES[frame++ % FRAMES.length]} ${label}${elapsed >= 2 ? ` ${elapsed} s` : ''}`);
-  }, 120);
+  };
+  const delay = setTimeout(() => {
+    draw();
+    ticker = setInterval(draw, 100);
+  }, 300);
   try {
     return await work;
   } finally {
-    clearInterval(timer);
+    clearTimeout(delay);
+    clearInterval(ticker);
     if (shown) stream.write('\r\x1b[K');
   }
 }

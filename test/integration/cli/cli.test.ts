@@ -11,6 +11,8 @@ import { bin, cleanEnv, closedPort, fixtureSnapshot, run, type Ran } from '../mc
 
 const SGR = /\x1b\[[0-9;]*m/; // colour/bold sequences (the spinner's line clearing is \x1b[K, not this)
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+/** What a terminal shows at the end: the spinner (stderr) erases its line with \r ESC[K before the result. */
+const screen = (raw: string) => (raw.split('\x1b[K').pop() ?? '').replace(/\r/g, '').trim();
 
 describe('tooldex CLI', () => {
   let server: TestServer;
@@ -88,9 +90,9 @@ describe('tooldex CLI', () => {
 
     it('prints json on a terminal with --json, and toon with --json --format toon', async () => {
       const json = await terminal(['search', 'zod', '--json']);
-      assert.deepEqual(JSON.parse(json.stdout.replace(/\r/g, '').replace(/\x1b\[K/g, '').trim()), await restSearch('zod'));
+      assert.deepEqual(JSON.parse(screen(json.stdout)), await restSearch('zod'));
       const toon = await terminal(['search', 'zod', '--json', '--format', 'toon']);
-      assert.deepEqual(decode(toon.stdout.replace(/\r/g, '').replace(/\x1b\[K/g, '').trim()), await restSearch('zod'));
+      assert.deepEqual(decode(screen(toon.stdout)), await restSearch('zod'));
     });
 
     it('prints context and docs as json (equal to REST) and as readable text', async () => {
@@ -130,6 +132,13 @@ describe('tooldex CLI', () => {
       assert.match(human.stdout, /^✓ ran {2}provision [\d.]+ s · install [\d.]+ s · run [\d.]+ s {2}exit 0\n/);
       assert.match(human.stdout, /hello again/);
       assert.match(human.stdout, new RegExp(`session {2}${result.sessionId} \\(reused\\) {2}reuse with --session ${result.sessionId}`));
+
+      // On a terminal the wait shows a spinner on stderr, erased before the result.
+      const onTerminal = await terminal(['test', 'main.js', '--session', result.sessionId, '--env', 'WHO=tty']);
+      assert.equal(onTerminal.code, 0, onTerminal.stdout);
+      assert.match(onTerminal.stdout, /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] installing and running in the sandbox/);
+      assert.match(screen(onTerminal.stdout), /^\S*✓ ran/);
+      assert.match(screen(onTerminal.stdout), /hello tty/);
 
       fs.writeFileSync(path.join(workdir, 'fail.js'), 'throw new Error("boom")\n');
       const failed = await piped(['test', 'fail.js']);
