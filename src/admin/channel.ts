@@ -54,9 +54,16 @@ export async function openAdminChannel(home: string, operations: KeyOperations, 
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socketPath, () => resolve());
+    // The socket file is created inside listen(): a tight umask makes it 0600 from its first instant, even when
+    // TOOLDEX_HOME was made by hand with looser permissions. No other JavaScript runs between the two calls.
+    const previous = process.umask(0o177);
+    try {
+      server.listen(socketPath, () => resolve());
+    } finally {
+      process.umask(previous);
+    }
   });
-  fs.chmodSync(socketPath, 0o600); // TOOLDEX_HOME is 0700 too, so nobody else could reach it meanwhile
+  fs.chmodSync(socketPath, 0o600);
   return {
     path: socketPath,
     close: () => new Promise((resolve) => {
