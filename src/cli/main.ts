@@ -8,11 +8,13 @@ import { registerMcp } from './commands/mcp.ts';
 import { registerSearch } from './commands/search.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerTest } from './commands/test.ts';
+import { PROGRAM_HELP } from './help.ts';
 import { runCli } from './run.ts';
 
 const program = new Command('tooldex')
   .description('Find developer tools, read their docs and prove a snippet works — one API for coding agents.')
-  .showHelpAfterError('(run with --help for usage)');
+  .showHelpAfterError('(run with --help for usage)')
+  .addHelpText('after', PROGRAM_HELP);
 
 registerSearch(program);
 registerContext(program);
