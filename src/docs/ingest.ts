@@ -1,5 +1,6 @@
 // Ingestion of one tool version: artifact → passages → store, shared by concurrent requests (an in-process
 // promise map) and across instances (a lease row in docs_versions). The docs site is crawled inline or afterwards.
+import pLimit from 'p-limit';
 import type { Config } from '../config.ts';
 import type { ToolRecord } from '../catalog/index.ts';
 import { ToolDexError, isToolDexError } from '../errors.ts';
@@ -15,6 +16,10 @@ import { crawlSite } from './sources/site.ts';
 
 const LEASE_SECONDS = 120;
 const WAIT_POLL_MS = 200;
+/** How long a request waits for another instance's ingestion before answering 503 ingestion_busy. */
+const WAIT_FOR_OTHER_MS = 30_000;
+/** Ingestions at once in this process: each holds an artifact (up to the size caps) in memory. */
+const CONCURRENT_INGESTIONS = 2;
 
 export interface IngestDeps {
   config: Config;
@@ -30,6 +35,7 @@ export function docsUrlFor(tool: ToolRecord, facts?: Partial<StoredFacts>): stri
 
 export function createIngestor(deps: IngestDeps) {
   const inflight = new Map<string, Promise<VersionRow>>();
+  const slots = pLimit(CONCURRENT_INGESTIONS);
 
   async function crawl(tool: ToolRecord, version: string, docsUrl: string | null, startOrd: number): Promise<string> {
     if (!docsUrl || deps.config.TOOLDEX_DOCS_SITES === 'off') return 'off';
@@ -83,7 +89,7 @@ export function createIngestor(deps: IngestDeps) {
   }
 
   async function ensure(tool: ToolRecord, version: string): Promise<VersionRow> {
-    const deadline = Date.now() + LEASE_SECONDS * 1000;
+    const deadline = Date.now() + WAIT_FOR_OTHER_MS;
     for (let attempt = 0; attempt < 3; attempt++) {
       const row = await getVersion(deps.store, tool.slug, version);
       if (row?.status === 'ready') return row;
@@ -91,7 +97,9 @@ export function createIngestor(deps: IngestDeps) {
         // A hostile or broken artifact stays refused; it is not downloaded again for every question.
         throw new ToolDexError('artifact_refused', 502, row.error.slice('artifact_refused:'.length).trim());
       }
-      if (await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS)) {
+      // The lease is taken inside a slot, so a queued ingestion does not hold a lease it is not using.
+      const done = await slots(async () => {
+        if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS))) return undefined;
         try {
           return await ingest(tool, version);
         } catch (error) {
@@ -99,7 +107,8 @@ export function createIngestor(deps: IngestDeps) {
           await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`).catch(() => undefined);
           throw error;
         }
-      }
+      });
+      if (done) return done;
       const after = await waitForOther(tool, version, deadline);
       if (after?.status === 'ready') return after;
     }
