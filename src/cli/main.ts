@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerIngest } from './commands/ingest.ts';
 import { registerContext } from './commands/context.ts';
+import { registerDoctor } from './commands/doctor.ts';
 import { registerDocs } from './commands/docs.ts';
 import { registerKeys } from './commands/keys.ts';
 import { registerMcp } from './commands/mcp.ts';
@@ -24,5 +25,6 @@ registerServe(program);
 registerMcp(program);
 registerIngest(program);
 registerKeys(program);
+registerDoctor(program);
 
 await runCli(program, process.argv);

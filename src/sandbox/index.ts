@@ -47,6 +47,13 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   const quotaBytes = config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024;
   const gemSource = loopbackAware(config.TOOLDEX_GEM_SOURCE ?? config.TOOLDEX_RUBYGEMS_URL);
 
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked = work.catch((error: unknown) => logger.warn({ err: error }, 'sandbox bookkeeping failed'))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+
   let hostPromise: Promise<Host> | undefined;
   const host = () => {
     hostPromise ??= (async () => {
@@ -130,12 +137,15 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           const installed = status === 'failed_install' ? session.packages
             : [...session.packages, ...packages.map((p) => p.spec).filter((spec) => !known.has(spec))];
           await sessions.recordUse(session, installed);
-          await store.query('insert into sandbox_runs (session_id, owner, runtime, slug, status, provision_ms, install_ms, run_ms) values ($1,$2,$3,$4,$5,$6,$7,$8)',
-            [session.id, owner, runtime, request.slug ?? null, status, phases.provisionMs, phases.installMs, phases.runMs]);
           logger.info({ sessionId: session.id, runtime, status, phases, env: request.env.map((item) => item.name), packages: packages.length }, 'sandbox run');
-          void sessions.evict(config.TOOLDEX_SANDBOX_DISK_MB * 1024 * 1024, queue.busy)
-            .then((evicted) => { if (evicted.length) logger.info({ evicted }, 'sandbox sessions evicted'); })
-            .catch((error: unknown) => logger.warn({ err: error }, 'sandbox eviction failed'));
+          // Bookkeeping that the answer does not depend on happens after replying: analytics, disk size, eviction.
+          track((async () => {
+            await store.query('insert into sandbox_runs (session_id, owner, runtime, slug, status, provision_ms, install_ms, run_ms) values ($1,$2,$3,$4,$5,$6,$7,$8)',
+              [session.id, owner, runtime, request.slug ?? null, status, phases.provisionMs, phases.installMs, phases.runMs]);
+            await sessions.measure(session.id);
+            const evicted = await sessions.evict(config.TOOLDEX_SANDBOX_DISK_MB * 1024 * 1024, queue.busy);
+            if (evicted.length) logger.info({ evicted }, 'sandbox sessions evicted');
+          })());
           return {
             ok: status === 'ran', status, phases, ...outputs, exitCode: result.exitCode,
             sessionId: session.id, sessionExpiresAt: null, sessionReused: session.reused,
@@ -177,7 +187,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
       }
     },
     async close() {
-      // Runs end with their requests (the HTTP server drains first); nothing runs between calls.
+      // Runs end with their requests (the HTTP server drains first); nothing runs between calls. Finish bookkeeping.
+      await Promise.all([...pending]);
     },
   };
   return service;

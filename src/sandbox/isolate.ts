@@ -72,6 +72,7 @@ const SYNTHESIZED_ETC = ['passwd', 'group', 'hosts', 'resolv.conf'];
 
 export function writeSandboxEtc(etcDir: string, dns: string): void {
   fs.mkdirSync(etcDir, { recursive: true });
+  fs.chmodSync(etcDir, 0o755); // bwrap, already running as the sandbox uid, reads these files through the stage
   fs.writeFileSync(path.join(etcDir, 'passwd'), 'root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/work:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n');
   fs.writeFileSync(path.join(etcDir, 'group'), 'root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n');
   fs.writeFileSync(path.join(etcDir, 'hosts'), '127.0.0.1 localhost sandbox\n::1 localhost\n');
@@ -167,9 +168,13 @@ export async function runIsolated(spec: IsolatedSpec, identity: HostIdentity): P
 
   let timer: NodeJS.Timeout | undefined;
   let diskTimer: NodeJS.Timeout | undefined;
+  let networkStarting: Promise<SandboxNetwork> | undefined;
   const release = async (pid: number) => {
     try {
-      if (spec.network) network = await startNetwork(pid, spec.network);
+      if (spec.network) {
+        networkStarting = startNetwork(pid, spec.network);
+        network = await networkStarting;
+      }
       await spec.onReady?.(pid);
     } catch (error) {
       setupError = (error as Error).message;
@@ -223,12 +228,15 @@ export async function runIsolated(spec: IsolatedSpec, identity: HostIdentity): P
   clearTimeout(timer);
   clearTimeout(diskTimer);
   clearTimeout(setupTimer);
-  network?.stop();
+  // The sandbox may have died while its network was still coming up: wait for that, then stop it either way.
+  (network ?? await networkStarting?.catch(() => undefined))?.stop();
   if (!limit && cgroup.memoryLimitHit()) limit = 'memory';
   if (!limit && cgroup.pidsLimitHit()) limit = 'pids';
   await cgroup.remove();
-  if (!releasedAt && !setupError) setupError = `the sandbox failed to start: ${stderr.finish((t) => t).slice(0, 500)}`;
-  if (spec.diskWatch && !limit && !timedOut && (await folderBytes(spec.diskWatch.dirs)) > spec.diskWatch.maxBytes) limit = 'disk';
+  if (!releasedAt) {
+    const said = stderr.finish((t) => t).trim().slice(0, 500);
+    setupError = [setupError ?? 'the sandbox failed to start', said].filter(Boolean).join(': ');
+  }
   return {
     exitCode: code,
     signal,

@@ -1,6 +1,6 @@
 // Outbound network for one sandbox: slirp4netns user-mode networking into the sandbox's own network namespace,
 // host loopback disabled, and firewall rules inside the namespace that drop private and link-local ranges.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
 /** slirp4netns's fixed addresses inside the namespace (default CIDR 10.0.2.0/24). */
 export const SLIRP_GATEWAY = '10.0.2.2';
@@ -39,17 +39,14 @@ export interface SandboxNetwork {
  */
 export async function startNetwork(pid: number, policy: NetworkPolicy, timeoutMs = 5000): Promise<SandboxNetwork> {
   const netns = `/proc/${pid}/ns/net`;
-  const restore = (binary: string, rules: string) => {
-    const result = spawnSync('nsenter', [`--net=${netns}`, binary], { input: rules, encoding: 'utf8', timeout: timeoutMs });
-    if (result.status !== 0) throw new Error(`${binary} in the sandbox namespace failed: ${result.stderr || result.error?.message}`);
-  };
-  restore('iptables-restore', firewallRules(policy));
-  const ip6 = spawnSync('nsenter', [`--net=${netns}`, 'ip6tables-restore'], { input: IPV6_RULES, encoding: 'utf8', timeout: timeoutMs });
-  void ip6; // IPv6 is not configured by slirp4netns here; the rules are belt and braces where ip6tables exists.
-
-  const args = ['--configure', '--mtu=65520', '--enable-sandbox', '--enable-seccomp', '--ready-fd=3', '--netns-type=path'];
+  // One nsenter for both rule sets, started together with slirp4netns; the program is released only after both.
+  const rules = installRules(netns, policy, timeoutMs);
+  rules.catch(() => undefined); // awaited below; this only keeps an early slirp failure from leaving it unhandled
+  // --exit-fd: slirp4netns also ends when this process dies (its end of the pipe closes), so a crash leaks nothing.
+  const args = ['--configure', '--mtu=65520', '--enable-sandbox', '--enable-seccomp', '--ready-fd=3', '--exit-fd=4', '--netns-type=path'];
   if (!policy.hostPorts?.length) args.push('--disable-host-loopback');
-  const slirp: ChildProcess = spawn('slirp4netns', [...args, netns, 'tap0'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const slirp: ChildProcess = spawn('slirp4netns', [...args, netns, 'tap0'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+  slirp.stdio[4]?.on('error', () => undefined);
   let stderr = '';
   slirp.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const ready = slirp.stdio[3];
@@ -69,11 +66,28 @@ export async function startNetwork(pid: number, policy: NetworkPolicy, timeoutMs
     slirp.once('exit', (code) => fail(new Error(`slirp4netns exited (${code}): ${stderr.trim().slice(0, 300)}`)));
   });
   slirp.removeAllListeners('exit');
+  try {
+    await rules;
+  } catch (error) {
+    slirp.kill('SIGKILL');
+    throw error;
+  }
   return {
     stop() {
       if (slirp.exitCode === null) slirp.kill('SIGKILL');
     },
   };
+}
+
+function installRules(netns: string, policy: NetworkPolicy, timeoutMs: number): Promise<void> {
+  const script = `iptables-restore <<'V4'\n${firewallRules(policy)}V4\n` +
+    `if command -v ip6tables-restore >/dev/null; then ip6tables-restore <<'V6' || true\n${IPV6_RULES}V6\nfi\n`;
+  return new Promise((resolve, reject) => {
+    execFile('nsenter', [`--net=${netns}`, 'sh', '-c', script], { timeout: timeoutMs }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`firewall rules in the sandbox namespace failed: ${stderr || error.message}`));
+      else resolve();
+    });
+  });
 }
 
 /** The namespace's current IPv4 rules, as `iptables -S` prints them (tests and doctor read them). */

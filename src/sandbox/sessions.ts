@@ -71,10 +71,14 @@ export class SessionStore {
   }
 
   async recordUse(session: Session, packages: string[]): Promise<void> {
-    const bytes = await folderBytes(this.dirs(session.id).dir);
-    await this.store.query(
-      'update sandbox_sessions set packages = $2::jsonb, last_used_at = now(), disk_bytes = $3, runs = runs + 1 where id = $1',
-      [session.id, JSON.stringify(packages), bytes]);
+    await this.store.query('update sandbox_sessions set packages = $2::jsonb, last_used_at = now(), runs = runs + 1 where id = $1',
+      [session.id, JSON.stringify(packages)]);
+  }
+
+  /** Measures the session's folder (du) for the disk budget; slow on big dependency trees, so callers run it after replying. */
+  async measure(id: string): Promise<void> {
+    const bytes = await folderBytes(this.dirs(id).dir);
+    await this.store.query('update sandbox_sessions set disk_bytes = $2 where id = $1', [id, bytes]);
   }
 
   /** Removes least recently used sessions (never a busy one) until the total is within budgetBytes; returns evicted ids. */
