@@ -233,6 +233,8 @@ describe('tooldex CLI', () => {
       const result = await piped(['--help']);
       assert.equal(result.code, 0);
       for (const command of ['search', 'context', 'docs', 'test', 'serve', 'mcp']) assert.match(result.stdout, new RegExp(`\\n  ${command}\\b`));
+      assert.match(result.stdout, /Examples:\n {2}\$ tooldex search /);
+      assert.match(result.stdout, /Exit status: 0 ok, 1 .*, 2 usage error, 3 server or network error/);
     });
   });
 });
