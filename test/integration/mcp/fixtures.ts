@@ -58,7 +58,8 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (name.startsWith('TOOLDEX_') || ['DATABASE_URL', 'NO_COLOR', 'FORCE_COLOR', 'PORT', 'HOST', 'LOG_LEVEL'].includes(name)) continue;
+    // CI: Node's tty.hasColors() reports no colour whenever CI is set, and these tests play a user's terminal.
+    if (name.startsWith('TOOLDEX_') || ['DATABASE_URL', 'NO_COLOR', 'FORCE_COLOR', 'PORT', 'HOST', 'LOG_LEVEL', 'CI'].includes(name)) continue;
     if (name.startsWith('NODE_TEST') || name === 'NODE_OPTIONS') continue;
     env[name] = value;
   }
