@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages tooldex uses on Debian (run as root): sandbox isolation, runtimes,
-# PostgreSQL (for multi-instance setups and the test suite) and Chromium (dashboard tests).
+# PostgreSQL (for multi-instance setups and the test suite), Chromium (dashboard tests) and Redis (shared rate-limit counters test).
 set -euo pipefail
-packages=(bubblewrap slirp4netns iptables iproute2 util-linux procps gcc libc6-dev make ruby ruby-dev postgresql chromium ca-certificates curl git)
+packages=(bubblewrap slirp4netns iptables iproute2 util-linux procps gcc libc6-dev make ruby ruby-dev postgresql chromium redis-server ca-certificates curl git)
 # Sandbox toolchains: Debian's own only where the host has none (newer go/rustup/pyenv installs win).
 command -v python3 >/dev/null || packages+=(python3 python3-venv)
 command -v go >/dev/null || packages+=(golang-go)

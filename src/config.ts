@@ -23,6 +23,8 @@ export const configSchema = z.object({
   TOOLDEX_TEST_RPM: intFrom(5, 1, 100_000).describe('Dedicated limit of POST /tools/test per minute per key or IP.'),
   TOOLDEX_AUTH: z.enum(['off', 'required']).default('off')
     .describe('`required` makes /tools/* and /mcp need `Authorization: Bearer <API_KEY>`.'),
+  REDIS_URL: z.string().optional()
+    .describe('redis://… URL: keep rate-limit counters in Redis (shared by every instance) instead of the database.'),
   TOOLDEX_SECURE_COOKIES: z.enum(['auto', 'always', 'never']).default('auto')
     .describe('Dashboard cookies get `Secure`: `auto` when the request came over TLS (or `X-Forwarded-Proto: https`).'),
   TOOLDEX_SNAPSHOT: z.string().optional()

@@ -61,10 +61,10 @@ export interface AuthOptions {
   cacheVerifiedKeys?: boolean;
 }
 
-export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH'>, logger: Logger, options: AuthOptions = {}): Auth {
+export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH' | 'REDIS_URL'>, logger: Logger, options: AuthOptions = {}): Auth {
   const embedded = store.kind === 'pglite';
   const usage = new UsageRecorder(store, logger);
-  const counters = createRateLimitCounters(store, logger, options.databaseCounters ?? !embedded);
+  const counters = createRateLimitCounters(store, logger, { inDatabase: options.databaseCounters ?? !embedded, redisUrl: config.REDIS_URL });
   const verified = options.cacheVerifiedKeys ?? embedded ? new VerifiedKeys() : undefined;
   // Expired sessions and sign-in throttling windows are dead weight; any instance may sweep them.
   const sweeper = setInterval(() => {
@@ -122,7 +122,7 @@ export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH'>, l
     rateLimit: { hit: (bucket, windowMs) => counters.hit(bucket, windowMs) },
     async close() {
       clearInterval(sweeper);
-      counters.close();
+      await counters.close();
       await usage.close();
     },
   };

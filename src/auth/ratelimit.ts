@@ -1,5 +1,6 @@
-// Fixed-window rate-limit counters. On PostgreSQL they live in the database (one atomic upsert per hit), so
-// every instance shares them; the embedded store admits one process, so there they live in that process's memory.
+// Fixed-window rate-limit counters. In Redis when REDIS_URL is set; else on PostgreSQL in the database (one atomic
+// upsert per hit), so every instance shares them; the embedded store admits one process, so there in its memory.
+import { Redis } from 'ioredis';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/index.ts';
 
@@ -10,12 +11,15 @@ export interface RateLimitHit {
 
 export interface RateLimitCounters {
   hit(bucket: string, windowMs: number): Promise<RateLimitHit>;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** Measured (bench/auth.ts): a counter write per request on PGlite cut search throughput about sixfold, for no gain. */
-export function createRateLimitCounters(store: Store, logger: Logger, inDatabase = store.kind === 'postgres'): RateLimitCounters {
-  return inDatabase ? new DatabaseCounters(store, logger) : new MemoryCounters();
+export function createRateLimitCounters(
+  store: Store, logger: Logger, options: { inDatabase?: boolean; redisUrl?: string } = {},
+): RateLimitCounters {
+  if (options.redisUrl) return new RedisCounters(options.redisUrl, logger);
+  return (options.inDatabase ?? store.kind === 'postgres') ? new DatabaseCounters(store, logger) : new MemoryCounters();
 }
 
 export class MemoryCounters implements RateLimitCounters {
@@ -63,5 +67,29 @@ export class DatabaseCounters implements RateLimitCounters {
 
   close(): void {
     clearInterval(this.sweeper);
+  }
+}
+
+// INCR, and start the window on the first hit of it: one round trip, atomic on the Redis server.
+const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {c, redis.call('PTTL', KEYS[1])}`;
+
+export class RedisCounters implements RateLimitCounters {
+  private readonly redis: Redis;
+
+  constructor(url: string, logger: Logger) {
+    // Fail a hit fast instead of queueing requests behind a dead connection; the limiter answers 500 meanwhile.
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 5000 });
+    this.redis.on('error', (err) => logger.warn({ err: { message: err.message } }, 'redis (rate-limit counters) error'));
+  }
+
+  async hit(bucket: string, windowMs: number): Promise<RateLimitHit> {
+    const [count, ttl] = await this.redis.eval(HIT_SCRIPT, 1, `tooldex:rl:${bucket}`, String(windowMs)) as [number, number];
+    return { count, ttlMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

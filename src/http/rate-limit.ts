@@ -19,7 +19,9 @@ export async function registerRateLimit(server: FastifyInstance, app: App): Prom
     keyGenerator: rateLimitKey,
     // Several instances share one PostgreSQL, so their counters live there; the embedded store admits one
     // process, whose counters stay in memory (a database write per request would serialise every request).
-    ...(app.store.kind === 'postgres' ? { store: sharedRateLimitStore(app.auth) } : {}),
+    // With REDIS_URL the counters live in Redis whatever the store (src/auth/ratelimit.ts).
+    ...(app.store.kind === 'postgres' || app.config.REDIS_URL ? { store: sharedRateLimitStore(app.auth) } : {}),
+    skipOnError: true, // a counter store that fails (Redis down) lets requests through rather than failing them all
     enableDraftSpec: true,
     allowList: (request) => request.url === '/healthz',
     errorResponseBuilder: (_request, context) =>

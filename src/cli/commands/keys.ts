@@ -22,7 +22,8 @@ async function runKeyOperation(op: OperationName, input: unknown): Promise<unkno
     // Held by a process without an admin socket (e.g. an ingest): openStore refuses with store_locked.
   }
   const store = await openStore(config);
-  const auth = createAuth(store, config, createLogger('silent'));
+  // Key operations never touch rate-limit counters: no Redis connection for them.
+  const auth = createAuth(store, { ...config, REDIS_URL: undefined }, createLogger('silent'));
   try {
     const operation = keyOperations(auth)[op] as KeyOperations[OperationName];
     const parsed = operation.input.safeParse(input);
