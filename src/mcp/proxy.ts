@@ -69,6 +69,7 @@ function toRelayError(error: unknown, endpoint: URL): ToolDexError {
     } catch { /* not a tooldex body: fall through */ }
     return new ToolDexError('upstream_error', 502, `${endpoint} answered ${error.code ?? '?'}: ${error.message}`);
   }
+  const err = error as Error & { cause?: { code?: string; message?: string } };
   return new ToolDexError('server_unreachable', 503,
-    `Cannot reach the tooldex server at ${endpoint} (${(error as Error).message}); start it (tooldex serve) or fix --url/TOOLDEX_URL.`);
+    `Cannot reach the tooldex server at ${endpoint} (${err.cause?.code ?? err.cause?.message ?? err.message}); start it (tooldex serve) or fix --url/TOOLDEX_URL.`);
 }

@@ -275,12 +275,31 @@ describe('MCP over stdio (tooldex mcp)', () => {
     });
   });
 
+  describe('on a PostgreSQL store (DATABASE_URL)', { skip: !storeKinds().includes('postgres') && 'TEST_DATABASE_URL is not set' }, () => {
+    it('opens the same database as a server would, even while another process uses it', async () => {
+      const server = await startServer({ store: 'postgres', config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
+      const client = new Client({ name: 'tooldex-test', version: '1.0.0' });
+      try {
+        await client.connect(new StdioClientTransport({
+          command: process.execPath, args: [bin, 'mcp'], stderr: 'ignore',
+          env: cleanEnv({ DATABASE_URL: server.app.config.DATABASE_URL!, TOOLDEX_HOME: `${server.home}-unused` }) as Record<string, string>,
+        }));
+        const viaMcp = JSON.parse(textOf(await call(client, 'search_tools', { query: 'zod', format: 'json' })));
+        assert.deepEqual(viaMcp, await (await fetch(`${server.url}/tools/search?q=zod`)).json());
+      } finally {
+        await client.close();
+        await server.close();
+      }
+    });
+  });
+
   describe('relaying to a server', () => {
     let server: TestServer;
+    let serverClosed = false;
     before(async () => {
       server = await startServer({ config: { TOOLDEX_SNAPSHOT: await fixtureSnapshot() } });
     });
-    after(() => server.close());
+    after(() => (serverClosed ? undefined : server.close()));
 
     async function connectStdio(args: string[], env: Record<string, string>): Promise<Client> {
       const client = new Client({ name: 'tooldex-test', version: '1.0.0' });
@@ -311,9 +330,23 @@ describe('MCP over stdio (tooldex mcp)', () => {
       } finally {
         await client.close();
       }
-      // A relay whose server goes away: the initialize itself fails, so the SDK client's connect rejects.
+      // No server at the URL: the initialize itself fails, so the SDK client's connect rejects.
       await assert.rejects(connectStdio(['--url', `http://127.0.0.1:${await closedPort()}`], { TOOLDEX_HOME: emptyHome }), /server_unreachable/);
       fs.rmSync(emptyHome, { recursive: true, force: true });
+    });
+
+    it('turns a tool call whose server went away into a server_unreachable tool error (runs last: stops the server)', async () => {
+      const client = await connectStdio(['--url', server.url], { TOOLDEX_HOME: `${server.home}-unused` });
+      try {
+        assert.equal((await call(client, 'search_tools', { query: 'zod' })).isError, undefined);
+        await server.close();
+        serverClosed = true;
+        const gone = await call(client, 'search_tools', { query: 'zod' });
+        assertToolError(gone, 'server_unreachable', 503);
+        assert.match(textOf(gone), /ECONNREFUSED.*tooldex serve/);
+      } finally {
+        await client.close();
+      }
     });
   });
 });
