@@ -1,5 +1,6 @@
 // Reads package archives (tar, tar.gz, zip) in memory, never onto disk, and never runs anything in them.
 // Hostile archives are refused: size and entry-count caps, decompression bombs, path traversal; links are not followed.
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { unzipSync } from 'fflate';
@@ -43,9 +44,12 @@ export function assertSafePath(name: string): void {
   }
 }
 
-export function gunzipCapped(bytes: Uint8Array, maxBytes: number): Uint8Array {
+const gunzip = promisify(zlib.gunzip);
+
+/** Inflates on the libuv thread pool, so a large (or hostile) archive does not hold the event loop. */
+export async function gunzipCapped(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
   try {
-    return zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });
+    return await gunzip(bytes, { maxOutputLength: maxBytes });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
       throw refused(`The archive unpacks to more than ${Math.round(maxBytes / 1048576)} MB (decompression bomb?); it is refused.`);
@@ -57,7 +61,7 @@ export function gunzipCapped(bytes: Uint8Array, maxBytes: number): Uint8Array {
 const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 export async function readTar(bytes: Uint8Array, limits: ArchiveLimits): Promise<ArchiveContents> {
-  const raw = isGzip(bytes) ? gunzipCapped(bytes, limits.maxUnpackedBytes) : bytes;
+  const raw = isGzip(bytes) ? await gunzipCapped(bytes, limits.maxUnpackedBytes) : bytes;
   if (raw.byteLength > limits.maxUnpackedBytes) throw refused('The archive is larger than the unpacked-size cap; it is refused.');
   const contents: ArchiveContents = { files: [], skipped: [] };
   let entries = 0;
