@@ -75,10 +75,17 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   }
 
   /** Stale-while-revalidate: a newer latest found in the background is indexed in the background too. */
+  const failedChecks = new Map<string, number>();
   function revalidate(tool: ToolRecord, known: ReleaseRow): void {
-    if (revalidating.has(tool.slug)) return;
+    // A registry that just failed is not asked again on every request; one try a minute per tool.
+    if (revalidating.has(tool.slug) || Date.now() - (failedChecks.get(tool.slug) ?? 0) < 60_000) return;
     track(fetchReleases(tool).then(async (fresh) => {
+      failedChecks.delete(tool.slug);
       if (fresh && fresh.latest !== known.latest) await ingestor.ensureIndexed(tool, fresh.latest);
+    }, (error: unknown) => {
+      if (failedChecks.size > 10_000) failedChecks.clear();
+      failedChecks.set(tool.slug, Date.now());
+      throw error;
     }));
   }
 
