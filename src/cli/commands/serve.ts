@@ -1,7 +1,6 @@
 // `tooldex serve`: the HTTP server (REST, MCP over HTTP, dashboard) on the configured store.
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { serve } from '../../serve.ts';
 
 export function registerServe(program: Command): void {
   program
@@ -12,6 +11,7 @@ export function registerServe(program: Command): void {
     .addHelpText('after', '\nExamples:\n  tooldex serve\n  PORT=9000 TOOLDEX_HOME=/srv/tooldex tooldex serve\n  DATABASE_URL=postgres://localhost/tooldex tooldex serve')
     .action(async (options: { port?: string; host?: string }) => {
       const config = loadConfig({ PORT: options.port === undefined ? undefined : Number(options.port), HOST: options.host });
+      const { serve } = await import('../../serve.ts'); // loaded on use: the client commands start fast
       await serve(config);
     });
 }
