@@ -27,6 +27,8 @@ export interface SandboxService extends Sandbox {
   /** Test hook: called with each sandbox's pid after its network rules are in and before its program starts. */
   onSandboxReady?: (pid: number, step: Step['name']) => void | Promise<void>;
   toolchains(): Promise<Toolchains>;
+  /** Resolves when the bookkeeping after each reply (analytics row, disk measure, eviction) has finished. */
+  settled(): Promise<void>;
 }
 
 interface Host {
@@ -103,7 +105,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
       const queueKey = existing?.id ?? `new:${Math.random()}`;
       return queue.run(queueKey, async () => {
         const started = Date.now();
-        const session = existing ?? await sessions.create(owner, runtime);
+        // Re-read inside the queue: a call that waited on this session must see the packages the previous one installed.
+        const session = existing ? await sessions.get(existing.id, owner) : sessions.create(owner, runtime);
         queue.busy.add(session.id);
         try {
           return await execute(session, files, entry, parsed, started);
@@ -186,9 +189,12 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         return finish(succeeded(result) ? 'ran' : 'failed_run', result, describeEnd(result, 'run', limits));
       }
     },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
     async close() {
       // Runs end with their requests (the HTTP server drains first); nothing runs between calls. Finish bookkeeping.
-      await Promise.all([...pending]);
+      await service.settled();
     },
   };
   return service;

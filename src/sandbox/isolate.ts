@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createRunCgroup, type RunLimits } from './limits.ts';
 import { startNetwork, type NetworkPolicy, type SandboxNetwork } from './network.ts';
 import { CappedOutput } from './output.ts';
+import { seccompFilter } from './seccomp.ts';
 
 export interface Mount {
   host: string;
@@ -77,6 +78,7 @@ export function writeSandboxEtc(etcDir: string, dns: string): void {
   fs.writeFileSync(path.join(etcDir, 'group'), 'root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n');
   fs.writeFileSync(path.join(etcDir, 'hosts'), '127.0.0.1 localhost sandbox\n::1 localhost\n');
   fs.writeFileSync(path.join(etcDir, 'resolv.conf'), `nameserver ${dns}\n`);
+  fs.writeFileSync(path.join(etcDir, 'seccomp.bpf'), seccompFilter());
   for (const file of fs.readdirSync(etcDir)) fs.chmodSync(path.join(etcDir, file), 0o644);
 }
 
@@ -95,6 +97,7 @@ function wrapperScript(spec: IsolatedSpec, identity: HostIdentity, procsFiles: s
     lines.push(`mount --bind ${shq(mount.host)} ${shq(target)}`);
   });
   lines.push(`mkdir ${shq(`${stage}/etc`)}`, `mount --bind ${shq(identity.etcDir)} ${shq(`${stage}/etc`)}`);
+  lines.push(`exec 5< ${shq(`${stage}/etc/seccomp.bpf`)}`);
   lines.push('ulimit -c 0', `ulimit -f ${Math.ceil(spec.fileSizeBytes / 512)}`, 'ulimit -n 4096');
   lines.push(`exec setpriv --reuid ${identity.uid} --regid ${identity.gid} --clear-groups --inh-caps=-all --bounding-set=-all ` +
     `${shq(identity.bwrap)} ${bwrapArgs.map(shq).join(' ')}`);
@@ -103,7 +106,7 @@ function wrapperScript(spec: IsolatedSpec, identity: HostIdentity, procsFiles: s
 
 function bwrapArguments(spec: IsolatedSpec, identity: HostIdentity): string[] {
   const args = ['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session',
-    '--uid', '1000', '--gid', '1000', '--hostname', 'sandbox', '--cap-drop', 'ALL', '--clearenv'];
+    '--uid', '1000', '--gid', '1000', '--hostname', 'sandbox', '--cap-drop', 'ALL', '--clearenv', '--seccomp', '5'];
   for (const dir of SYSTEM_RO) if (fs.existsSync(dir)) args.push('--ro-bind', dir, dir);
   args.push('--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin', '--symlink', 'usr/lib', '/lib',
     '--symlink', 'usr/lib64', '/lib64');

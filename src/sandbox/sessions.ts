@@ -17,6 +17,8 @@ export interface Session {
   workDir: string;
   depsDir: string;
   reused: boolean;
+  /** Resolves once the session's row is stored (a new session's insert overlaps its first run). */
+  stored: Promise<void>;
 }
 
 interface SessionRow {
@@ -47,7 +49,7 @@ export class SessionStore {
     return { dir, workDir: path.join(dir, 'work'), depsDir: path.join(dir, 'deps') };
   }
 
-  async create(ownerId: string, runtime: Runtime): Promise<Session> {
+  create(ownerId: string, runtime: Runtime): Session {
     const id = `sbx_${crypto.randomBytes(15).toString('base64url')}`;
     const { dir, workDir, depsDir } = this.dirs(id);
     fs.mkdirSync(dir, { mode: 0o711 });
@@ -55,8 +57,10 @@ export class SessionStore {
       fs.mkdirSync(sub, { mode: 0o755 });
       fs.chownSync(sub, this.owner.uid, this.owner.gid);
     }
-    await this.store.query('insert into sandbox_sessions (id, owner, runtime) values ($1, $2, $3)', [id, ownerId, runtime]);
-    return { id, owner: ownerId, runtime, packages: [], workDir, depsDir, reused: false };
+    const stored = this.store.query('insert into sandbox_sessions (id, owner, runtime) values ($1, $2, $3)', [id, ownerId, runtime])
+      .then(() => undefined);
+    stored.catch(() => undefined); // awaited by recordUse; this keeps a failure from surfacing twice
+    return { id, owner: ownerId, runtime, packages: [], workDir, depsDir, reused: false, stored };
   }
 
   /** The caller's session; anyone else's, an unknown or an evicted one is the same 404 (existence is not disclosed). */
@@ -67,10 +71,11 @@ export class SessionStore {
     const { workDir, depsDir } = this.dirs(id);
     if (!row || row.owner !== ownerId || !fs.existsSync(workDir)) throw sessionNotFound(id);
     const packages = typeof row.packages === 'string' ? JSON.parse(row.packages) as string[] : row.packages;
-    return { id, owner: row.owner, runtime: row.runtime, packages, workDir, depsDir, reused: true };
+    return { id, owner: row.owner, runtime: row.runtime, packages, workDir, depsDir, reused: true, stored: Promise.resolve() };
   }
 
   async recordUse(session: Session, packages: string[]): Promise<void> {
+    await session.stored;
     await this.store.query('update sandbox_sessions set packages = $2::jsonb, last_used_at = now(), runs = runs + 1 where id = $1',
       [session.id, JSON.stringify(packages)]);
   }

@@ -131,6 +131,27 @@ describe('hostile programs', () => {
     assert.ok(!rules.includes('10.0.2.2'), 'no host port is open for a run');
   });
 
+  it('risky kernel interfaces are refused by the seccomp filter; the program runs as an unprivileged user', async () => {
+    const reply = await py(`import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+out = {}
+for name, nr in [("ptrace", 101), ("keyctl", 250), ("bpf", 321), ("perf_event_open", 298), ("io_uring_setup", 425), ("setns", 308)]:
+    ctypes.set_errno(0)
+    out[name] = (libc.syscall(nr, 0, 0, 0, 0, 0), ctypes.get_errno())
+status = open("/proc/self/status").read()
+out["seccomp"] = status.split("Seccomp:")[1].split()[0]
+out["capeff"] = status.split("CapEff:")[1].split()[0]
+out["nnp"] = status.split("NoNewPrivs:")[1].split()[0]
+import json; print(json.dumps(out))`);
+    assert.equal(reply.body.status, 'ran', reply.text);
+    const seen = JSON.parse(reply.body.stdout);
+    for (const name of ['ptrace', 'keyctl', 'bpf', 'perf_event_open', 'setns']) assert.deepEqual(seen[name], [-1, 1], name);
+    assert.deepEqual(seen.io_uring_setup, [-1, 38]);
+    assert.equal(seen.seccomp, '2');
+    assert.equal(seen.capeff, '0000000000000000');
+    assert.equal(seen.nnp, '1');
+  });
+
   it('background processes that try to outlive the run are gone when it ends', async () => {
     const reply = await py(`
 import subprocess, os
