@@ -63,7 +63,8 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     if (name.startsWith('NODE_TEST') || name === 'NODE_OPTIONS') continue;
     env[name] = value;
   }
-  return { ...env, LOG_LEVEL: 'warn', ...extra };
+  // Docs-site crawling reaches packages' public homepages; tests keep to registries and loopback.
+  return { ...env, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', ...extra };
 }
 
 /** A loopback port nothing listens on (bound, then released), for "server unreachable" cases. */
