@@ -5,7 +5,7 @@ import type { Logger } from '../log.ts';
 import { ToolDexError } from '../errors.ts';
 import type { Store } from '../store/index.ts';
 import { docsUrlOf, ecosystemIcon, installCommand, registryPage } from './links.ts';
-import { allTools, catalogRevision, closestSlugs, getTools } from './repository.ts';
+import { allTools, catalogRevision, closestSlugs, getTools, storeNow, toolsChangedSince } from './repository.ts';
 import type { IndexCache } from './index-cache.ts';
 import { CatalogSearchIndex } from './search-index.ts';
 import { candidateSlugs } from './slug.ts';
@@ -57,14 +57,24 @@ export async function createCatalog(store: Store, logger: Logger, options: Catal
     : new LRUCache<string, { results: ToolResult[] }>({ max: options.answerCacheSize ?? 2000 });
   let refreshing: Promise<boolean> | undefined;
 
+  // Changes are picked up incrementally: tools written since the last sync (less a margin for transactions that
+  // started earlier but committed later) replace their entries in place; only a large change rebuilds everything.
+  let syncedAt = await storeNow(store);
+  const SYNC_MARGIN_MS = 5 * 60_000;
+  const FULL_REBUILD_ABOVE = 2000;
+
   async function rebuild(): Promise<boolean> {
     const current = await catalogRevision(store);
     if (current === revision) return false;
     const started = Date.now();
-    index = await loadIndex(current);
+    const now = await storeNow(store);
+    const changed = await toolsChangedSince(store, new Date(syncedAt.getTime() - SYNC_MARGIN_MS));
+    if (changed.length > FULL_REBUILD_ABOVE) index = await loadIndex(current);
+    else index.upsert(changed);
     revision = current;
+    syncedAt = now;
     answers?.clear();
-    logger.info({ tools: index.size, revision, ms: Date.now() - started }, 'catalog index rebuilt');
+    logger.info({ tools: index.size, changed: changed.length, revision, ms: Date.now() - started }, 'catalog index refreshed');
     return true;
   }
   const refresh = () => (refreshing ??= rebuild().finally(() => (refreshing = undefined)));

@@ -37,6 +37,17 @@ export async function allTools(db: Queryable): Promise<ToolRecord[]> {
   return (await db.query<ToolRow>(`select ${COLUMNS} from tools`)).map(fromRow);
 }
 
+/** Tools written since a moment of the store's clock (ingested_at), for incremental index updates. */
+export async function toolsChangedSince(db: Queryable, since: Date): Promise<ToolRecord[]> {
+  return (await db.query<ToolRow>(`select ${COLUMNS} from tools where ingested_at >= $1`, [since])).map(fromRow);
+}
+
+/** The store's clock: change times are compared with the database's own now(), never a host clock. */
+export async function storeNow(db: Queryable): Promise<Date> {
+  const rows = await db.query<{ now: Date | string }>('select now() as now');
+  return new Date(rows[0]?.now ?? Date.now());
+}
+
 export async function countTools(db: Queryable): Promise<number> {
   const rows = await db.query<{ n: string | number }>('select count(*) as n from tools');
   return Number(rows[0]?.n ?? 0);

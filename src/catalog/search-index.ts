@@ -67,6 +67,17 @@ export class CatalogSearchIndex {
     return new CatalogSearchIndex(mini, serialized.tools);
   }
 
+  /** Adds or replaces a few tools in place (after an ingest batch), instead of rebuilding all 15,000. */
+  upsert(tools: ToolRecord[]): void {
+    for (const tool of tools) {
+      const indexed = toIndexed(tool);
+      if (this.mini.has(tool.slug)) this.mini.replace(indexed);
+      else this.mini.add(indexed);
+      const { readmeExcerpt: _readme, ...extra } = tool.extra;
+      this.bySlug.set(tool.slug, { ...tool, extra });
+    }
+  }
+
   toJSON(): SerializedIndex {
     return { tools: [...this.bySlug.values()], index: this.mini.toJSON() };
   }

@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { storeKinds } from '../../helpers/stores.ts';
+import { upsertTools } from '../../../src/catalog/repository.ts';
+import { toSlug } from '../../../src/catalog/slug.ts';
 
 const SEED_FIELDS = ['id', 'name', 'description', 'shortDescription', 'languages', 'frameworks', 'categories', 'slug', 'updatedAt', 'image'];
 
@@ -65,6 +67,20 @@ for (const store of storeKinds()) {
 
     it('answers a query that matches nothing with an empty list', async () => {
       assert.deepEqual((await search('q=qqqxxzzv%20wwwkkjj')).results, []);
+    });
+
+    it('picks up a tool written to the store (by an ingest or another instance) without a restart', async () => {
+      const name = `zz-quasar-frobnicator-${store}`;
+      const sizeBefore = server.app.catalog.size();
+      await upsertTools(server.app.store, [{
+        slug: toSlug('npm', name), ecosystem: 'npm', name, version: '1.0.0', description: 'Frobnicates quasars with zero allocations',
+        shortDescription: 'Frobnicates quasars', keywords: ['quasar'], languages: ['JavaScript'], frameworks: [], categories: ['utilities'],
+        license: 'MIT', homepage: null, repository: null, docsUrl: null, popularity: 0.1, downloads: null, updatedAt: null, extra: {},
+      }]);
+      assert.equal((await search('q=frobnicate%20quasars')).results.length, 0, 'answered from the index until it refreshes');
+      assert.equal(await server.app.catalog.refresh(), true);
+      assert.equal((await search('q=frobnicate%20quasars')).results[0]?.slug, toSlug('npm', name));
+      assert.equal(server.app.catalog.size(), sizeBefore + 1);
     });
 
     it('resolves other spellings of a tool to its canonical slug, with hints when unknown', async () => {
