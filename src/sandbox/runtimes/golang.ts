@@ -12,6 +12,8 @@ function goEnv(ctx: RuntimeContext): Record<string, string> {
   return {
     PATH: `${goroot}/bin:${BASE_PATH}`, HOME: '/tmp', GOROOT: goroot, GOPATH: `${DEPS}/gopath`, GOMODCACHE: `${CACHE}/mod`,
     GOCACHE: `${CACHE}/build`, GOPROXY: ctx.goproxy, GOTOOLCHAIN: 'local', GOTELEMETRY: 'off', GOFLAGS: '-mod=mod',
+    // A go.work in the snippet could point the trusted steps elsewhere; modules come from the proxy, checked by its sumdb.
+    GOWORK: 'off', GONOSUMDB: '', GOPRIVATE: '', GOINSECURE: '',
   };
 }
 
