@@ -32,7 +32,8 @@ export function stepMounts(step: Step, options: Pick<StepOptions, 'toolchain' | 
   if (step.cache !== 'none') mounts.push({ host: options.cacheDir, dest: CACHE, writable: step.cache === 'rw' });
   if (step.depsIntoWorkspace && step.workspace === 'rw') {
     const source = path.join(session.depsDir, step.depsIntoWorkspace);
-    if (fs.existsSync(source)) mounts.push({ host: source, dest: `${WORKSPACE}/${step.depsIntoWorkspace}` });
+    // Root binds this path: it must be a real folder, never a link (only trusted steps write deps, but be sure).
+    if (fs.lstatSync(source, { throwIfNoEntry: false })?.isDirectory()) mounts.push({ host: source, dest: `${WORKSPACE}/${step.depsIntoWorkspace}` });
   }
   return mounts;
 }
