@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CatalogSearchIndex, type SerializedIndex } from './search-index.ts';
 
 /** Bump when tokenising, stemming or indexed fields change, so old caches are not loaded. */
-const INDEX_FORMAT = 3;
+const INDEX_FORMAT = 4;
 
 export class IndexCache {
   constructor(private readonly dir: string, private readonly storeIdentity: string) {}

@@ -27,6 +27,9 @@ export interface RankedHit {
 
 const CANDIDATES = 300;
 
+/** Indexed share of each README excerpt: past ~500 characters it added postings (slower queries), not hits. */
+const README_INDEX_CHARS = 500;
+
 /** Field weights of the full-text score; tuned with bench/search-queries.tsv. */
 export const FIELD_BOOSTS = { name: 1, nameTokens: 1, keywords: 1.5, categories: 1.5, description: 1.5, frameworks: 1, languages: 0.5, readme: 0.5 };
 
@@ -130,7 +133,7 @@ function toIndexed(tool: ToolRecord): IndexedTool {
     categories: tool.categories.join(' '),
     languages: tool.languages.join(' '),
     frameworks: tool.frameworks.join(' '),
-    readme: typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt : '',
+    readme: typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt.slice(0, README_INDEX_CHARS) : '',
   };
 }
 
