@@ -180,8 +180,9 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           if (!succeeded(result)) return finish('failed_run', result, describeEnd(result, 'build', limits));
         }
         const runStepSpec = adapter.run(ctx, entryPath);
-        const userEnv = Object.fromEntries(request.env.map((item) => [item.name, item.secret ?? item.value ?? '']));
-        const result = await runStep(runStepSpec, options(runStepSpec, request.timeoutMs, { extraEnv: userEnv, redactionSlack: longestForm(secrets) }));
+        const plainEnv = Object.fromEntries(request.env.flatMap((item) => (item.secret === undefined ? [[item.name, item.value ?? '']] : [])));
+        const secretEnv = Object.fromEntries(request.env.flatMap((item) => (item.secret === undefined ? [] : [[item.name, item.secret]])));
+        const result = await runStep(runStepSpec, options(runStepSpec, request.timeoutMs, { extraEnv: plainEnv, secretEnv, redactionSlack: longestForm(secrets) }));
         if (result.setupError) throw setupFailure(result);
         phases.provisionMs += result.setupMs;
         phases.runMs += result.runMs;

@@ -31,6 +31,8 @@ export interface IsolatedSpec {
   argv: string[];
   cwd: string;
   env: Record<string, string>;
+  /** Values that must not appear in any host process's argv: handed to the sandbox over a pipe (fd 6), not --setenv. */
+  secretEnv?: Record<string, string>;
   mounts: Mount[];
   /** false: no network at all (only loopback inside). */
   network: NetworkPolicy | false;
@@ -85,7 +87,7 @@ export function writeSandboxEtc(etcDir: string, dns: string): void {
 /** The shell run as root in a private mount namespace: join the cgroups, stage bind sources, set rlimits, drop to the sandbox uid. */
 function wrapperScript(spec: IsolatedSpec, identity: HostIdentity, procsFiles: string[], bwrapArgs: string[]): string {
   // Descriptors the server itself inherited (a supervisor's pipes) must not reach the sandbox: close all but 0-4.
-  const lines = ['for fd in /proc/$$/fd/*; do n=${fd##*/}; case $n in 0|1|2|3|4) ;; *) eval "exec $n>&-" 2>/dev/null || true;; esac; done',
+  const lines = ['for fd in /proc/$$/fd/*; do n=${fd##*/}; case $n in 0|1|2|3|4|6) ;; *) eval "exec $n>&-" 2>/dev/null || true;; esac; done',
     'set -e'];
   for (const file of procsFiles) lines.push(`echo $$ > ${shq(file)}`);
   const stage = identity.stageDir;
@@ -120,8 +122,16 @@ function bwrapArguments(spec: IsolatedSpec, identity: HostIdentity): string[] {
     args.push(mount.writable ? '--bind' : '--ro-bind', `${identity.stageDir}/${index}`, mount.dest);
   });
   for (const [name, value] of Object.entries(spec.env)) args.push('--setenv', name, value);
-  args.push('--chdir', spec.cwd, '--info-fd', '3', '--block-fd', '4', '--', ...spec.argv);
+  args.push('--chdir', spec.cwd, '--info-fd', '3', '--block-fd', '4', '--', ...withSecretEnv(spec));
   return args;
+}
+
+/** Secrets arrive as NAME=base64 lines on fd 6 and are exported inside the sandbox; the x keeps trailing newlines. */
+const SECRET_LOADER = 'while IFS== read -r n v <&6; do v=$(printf %s "$v" | base64 -d; echo x); export "$n=${v%x}"; done; exec 6<&-; exec "$@"';
+
+function withSecretEnv(spec: IsolatedSpec): string[] {
+  if (!spec.secretEnv || Object.keys(spec.secretEnv).length === 0) return spec.argv;
+  return ['/bin/sh', '-c', SECRET_LOADER, 'sandbox-env', ...spec.argv];
 }
 
 function folderBytes(dirs: string[]): Promise<number> {
@@ -140,7 +150,7 @@ export async function runIsolated(spec: IsolatedSpec, identity: HostIdentity): P
   const stderr = new CappedOutput(spec.keepBytes);
   const script = wrapperScript(spec, identity, cgroup.procsFiles, bwrapArguments(spec, identity));
   const child = spawn('unshare', ['--mount', '--propagation', 'private', 'bash', '-c', script], {
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'ignore', 'pipe'],
     env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
   });
   let limit: LimitHit | undefined;
@@ -171,6 +181,10 @@ export async function runIsolated(spec: IsolatedSpec, identity: HostIdentity): P
   const block = child.stdio[4];
   info?.on('error', () => undefined);
   block?.on('error', () => undefined);
+  const secretPipe = (child.stdio as unknown as Array<import('node:stream').Writable | null>)[6] ?? undefined;
+  secretPipe?.on('error', () => undefined);
+  secretPipe?.end(Object.entries(spec.secretEnv ?? {})
+    .map(([name, value]) => `${name}=${Buffer.from(value, 'utf8').toString('base64')}\n`).join(''));
 
   let timer: NodeJS.Timeout | undefined;
   let diskTimer: NodeJS.Timeout | undefined;

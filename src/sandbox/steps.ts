@@ -18,6 +18,7 @@ export interface StepOptions {
   timeoutMs: number;
   sessionQuotaBytes: number;
   extraEnv?: Record<string, string>;
+  secretEnv?: Record<string, string>;
   redactionSlack?: number;
   onReady?: (pid: number) => void | Promise<void>;
 }
@@ -43,6 +44,7 @@ export function runStep(step: Step, options: StepOptions): Promise<IsolatedResul
     argv: ['/bin/sh', '-c', step.script],
     cwd: step.workspace === 'rw' ? WORKSPACE : DEPS,
     env: { ...step.env, ...options.extraEnv },
+    secretEnv: options.secretEnv,
     mounts: stepMounts(step, options),
     network: step.network,
     timeoutMs: options.timeoutMs,

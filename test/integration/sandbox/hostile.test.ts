@@ -152,6 +152,21 @@ import json; print(json.dumps(out))`);
     assert.equal(seen.nnp, '1');
   });
 
+  it('a secret reaches the program but never a host command line or the response', async () => {
+    const secret = 'hunter2-unique-8812';
+    const pending = py('import os, time\nprint(os.environ["DB_PASSWORD"] == "hunter2-unique-8812", os.environ["DB_PASSWORD"])\ntime.sleep(1.5)',
+      { env: [{ name: 'DB_PASSWORD', secret }] });
+    let seenInPs = false;
+    for (let i = 0; i < 10; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(secret)) seenInPs = true;
+    }
+    const reply = await pending;
+    assert.equal(reply.body.status, 'ran', reply.text);
+    assert.equal(reply.body.stdout, 'True [REDACTED]\n');
+    assert.equal(seenInPs, false, 'secret visible in the host process list');
+  });
+
   it('background processes that try to outlive the run are gone when it ends', async () => {
     const reply = await py(`
 import subprocess, os
