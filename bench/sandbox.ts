@@ -83,6 +83,12 @@ try {
   }
   console.log(`install is-number again in a new session: e2e p50 ${fmt(p50(second))} | installMs p50 ${fmt(p50(secondInstall))} (goal < 1500 ms)`);
 
+  const pyInstall = { language: 'python', runtime: 'python', packages: ['six==1.16.0'], files: [{ path: 's.py', code: 'import six; print(six.__version__)' }] };
+  await post(pyInstall);
+  const pySecond: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) pySecond.push((await post(pyInstall)).ms);
+  console.log(`install six again in a new python session: e2e p50 ${fmt(p50(pySecond))}`);
+
   const { reply: warmStart } = await post({ language: 'javascript', runtime: 'node', files: [{ path: 'w.js', code: 'console.log(1)' }] });
   const warm: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
