@@ -43,6 +43,8 @@ export function wrapperScript(spec: IsolatedSpec, identity: HostIdentity, procsF
   lines.push(`mount --bind ${shq(identity.etcDir)} ${shq(`${stage}/etc`)}`);
   lines.push(`exec 5< ${shq(`${stage}/etc/seccomp.bpf`)}`);
   lines.push('ulimit -c 0', `ulimit -f ${Math.ceil(spec.fileSizeBytes / 512)}`, 'ulimit -n 4096');
+  // Without a pids cgroup, RLIMIT_NPROC is the fork-bomb brake (per host uid, so shared by concurrent sandboxes).
+  if (!procsFiles.some((file) => file.includes('/pids/'))) lines.push(`ulimit -u ${spec.limits.pids}`);
   lines.push(`exec setpriv --reuid ${identity.uid} --regid ${identity.gid} --clear-groups --inh-caps=-all --bounding-set=-all ` +
     `${shq(identity.bwrap)} ${bwrapArgs.map(shq).join(' ')}`);
   return lines.join('\n');
