@@ -26,7 +26,7 @@ export async function registerRateLimit(server: FastifyInstance, app: App): Prom
     allowList: (request) => request.url === '/healthz',
     errorResponseBuilder: (_request, context) =>
       new ToolDexError('rate_limited', 429,
-        `Rate limit of ${context.max} requests per ${context.after} exceeded; retry after ${Math.ceil(context.ttl / 1000)} s.`,
+        `Rate limit of ${context.max} requests per minute exceeded; retry after ${Math.ceil(context.ttl / 1000)} s.`,
         { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
 }

@@ -75,6 +75,7 @@ for (const store of storeKinds()) {
       assert.ok(Number(limited.headers.get('retry-after')) >= 1);
       const body = await limited.json();
       assert.equal(body.error.code, 'rate_limited');
+      assert.match(body.error.message, /40 requests per minute/);
       assert.equal((await fetch(`${server.url}/healthz`)).status, 200, 'health stays open');
     });
   });
