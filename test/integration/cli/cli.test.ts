@@ -133,8 +133,10 @@ describe('tooldex CLI', () => {
       assert.match(human.stdout, /hello again/);
       assert.match(human.stdout, new RegExp(`session {2}${result.sessionId} \\(reused\\) {2}reuse with --session ${result.sessionId}`));
 
-      // On a terminal the wait shows a spinner on stderr, erased before the result.
-      const onTerminal = await terminal(['test', 'main.js', '--session', result.sessionId, '--env', 'WHO=tty']);
+      // On a terminal the wait shows a spinner on stderr, erased before the result. The snippet waits a second so
+      // the run outlasts the spinner's 300 ms delay however fast the machine is.
+      fs.writeFileSync(path.join(workdir, 'slow.js'), 'setTimeout(() => console.log(require("./src/greet.js").greet(process.env.WHO)), 1000);\n');
+      const onTerminal = await terminal(['test', 'slow.js', 'src/greet.js', '--session', result.sessionId, '--env', 'WHO=tty']);
       assert.equal(onTerminal.code, 0, onTerminal.stdout);
       assert.match(onTerminal.stdout, /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] installing and running in the sandbox/);
       assert.match(screen(onTerminal.stdout), /^\S*✓ ran/);
