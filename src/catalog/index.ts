@@ -21,14 +21,14 @@ export interface Catalog {
   search(query: string, options?: SearchOptions): Promise<{ results: ToolResult[] }>;
   /** Resolves any spelling (`zod`, `npm:zod`, `@scope/name`, `NPM-Zod`) to the tool, or throws not_found with hints. */
   resolve(input: string): Promise<ToolRecord>;
-  /** Rebuilds the in-memory index if the store's catalog revision moved (another instance or an ingest wrote). */
+  /** Brings the in-memory index up to date when the store's catalog revision moved (another instance or an ingest wrote). */
   refresh(): Promise<boolean>;
   size(): number;
   close(): void;
 }
 
 export interface CatalogOptions {
-  /** Poll the store's catalog revision this often and rebuild the index when it moved (other instances, ingest). */
+  /** Poll the store's catalog revision this often and update the index when it moved (other instances, ingest). */
   watchMs?: number;
   /** Keep a derived copy of the index here for fast warm starts. */
   cache?: IndexCache;
