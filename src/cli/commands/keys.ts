@@ -1,26 +1,31 @@
 // `tooldex keys create|list|revoke`: operator commands on API keys. Through the running server's admin socket
 // when a server holds the embedded store; otherwise they open the configured store (PGlite or PostgreSQL) directly.
 import { Option, type Command } from 'commander';
-import { callAdmin } from '../../admin/client.ts';
-import { keyOperations, type KeyOperations, type OperationName } from '../../admin/operations.ts';
-import { createAuth, type ApiKeyInfo, type CreatedApiKey } from '../../auth/index.ts';
+import type { KeyOperations, OperationName } from '../../admin/operations.ts';
+import type { ApiKeyInfo, CreatedApiKey } from '../../auth/index.ts';
 import { loadConfig } from '../../config.ts';
 import { ToolDexError } from '../../errors.ts';
 import { createLogger } from '../../log.ts';
-import { openStore, readLock } from '../../store/index.ts';
+import { readLock } from '../../store/lock.ts';
 import { examples, OUTPUT_FORMATS, outputFormat, type ClientFlags } from '../options.ts';
 import { writeResult, type Style } from '../output.ts';
 
 type Flags = Pick<ClientFlags, 'format' | 'json'>;
 
-/** Runs one key operation where the store is: via the holder's socket, or on a store opened here. */
+/**
+ * Runs one key operation where the store is: via the holder's socket, or on a store opened here.
+ * The store and auth modules load only here, so `tooldex --help` and the client commands start fast.
+ */
 async function runKeyOperation(op: OperationName, input: unknown): Promise<unknown> {
   const config = loadConfig();
   if (!config.DATABASE_URL) {
     const holder = readLock(config.TOOLDEX_HOME);
-    if (holder?.adminSocket) return callAdmin(holder.adminSocket, op, input);
+    if (holder?.adminSocket) return (await import('../../admin/client.ts')).callAdmin(holder.adminSocket, op, input);
     // Held by a process without an admin socket (e.g. an ingest): openStore refuses with store_locked.
   }
+  const [{ openStore }, { createAuth }, { keyOperations }] = await Promise.all([
+    import('../../store/index.ts'), import('../../auth/index.ts'), import('../../admin/operations.ts'),
+  ]);
   const store = await openStore(config);
   // Key operations never touch rate-limit counters: no Redis connection for them.
   const auth = createAuth(store, { ...config, REDIS_URL: undefined }, createLogger('silent'));
