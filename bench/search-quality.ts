@@ -1,50 +1,92 @@
-// Ranking quality of the directory search on the labelled query set (bench/search-queries.tsv):
-// hit@5 and MRR@10 for tooldex and for a plain BM25 baseline (MiniSearch over name + description).
+// Ranking quality of the directory search on labelled queries: hit@1, hit@5 and MRR@10 per ecosystem,
+// with and without a named language, for tooldex (hybrid), tooldex lexical-only and a plain BM25 baseline.
 import fs from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
-import type { ToolRecord } from '../src/catalog/types.ts';
-import { CatalogSearchIndex } from '../src/catalog/search-index.ts';
+import { toSlug, ecosystemFromAlias } from '../src/catalog/slug.ts';
+import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
 
 export interface LabelledQuery {
   query: string;
+  /** Ecosystem the writer had in mind (the answers may span several). */
+  ecosystem: Ecosystem;
+  /** Whether the query names a language or ecosystem ("in python", "rust", "gem"). */
+  named: boolean;
   acceptable: Set<string>;
+  /** `60k`: none of its answers was in the 15,055-tool catalog of the previous round. */
+  catalog?: string;
 }
 
-export function loadLabelledQueries(file = path.join(import.meta.dirname, 'search-queries.tsv')): LabelledQuery[] {
-  return fs.readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((line) => {
-    const [query = '', acceptable = ''] = line.split('\t');
-    return { query, acceptable: new Set(acceptable.split(',').map((s) => s.trim()).filter(Boolean)) };
+export const HELDOUT_FILE = path.join(import.meta.dirname, 'search-heldout.tsv');
+export const TUNING_FILE = path.join(import.meta.dirname, 'search-tuning.tsv');
+
+/** Answers are written `npm:@scope/name` (turned into slugs here) or as slugs. */
+function answerSlug(answer: string): string {
+  const colon = answer.indexOf(':');
+  const ecosystem = colon > 0 ? ecosystemFromAlias(answer.slice(0, colon)) : undefined;
+  return ecosystem ? toSlug(ecosystem, answer.slice(colon + 1)) : answer;
+}
+
+export function loadLabelledQueries(file: string): LabelledQuery[] {
+  const [header = '', ...lines] = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const columns = header.split('\t');
+  const cell = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? '';
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    return {
+      query: cell(cells, 'query'),
+      ecosystem: cell(cells, 'ecosystem') as Ecosystem,
+      named: cell(cells, 'named') === 'y',
+      acceptable: new Set(cell(cells, 'acceptable').split(',').map((s) => s.trim()).filter(Boolean).map(answerSlug)),
+      catalog: cell(cells, 'catalog') || undefined,
+    };
   });
 }
 
+/** Acceptable answers the catalog does not hold (a labelled set must only name tools that exist). */
+export function absentAnswers(queries: LabelledQuery[], slugs: Set<string>): string[] {
+  return [...new Set(queries.flatMap((q) => [...q.acceptable].filter((slug) => !slugs.has(slug))))];
+}
+
 export interface QualityReport {
+  queries: number;
+  hitAt1: number;
   hitAt5: number;
   mrrAt10: number;
   misses: string[];
 }
 
-export function evaluate(queries: LabelledQuery[], rank: (query: string) => string[]): QualityReport {
-  let hits = 0;
+export type Ranker = (query: string) => string[] | Promise<string[]>;
+
+export async function evaluate(queries: LabelledQuery[], rank: Ranker): Promise<QualityReport> {
+  let hit1 = 0;
+  let hit5 = 0;
   let reciprocal = 0;
   const misses: string[] = [];
   for (const { query, acceptable } of queries) {
-    const slugs = rank(query).slice(0, 10);
+    const slugs = (await rank(query)).slice(0, 10);
     const position = slugs.findIndex((slug) => acceptable.has(slug));
-    if (position >= 0 && position < 5) hits++;
+    if (position === 0) hit1++;
+    if (position >= 0 && position < 5) hit5++;
     else misses.push(`${query} → ${slugs.slice(0, 3).join(', ')}`);
     if (position >= 0) reciprocal += 1 / (position + 1);
   }
-  return { hitAt5: hits / queries.length, mrrAt10: reciprocal / queries.length, misses };
+  const n = Math.max(1, queries.length);
+  return { queries: queries.length, hitAt1: hit1 / n, hitAt5: hit5 / n, mrrAt10: reciprocal / n, misses };
 }
 
-export function tooldexRanker(tools: ToolRecord[]): (query: string) => string[] {
-  const index = CatalogSearchIndex.build(tools);
-  return (query) => index.search(query, { limit: 10 }).map((hit) => hit.tool.slug);
+/** The slices every figure is reported on: overall, each ecosystem, named language or not. */
+export function slices(queries: LabelledQuery[]): Array<[string, LabelledQuery[]]> {
+  const out: Array<[string, LabelledQuery[]]> = [['all', queries]];
+  for (const ecosystem of ['npm', 'pypi', 'crates', 'go', 'rubygems'] as const) {
+    out.push([ecosystem, queries.filter((q) => q.ecosystem === ecosystem)]);
+  }
+  out.push(['named', queries.filter((q) => q.named)], ['unnamed', queries.filter((q) => !q.named)]);
+  return out.filter(([, set]) => set.length > 0);
 }
 
 /** The baseline: BM25 over name + registry description, no query understanding, no popularity. */
-export function baselineRanker(tools: ToolRecord[]): (query: string) => string[] {
+export function baselineRanker(tools: ToolRecord[]): Ranker {
   const mini = new MiniSearch<{ id: string; name: string; description: string }>({ fields: ['name', 'description'] });
   mini.addAll(tools.map((tool) => ({ id: tool.slug, name: tool.name, description: tool.description })));
   return (query) => mini.search(query, { combineWith: 'OR' }).slice(0, 10).map((hit) => String(hit.id));

@@ -1,4 +1,4 @@
-// Builds the dashboard (web/ → web/dist) with Vite when its sources changed since the last build.
+// Builds the web pages, explorer and dashboard (web/ → web/dist), with Vite when its sources changed since the last build.
 // Runs before `npm test` (pretest) and as `npm run build:web`; a lock keeps parallel runs from clobbering dist/.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -20,7 +20,7 @@ function sourceHash() {
     }
   };
   visit(path.join(web, 'src'));
-  for (const file of ['index.html', 'vite.config.ts']) hash.update(fs.readFileSync(path.join(web, file)));
+  for (const file of ['index.html', 'dashboard/index.html', 'vite.config.ts']) hash.update(fs.readFileSync(path.join(web, file)));
   return hash.digest('hex');
 }
 

@@ -1,10 +1,14 @@
-// Prints the README's configuration table from the config schema (src/config.ts), the single source of settings.
-import { configSchema } from '../src/config.ts';
+// Prints the configuration table from the config schema (src/config.ts, the single source of settings);
+// `--write` puts it into docs/configuration.md between its markers (a unit test checks the page is current).
+import fs from 'node:fs';
+import path from 'node:path';
+import { configTable } from '../src/config-table.ts';
 
-const rows = Object.entries(configSchema.shape).map(([name, schema]) => {
-  const parsed = schema.safeParse(undefined);
-  const fallback = parsed.success && parsed.data !== undefined && parsed.data !== "" ? `\`${String(parsed.data)}\`` : "—";
-  const shown = name === 'TOOLDEX_HOME' ? '`~/.tooldex`' : name === 'TOOLDEX_SANDBOX_CONCURRENCY' ? 'number of cores' : fallback;
-  return `| \`${name}\` | ${shown} | ${schema.description ?? ''} |`;
-});
-console.log(['| Setting | Default | Meaning |', '|---|---|---|', ...rows].join('\n'));
+const page = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../docs/configuration.md');
+if (process.argv.includes('--write')) {
+  const text = fs.readFileSync(page, 'utf8');
+  const updated = text.replace(/(<!-- config-table -->\n)[\s\S]*?(<!-- \/config-table -->)/, `$1${configTable()}\n$2`);
+  fs.writeFileSync(page, updated);
+} else {
+  console.log(configTable());
+}

@@ -7,9 +7,15 @@ import { createCatalog, type Catalog } from './catalog/index.ts';
 import { IndexCache } from './catalog/index-cache.ts';
 import { DEFAULT_SNAPSHOT, seedFromSnapshot } from './catalog/snapshot.ts';
 import { createDocs, type DocsCapability } from './docs/index.ts';
+import { IngestScheduler } from './docs/ingest-scheduler.ts';
+import { InflightWork } from './lifecycle/inflight.ts';
 import type { Logger } from './log.ts';
 import { createSandbox, type SandboxService } from './sandbox/index.ts';
+import { createEmbedder, type Embedder } from './semantic/index.ts';
 import { openStore, type Store } from './store/index.ts';
+import { startInstance, type Instance } from './store/instances.ts';
+import { createQuickstarts, type Quickstarts } from './quickstart/index.ts';
+import { withVerifiedQuickstarts } from './quickstart/verified-docs.ts';
 
 export interface App {
   config: Config;
@@ -19,11 +25,18 @@ export interface App {
   auth: Auth;
   docs: DocsCapability;
   sandbox: SandboxService;
+  /** The one embedder for ranking by meaning (catalog and docs share it); null = full-text ranking only. */
+  semantic: Embedder | null;
+  /** Work under way (requests, runs, ingestions, verifications) that SIGTERM drains before exit. */
+  inflight: InflightWork;
+  /** Run-verified quickstarts: background verification through the sandbox under the service's own owner. */
+  quickstarts: Quickstarts;
   close(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger): Promise<App> {
-  const store = await openStore(config);
+export async function createApp(config: Config, logger: Logger, inflight = new InflightWork()): Promise<App> {
+  const store = await openStore(config, logger);
+  let instance: Instance | undefined;
   try {
     const started = Date.now();
     const loaded = await seedFromSnapshot(store, config.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT, (n) => {
@@ -31,24 +44,50 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     });
     if (loaded.length > 0) logger.info({ loaded: loaded.length, ms: Date.now() - started }, 'catalog snapshot loaded');
     const cache = new IndexCache(path.join(config.TOOLDEX_HOME, 'cache'), config.DATABASE_URL ? redactUrl(config.DATABASE_URL) : 'embedded');
-    const catalog = await createCatalog(store, logger, { watchMs: 5000, cache, answerCacheSize: config.TOOLDEX_SEARCH_CACHE, initialTools: loaded });
+    // Loaded beside start-up: the catalog ranks lexically until the model is in (a fraction of a second later).
+    // With TOOLDEX_SEMANTIC=on a missing model must stop start-up, so it is awaited here.
+    const embedder = config.TOOLDEX_SEMANTIC === 'on' ? await createEmbedder(config, logger) : createEmbedder(config, logger);
+    const catalog = await createCatalog(store, logger, {
+      watchMs: 5000, cache, answerCacheSize: config.TOOLDEX_SEARCH_CACHE, initialTools: loaded, embedder,
+    });
+    // One embedder for the whole app: by now the catalog index is built and the model has loaded beside it.
+    const semantic = await embedder;
     const auth = createAuth(store, config, logger);
-    const docs = createDocs({ config, store, logger, catalog });
-    const sandbox = createSandbox(config, store, logger);
+    await auth.ready();
+    // A fleet member has a heartbeat row, so leases it takes are released if it dies (see src/store/instances.ts).
+    instance = store.kind === 'postgres' ? await startInstance(store, logger) : undefined;
+    const scheduler = new IngestScheduler({ config, store, logger, inflight, instanceId: instance?.id });
+    await scheduler.releaseDeadLeases();
+    // Verification is a client of the sandbox like POST /tools/test: its runs are tracked and drained the same way.
+    const sandbox = trackRuns(createSandbox(config, store, logger), inflight);
+    const quickstarts = createQuickstarts({ config, store, logger, catalog, sandbox, stopping: inflight.stopping });
+    const docs = withVerifiedQuickstarts(createDocs({ config, store, logger, catalog, embedder: semantic, scheduler }), quickstarts, config, logger);
     return {
-      config, store, logger, catalog, auth, docs, sandbox,
+      config, store, logger, catalog, auth, docs, sandbox, semantic, inflight, quickstarts,
       async close() {
+        await quickstarts.close();
         await sandbox.close();
         catalog.close();
         await docs.close();
         await auth.close();
+        await instance?.close();
         await store.close();
       },
     };
   } catch (error) {
+    await instance?.close();
     await store.close();
     throw error;
   }
+}
+
+/** Every sandbox run (REST, MCP, verifications) is in-flight work a deploy lets finish. */
+function trackRuns(sandbox: SandboxService, inflight: InflightWork): SandboxService {
+  const run = sandbox.run.bind(sandbox);
+  return Object.assign(sandbox, {
+    run: (...args: Parameters<SandboxService['run']>) =>
+      inflight.track('sandbox-run', `${args[0].runtime} for ${args[1]}`, run(...args)),
+  });
 }
 
 /** A database URL without its password, fit for cache keys and logs. */

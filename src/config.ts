@@ -9,7 +9,8 @@ const intFrom = (fallback: number, min: number, max: number) =>
 
 export const configSchema = z.object({
   PORT: intFrom(8080, 0, 65535).describe('TCP port of the HTTP server (0 picks a free one).'),
-  HOST: z.string().default('0.0.0.0').describe('Address the HTTP server listens on.'),
+  HOST: z.string().default('127.0.0.1')
+    .describe('Address the HTTP server listens on: loopback by default, as local tools do; `0.0.0.0` (or `::`) to serve other machines.'),
   TOOLDEX_HOME: z.string().default(path.join(os.homedir(), '.tooldex'))
     .describe('Folder of the embedded store (PGlite), sandbox sessions, docs cache and the admin socket.'),
   DATABASE_URL: z.string().optional()
@@ -31,23 +32,32 @@ export const configSchema = z.object({
     .describe('Catalog snapshot loaded into an empty store (default: data/catalog.jsonl.gz of the package).'),
   TOOLDEX_URL: z.string().default('http://localhost:8080').describe('Server the CLI client commands talk to.'),
   TOOLDEX_API_KEY: z.string().optional().describe('API key the CLI and `tooldex mcp --url` send.'),
-  TOOLDEX_SANDBOX_CONCURRENCY: intFrom(os.availableParallelism(), 1, 256)
-    .describe('Sandbox runs in parallel (different sessions); more queue.'),
+  // Sandbox (src/sandbox, docs/sandbox.md): capacity, fair sharing, limits, identity, caches, secrets.
+  TOOLDEX_SANDBOX_CONCURRENCY: intFrom(Math.max(2, 2 * os.availableParallelism()), 1, 256)
+    .describe('Sandbox runs in parallel (different sessions; CPU is shared by weight, one core at most per run); more queue.'),
+  TOOLDEX_SANDBOX_OWNER_CONCURRENCY: intFrom(0, 0, 256)
+    .describe('Sandbox runs of one owner (organisation, or client address with auth off) in parallel; 0 = half of TOOLDEX_SANDBOX_CONCURRENCY, at least 1.'),
   TOOLDEX_SANDBOX_QUEUE: intFrom(32, 0, 10_000).describe('Sandbox runs that may wait for a slot before 503.'),
   TOOLDEX_SANDBOX_DISK_MB: intFrom(4096, 16, 10_000_000)
-    .describe('Disk budget of all sandbox sessions; least recently used idle sessions are evicted past it.'),
-  TOOLDEX_SANDBOX_MEMORY_MB: intFrom(512, 32, 1_000_000).describe('Memory limit of one sandbox run.'),
+    .describe('Host disk all sandbox sessions of this instance may use (allocated blocks of their volumes); least recently used idle sessions are evicted past it.'),
+  TOOLDEX_SANDBOX_MEMORY_MB: intFrom(512, 32, 1_000_000).describe('Memory limit of one sandbox run (its /tmp counts too).'),
   TOOLDEX_DENY_PACKAGES: z.string().default('').describe('Comma-separated packages a sandbox may not install (status `blocked`).'),
   TOOLDEX_DISABLED_RUNTIMES: z.string().default('').describe('Comma-separated runtimes turned off (status `blocked`).'),
   TOOLDEX_SANDBOX_UID: intFrom(61000, 1, 4_294_967_294)
-    .describe('Unprivileged host uid (and gid) sandboxes run as; never 0.'),
+    .describe('Unprivileged host uid (and gid) sandboxes run as; never 0. slirp4netns runs with this gid, and the host firewall rules match it.'),
   TOOLDEX_SANDBOX_SESSION_MB: intFrom(1024, 16, 10_000_000)
-    .describe('Disk quota of one sandbox session (workspace plus installed packages); a run past it is killed.'),
+    .describe('Disk quota of one sandbox session (workspace, packages, build output), counted in filesystem blocks: its own ext4 volume.'),
+  TOOLDEX_SANDBOX_SESSION_INODES: intFrom(100_000, 1_000, 10_000_000).describe('Files (inodes) one sandbox session may hold.'),
+  TOOLDEX_SANDBOX_TMP_MB: intFrom(256, 8, 1_000_000).describe('Size of each run\'s private /tmp (memory, counted in the run\'s memory limit).'),
   TOOLDEX_SANDBOX_PIDS: intFrom(256, 16, 100_000).describe('Process/thread limit of one sandbox run.'),
   TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS: intFrom(300_000, 5_000, 3_600_000)
-    .describe('Wall-clock limit of a package install or a go/rust build (the run itself uses the request timeoutMs).'),
+    .describe('Wall-clock budget of a fetch step (registry downloads, no package code); steps that run package or session code use the request timeoutMs.'),
   TOOLDEX_SANDBOX_CACHE_DIR: z.string().optional()
-    .describe('Shared package/build caches of the sandboxes (default TOOLDEX_HOME/sandbox/cache); written only by trusted install steps.'),
+    .describe('Shared package/build caches of the sandboxes (default TOOLDEX_HOME/sandbox/cache); written only by fetch steps, read-only to everything else.'),
+  TOOLDEX_SANDBOX_SECRET_KEY: z.string().optional()
+    .describe('Key (32+ bytes, hex or base64) of the marks sessions keep to redact their secrets; default: generated into TOOLDEX_HOME/sandbox/redaction.key. Instances sharing a database must share it.'),
+  TOOLDEX_SANDBOX_INSTANCE_URL: z.string().optional()
+    .describe('URL the other instances of a fleet reach this one at (e.g. http://10.0.0.5:8080): calls for sandbox sessions held here are forwarded to it. Unset: sessions are usable only on this instance.'),
   TOOLDEX_BWRAP: z.string().default('bwrap').describe('bubblewrap binary the sandbox uses.'),
   TOOLDEX_TOOLCHAIN_PATH: z.string().optional()
     .describe('Colon-separated folders searched for python3, go, rustc and ruby (default: the server\'s PATH).'),
@@ -60,8 +70,24 @@ export const configSchema = z.object({
     .describe('`allow` lets the docs crawler fetch loopback/private addresses (tests, intranet docs); denied by default against SSRF.'),
   TOOLDEX_DOCS_MAX_ARTIFACT_MB: intFrom(50, 1, 2048).describe('Largest package artifact (compressed) the docs indexer downloads.'),
   TOOLDEX_DOCS_MAX_PAGES: intFrom(60, 0, 10_000).describe('Pages the docs-site crawler fetches per tool version.'),
+  // Run-verified quickstarts (src/quickstart): background verification of each tool version's quickstart in the sandbox.
+  TOOLDEX_QUICKSTART_VERIFY: z.enum(['on', 'off']).default('on')
+    .describe('Verify quickstarts in the sandbox in the background (`off`: contexts carry the docs\' example, marked unverifiable).'),
+  TOOLDEX_QUICKSTART_CONCURRENCY: intFrom(1, 1, 64).describe('Quickstart verifications run at once by this instance (each uses one sandbox slot).'),
+  TOOLDEX_QUICKSTART_WAIT_MS: intFrom(2000, 0, 60_000)
+    .describe('How long the first context request of a version waits for its verification before answering `pending`.'),
+  TOOLDEX_QUICKSTART_MAX_RUNS: intFrom(8, 1, 50).describe('Sandbox runs one verification may spend trying candidates and repairs.'),
+  TOOLDEX_QUICKSTART_NETWORK_EXAMPLES: z.enum(['last', 'never']).default('last')
+    .describe('Examples that call third-party hosts are tried after all others (`last`) or not at all (`never`: machines that must not reach the internet).'),
+  TOOLDEX_QUICKSTART_RETRY_MS: intFrom(30_000, 100, 86_400_000)
+    .describe('First wait before retrying a verification after a registry or sandbox fault; each later wait is 4× longer.'),
+  TOOLDEX_QUICKSTART_ATTEMPTS: intFrom(5, 1, 20).describe('Attempts of one verification before its last fault becomes its final state.'),
+  TOOLDEX_QUICKSTART_SWEEP_SECONDS: intFrom(30, 0, 86_400)
+    .describe('How often an instance picks up due retries, abandoned verifications and newly indexed versions (0: never).'),
   TOOLDEX_FETCH_TIMEOUT_MS: intFrom(15_000, 100, 600_000).describe('Timeout of every registry or docs-site fetch.'),
   TOOLDEX_NPM_REGISTRY: z.string().default('https://registry.npmjs.org').describe('npm registry base URL.'),
+  // Catalog (src/catalog, docs/search.md): npm's download counts for `tooldex ingest` (monthly, by name).
+  TOOLDEX_NPM_DOWNLOADS_URL: z.string().default('https://api.npmjs.org').describe('npm downloads API base URL (`tooldex ingest` popularity).'),
   TOOLDEX_PYPI_URL: z.string().default('https://pypi.org').describe('PyPI base URL (JSON API).'),
   TOOLDEX_CRATES_URL: z.string().default('https://crates.io').describe('crates.io base URL (web pages and API).'),
   TOOLDEX_CRATES_INDEX_URL: z.string().default('https://index.crates.io').describe('crates.io sparse index base URL.'),
@@ -69,6 +95,31 @@ export const configSchema = z.object({
     .describe('Base URL of .crate downloads (<base>/<name>/<name>-<version>.crate).'),
   TOOLDEX_GOPROXY: z.string().default('https://proxy.golang.org').describe('Go module proxy base URL.'),
   TOOLDEX_RUBYGEMS_URL: z.string().default('https://rubygems.org').describe('RubyGems base URL (API and gem files).'),
+  // Semantic ranking (src/semantic, docs/semantic.md): the local static model, or an OpenAI-compatible endpoint.
+  TOOLDEX_SEMANTIC: z.enum(['auto', 'on', 'off']).default('auto')
+    .describe('Ranking by meaning: `auto` uses the model when installed (else full-text only, with a warning), `on` requires it, `off` is full-text only.'),
+  TOOLDEX_SEMANTIC_MODEL_DIR: z.string()
+    .default(path.resolve(import.meta.dirname, '..', 'data', 'semantic', 'tooldex-static-minilm-l6-v2-256-r1'))
+    .describe('Local static embedding model: the one shipped in data/semantic/ (integrity-checked at load), or a folder built by `npm run semantic:model -- --out <dir>`.'),
+  TOOLDEX_SEMANTIC_CACHE: intFrom(10_000, 0, 10_000_000).describe('Query vectors kept in memory (LRU; 0 turns the cache off).'),
+  TOOLDEX_EMBEDDINGS_URL: z.string().optional()
+    .describe('OpenAI-compatible embeddings endpoint (e.g. http://host:8000/v1): used instead of the local model.'),
+  TOOLDEX_EMBEDDINGS_KEY: z.string().optional().describe('Bearer key sent to TOOLDEX_EMBEDDINGS_URL.'),
+  TOOLDEX_EMBEDDINGS_MODEL: z.string().default('text-embedding-3-small').describe('`model` sent to TOOLDEX_EMBEDDINGS_URL.'),
+  TOOLDEX_EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(65535).optional()
+    .describe('`dimensions` sent to TOOLDEX_EMBEDDINGS_URL (models that can shorten vectors); default: the model\'s own.'),
+  TOOLDEX_EMBEDDINGS_TIMEOUT_MS: intFrom(10_000, 100, 600_000).describe('Timeout of one request to TOOLDEX_EMBEDDINGS_URL.'),
+  // Operating (issue 13): database waits and outages, draining on SIGTERM, docs ingestion scheduling.
+  TOOLDEX_STORE_WAIT_MS: intFrom(120_000, 0, 86_400_000)
+    .describe('How long start-up waits for PostgreSQL to answer, retrying with backoff (0: exit at once if it does not).'),
+  TOOLDEX_STORE_BACKOFF_MAX_MS: intFrom(5000, 100, 600_000)
+    .describe('Longest pause between two start-up attempts to reach PostgreSQL (pauses start at 250 ms and double).'),
+  TOOLDEX_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).optional()
+    .describe('On SIGTERM, how long in-flight work (runs, ingestions, verifications) may finish before it is cut (default: the longest allowed run, install limit + 60 s run + 10 s).'),
+  TOOLDEX_DOCS_DEADLINE_MS: intFrom(20_000, 1000, 600_000)
+    .describe('Longest a docs or context request waits for a registry and indexing; then stale docs or 503 upstream_unavailable (indexing goes on).'),
+  TOOLDEX_DOCS_INGESTIONS_PER_REGISTRY: intFrom(2, 1, 64)
+    .describe('Docs ingestions at once per registry in one process (a slow registry holds only its own slots).'),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -93,6 +144,10 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** The drain deadline: the setting, else the longest a single sandbox request may take (install, then a 60 s run). */
+export const drainTimeoutMs = (config: Pick<Config, 'TOOLDEX_DRAIN_TIMEOUT_MS' | 'TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS'>): number =>
+  config.TOOLDEX_DRAIN_TIMEOUT_MS ?? config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS + 60_000 + 10_000;
 
 export const listSetting = (value: string): string[] =>
   value.split(',').map((item) => item.trim()).filter(Boolean);

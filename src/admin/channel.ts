@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { toToolDexError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { listenOwnerOnly } from '../private-socket.ts';
 import type { KeyOperations } from './operations.ts';
 
 export const adminSocketPath = (home: string) => path.join(home, 'admin.sock');
@@ -52,18 +53,7 @@ export async function openAdminChannel(home: string, operations: KeyOperations, 
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    // The socket file is created inside listen(): a tight umask makes it 0600 from its first instant, even when
-    // TOOLDEX_HOME was made by hand with looser permissions. No other JavaScript runs between the two calls.
-    const previous = process.umask(0o177);
-    try {
-      server.listen(socketPath, () => resolve());
-    } finally {
-      process.umask(previous);
-    }
-  });
-  fs.chmodSync(socketPath, 0o600);
+  await listenOwnerOnly(server, socketPath);
   return {
     path: socketPath,
     close: () => new Promise((resolve) => {

@@ -51,8 +51,13 @@ export interface Auth {
     accept(token: string, user: User): Promise<Organisation>;
   };
   rateLimit: { hit(bucket: string, windowMs: number): Promise<RateLimitHit> };
+  /** Start-up: waits (bounded) until the rate-limit counters are shared, when they live in Redis. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long start-up waits for Redis before counting per instance (it keeps reconnecting afterwards). */
+const REDIS_CONNECT_WAIT_MS = 5000;
 
 export interface AuthOptions {
   /** Counters in the database (default on PostgreSQL, where instances may be several) or in process memory. */
@@ -120,6 +125,7 @@ export function createAuth(store: Store, config: Pick<Config, 'TOOLDEX_AUTH' | '
       accept: (token, user) => acceptInvite(store, token, user),
     },
     rateLimit: { hit: (bucket, windowMs) => counters.hit(bucket, windowMs) },
+    ready: async () => counters.connected?.(REDIS_CONNECT_WAIT_MS),
     async close() {
       clearInterval(sweeper);
       await counters.close();

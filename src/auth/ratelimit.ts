@@ -1,5 +1,5 @@
-// Fixed-window rate-limit counters. In Redis when REDIS_URL is set; else on PostgreSQL in the database (one atomic
-// upsert per hit), so every instance shares them; the embedded store admits one process, so there in its memory.
+// Fixed-window rate-limit counters. In Redis when REDIS_URL is set (per instance in memory while Redis is away); else
+// on PostgreSQL in the database (one atomic upsert per hit); the embedded store admits one process, so there in memory.
 import { Redis } from 'ioredis';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/index.ts';
@@ -11,6 +11,8 @@ export interface RateLimitHit {
 
 export interface RateLimitCounters {
   hit(bucket: string, windowMs: number): Promise<RateLimitHit>;
+  /** Resolves when the counters are shared (Redis connected) or after `timeoutMs`, whichever comes first. */
+  connected?(timeoutMs: number): Promise<void>;
   close(): void | Promise<void>;
 }
 
@@ -75,21 +77,77 @@ const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
+/**
+ * Counters in Redis, shared by every instance. While Redis is away (down, restarting, unreachable) each instance
+ * counts in its own memory instead: limits still hold per instance, nothing fails or waits on a dead connection.
+ * The outage is logged once when it starts and once when Redis is back.
+ */
 export class RedisCounters implements RateLimitCounters {
   private readonly redis: Redis;
+  private readonly local = new MemoryCounters();
+  private away: { since: number } | undefined;
 
-  constructor(url: string, logger: Logger) {
-    // Fail a hit fast instead of queueing requests behind a dead connection; the limiter answers 500 meanwhile.
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 5000 });
-    this.redis.on('error', (err) => logger.warn({ err: { message: err.message } }, 'redis (rate-limit counters) error'));
+  constructor(url: string, private readonly logger: Logger) {
+    this.redis = new Redis(url, {
+      // Never queue a request behind a dead connection: a command while disconnected fails at once (→ local counts).
+      enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000,
+      retryStrategy: (attempt) => Math.min(250 * 2 ** attempt, 5000), // reconnect forever, at most every 5 s
+    });
+    // ioredis emits 'error' for every failed reconnect: handled here (an unhandled one would crash the process).
+    this.redis.on('error', (err: Error) => this.wentAway(err));
+    this.redis.on('close', () => this.wentAway(new Error('connection closed')));
+    this.redis.on('ready', () => this.cameBack());
+  }
+
+  /**
+   * Start-up waits for the first connection (bounded), so an instance counts in Redis from its first request instead
+   * of starting on per-instance counts while the connection is still being made.
+   */
+  async connected(timeoutMs: number): Promise<void> {
+    if (this.isConnected()) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.redis.on('ready', done);
+    });
+    if (!this.isConnected()) this.wentAway(new Error(`not connected after ${timeoutMs} ms`));
   }
 
   async hit(bucket: string, windowMs: number): Promise<RateLimitHit> {
-    const [count, ttl] = await this.redis.eval(HIT_SCRIPT, 1, `tooldex:rl:${bucket}`, String(windowMs)) as [number, number];
-    return { count, ttlMs: ttl > 0 ? ttl : windowMs };
+    if (this.redis.status !== 'ready') return this.local.hit(bucket, windowMs);
+    try {
+      const [count, ttl] = await this.redis.eval(HIT_SCRIPT, 1, `tooldex:rl:${bucket}`, String(windowMs)) as [number, number];
+      return { count, ttlMs: ttl > 0 ? ttl : windowMs };
+    } catch (error) {
+      this.wentAway(error as Error);
+      return this.local.hit(bucket, windowMs);
+    }
   }
 
   async close(): Promise<void> {
+    this.local.close();
+    this.redis.removeAllListeners('close');
+    this.redis.on('error', () => undefined);
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private isConnected(): boolean {
+    return this.redis.status === 'ready';
+  }
+
+  private wentAway(error: Error): void {
+    if (this.away || this.redis.status === 'end') return;
+    this.away = { since: Date.now() };
+    this.logger.warn({ reason: error.message }, 'redis unavailable: rate limits are counted per instance until it is back');
+  }
+
+  private cameBack(): void {
+    if (!this.away) return;
+    this.logger.info({ downMs: Date.now() - this.away.since }, 'redis available again: rate limits are shared again');
+    this.away = undefined;
   }
 }

@@ -18,8 +18,10 @@ const CATEGORY_RULES: Array<[string, RegExp]> = [
   ['build-tools', /\b(bundl\w*|build tools?|webpack|compil\w*|transpil\w*|babel|rollup|vite|esbuild|minif\w*|packag(ing|er)|plugin for (webpack|rollup|vite)|setuptools|wheel)\b/],
   ['linting', /\b(lint\w*|eslint|prettier|formatter|code style|static analysis|type check\w*)\b/],
   ['ui', /\b(ui|components?|react|vue|svelte|angular|css|styles?|design system|icons?|widgets?|gui|dom|jsx|frontend|front-end)\b/],
-  ['data-science', /\b(dataframes?|numpy|pandas|scientific|statistic\w*|matri(x|ces)|linear algebra|numerical|plot\w*|visuali[sz]ation|charts?|arrays?)\b/],
-  ['machine-learning', /\b(machine learning|deep learning|neural|ml|ai|llms?|models?|tensors?|nlp|embeddings?|transformers?|openai|inference|training)\b/],
+  // Not "array": every JavaScript utility handles arrays (kind-of is not data science).
+  ['data-science', /\b(dataframes?|numpy|pandas|scientific|statistic\w*|matri(x|ces)|linear algebra|numerical|plot\w*|visuali[sz]ation|charts?|ndarrays?|numeric arrays?)\b/],
+  // Not bare "inference" or "models": type inference and data models are not machine learning (zod is validation).
+  ['machine-learning', /\b(machine learning|deep learning|neural( networks?)?|ml|ai|llms?|language models?|ml models?|tensors?|nlp|embeddings?|transformers?|openai|model inference|model training|training (data|loop)|reinforcement learning)\b/],
   ['cloud', /\b(aws|azure|gcp|google cloud|cloud|kubernetes|k8s|docker|deploy\w*|terraform|serverless|lambda|s3)\b/],
   ['media', /\b(images?|video|audio|media|pdf|svg|graphics|png|jpe?g|gif|thumbnails?|ffmpeg|fonts?)\b/],
   ['filesystem', /\b(files?|filesystem|fs|paths?|glob\w*|director(y|ies)|watch(er|ing)?|temp(orary)? files?)\b/],

@@ -82,6 +82,17 @@ export async function upsertTools(db: Queryable, tools: ToolRecord[]): Promise<v
   await bumpRevision(db);
 }
 
+/** Takes a seed list's popularity (and downloads, when it has them) for tools whose record stays as fetched. */
+export async function updatePopularity(db: Queryable, tools: Array<Pick<ToolRecord, 'slug' | 'popularity' | 'downloads'>>): Promise<void> {
+  if (tools.length === 0) return;
+  await db.query(
+    `update tools set popularity = t.popularity, downloads = coalesce(t.downloads, tools.downloads)
+     from jsonb_to_recordset($1::jsonb) as t(slug text, popularity double precision, downloads bigint)
+     where tools.slug = t.slug`,
+    [JSON.stringify(tools.map(({ slug, popularity, downloads }) => ({ slug, popularity, downloads })))]);
+  await bumpRevision(db);
+}
+
 /** PostgreSQL jsonb rejects U+0000 and unpaired surrogates, both of which published READMEs contain. */
 function withoutNulChars(_key: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;

@@ -1,143 +1,467 @@
-// In-memory full-text index over the catalog (MiniSearch), rebuilt from the store whenever its revision changes.
-// Why in memory: PGlite runs one query at a time, so a 10 ms SQL search queues to ~300 ms at 32 concurrent
-// requests; MiniSearch answers in about a millisecond. The store stays the system of record.
-import MiniSearch from 'minisearch';
-import { stemmer as porterStem } from 'stemmer';
+// The catalog's in-memory search index: full text (text-index.ts) plus per-tool ranking facts (popularity percentile
+// within its ecosystem, family head, exact names) and optional tool vectors, kept in step with the store.
+// Why in memory: PGlite runs one query at a time, so SQL ranking queues under concurrency; the store stays the system of record.
 import { queryCategories } from './classify.ts';
-import { parseQuery, tokenize } from './query.ts';
-import { rankCandidates, type Candidate } from './rank.ts';
-import type { SearchOptions, ToolRecord } from './types.ts';
+import { familyHeads } from './families.ts';
+import { parseQuery } from './query.ts';
+import { blend, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
+import { indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex } from './text-index.ts';
+import { ToolTable, type SerializedTable, type ToolFacts } from './tool-table.ts';
+import type { Ecosystem, SearchOptions, ToolRecord } from './types.ts';
+import { ECOSYSTEMS } from './types.ts';
 
-interface IndexedTool {
-  id: string;
-  name: string;
-  nameTokens: string;
-  keywords: string;
-  description: string;
-  categories: string;
-  languages: string;
-  frameworks: string;
-  readme: string;
-}
+export { stem };
 
 export interface RankedHit {
   tool: ToolRecord;
   score: number;
+  /** The signals behind the score (only when search is asked to explain: benches and tests). */
+  signals?: Signals;
 }
 
-const CANDIDATES = 300;
+/** Tool vectors: similarity of a query vector to one tool, and the nearest tools of the most used ones. */
+export interface ToolVectors {
+  all: { score(query: Float32Array, slug: string): number | undefined };
+  head: { search(query: Float32Array, k: number, filter?: (slug: string) => boolean): Array<{ id: string; score: number }> };
+}
 
-/** Indexed share of each README excerpt: past ~500 characters it added postings (slower queries), not hits. */
+/** Share of each ecosystem (by popularity) whose vectors are scanned for meaning-only candidates. */
+const HEAD_SHARE = 0.25;
+
+/** Candidates kept from the full-text stage for the final blend (semantic and category signals, families); 120 and 400 tie on the tuning set. */
+export const CANDIDATES = { value: 120 };
+/** Tools the semantic layer adds on its own (relevant by meaning, sharing no word with the query)... */
+const SEMANTIC_CANDIDATES = 60;
+/** ...when full text finds fewer than this many: a scan of every vector costs more than the rest of a query. */
+const SEMANTIC_SCAN_BELOW = 150;
+/** A term in more than this share of the catalog (and at least COMMON_TERM_MIN tools) is "common" (see search). */
+const COMMON_TERM_SHARE = 0.08;
+const COMMON_TERM_MIN = 1500;
+/** How far below a member's score its family's head may be and still take the member's place. */
+const HEAD_SCORE_MARGIN = 2;
+/** Indexed share of each README excerpt: past ~500 characters it added postings, not hits. */
 const README_INDEX_CHARS = 500;
-
-/** Field weights of the full-text score; tuned with bench/search-queries.tsv. */
-export const FIELD_BOOSTS = { name: 1, nameTokens: 1, keywords: 1.5, categories: 1.5, description: 1.5, frameworks: 1, languages: 0.5, readme: 0.5 };
-
-function miniSearchOptions() {
-  return {
-    fields: ['name', 'nameTokens', 'keywords', 'description', 'categories', 'languages', 'frameworks', 'readme'],
-    tokenize,
-    processTerm: (term: string) => (term.length > 1 || /\d/.test(term) ? stem(term) : null),
-    searchOptions: { boost: { ...FIELD_BOOSTS }, combineWith: 'OR' as const },
-  };
-}
+/** Tools changed since the last full build are searched in a small second index; past this many, rebuild. */
+export const DELTA_LIMIT = 2000;
 
 export interface SerializedIndex {
-  tools: ToolRecord[];
-  index: unknown;
+  table: SerializedTable;
+  text: SerializedTextIndex;
+  /** Derived per-tool facts, saved so a warm start need not recompute them. */
+  popularity?: Float32Array;
+  heads?: Int32Array;
+}
+
+interface Segment {
+  index: TextIndex;
+  /** Global document of each segment document (undefined: the identity, for the main segment). */
+  docs?: Int32Array;
 }
 
 export class CatalogSearchIndex {
-  private readonly bySlug = new Map<string, ToolRecord>();
+  private readonly tools: ToolTable;
+  private readonly bySlug = new Map<string, number>();
+  private main: Segment;
+  private delta: Segment | undefined;
+  /** Documents of the main segment whose postings are outdated (the delta segment holds their new text). */
+  private stale: Uint8Array = new Uint8Array(0);
+  private changed = new Set<number>();
+  private ecosystem: Uint8Array = new Uint8Array(0);
+  private popularity: Float32Array = new Float32Array(0);
+  private heads: Int32Array = new Int32Array(0);
+  private exact = new Map<string, number[]>();
+  private scores: Float32Array = new Float32Array(0);
+  private cover: Float32Array = new Float32Array(0);
+  private touched: Int32Array = new Int32Array(0);
+  vectors: ToolVectors | undefined;
 
-  private constructor(private readonly mini: MiniSearch<IndexedTool>, tools: ToolRecord[]) {
-    // README excerpts only feed the index; results never show them, so memory does not keep them.
-    for (const tool of tools) {
-      const { readmeExcerpt: _readme, ...extra } = tool.extra;
-      this.bySlug.set(tool.slug, { ...tool, extra });
-    }
+  private constructor(tools: ToolTable, main: TextIndex, derived?: { popularity?: Float32Array; heads?: Int32Array }) {
+    this.tools = tools;
+    this.main = { index: main };
+    this.derive(derived);
   }
 
   static build(tools: ToolRecord[]): CatalogSearchIndex {
-    const mini = new MiniSearch<IndexedTool>(miniSearchOptions());
-    mini.addAll(tools.map(toIndexed));
-    return new CatalogSearchIndex(mini, tools);
+    return new CatalogSearchIndex(ToolTable.of(tools), TextIndex.build(tools.map(fieldTexts)));
   }
 
-  /** Rebuilds from toJSON() output without re-tokenising every tool (fast warm starts). */
-  static fromJSON(serialized: SerializedIndex): CatalogSearchIndex {
-    const mini = MiniSearch.loadJS<IndexedTool>(serialized.index as Parameters<typeof MiniSearch.loadJS>[0], miniSearchOptions());
-    return new CatalogSearchIndex(mini, serialized.tools);
+  static fromSerialized(serialized: SerializedIndex): CatalogSearchIndex {
+    return new CatalogSearchIndex(ToolTable.fromSerialized(serialized.table), TextIndex.fromSerialized(serialized.text), serialized);
   }
 
-  /** Adds or replaces a few tools in place (after an ingest batch), instead of rebuilding all 15,000. */
-  upsert(tools: ToolRecord[]): void {
-    for (const tool of tools) {
-      const indexed = toIndexed(tool);
-      if (this.mini.has(tool.slug)) this.mini.replace(indexed);
-      else this.mini.add(indexed);
-      const { readmeExcerpt: _readme, ...extra } = tool.extra;
-      this.bySlug.set(tool.slug, { ...tool, extra });
-    }
-  }
-
-  toJSON(): SerializedIndex {
-    return { tools: [...this.bySlug.values()], index: this.mini.toJSON() };
+  /** The main segment and its tools; only meaningful right after a full build (no pending changes). */
+  serialize(): SerializedIndex {
+    return { table: this.tools.serialize(), text: this.main.index.serialize(), popularity: this.popularity, heads: this.heads };
   }
 
   get size(): number {
-    return this.bySlug.size;
+    return this.tools.size;
+  }
+
+  get pendingChanges(): number {
+    return this.changed.size;
   }
 
   get(slug: string): ToolRecord | undefined {
-    return this.bySlug.get(slug);
+    const doc = this.bySlug.get(slug);
+    return doc === undefined ? undefined : this.tools.record(doc);
   }
 
-  search(query: string, options: SearchOptions = {}): RankedHit[] {
+  /** True when the index holds this record already, as it would after upserting it. */
+  holds(tool: ToolRecord): boolean {
+    const doc = this.bySlug.get(tool.slug);
+    return doc !== undefined && this.tools.holds(doc, tool);
+  }
+
+  /** The slug of the package that heads a tool's family (itself when it heads one or has none). */
+  familyHead(slug: string): string | undefined {
+    const doc = this.bySlug.get(slug);
+    return doc === undefined ? undefined : this.tools.slug(this.heads[doc]!);
+  }
+
+  /** Every tool, parsed one at a time. */
+  all(): Iterable<ToolRecord> {
+    return this.tools.allRecords();
+  }
+
+  slugs(): string[] {
+    return this.tools.slugs();
+  }
+
+  /** The most used quarter of each ecosystem: where tools that share no word with a query are looked for by meaning. */
+  headSlugs(): Set<string> {
+    const slugs = this.tools.slugs();
+    return new Set(slugs.filter((_, doc) => this.popularity[doc]! >= 1 - HEAD_SHARE));
+  }
+
+  /** Adds or replaces tools (after an ingest batch): their text goes to the small delta segment, not a full rebuild. */
+  upsert(tools: ToolRecord[]): void {
+    for (const tool of tools) {
+      const existing = this.bySlug.get(tool.slug);
+      const doc = existing ?? this.tools.size;
+      this.tools.set(doc, tool);
+      this.changed.add(doc);
+      if (existing === undefined) this.bySlug.set(tool.slug, doc);
+    }
+    const docs = Int32Array.from(this.changed);
+    this.delta = { index: TextIndex.build([...docs].map((doc) => fieldTexts(this.tools.record(doc)))), docs };
+    this.derive();
+  }
+
+  /** Per-tool ranking facts, recomputed whenever the set of tools changes. */
+  private derive(saved?: { popularity?: Float32Array; heads?: Int32Array }): void {
+    this.nameTermCache?.clear();
+    const fits = (array?: { length: number }) => array?.length === this.tools.size;
+    const n = this.tools.size;
+    const slugs = this.tools.slugs();
+    this.bySlug.clear();
+    slugs.forEach((slug, doc) => this.bySlug.set(slug, doc));
+    this.ecosystem = Uint8Array.from(slugs, (_, doc) => this.tools.ecosystemIndex(doc));
+    const facts = saved && fits(saved.popularity) && fits(saved.heads) ? [] : Array.from(slugs, (_, doc) => this.tools.fact(doc));
+    this.popularity = saved && fits(saved.popularity) ? saved.popularity! : popularityWithinEcosystem(facts);
+    this.heads = saved && fits(saved.heads) ? saved.heads! : familyHeads(facts.map((tool, doc) => ({
+      ecosystem: tool.ecosystem, name: tool.name, repository: tool.repository, popularity: this.popularity[doc]!,
+    })));
+    this.exact = new Map();
+    slugs.forEach((_, doc) => {
+      for (const form of nameForms(this.tools.name(doc))) {
+        const list = this.exact.get(form);
+        if (list) list.push(doc);
+        else this.exact.set(form, [doc]);
+      }
+    });
+    const stale = new Uint8Array(n);
+    for (const doc of this.changed) if (doc < this.main.index.docCount) stale[doc] = 1;
+    this.stale = stale;
+    if (this.scores.length < n) {
+      this.scores = new Float32Array(n);
+      this.cover = new Float32Array(n);
+      this.touched = new Int32Array(n);
+    }
+  }
+
+  search(query: string, options: SearchOptions = {}, queryVector?: Float32Array, explain = false): RankedHit[] {
     const parsed = parseQuery(query);
-    const filter = (slug: string) => {
-      const tool = this.bySlug.get(slug);
-      if (!tool) return false;
-      if (options.ecosystem && tool.ecosystem !== options.ecosystem) return false;
-      if (options.language && !tool.languages.some((l) => l.toLowerCase() === options.language!.toLowerCase())) return false;
-      if (options.category && !tool.categories.includes(options.category.toLowerCase())) return false;
+    const weights = new Map<string, number>();
+    for (const [term, weight] of parsed.weights) {
+      for (const stemmed of indexTerms(term)) weights.set(stemmed, Math.max(weights.get(stemmed) ?? 0, weight));
+    }
+    // Expansions ("auth" → "authentication") add matches but not to the share of the query a tool must cover.
+    const totalWeight = parsed.terms.reduce((sum, term) => sum + (parsed.weights.get(term) ?? 1), 0) || 1;
+    const cueNames = new Set(parsed.cues);
+    const passes = this.filter(options);
+
+    // Full text: accumulate every term's postings (typed arrays, reset after use).
+    const { scores, cover, touched } = this;
+    let count = 0;
+    // Rare terms first. A very common term ("data", "node") only adds to tools a rarer term found already: a tool that
+    // matches nothing but the common words is never the answer, and their postings are most of a query's cost.
+    const common = Math.max(COMMON_TERM_MIN, this.tools.size * COMMON_TERM_SHARE);
+    const ordered = [...weights].map(([term, weight]) => ({ term, weight, df: this.main.index.documentFrequency(term) }))
+      .sort((a, b) => a.df - b.df);
+    const anyRare = ordered.some(({ df }) => df > 0 && df <= common);
+    for (const segment of this.delta ? [this.main, this.delta] : [this.main]) {
+      for (const { term, weight, df } of ordered) {
+        const hits = segment.index.hits(term);
+        if (!hits) continue;
+        const onlyTouched = anyRare && df > common;
+        for (let k = 0; k < hits.docs.length; k++) {
+          const doc = segment.docs ? segment.docs[hits.docs[k]!]! : hits.docs[k]!;
+          if (!segment.docs && this.stale[doc]) continue;
+          if (cover[doc] === 0) {
+            if (onlyTouched) continue;
+            touched[count++] = doc;
+          }
+          scores[doc]! += weight * hits.impacts[k]!;
+          cover[doc]! += weight;
+        }
+      }
+    }
+    try {
+      const exactDocs = new Set((this.exact.get(parsed.nameGuess.replace(/[_.\s]+/g, '-')) ?? []).filter(passes));
+      let maxText = 0;
+      for (let i = 0; i < count; i++) {
+        const doc = touched[i]!;
+        if (scores[doc]! > maxText && passes(doc)) maxText = scores[doc]!;
+      }
+      if (maxText === 0) maxText = 1;
+      const context: RankContext = { ecosystem: options.ecosystem ? undefined : parsed.ecosystem, single: parsed.bareName };
+      const signals = (doc: number, semantic = 0) => ({
+        text: maxText > 0 ? scores[doc]! / maxText : 0,
+        coverage: Math.min(1, cover[doc]! / totalWeight),
+        popularity: this.popularity[doc]!,
+        ecosystem: ECOSYSTEMS[this.ecosystem[doc]!]!,
+        exact: exactDocs.has(doc),
+        category: 0,
+        semantic,
+      });
+      // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
+      const top = new TopK(CANDIDATES.value);
+      const intentOf = context.ecosystem ? ECOSYSTEMS.indexOf(context.ecosystem) : -1;
+      const unfiltered = !(options.ecosystem || options.language || options.category);
+      for (let i = 0; i < count; i++) {
+        const doc = touched[i]!;
+        if (!unfiltered && !passes(doc)) continue;
+        // The lexical part of blend(), inline: this loop runs over every matching tool.
+        const intent = intentOf < 0 ? 0 : this.ecosystem[doc] === intentOf ? 1 : -0.5;
+        top.push(doc, WEIGHTS.text * (scores[doc]! / maxText) + WEIGHTS.coverage * Math.min(1, cover[doc]! / totalWeight)
+          + WEIGHTS.popularity * this.popularity[doc]! ** WEIGHTS.popularityExponent + WEIGHTS.ecosystemIntent * intent);
+      }
+      for (const doc of exactDocs) if (!top.has(doc)) top.push(doc, blend(signals(doc), context));
+      const candidates = new Set(top.docs());
+
+      // Stage 2: meaning, categories and families over the candidates.
+      const semantic = new Map<number, number>();
+      if (queryVector && this.vectors) {
+        // Only when some word of the query is known: vectors of gibberish still have nearest neighbours.
+        if (count > 0 && count < SEMANTIC_SCAN_BELOW) this.addSemanticCandidates(queryVector, options, passes, candidates);
+        for (const doc of candidates) {
+          const cosine = this.vectors.all.score(queryVector, this.tools.slug(doc));
+          if (cosine !== undefined) semantic.set(doc, cosine);
+        }
+      }
+      const cosines = [...semantic.values()];
+      const best = Math.max(0, ...cosines);
+      const mean = cosines.length ? cosines.reduce((a, b) => a + b, 0) / cosines.length : 0;
+      // The categories asked for, not those of the framework named as context ("tokio" is async; an actor framework is asked).
+      const wanted = queryCategories(cueNames.size === 0 ? query
+        : query.toLowerCase().split(/\s+/).filter((word) => !cueNames.has(word.replace(/-(like|style|ish|compatible)$/, ''))).join(' '));
+      const explained = explain ? new Map<number, Signals>() : undefined;
+      const ranked = [...candidates].map((doc) => {
+        const s = signals(doc, best > mean ? Math.max(0, ((semantic.get(doc) ?? mean) - mean) / (best - mean)) : 0);
+        if (wanted.length) {
+          const categories = this.tools.categories(doc);
+          s.category = wanted.filter((c) => categories.includes(c)).length / wanted.length;
+        }
+        // The framework a query is about is not its answer ("rails auth" asks for an auth gem, not rails).
+        const selfCue = cueNames.size > 0 && cueNames.has(this.tools.name(doc).toLowerCase()) ? WEIGHTS.cueSelf : 0;
+        explained?.set(doc, s);
+        return { doc, score: blend(s, context) - selfCue };
+      }).sort((a, b) => b.score - a.score || this.popularity[b.doc]! - this.popularity[a.doc]! || a.doc - b.doc);
+      const hits = this.collapseFamilies(ranked, candidates, exactDocs, new Set(weights.keys()), options.limit ?? 10, passes);
+      if (explained) for (const hit of hits) hit.signals = explained.get(this.bySlug.get(hit.tool.slug)!);
+      return hits;
+    } finally {
+      for (let i = 0; i < count; i++) {
+        scores[touched[i]!] = 0;
+        cover[touched[i]!] = 0;
+      }
+    }
+  }
+
+  private addSemanticCandidates(queryVector: Float32Array, options: SearchOptions, passes: (doc: number) => boolean, candidates: Set<number>): void {
+    const filtered = Boolean(options.ecosystem || options.language || options.category);
+    const accept = filtered ? (slug: string) => passes(this.bySlug.get(slug) ?? -1) : undefined;
+    for (const hit of this.vectors!.head.search(queryVector, SEMANTIC_CANDIDATES, accept)) {
+      const doc = this.bySlug.get(hit.id);
+      if (doc !== undefined) candidates.add(doc);
+    }
+  }
+
+  /**
+   * One entry per family: a member the query does not name gives its place to the family's head (when the head is
+   * itself a candidate), so `clap_builder` shows as `clap` and `@eslint/object-schema` does not show for "object schema".
+   */
+  private collapseFamilies(
+    ranked: Array<{ doc: number; score: number }>, candidates: Set<number>, exactDocs: Set<number>, queryTerms: Set<string>,
+    limit: number, passes: (doc: number) => boolean,
+  ): RankedHit[] {
+    const shown = new Set<number>();
+    const out: Array<{ doc: number; score: number }> = [];
+    const scoreOf = new Map(ranked.map(({ doc, score }) => [doc, score]));
+    for (const { doc, score } of ranked) {
+      // Heads can move up to 2 points down, so a little more than `limit` picks settle the first `limit`.
+      if (out.length >= limit * 2 + 5) break;
+      let pick = doc;
+      let pickScore = score;
+      const head = this.heads[doc]!;
+      if (head !== doc && !exactDocs.has(doc) && !this.namedByQuery(doc, head, queryTerms)) {
+        // The head takes the member's place only when it answers the query nearly as well on its own, and with its
+        // own score (a penalty the head earned stays with it).
+        const headScore = candidates.has(head) && passes(head) ? scoreOf.get(head) : undefined;
+        if (headScore === undefined || headScore < score - HEAD_SCORE_MARGIN) continue;
+        [pick, pickScore] = [head, Math.min(score, headScore)];
+      }
+      if (shown.has(pick)) continue;
+      shown.add(pick);
+      out.push({ doc: pick, score: pickScore });
+    }
+    return out.sort((a, b) => b.score - a.score).slice(0, limit).map(({ doc, score }) => ({ tool: this.tools.record(doc), score }));
+  }
+
+  /**
+   * The query names a member when it uses both a word of the family's name and a word only the member's name has
+   * ("clap derive" names `clap_derive`; "test runner" does not name `@vitest/runner`).
+   */
+  private namedByQuery(doc: number, head: number, queryTerms: Set<string>): boolean {
+    const headTerms = new Set(this.nameTerms(head));
+    const memberTerms = this.nameTerms(doc);
+    const familyWord = memberTerms.some((term) => headTerms.has(term) && queryTerms.has(term));
+    return familyWord && memberTerms.some((term) => !headTerms.has(term) && queryTerms.has(term));
+  }
+
+  private readonly nameTermCache = new Map<number, string[]>();
+  private nameTerms(doc: number): string[] {
+    let terms = this.nameTermCache.get(doc);
+    if (!terms) {
+      terms = indexTerms(this.tools.name(doc));
+      if (this.nameTermCache.size > 50_000) this.nameTermCache.clear();
+      this.nameTermCache.set(doc, terms);
+    }
+    return terms;
+  }
+
+  private filter(options: SearchOptions): (doc: number) => boolean {
+    const ecosystem = options.ecosystem ? ECOSYSTEMS.indexOf(options.ecosystem) : -1;
+    const language = options.language?.toLowerCase();
+    const category = options.category?.toLowerCase();
+    return (doc) => {
+      if (doc < 0) return false;
+      if (ecosystem >= 0 && this.ecosystem[doc] !== ecosystem) return false;
+      if (language && !this.tools.languages(doc).some((l) => l.toLowerCase() === language)) return false;
+      if (category && !this.tools.categories(doc).includes(category)) return false;
       return true;
     };
-    const filtered = Boolean(options.ecosystem || options.language || options.category);
-    const hits = this.mini
-      .search(parsed.terms.join(' '), filtered ? { filter: (result) => filter(result.id as string) } : {})
-      .slice(0, CANDIDATES);
-    const wanted = queryCategories(query);
-    const candidates: Candidate[] = hits.map((hit) => {
-      const tool = this.bySlug.get(hit.id as string)!;
-      return {
-        slug: tool.slug, name: tool.name, ecosystem: tool.ecosystem, popularity: tool.popularity,
-        textScore: hit.score, matchedTerms: new Set(hit.queryTerms).size,
-        categoryMatch: wanted.length ? wanted.filter((c) => tool.categories.includes(c)).length / wanted.length : 0,
-      };
-    });
-    const ranked = rankCandidates(candidates, {
-      termCount: new Set(parsed.terms.map(stem)).size, ecosystem: parsed.ecosystem, nameGuess: parsed.nameGuess,
-    });
-    return ranked.slice(0, options.limit ?? 10).map((hit) => ({ tool: this.bySlug.get(hit.slug)!, score: hit.score }));
   }
 }
 
-function toIndexed(tool: ToolRecord): IndexedTool {
+/** Share of the log-scale position (against the ecosystem's least and most popular tool) in the popularity signal. */
+export const POPULARITY_LOG_SHARE = { value: 0 };
+
+/**
+ * Popularity on one scale for every ecosystem, from the tool's own ecosystem only: mostly its percentile there (so no
+ * ecosystem's numbers outweigh another's), partly its position on the ecosystem's log scale of downloads or rank (so
+ * the head stays spread out: a percentile alone squeezes zod and a helper with a third of its downloads together).
+ */
+export function popularityWithinEcosystem(tools: readonly ToolFacts[]): Float32Array {
+  const out = new Float32Array(tools.length);
+  const groups = new Map<Ecosystem, number[]>();
+  tools.forEach((tool, doc) => {
+    const list = groups.get(tool.ecosystem);
+    if (list) list.push(doc);
+    else groups.set(tool.ecosystem, [doc]);
+  });
+  const share = POPULARITY_LOG_SHARE.value;
+  for (const docs of groups.values()) {
+    docs.sort((a, b) => tools[a]!.popularity - tools[b]!.popularity);
+    const low = tools[docs[0]!]!.popularity;
+    const high = tools[docs[docs.length - 1]!]!.popularity;
+    let i = 0;
+    while (i < docs.length) {
+      let j = i;
+      while (j + 1 < docs.length && tools[docs[j + 1]!]!.popularity === tools[docs[i]!]!.popularity) j++;
+      const percentile = docs.length > 1 ? (i + j) / 2 / (docs.length - 1) : 1;
+      for (let k = i; k <= j; k++) {
+        const scaled = high > low ? (tools[docs[k]!]!.popularity - low) / (high - low) : 1;
+        out[docs[k]!] = (1 - share) * percentile + share * scaled;
+      }
+      i = j + 1;
+    }
+  }
+  return out;
+}
+
+/** A tool's text by field, as the full-text index sees it. */
+export function fieldTexts(tool: ToolRecord): FieldTexts {
+  const readme = typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt.slice(0, README_INDEX_CHARS) : '';
   return {
-    id: tool.slug,
-    name: tool.name.toLowerCase(),
-    nameTokens: tokenize(tool.name.replace(/^github\.com\/|^golang\.org\/x\//, '')).join(' '),
+    name: tool.name.replace(/^github\.com\/|^golang\.org\/x\//, ''),
     keywords: tool.keywords.join(' '),
     description: tool.description,
-    categories: tool.categories.join(' '),
-    languages: tool.languages.join(' '),
-    frameworks: tool.frameworks.join(' '),
-    readme: typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt.slice(0, README_INDEX_CHARS) : '',
+    // Languages stay out: the ecosystem says them, and "TypeScript" on half of npm made postings long and queries slow.
+    tags: [...tool.categories, ...tool.frameworks].join(' '),
+    readme,
   };
 }
 
-/** Porter stemming (the `stemmer` package): "validation", "validate" and "validator" all become "valid". */
-export function stem(term: string): string {
-  return /^[a-z]+$/.test(term) && term.length > 3 ? porterStem(term) : term;
+/** The k best (doc, score) pairs seen, by a min-heap in typed arrays (this runs once per matching tool). */
+class TopK {
+  private readonly heapDocs: Int32Array;
+  private readonly heapScores: Float64Array;
+  private size = 0;
+  constructor(private readonly k: number) {
+    this.heapDocs = new Int32Array(k);
+    this.heapScores = new Float64Array(k);
+  }
+
+  push(doc: number, score: number): void {
+    const d = this.heapDocs;
+    const s = this.heapScores;
+    if (this.size < this.k) {
+      let i = this.size++;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (s[p]! <= score) break;
+        d[i] = d[p]!;
+        s[i] = s[p]!;
+        i = p;
+      }
+      d[i] = doc;
+      s[i] = score;
+      return;
+    }
+    if (score <= s[0]!) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= this.size) break;
+      const r = l + 1;
+      const m = r < this.size && s[r]! < s[l]! ? r : l;
+      if (s[m]! >= score) break;
+      d[i] = d[m]!;
+      s[i] = s[m]!;
+      i = m;
+    }
+    d[i] = doc;
+    s[i] = score;
+  }
+
+  has(doc: number): boolean {
+    for (let i = 0; i < this.size; i++) if (this.heapDocs[i] === doc) return true;
+    return false;
+  }
+
+  docs(): number[] {
+    return Array.from(this.heapDocs.subarray(0, this.size));
+  }
 }

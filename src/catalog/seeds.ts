@@ -1,5 +1,6 @@
 // Seed lists of names to ingest, most popular first (data/seeds/): npm with monthly downloads and PyPI by
-// download rank (public registry facts), crates, Go modules and gems from the project's own lists.
+// download rank (public registry facts), crates, Go modules and gems from the project's own lists, plus
+// `<ecosystem>-extra.tsv` lists of well-known names the popularity lists miss.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,7 @@ import type { Ecosystem } from './types.ts';
 export const SEEDS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../data/seeds');
 
 const FILES: Record<Ecosystem, string> = {
-  npm: 'npm.tsv', pypi: 'pypi.tsv', crates: 'crates.txt', go: 'go.txt', rubygems: 'rubygems.tsv',
+  npm: 'npm.tsv', pypi: 'pypi.tsv', crates: 'crates.tsv', go: 'go.tsv', rubygems: 'rubygems.tsv',
 };
 
 /** Parses a seed file: .txt is one name per line; .tsv has a header naming its columns. */
@@ -42,7 +43,13 @@ export function parseSeeds(fileName: string, text: string): SeedEntry[] {
   return entries;
 }
 
+/** The ecosystem's list, most popular first, then its extras (marked `extra`, ranked after the list). */
 export function loadSeeds(ecosystem: Ecosystem, dir = SEEDS_DIR): SeedEntry[] {
   const file = FILES[ecosystem];
-  return parseSeeds(file, fs.readFileSync(path.join(dir, file), 'utf8'));
+  const main = parseSeeds(file, fs.readFileSync(path.join(dir, file), 'utf8'));
+  const extraFile = path.join(dir, `${ecosystem}-extra.tsv`);
+  if (!fs.existsSync(extraFile)) return main;
+  const known = new Set(main.map((entry) => entry.name.toLowerCase()));
+  const extras = parseSeeds('extra.tsv', fs.readFileSync(extraFile, 'utf8')).filter((entry) => !known.has(entry.name.toLowerCase()));
+  return [...main, ...extras.map((entry, i) => ({ ...entry, rank: main.length + i + 1, extra: true }))];
 }

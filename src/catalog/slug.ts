@@ -5,13 +5,13 @@ import { ECOSYSTEMS, type Ecosystem } from './types.ts';
 const PREFIX: Record<Ecosystem, string> = { npm: 'npm', pypi: 'pypi', crates: 'crates', go: 'go', rubygems: 'rubygems' };
 
 /** Every spelling a user may put before a colon (`npm:zod`, `python:requests`, `cargo:serde`). */
-const ECOSYSTEM_ALIASES: Record<string, Ecosystem> = {
+const ECOSYSTEM_ALIASES: Record<string, Ecosystem> = Object.assign(Object.create(null) as Record<string, Ecosystem>, {
   npm: 'npm', node: 'npm', js: 'npm', javascript: 'npm', typescript: 'npm', ts: 'npm',
   pypi: 'pypi', pip: 'pypi', python: 'pypi', py: 'pypi',
   crates: 'crates', crate: 'crates', cargo: 'crates', rust: 'crates',
   go: 'go', golang: 'go', gomod: 'go',
   rubygems: 'rubygems', gem: 'rubygems', gems: 'rubygems', ruby: 'rubygems',
-};
+});
 
 export function ecosystemFromAlias(alias: string): Ecosystem | undefined {
   return ECOSYSTEM_ALIASES[alias.toLowerCase()];

@@ -10,7 +10,7 @@ import { countTools, upsertTools } from './repository.ts';
 import type { ToolRecord } from './types.ts';
 
 export const DEFAULT_SNAPSHOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../data/catalog.jsonl.gz');
-const BATCH = 1000;
+const BATCH = 5000;
 
 export async function* readSnapshot(file: string): AsyncGenerator<ToolRecord> {
   const lines = readline.createInterface({ input: fs.createReadStream(file).pipe(zlib.createGunzip()), crlfDelay: Infinity });
@@ -44,6 +44,9 @@ export async function seedFromSnapshot(
   const loaded: ToolRecord[] = [];
   // One transaction: a crash mid-load leaves an empty catalog that the next start loads again, never half of one.
   await store.transaction(async (tx) => {
+    // Secondary indexes are built once after the bulk load instead of updated row by row (several times faster).
+    await tx.query('drop index if exists tools_name_trgm');
+    await tx.query('drop index if exists tools_ecosystem_popularity');
     let batch: ToolRecord[] = [];
     const flush = async () => {
       await upsertTools(tx, batch);
@@ -56,6 +59,8 @@ export async function seedFromSnapshot(
       if (batch.length === BATCH) await flush();
     }
     await flush();
+    await tx.query('create index tools_name_trgm on tools using gin (lower(name) gin_trgm_ops)');
+    await tx.query('create index tools_ecosystem_popularity on tools (ecosystem, popularity desc)');
   });
   return loaded;
 }

@@ -53,4 +53,6 @@ export interface SearchOptions {
   language?: string;
   ecosystem?: Ecosystem;
   category?: string;
+  /** false: rank by the full-text score and signals only, without the semantic layer. */
+  semantic?: boolean;
 }

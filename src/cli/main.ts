@@ -14,7 +14,6 @@ import { runCli } from './run.ts';
 
 const program = new Command('tooldex')
   .description('Find developer tools, read their docs and prove a snippet works — one API for coding agents.')
-  .showHelpAfterError('(run with --help for usage)')
   .addHelpText('after', PROGRAM_HELP);
 
 registerSearch(program);

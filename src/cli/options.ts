@@ -2,6 +2,7 @@
 // --format beats --json, which beats the default (human on a terminal, json when stdout is piped).
 import { Option, type Command } from 'commander';
 import { loadConfig } from '../config.ts';
+import { DETAILS, type Detail } from '../projection.ts';
 import { ToolDexClient } from './client.ts';
 
 export const OUTPUT_FORMATS = ['human', 'json', 'toon'] as const;
@@ -12,6 +13,7 @@ export interface ClientFlags {
   apiKey?: string;
   format?: OutputFormat;
   json?: boolean;
+  detail?: Detail;
 }
 
 export function addClientOptions(command: Command): Command {
@@ -20,7 +22,9 @@ export function addClientOptions(command: Command): Command {
     .option('--api-key <key>', 'API key sent as a Bearer token (default: TOOLDEX_API_KEY)')
     .addOption(new Option('--format <format>', 'output: human, json or toon (default: human on a terminal, json when piped)')
       .choices(OUTPUT_FORMATS))
-    .option('--json', 'shorthand for --format json (an explicit --format wins)');
+    .option('--json', 'shorthand for --format json (an explicit --format wins)')
+    .addOption(new Option('--detail <level>', 'json/toon fields: compact (what an agent acts on) or full (the REST result)')
+      .choices(DETAILS).default('compact'));
 }
 
 export function outputFormat(flags: ClientFlags, stdoutIsTTY = Boolean(process.stdout.isTTY)): OutputFormat {

@@ -6,6 +6,7 @@ import type { DocsResult, ToolContext } from '../docs/schema.ts';
 import { encodeResult } from '../format.ts';
 import type { TestResult } from '../sandbox/schema.ts';
 import type { OutputFormat } from './options.ts';
+import { fitPassage, shortenUrl } from './wrap.ts';
 
 export interface Style {
   bold(text: string): string;
@@ -28,8 +29,10 @@ export function styleFor(stream: NodeJS.WriteStream): Style {
   };
 }
 
-export function writeResult<T>(result: T, format: OutputFormat, human: (result: T, style: Style) => string): void {
-  const text = format === 'human' ? human(result, styleFor(process.stdout)) : encodeResult(result, format).body;
+/** Human output renders the whole result; json/toon carry `project(result)` (the compact projection by default). */
+export function writeResult<T>(result: T, format: OutputFormat, human: (result: T, style: Style) => string,
+  project: (result: T) => unknown = (whole) => whole): void {
+  const text = format === 'human' ? human(result, styleFor(process.stdout)) : encodeResult(project(result), format).body;
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
@@ -78,20 +81,41 @@ export function renderContext(context: ToolContext, style: Style): string {
   field('requires', Object.entries(context.requirements).map(([name, range]) => `${name} ${range}`));
   field('entry', context.entryPoints.slice(0, 5));
   if (context.quickstart) {
-    lines.push('', style.bold(`quickstart (${oneLine(context.quickstart.source)})`), indent(clean(context.quickstart.code).trimEnd()));
+    lines.push('', style.bold(`quickstart (${oneLine(context.quickstart.source) || 'none in the docs'})`));
+    if (context.quickstart.verified) lines.push(verifiedLine(context.name, context.quickstart.verified, style));
+    if (context.quickstart.code) lines.push(indent(clean(context.quickstart.code).trimEnd()));
   }
   lines.push('', style.dim(`next: tooldex docs ${context.slug} "<your question>"`));
   return lines.join('\n');
 }
 
+/** One line on whether tooldex ran the quickstart: "✓ ran on zod 3.25.76, printed …" (src/quickstart owns the shape). */
+function verifiedLine(name: string, verified: NonNullable<NonNullable<ToolContext['quickstart']>['verified']>, style: Style): string {
+  const printed = cut(oneLine(verified.stdout), 60);
+  switch (verified.status) {
+    case 'ran': return style.green(`✓ ran on ${oneLine(name)} ${oneLine(verified.version)}${verified.runtime ? ` (${oneLine(verified.runtime)})` : ''}, printed ${printed}`)
+      + (verified.note ? `\n${style.dim(cut(oneLine(verified.note), 200))}` : '');
+    case 'pending': return style.yellow(`… not verified yet: ${cut(oneLine(verified.reason), 120)}`);
+    case 'failed': return style.red(`✗ unverified (every example failed in the sandbox): ${cut(oneLine(verified.reason), 160)}`);
+    case 'unverifiable': return style.yellow(`– unverified: ${cut(oneLine(verified.reason), 160)}`);
+  }
+}
+
 export function renderDocs(result: DocsResult, style: Style): string {
-  const head = `${style.bold(oneLine(result.slug))} ${oneLine(result.version)} ${style.dim(oneLine(result.docsUrl ?? ''))}` +
-    `${result.stale ? `  ${style.yellow(`latest is ${result.latestVersion}`)}` : ''}`;
+  const PASSAGE_LINES = 14; // per passage on a terminal; json/toon carry each passage whole
+  const version = `${oneLine(result.slug)} ${oneLine(result.version)}`;
+  const latest = result.stale ? `  latest is ${result.latestVersion}` : '';
+  const docsUrl = result.docsUrl ? shortenUrl(oneLine(result.docsUrl), Math.max(20, style.width - version.length - latest.length - 1)) : '';
+  const head = `${style.bold(version)} ${style.dim(docsUrl)}${latest ? style.yellow(latest) : ''}`;
   if (result.results.length === 0) return `${head}\n${style.dim('No passage matched; ask with other words.')}`;
+  // Everything is fitted to the terminal here, so the terminal never wraps a line in the middle of a word.
+  const inner = style.width - 3;
   const passages = result.results.map((passage, i) => {
     const trail = passage.headings?.length ? passage.headings.join(' › ') : (passage.title ?? '');
-    const body = clean(passage.content).trim().split('\n').slice(0, 12).join('\n');
-    return `${style.cyan(`${i + 1}.`)} ${style.bold(oneLine(trail))}\n   ${style.dim(oneLine(passage.url))}\n${indent(body, '   ')}`;
+    const lines = fitPassage(clean(passage.content).trim(), inner);
+    const shown = lines.length > PASSAGE_LINES + 1 ? [...lines.slice(0, PASSAGE_LINES), style.dim(`… ${lines.length - PASSAGE_LINES} more lines (--json for the whole passage)`)] : lines;
+    return `${style.cyan(`${i + 1}.`)} ${style.bold(cut(oneLine(trail), inner))}\n   ${style.dim(shortenUrl(oneLine(passage.url), inner))}\n` +
+      shown.map((line) => (line ? `   ${line}` : '')).join('\n');
   });
   return [head, ...passages].join('\n\n');
 }

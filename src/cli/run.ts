@@ -13,17 +13,43 @@ export function exitCodeOf(error: unknown): number {
   return error.status < 500 && error.status !== 409 ? EXIT.usage : EXIT.server;
 }
 
+// Commander's error codes → ours: a usage error is a line like any other failure, with a stable code.
+const USAGE_CODES: Record<string, string> = {
+  'commander.unknownOption': 'unknown_option',
+  'commander.unknownCommand': 'unknown_command',
+  'commander.missingArgument': 'missing_argument',
+  'commander.optionMissingArgument': 'missing_option_value',
+  'commander.missingMandatoryOptionValue': 'missing_option',
+  'commander.invalidArgument': 'invalid_argument',
+  'commander.excessArguments': 'too_many_arguments',
+  'commander.conflictingOption': 'conflicting_options',
+};
+
+/** The one line a usage error prints: `tooldex: <code>: <what> (Did you mean …?); see `tooldex <command> --help`.` */
+export function usageLine(error: CommanderError, commandPath: string): string {
+  const code = USAGE_CODES[error.code] ?? 'invalid_usage';
+  const what = error.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ').replace(/\.$/, '');
+  return `tooldex: ${code}: ${what}; see \`${commandPath} --help\`.`;
+}
+
 export async function runCli(program: Command, argv: string[]): Promise<void> {
-  // Subcommands registered before this call do not inherit it, so set it on every level.
-  const override = (command: Command) => {
+  // Which command failed to parse: commander reports it through that command's own output hook.
+  let failed = program.name();
+  // Subcommands registered before this call do not inherit these, so set them on every level.
+  const override = (command: Command, path: string) => {
     command.exitOverride();
-    command.commands.forEach(override);
+    command.configureOutput({ outputError: () => void (failed = path) });
+    command.commands.forEach((sub) => override(sub, `${path} ${sub.name()}`));
   };
-  override(program);
+  override(program, program.name());
   try {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
+      // Help and version are "errors" with exit code 0; a bare `tooldex` shows help on stderr (exit 2).
+      if (error.exitCode !== 0 && !['commander.help', 'commander.helpDisplayed', 'commander.version'].includes(error.code)) {
+        process.stderr.write(`${usageLine(error, failed)}\n`);
+      }
       process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }

@@ -1,9 +1,11 @@
 // The tool context: install commands per package manager, imports, the quickstart (first usage example in the
-// tool's own docs) and a ready POST /tools/test body for it. Pure: facts and passages in, context out.
+// tool's own docs, then the one tooldex verified in its sandbox) and its POST /tools/test body. Pure: facts in, context out.
 import type { Ecosystem, ToolRecord } from '../catalog/index.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { ToolContext } from './schema.ts';
 import type { PackageFacts } from './sources/types.ts';
+import type { VerificationResult, Verified } from '../quickstart/types.ts';
+import { unhideDoctest } from '../quickstart/programs/rustdoc.ts';
 
 export interface Quickstart { code: string; language: string; source: string }
 
@@ -96,14 +98,18 @@ export function testRequestFor(ecosystem: Ecosystem, name: string, version: stri
       const esm = /^\s*(import|export)\s/m.test(code);
       // README examples often call the package without importing it first (`ms('2 days')`).
       const imported = mentionsPackage(code, 'npm', name, name);
-      const path = typescript ? 'index.ts' : esm || !imported ? 'index.mjs' : 'index.js';
+      // An example with imports (or one given an import here) is an ES module: .mts/.mjs, so top-level await and
+      // ES-only packages work whatever the sandbox's package.json says; only a require-style example stays CommonJS.
+      const module = esm || !imported;
+      const path = typescript ? (module ? 'index.mts' : 'index.cts') : module ? 'index.mjs' : 'index.cjs';
       const program = imported ? code : `import ${camel(name)} from '${name}';\n\n${code}`;
       return { language: typescript ? 'typescript' : 'javascript', runtime: 'node', files: [{ path, code: program }], packages: [`${name}@${version}`], slug };
     }
     case 'pypi':
       return { language: 'python', runtime: 'python', files: [{ path: 'main.py', code }], packages: [`${name}==${version}`], slug };
     case 'crates': {
-      const lines = code.split('\n').filter((l) => !/^\s*#\s/.test(l) || /^\s*#\[/.test(l));
+      // rustdoc's `# ` lines are hidden from readers but are part of the program (setup, `fn main`, `Ok(())`).
+      const lines = unhideDoctest(code).split('\n');
       const body = lines.join('\n');
       const main = /\bfn\s+main\s*\(/.test(body) ? body
         : `${lines.filter((l) => /^\s*(use|extern crate)\s/.test(l)).join('\n')}\n\nfn main() {\n${lines.filter((l) => !/^\s*(use|extern crate)\s/.test(l)).map((l) => `    ${l}`).join('\n')}\n}\n`;
@@ -146,3 +152,30 @@ export function buildContext(tool: ToolRecord, version: string, latest: string, 
     testRequest: testRequestFor(ecosystem, tool.name, version, tool.slug, facts.quickstart),
   };
 }
+
+/**
+ * The context with its quickstart verification: the verified program and its exact test body when it ran; else the
+ * best example (labelled by `verified.status`: pending, failed or unverifiable, with the reason), never a silent guess.
+ */
+export function withVerification(context: ToolContext, verification: { status: Verified['status']; attempts: number; error: string | null; result: VerificationResult | null }): ToolContext {
+  const language = context.quickstart?.language ?? QUICKSTART_LANGUAGE[context.ecosystem] ?? context.ecosystem;
+  const result = verification.result;
+  let verified: Verified;
+  let quickstart = context.quickstart;
+  let testRequest = context.testRequest;
+  if (verification.status === 'pending' || !result) {
+    verified = {
+      status: 'pending',
+      reason: verification.attempts > 0 && verification.error
+        ? `verification is retried after a fault (attempt ${verification.attempts + 1}): ${verification.error}`
+        : 'verification in the sandbox is under way; ask again shortly',
+    };
+  } else {
+    verified = result.verified;
+    if (result.quickstart) quickstart = result.quickstart;
+    if (result.testRequest || verification.status === 'ran') testRequest = result.testRequest as Record<string, unknown> | null;
+  }
+  return { ...context, quickstart: { ...(quickstart ?? { code: '', language, source: '' }), verified }, testRequest };
+}
+
+const QUICKSTART_LANGUAGE: Record<string, string> = { npm: 'javascript', pypi: 'python', crates: 'rust', go: 'go', rubygems: 'ruby' };

@@ -1,28 +1,41 @@
-// passagesFromArtifact: turns the files of one published artifact into passages, README first, then guides,
-// then the API (TypeScript declarations, Python docstrings, Rust and Go doc comments). Pure: files in, passages out.
+// passagesFromArtifact: turns the files of one published artifact into passages: README and guides, then the public API
+// (TypeScript declarations, Python, Rust and Go sources through real parsers), de-duplicated, and the per-package cap
+// filled by importance. Pure apart from CPU: files in, passages out; nothing in the artifact is run.
 import { createHash } from 'node:crypto';
+import { parse as parseToml } from 'smol-toml';
 import { textOf, type ArchiveFile } from './archive.ts';
-import { apiFromDeclarations } from './extract/dts.ts';
-import { apiFromGo } from './extract/golang.ts';
+import { apiFromNpmPackage, loadCompiler } from './extract/dts.ts';
+import { apiFromGoModule } from './extract/golang.ts';
 import { chunkByHeadings, frontMatterTitle } from './extract/markdown.ts';
-import { apiFromPython } from './extract/python.ts';
+import { apiFromPythonPackage } from './extract/python.ts';
 import { rstToMarkdown } from './extract/rst.ts';
-import { apiFromRust } from './extract/rust.ts';
+import { apiFromRustCrate } from './extract/rust.ts';
+import { loadParsers } from './extract/treesitter.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { Artifact } from './sources/types.ts';
 
 export const MAX_PASSAGES = 4000;
-const MAX_API_PASSAGES = 2000;
-const MAX_API_BYTES = 4 * 1024 * 1024;
+/** Source bytes handed to the parsers per package: bounds the first question's wait on very large packages. */
+const MAX_SOURCE_BYTES = 12 * 1024 * 1024;
+
+export interface ArtifactPassages {
+  passages: PassageDraft[];
+  /** Distinct passages found before the cap; more than `passages.length` means the package was not indexed whole. */
+  found: number;
+  /** Source files left unparsed because the package is larger than the parse budget. */
+  skippedSources: number;
+}
 
 const isReadme = (path: string) => /^readme(\.[a-z]+)?$/i.test(path);
 const isDoc = (path: string) => /\.(md|mdx|markdown|rst)$/i.test(path);
 
-function rank(path: string): number {
-  if (isReadme(path)) return 0;
-  if (/readme/i.test(path) && !path.includes('/')) return 1;
-  if (isDoc(path)) return /^(docs?|guides?|documentation)\//i.test(path) ? 2 : 3;
-  return 4;
+/** README first, then guides (docs/ before elsewhere, shallow before deep), agent skill files like guides. */
+function docImportance(path: string): number {
+  if (isReadme(path)) return 1;
+  const depth = path.split('/').length - 1;
+  if (/readme/i.test(path) && !path.includes('/')) return 0.95;
+  if (/^(docs?|guides?|documentation|site\/content)\//i.test(path) || /(^|\/)\.agents\/skills\//.test(path)) return Math.max(0.6, 0.92 - 0.04 * depth);
+  return Math.max(0.4, 0.75 - 0.05 * depth);
 }
 
 export function passagesFromMarkdownish(text: string, path: string, pageTitle: string, locate: (where: { line?: number; anchor?: string }) => string): PassageDraft[] {
@@ -32,62 +45,116 @@ export function passagesFromMarkdownish(text: string, path: string, pageTitle: s
   });
 }
 
-export function passagesFromArtifact(artifact: Artifact, tool: { ecosystem: string; name: string }): PassageDraft[] {
-  const files = [...artifact.files].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
-  const passages: PassageDraft[] = [];
-  const importName = artifact.facts.importName ?? tool.name;
-  let apiBytes = 0;
-  let apiCount = 0;
-  if (!files.some((f) => isReadme(f.path)) && artifact.readme) {
-    const path = artifact.readme.markdown ? 'README.md' : 'README.rst';
-    passages.push(...passagesFromMarkdownish(artifact.readme.text, path, tool.name, () => artifact.fileUrl('')));
-  }
-  for (const file of files) {
-    if (passages.length >= MAX_PASSAGES) break;
-    const locate = (where: { line?: number; anchor?: string }) => artifact.fileUrl(file.path, where);
-    if (isDoc(file.path) || isReadme(file.path)) {
-      const title = isReadme(file.path) ? tool.name : titleFromPath(file.path);
-      passages.push(...passagesFromMarkdownish(textOf(file), file.path, title, locate));
-      continue;
-    }
-    if (apiBytes > MAX_API_BYTES || apiCount >= MAX_API_PASSAGES) continue;
-    const api = apiPassages(file, tool.ecosystem, importName, locate);
-    if (api.length) {
-      apiBytes += file.bytes.byteLength;
-      apiCount += api.length;
-      passages.push(...api);
-    }
-  }
-  return dedupe(passages).slice(0, MAX_PASSAGES);
-}
-
-function apiPassages(file: ArchiveFile, ecosystem: string, importName: string, locate: (where: { line?: number; anchor?: string }) => string): PassageDraft[] {
-  const path = file.path;
-  if (/\.d\.(ts|mts|cts)$/.test(path)) {
-    return apiFromDeclarations(textOf(file), { source: path, pageTitle: `${importName} API`, locate, maxPassages: 500 });
-  }
-  if (ecosystem === 'pypi' && path.endsWith('.py') && !/(^|\/)(setup|conftest|conf)\.py$|(^|\/)docs?\//.test(path)) {
-    // Packages define their API in private modules and re-export it (httpx/_client.py → httpx.AsyncClient):
-    // private module segments are dropped from the name, private symbols are still skipped by the extractor.
-    const module = path.replace(/^src\//, '').replace(/\.py$/, '').replace(/\/__init__$/, '').split('/')
-      .filter((part, i) => i === 0 || !part.startsWith('_')).join('.');
-    if (module.startsWith('_') || /(^|\.)(tests?|testing|conftest)(\.|$)/.test(module)) return [];
-    return apiFromPython(textOf(file), { source: path, module, locate });
-  }
-  if (ecosystem === 'crates' && path.endsWith('.rs') && path.startsWith('src/')) {
-    const module = [importName, ...path.replace(/^src\//, '').replace(/\.rs$/, '').split('/').filter((p) => !['lib', 'mod', 'main'].includes(p))].join('::');
-    return apiFromRust(textOf(file), { source: path, module, locate });
-  }
-  if (ecosystem === 'go' && path.endsWith('.go')) {
-    const dir = path.includes('/') ? `/${path.slice(0, path.lastIndexOf('/'))}` : '';
-    return apiFromGo(textOf(file), { source: path, importPath: `${importName}${dir}`, locate });
-  }
-  return [];
-}
-
 function titleFromPath(path: string): string {
   const base = (path.split('/').pop() ?? path).replace(/\.(md|mdx|markdown|rst)$/i, '');
   return base === 'index' ? path.split('/').slice(-2, -1)[0] ?? base : base.replace(/[-_]/g, ' ');
+}
+
+/** Files whose docs only matter where another file includes them (a crate's examples/, read by `include_str!`). */
+const includeOnly = (ecosystem: string, path: string) => ecosystem === 'crates' && /^(examples|benches)\//.test(path);
+
+/**
+ * A package's older API kept inside it (zod/v3 in zod 4, pydantic.v1 in pydantic 2, `deprecated`/`legacy` modules) and
+ * names its authors mark as internal (`$ZodType`, `_default`) rank below the current public API.
+ */
+export function demoteLegacy(passages: PassageDraft[], version: string | undefined): PassageDraft[] {
+  const major = Number(/^v?(\d+)/.exec(version ?? '')?.[1] ?? NaN);
+  return passages.map((p) => {
+    if (!p.symbol) return p;
+    const segments = p.symbol.split(/::|\.|\//);
+    const legacy = segments.some((s) => {
+      const old = /^v(\d+)$/.exec(s);
+      return (old && Number(old[1]) < major) || /^_?(deprecated|legacy|compat)$/i.test(s);
+    });
+    const marked = segments.slice(1).some((s) => /^[$_]/.test(s));
+    if (!legacy && !marked) return p;
+    return { ...p, importance: (p.importance ?? 0.5) - (legacy ? 0.4 : 0) - (marked ? 0.2 : 0), deprecated: p.deprecated || legacy || undefined };
+  });
+}
+
+export async function passagesFromArtifact(artifact: Artifact, tool: { ecosystem: string; name: string; version?: string }, maxPassages = MAX_PASSAGES): Promise<ArtifactPassages> {
+  const files = [...artifact.files].sort((a, b) => docImportance(b.path) - docImportance(a.path) || a.path.localeCompare(b.path));
+  const passages: PassageDraft[] = [];
+  const importName = artifact.facts.importName ?? tool.name;
+  if (!files.some((f) => isReadme(f.path)) && artifact.readme) {
+    const path = artifact.readme.markdown ? 'README.md' : 'README.rst';
+    for (const p of passagesFromMarkdownish(artifact.readme.text, path, tool.name, () => artifact.fileUrl(''))) passages.push({ ...p, importance: 1 });
+  }
+  for (const file of files) {
+    if (!(isDoc(file.path) || isReadme(file.path)) || includeOnly(tool.ecosystem, file.path)) continue;
+    const title = isReadme(file.path) ? tool.name : titleFromPath(file.path);
+    const importance = docImportance(file.path);
+    const locate = (where: { line?: number; anchor?: string }) => artifact.fileUrl(file.path, where);
+    for (const p of passagesFromMarkdownish(textOf(file), file.path, title, locate)) passages.push({ ...p, importance });
+  }
+  const { api, skippedSources } = await apiPassages(artifact, tool, importName);
+  passages.push(...demoteLegacy(api, tool.version));
+  const distinct = dedupe(passages);
+  return { passages: fillByImportance(distinct, maxPassages), found: distinct.length, skippedSources };
+}
+
+/** Starts loading what extraction of this ecosystem needs (the TypeScript compiler, the grammars) while the artifact downloads. */
+export function prepareExtraction(ecosystem: string): void {
+  const grammar = ({ pypi: 'python', crates: 'rust', go: 'go' } as const)[ecosystem as 'pypi' | 'crates' | 'go'];
+  const loading = ecosystem === 'npm' ? loadCompiler() : grammar ? loadParsers([grammar]) : undefined;
+  loading?.catch(() => undefined); // a failure surfaces when extraction awaits it
+}
+
+/** The most important `max` passages, kept in their original order (README first, then guides, then API). */
+export function fillByImportance(passages: PassageDraft[], max: number): PassageDraft[] {
+  if (passages.length <= max) return passages;
+  const keep = new Set(passages.map((p, i) => ({ i, score: p.importance ?? 0.5 })).sort((a, b) => b.score - a.score || a.i - b.i).slice(0, max).map((x) => x.i));
+  return passages.filter((_, i) => keep.has(i));
+}
+
+/** The files of one kind, most likely public first, within the parse budget. */
+function budgeted(files: ArchiveFile[], keep: (path: string) => boolean, rank: (path: string) => number): { texts: Map<string, string>; skipped: number } {
+  const chosen = files.filter((f) => keep(f.path)).sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+  const texts = new Map<string, string>();
+  let bytes = 0;
+  let skipped = 0;
+  for (const file of chosen) {
+    if (bytes + file.bytes.byteLength > MAX_SOURCE_BYTES) { skipped++; continue; }
+    bytes += file.bytes.byteLength;
+    texts.set(file.path, textOf(file));
+  }
+  return { texts, skipped };
+}
+
+const depthOf = (path: string) => path.split('/').length + (/(^|\/)_/.test(path) ? 5 : 0);
+
+async function apiPassages(artifact: Artifact, tool: { ecosystem: string; name: string }, importName: string): Promise<{ api: PassageDraft[]; skippedSources: number }> {
+  const locate = (file: string, where: { line?: number; anchor?: string }) => artifact.fileUrl(file, where);
+  switch (tool.ecosystem) {
+    case 'npm': {
+      const { texts, skipped } = budgeted(artifact.files, (p) => /\.d\.(ts|mts|cts)$|^package\.json$/.test(p), (p) => (p === 'package.json' ? -1 : /chunks?\//.test(p) ? 50 : depthOf(p)));
+      let manifest: Record<string, unknown> = {};
+      try { manifest = JSON.parse(texts.get('package.json') ?? '{}') as Record<string, unknown>; } catch { manifest = {}; }
+      return { api: await apiFromNpmPackage({ name: tool.name, files: texts, manifest, locate }), skippedSources: skipped };
+    }
+    case 'pypi': {
+      const { texts, skipped } = budgeted(artifact.files, (p) => p.endsWith('.py'), depthOf);
+      const topLevel = artifact.files.find((f) => f.path.endsWith('top_level.txt'));
+      const names = topLevel ? textOf(topLevel).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('_')) : [];
+      const parsers = await loadParsers(['python']);
+      return { api: await apiFromPythonPackage(parsers, { files: texts, importNames: names.length ? names : [importName], locate }), skippedSources: skipped };
+    }
+    case 'crates': {
+      const { texts, skipped } = budgeted(artifact.files, (p) => /\.(rs|md)$/.test(p), (p) => (p.startsWith('src/') ? depthOf(p) : 20));
+      const cargo = artifact.files.find((f) => f.path === 'Cargo.toml');
+      let libPath: string | undefined;
+      try { libPath = cargo ? ((parseToml(textOf(cargo)) as { lib?: { path?: string } }).lib?.path) : undefined; } catch { libPath = undefined; }
+      const parsers = await loadParsers(['rust']);
+      return { api: await apiFromRustCrate(parsers, { crate: importName, files: texts, libPath: libPath?.replace(/^\.\//, ''), locate }), skippedSources: skipped };
+    }
+    case 'go': {
+      const { texts, skipped } = budgeted(artifact.files, (p) => p.endsWith('.go'), depthOf);
+      const parsers = await loadParsers(['go']);
+      return { api: await apiFromGoModule(parsers, { module: importName, files: texts, locate }), skippedSources: skipped };
+    }
+    default:
+      return { api: [], skippedSources: 0 };
+  }
 }
 
 /** The same text under two paths (cjs/ and esm/ declarations, README copied into docs/) is indexed once. */

@@ -7,12 +7,16 @@ import { parseSlugReference } from '../catalog/slug.ts';
 import type { Config } from '../config.ts';
 import { ToolDexError, isToolDexError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import type { Embedder } from '../semantic/index.ts';
 import type { Store } from '../store/index.ts';
 import { buildContext, type StoredFacts } from './context.ts';
 import { createIngestor, docsUrlFor } from './ingest.ts';
-import { rerank } from './rank.ts';
-import { getReleases, lexemesOf, newestReady, saveReleases, searchPassages, topToolSlugs, type ReleaseRow, type VersionRow } from './repository.ts';
-import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsResult, type ToolContext } from './schema.ts';
+import { IngestScheduler } from './ingest-scheduler.ts';
+import { createPackageIndexes } from './package-index.ts';
+import { rankPassages } from './rank.ts';
+import { createDocsSemantic } from './semantic.ts';
+import { getReleases, newestReady, saveReleases, topToolSlugs, type ReleaseRow, type VersionRow } from './repository.ts';
+import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsCoverage, type DocsResult, type ToolContext } from './schema.ts';
 import { sourceFor } from './sources/index.ts';
 import { queryTerms } from './tokens.ts';
 import { resolveVersion } from './versions.ts';
@@ -24,6 +28,10 @@ export interface DocsDeps {
   store: Store;
   logger: Logger;
   catalog: Catalog;
+  /** The shared semantic component's embedder (src/semantic); null ranks by words only. */
+  embedder?: Embedder | null;
+  /** Per-registry slots, deadlines, failure backoff, draining (made here with defaults when not given). */
+  scheduler?: IngestScheduler;
 }
 
 interface Served {
@@ -39,12 +47,15 @@ export interface DocsCapability extends Docs {
 }
 
 export function createDocs(deps: DocsDeps): DocsCapability {
+  const scheduler = deps.scheduler ?? new IngestScheduler(deps);
   const background = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
-    const guarded = work.catch((err) => deps.logger.warn({ err }, 'docs background work failed')).finally(() => background.delete(guarded));
+    const guarded = scheduler.background('docs background work', work).catch((err) => deps.logger.warn({ err }, 'docs background work failed')).finally(() => background.delete(guarded));
     background.add(guarded);
   };
-  const ingestor = createIngestor({ ...deps, track });
+  const ingestor = createIngestor({ ...deps, track, scheduler });
+  const indexes = createPackageIndexes(deps.store);
+  const semantic = createDocsSemantic(deps.embedder ?? null, deps.logger, track);
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.
@@ -95,9 +106,10 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     let releases = hotGet(`releases:${tool.slug}`)?.releases ?? await getReleases(deps.store, tool.slug);
     if (releases) hotSet(`releases:${tool.slug}`, { releases });
     let stale = false;
+    const deadlineAt = scheduler.deadline(); // one slow registry answers in time: stale docs or 503, never a long wait
     if (!releases) {
       try {
-        releases = await fetchReleases(tool);
+        releases = await scheduler.within(deadlineAt, scheduler.call(tool.ecosystem, () => fetchReleases(tool)), `The release list of ${tool.name}`);
       } catch (error) {
         return serveCached(tool, reference.version, error);
       }
@@ -120,7 +132,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     }
     try {
       const key = `row:${tool.slug}@${version}`;
-      const row = hotGet(key)?.row ?? await ingestor.ensureIndexed(tool, version);
+      const row = hotGet(key)?.row ?? await scheduler.within(deadlineAt, ingestor.ensureIndexed(tool, version), `Indexing the docs of ${tool.name}@${version}`);
       if (row.siteStatus !== 'pending') hotSet(key, { row }); // a crawl still running will add passages
       return { tool, row, latest: releases.latest, stale };
     } catch (error) {
@@ -144,12 +156,12 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       if (question.length > MAX_DOCS_QUERY) throw new ToolDexError('invalid_query', 422, `Query "q" is ${question.length} characters; the limit is ${MAX_DOCS_QUERY}.`);
       const limit = Math.min(Math.max(options.limit ?? 5, 1), MAX_DOCS_LIMIT);
       const { tool, row, latest, stale } = await serve(slugReference);
-      const terms = queryTerms(question);
-      const found = await lexemesOf(deps.store, tool.slug, row.version, terms.terms);
-      const total = Math.max(row.passages, ...found.map((l) => l.df), 1);
-      // BM25's idf: a word most passages share says little about which passage is meant.
-      const weighted = found.map((l) => ({ lexeme: l.lexeme, weight: Math.log(1 + (total - l.df + 0.5) / (l.df + 0.5)) }));
-      const ranked = rerank(await searchPassages(deps.store, tool.slug, row.version, weighted, terms.identifiers), weighted);
+      const index = await indexes.get(tool.slug, row.version, `${row.passages}@${row.indexedAt?.getTime() ?? 0}`);
+      const meaning = await semantic.meaning(index, question);
+      const ranked = rankPassages(index.passages, index.lexical, question, {
+        limit, identifiers: queryTerms(question).identifiers, related: meaning.related,
+        ...(meaning.similarity ? { semantic: meaning.similarity, semanticCandidates: meaning.candidates } : {}),
+      });
       return {
         slug: tool.slug,
         docsUrl: row.docsUrl ?? docsUrlFor(tool),
@@ -157,8 +169,10 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         version: row.version,
         latestVersion: latest,
         ...(stale ? { stale: true } : {}),
+        ...partialCoverage(row.facts),
         results: ranked.slice(0, limit).map((p) => ({
           url: p.url, title: p.title ?? undefined, content: p.content, headings: p.headings, source: p.source,
+          ...(p.symbol ? { symbol: p.symbol } : {}), ...(p.internal ? { internal: true } : {}),
           score: Math.round(p.score * 1000) / 1000,
         })),
       };
@@ -180,8 +194,21 @@ export function createDocs(deps: DocsDeps): DocsCapability {
 
     async close() {
       while (background.size) await Promise.allSettled([...background]);
+      scheduler.close();
     },
   };
+}
+
+/** The `partial` note of a result, when ingestion had to leave part of a package out. */
+function partialCoverage(facts: Record<string, unknown>): { partial?: DocsCoverage } {
+  const coverage = facts.coverage as { found?: number; indexed?: number; skippedSources?: number } | undefined;
+  if (!coverage || ((coverage.found ?? 0) <= (coverage.indexed ?? 0) && !coverage.skippedSources)) return {};
+  const found = coverage.found ?? 0, indexed = coverage.indexed ?? 0, skipped = coverage.skippedSources ?? 0;
+  return { partial: {
+    indexedPassages: indexed, foundPassages: found, skippedSourceFiles: skipped,
+    message: `This package is too large to index whole: ${indexed} of ${found} passages are indexed (README, guides and the most public API first)`
+      + `${skipped ? ` and ${skipped} source files were not parsed` : ''}. Ask about a specific symbol, or read the source at the passage URLs.`,
+  } };
 }
 
 export interface IngestProgress { slug: string; done: number; total: number; version?: string; passages?: number; error?: string }

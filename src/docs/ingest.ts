@@ -1,16 +1,18 @@
 // Ingestion of one tool version: artifact → passages → store, shared by concurrent requests (an in-process
 // promise map) and across instances (a lease row in docs_versions). The docs site is crawled inline or afterwards.
-import pLimit from 'p-limit';
 import type { Config } from '../config.ts';
 import type { ToolRecord } from '../catalog/index.ts';
 import { ToolDexError, isToolDexError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { findQuickstart, type StoredFacts } from './context.ts';
-import { passagesFromArtifact } from './documents.ts';
+import type { IngestScheduler } from './ingest-scheduler.ts';
+import { EXTRACTOR_VERSION, extractPassages, warmExtraction } from './extraction.ts';
 import type { PassageDraft } from './extract/types.ts';
 import { RETRY_AFTER_SECONDS } from './fetch.ts';
-import { claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, refreshLexemeStats, replacePassages, type VersionRow } from './repository.ts';
+import {
+  claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, replacePassages, restoreReady, type VersionRow,
+} from './repository.ts';
 import { sourceFor } from './sources/index.ts';
 import { crawlSite } from './sources/site.ts';
 
@@ -18,8 +20,6 @@ const LEASE_SECONDS = 120;
 const WAIT_POLL_MS = 200;
 /** How long a request waits for another instance's ingestion before answering 503 ingestion_busy. */
 const WAIT_FOR_OTHER_MS = 30_000;
-/** Ingestions at once in this process: each holds an artifact (up to the size caps) in memory. */
-const CONCURRENT_INGESTIONS = 2;
 
 export interface IngestDeps {
   config: Config;
@@ -27,6 +27,8 @@ export interface IngestDeps {
   logger: Logger;
   /** Background work (site crawls, revalidation) the capability awaits on close. */
   track(work: Promise<unknown>): void;
+  /** Slots per registry, failure backoff, in-flight registration, lease ownership (src/docs/ingest-scheduler.ts). */
+  scheduler: IngestScheduler;
 }
 
 export function docsUrlFor(tool: ToolRecord, facts?: Partial<StoredFacts>): string | null {
@@ -35,7 +37,6 @@ export function docsUrlFor(tool: ToolRecord, facts?: Partial<StoredFacts>): stri
 
 export function createIngestor(deps: IngestDeps) {
   const inflight = new Map<string, Promise<VersionRow>>();
-  const slots = pLimit(CONCURRENT_INGESTIONS);
 
   async function crawl(tool: ToolRecord, version: string, docsUrl: string | null, startOrd: number): Promise<string> {
     if (!docsUrl || deps.config.TOOLDEX_DOCS_SITES === 'off') return 'off';
@@ -46,7 +47,6 @@ export function createIngestor(deps: IngestDeps) {
       });
       if (result.passages.length) {
         await insertPassages(deps.store, tool.slug, version, result.passages, startOrd);
-        await refreshLexemeStats(deps.store, tool.slug, version);
       }
       deps.logger.info({ slug: tool.slug, version, via: result.via, pages: result.pages, passages: result.passages.length, skipped: result.skipped.length }, 'docs site crawled');
       return result.via === 'none' ? 'none' : `${result.via}:${result.pages}`;
@@ -58,15 +58,18 @@ export function createIngestor(deps: IngestDeps) {
 
   async function ingest(tool: ToolRecord, version: string): Promise<VersionRow> {
     const started = Date.now();
+    warmExtraction(tool.ecosystem, deps.logger);
     const artifact = await sourceFor(deps.config, tool.ecosystem).artifact(tool.name, version);
-    const passages: PassageDraft[] = passagesFromArtifact(artifact, tool);
+    const extracted = await extractPassages(artifact, { ecosystem: tool.ecosystem, name: tool.name, version }, deps.logger);
+    const passages: PassageDraft[] = extracted.passages;
+    const coverage = { found: extracted.found, indexed: passages.length, skippedSources: extracted.skippedSources };
     const quickstart = findQuickstart(passages, tool.ecosystem, tool.name, artifact.facts.importName ?? tool.name);
     const facts: StoredFacts = { ...artifact.facts, quickstart };
     const docsUrl = docsUrlFor(tool, facts);
     let siteStatus = deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending';
     await deps.store.transaction(async (tx) => {
       await replacePassages(tx, tool.slug, version, passages);
-      await markReady(tx, tool.slug, version, { docsUrl, facts, siteStatus });
+      await markReady(tx, tool.slug, version, { docsUrl, facts: { ...facts, coverage }, siteStatus, extractor: EXTRACTOR_VERSION });
     });
     deps.logger.info({ slug: tool.slug, version, passages: passages.length, skipped: artifact.skipped, ms: Date.now() - started }, 'docs indexed');
     if (deps.config.TOOLDEX_DOCS_SITES === 'inline') {
@@ -78,11 +81,14 @@ export function createIngestor(deps: IngestDeps) {
     return (await getVersion(deps.store, tool.slug, version))!;
   }
 
+  /** Ready, and made by this extractor (or a newer one, during a rolling deploy). */
+  const isCurrent = (row: VersionRow) => row.status === 'ready' && row.extractor >= EXTRACTOR_VERSION;
+
   async function waitForOther(tool: ToolRecord, version: string, deadline: number): Promise<VersionRow | undefined> {
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
       const row = await getVersion(deps.store, tool.slug, version);
-      if (!row || row.status === 'ready' || !row.leaseActive || row.status === 'failed') return row;
+      if (!row || isCurrent(row) || !row.leaseActive || row.status === 'failed') return row;
     }
     throw new ToolDexError('ingestion_busy', 503, `The docs of ${tool.name}@${version} are being indexed by another instance; try again shortly.`,
       { retryAfterSeconds: 5 });
@@ -92,17 +98,24 @@ export function createIngestor(deps: IngestDeps) {
     const deadline = Date.now() + WAIT_FOR_OTHER_MS;
     for (let attempt = 0; attempt < 3; attempt++) {
       const row = await getVersion(deps.store, tool.slug, version);
-      if (row?.status === 'ready') return row;
+      if (row && isCurrent(row)) return row;
       if (row?.status === 'failed' && row.error?.startsWith('artifact_refused:')) {
         // A hostile or broken artifact stays refused; it is not downloaded again for every question.
         throw new ToolDexError('artifact_refused', 502, row.error.slice('artifact_refused:'.length).trim());
       }
       // The lease is taken inside a slot, so a queued ingestion does not hold a lease it is not using.
-      const done = await slots(async () => {
-        if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS))) return undefined;
+      const done = await deps.scheduler.ingest(tool.ecosystem, `${tool.slug}@${version}`, async () => {
+        if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS, EXTRACTOR_VERSION))) return undefined;
+        await deps.scheduler.ownLease(tool.slug, version);
         try {
           return await ingest(tool, version);
         } catch (error) {
+          if (row?.status === 'ready') {
+            // Indexing again for a newer extractor failed (registry away, …): the passages it had stay and are served.
+            deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs not indexed again; serving the earlier extraction');
+            await restoreReady(deps.store, tool.slug, version);
+            return (await getVersion(deps.store, tool.slug, version))!;
+          }
           const code = isToolDexError(error) ? error.code : 'internal';
           await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`).catch(() => undefined);
           throw error;
@@ -110,7 +123,7 @@ export function createIngestor(deps: IngestDeps) {
       });
       if (done) return done;
       const after = await waitForOther(tool, version, deadline);
-      if (after?.status === 'ready') return after;
+      if (after && isCurrent(after)) return after;
     }
     throw new ToolDexError('ingestion_busy', 503, `Could not index ${tool.name}@${version}; try again shortly.`, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }

@@ -1,55 +1,79 @@
-// rerank: orders full-text candidates by a BM25 score over the question's stemmed words (title counted thrice),
-// the share of the question's information (idf) each covers anywhere and in its headings, the full-text rank,
-// and an exact-identifier boost. Pure: candidates in, ordered passages out.
-import type { PassageRow } from './repository.ts';
+// rankPassages: orders one package's passages for a question. Lexical evidence (BM25F, how much of the question the
+// body answers, phrases), semantic similarity when vectors are there, and priors (public API and README over
+// internals, deprecated down); then near-duplicates collapse so the top answers differ. Pure: index in, ranking out.
+import type { LexicalIndex, QueryTerm } from './lexical.ts';
 
-export interface Ranked extends PassageRow { score: number }
-export interface WeightedLexeme { lexeme: string; weight: number }
-
-export const WEIGHTS = { bm25: 1.0, coverage: 1.0, headings: 0.7, fts: 0.45, exact: 0.5, tiny: 0.3 };
-const K1 = 1.2;
-const B = 0.75;
-const TITLE_REPEAT = 3;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Term frequencies by pattern, not by tokenising every candidate: a Snowball stem is a prefix of the words it
- * comes from, found at a word start, or after a lower-case letter as a camelCase part (`requiredOption`).
- */
-function bm25(candidates: PassageRow[], lexemes: WeightedLexeme[]): number[] {
-  const patterns = lexemes.map(({ lexeme, weight }) => ({
-    weight,
-    wordStart: new RegExp(`(?<![\\p{L}\\p{N}])${escape(lexeme)}`, 'giu'),
-    camelPart: new RegExp(`(?<=[a-z0-9])${escape(lexeme.charAt(0).toUpperCase() + lexeme.slice(1))}`, 'gu'),
-  }));
-  const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
-  const docs = candidates.map((c) => {
-    const text = `${c.headings.slice(0, -1).join(' ')}\n${c.content}`;
-    const tokens = (value: string) => value.split(/[^\p{L}\p{N}_]+/u).length;
-    return { title: c.title ?? '', text, length: tokens(text) + TITLE_REPEAT * tokens(c.title ?? '') };
-  });
-  const avg = docs.reduce((n, d) => n + d.length, 0) / Math.max(1, docs.length) || 1;
-  return docs.map((doc) => patterns.reduce((score, p) => {
-    const tf = TITLE_REPEAT * (count(doc.title, p.wordStart) + count(doc.title, p.camelPart)) + count(doc.text, p.wordStart) + count(doc.text, p.camelPart);
-    return score + (tf ? p.weight * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * doc.length / avg)) : 0);
-  }, 0));
+export interface IndexedPassage {
+  id: number; url: string; title: string | null; headings: string[]; content: string; source: string;
+  identifiers: string[]; symbol: string | null; importance: number; internal: boolean;
 }
 
-/** `lexemes` carry idf weights; coverage is the share of the question's information a passage holds. */
-export function rerank(candidates: PassageRow[], lexemes: WeightedLexeme[]): Ranked[] {
-  if (!candidates.length) return [];
-  const totalWeight = lexemes.reduce((sum, l) => sum + l.weight, 0);
-  const n = totalWeight > 0 ? totalWeight : 1;
-  const maxFts = Math.max(...candidates.map((c) => c.fts)) || 1;
-  const lexical = bm25(candidates, lexemes);
-  const maxLexical = Math.max(...lexical) || 1;
-  return candidates
-    .map((c, i) => {
-      const tiny = c.content.length < 120 ? WEIGHTS.tiny : 0;
-      const score = WEIGHTS.bm25 * (lexical[i]! / maxLexical) + WEIGHTS.coverage * (c.covered / n)
-        + WEIGHTS.headings * (c.headingHits / n) + WEIGHTS.fts * (c.fts / maxFts) + (c.exact ? WEIGHTS.exact : 0) - tiny;
-      return { ...c, score };
-    })
-    .sort((a, b) => b.score - a.score || a.id - b.id);
+export interface Ranked extends IndexedPassage { score: number }
+
+export const WEIGHTS = {
+  bm25: 1.0, bodyCoverage: 0.55, titleCoverage: 0.2, proximity: 0.25, exact: 0.6,
+  importance: 0.35, internal: 0.35, semantic: 1.0, duplicate: 0.75, name: 1.0,
+};
+/** Candidates rescored in full and checked for near-duplicates. */
+const POOL = 60;
+
+export interface RankOptions {
+  limit: number;
+  /** Identifiers written in the question (`safeParse`, `z.infer`), lower-cased. */
+  identifiers: string[];
+  /** Cosine similarity of the question to passage i, when the package's vectors are ready. */
+  semantic?: (doc: number) => number;
+  /** Passages most similar to the question by meaning, added to the lexical candidates. */
+  semanticCandidates?: number[];
+  /** Terms related by meaning to the question's words (`sort` → order), at lower weight. */
+  related?: Array<{ term: string; weight: number }>;
+}
+
+function jaccard(a: Int32Array, b: Int32Array): number {
+  if (!a.length || !b.length) return 0;
+  const left = new Set(a);
+  const right = new Set(b);
+  let shared = 0;
+  for (const id of left) if (right.has(id)) shared++;
+  return shared / (left.size + right.size - shared);
+}
+
+const lastSegment = (symbol: string) => symbol.split(/::|\.|\//).pop()?.toLowerCase() ?? '';
+
+export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions): Ranked[] {
+  const asked = lexical.queryTerms(question);
+  const totalIdf = asked.reduce((sum, t) => sum + t.idf, 0);
+  const related = (options.related ?? []).map((r) => lexical.relatedTerm(r.term, r.weight)).filter((t): t is QueryTerm => Boolean(t) && !asked.some((a) => a.id === t!.id));
+  const terms = [...asked, ...related];
+  const pool = new Set([...lexical.candidates(terms), ...(options.semanticCandidates ?? [])]);
+  if (!pool.size) return [];
+  const identifiers = new Set(options.identifiers);
+  const scored = [...pool].map((doc) => ({ doc, match: lexical.match(doc, terms, totalIdf) }));
+  const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
+  const ranked = scored.map(({ doc, match }) => {
+    const passage = passages[doc]!;
+    const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
+      || passage.identifiers.some((id) => identifiers.has(id));
+    const score = WEIGHTS.bm25 * (match.bm25 / maxBm25) + WEIGHTS.bodyCoverage * match.bodyCoverage + WEIGHTS.titleCoverage * match.titleCoverage
+      + WEIGHTS.proximity * match.proximity + WEIGHTS.name * match.name + (exact ? WEIGHTS.exact : 0)
+      + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0)
+      + (options.semantic ? WEIGHTS.semantic * options.semantic(doc) : 0);
+    return { doc, score };
+  }).sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
+
+  // One passage per symbol or section (its best chunk), and near-duplicates (the same item twice: .d.ts and .d.cts, a
+  // generated forwarder, a legacy copy) give way to the first, so the top answers differ.
+  const kept: Array<{ doc: number; score: number }> = [];
+  const keys = new Set<string>();
+  for (const candidate of ranked) {
+    const passage = passages[candidate.doc]!;
+    const key = passage.symbol ? `symbol:${passage.symbol}` : `section:${passage.url}`;
+    if (keys.has(key)) continue;
+    const terms = lexical.bodyTerms(candidate.doc);
+    if (kept.some((k) => jaccard(lexical.bodyTerms(k.doc), terms) >= WEIGHTS.duplicate)) continue;
+    keys.add(key);
+    kept.push(candidate);
+    if (kept.length >= options.limit) break;
+  }
+  return kept.map(({ doc, score }) => ({ ...passages[doc]!, score }));
 }

@@ -1,5 +1,6 @@
 // Inputs and results of the docs and context capability, described once for HTTP, MCP and the CLI.
 import { z } from 'zod';
+import type { Verified } from '../quickstart/types.ts';
 
 export const MAX_DOCS_QUERY = 1000;
 export const MAX_DOCS_LIMIT = 20;
@@ -18,7 +19,19 @@ export interface DocsPassage {
   /** Heading trail, page title first. */
   headings?: string[];
   source?: string;
+  /** The public API symbol the passage documents (`tokio::time::timeout`, `pydantic.ConfigDict.extra`). */
+  symbol?: string;
+  /** Set when the passage comes from internals (a private module, a bundler chunk, a helper) rather than public API. */
+  internal?: boolean;
   score?: number;
+}
+
+/** Present when a package was too large to index whole: what was kept. Ask more specifically, or read the source. */
+export interface DocsCoverage {
+  indexedPassages: number;
+  foundPassages: number;
+  skippedSourceFiles: number;
+  message: string;
 }
 
 export interface DocsResult {
@@ -28,6 +41,7 @@ export interface DocsResult {
   version: string;
   latestVersion?: string;
   stale?: boolean;
+  partial?: DocsCoverage;
   results: DocsPassage[];
 }
 
@@ -43,7 +57,8 @@ export interface ToolContext {
   links: { docs: string | null; repository: string | null; homepage: string | null; registry: string };
   install: Array<{ manager: string; command: string }>;
   imports: string[];
-  quickstart: { code: string; language: string; source: string } | null;
+  /** `verified` says whether tooldex ran this quickstart (src/quickstart owns it; shape on the board). */
+  quickstart: { code: string; language: string; source: string; verified?: Verified } | null;
   entryPoints: string[];
   typesIncluded: boolean | null;
   requirements: Record<string, string>;

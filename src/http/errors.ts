@@ -1,43 +1,88 @@
-// Maps anything a route throws to the one JSON error body {error:{status,code,message}}.
-// Schema validation failures name the field; codes for well-known fields are stable API.
+// Maps anything a route, the body parser or the framework throws to the one JSON error body
+// {error:{status,code,message}}. Validation failures name the field in plain words; codes are stable API.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ToolDexError, toToolDexError } from '../errors.ts';
+import { allowedKeys, describeIssue, fieldSchemaAt, sentValue, whereLabel, type ZodIssueLike } from './validation-messages.ts';
 
 const FIELD_CODES: Record<string, string> = {
   q: 'invalid_query',
   format: 'invalid_format',
   limit: 'invalid_limit',
+  slug: 'invalid_slug',
 };
 
-export function validationToToolDexError(error: unknown): ToolDexError | undefined {
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+type RouteSchemas = Partial<Record<'querystring' | 'params' | 'body' | 'headers', unknown>>;
+const routeSchemas = (request: FastifyRequest): RouteSchemas => (request.routeOptions?.schema ?? {}) as RouteSchemas;
+
+export function validationToToolDexError(error: unknown, request?: FastifyRequest): ToolDexError | undefined {
   if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  const context = (error as { validationContext?: string }).validationContext;
   const first = error.validation[0];
-  const params = (first?.params ?? {}) as { issue?: { path?: PropertyKey[] } };
-  const pathParts = params.issue?.path?.map(String) ?? first?.instancePath.split('/').filter(Boolean) ?? [];
-  const field = pathParts.join('.') || 'body';
-  const topField = pathParts[0] ?? '';
-  const where = (error as { validationContext?: string }).validationContext ?? 'request';
-  const code = FIELD_CODES[topField] ?? 'invalid_request';
-  return new ToolDexError(code, 422, `Invalid ${where} field "${field}": ${first?.message ?? 'invalid value'}.`, { field });
+  // fastify-type-provider-zod spreads the zod issue into params, with code → keyword and path → instancePath.
+  const path = first?.instancePath.split('/').filter(Boolean) ?? [];
+  const issue: ZodIssueLike = { ...(first?.params as ZodIssueLike | undefined), code: first?.keyword, message: first?.message, path };
+  const where = whereLabel(context);
+  const schema = request ? routeSchemas(request)[context as keyof RouteSchemas] : undefined;
+  if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+    const name = [...path.map(String), issue.keys[0]].join('.');
+    const allowed = allowedKeys(fieldSchemaAt(schema, path));
+    return new ToolDexError('invalid_request', 422,
+      `${where} "${name}" is not accepted${allowed.length ? `; ${path.length ? `"${path.join('.')}"` : 'the body'} takes ${allowed.join(', ')}` : ''}.`,
+      { field: name });
+  }
+  if (path.length === 0 && context === 'body') {
+    const sent = request?.body;
+    const message = sent === undefined || sent === null
+      ? 'The request needs a JSON body (Content-Type: application/json).'
+      : `The body must be a JSON object, got ${Array.isArray(sent) ? 'a list' : typeof sent}.`;
+    return new ToolDexError('invalid_request', 422, message, { field: 'body' });
+  }
+  const field = path.map(String).join('.') || context || 'request';
+  const sent = request ? sentValue(request, context, path) : undefined;
+  const predicate = describeIssue(issue, sent, fieldSchemaAt(schema, path));
+  const code = FIELD_CODES[String(path[0] ?? '')] ?? 'invalid_request';
+  return new ToolDexError(code, 422, `${where} "${field}": ${predicate}.`, { field });
+}
+
+/** Fastify's own client errors (body parser, content type, URL), each with a stable code and a message that helps. */
+function frameworkToToolDexError(error: FastifyError): ToolDexError | undefined {
+  if (typeof error.statusCode !== 'number' || error.statusCode >= 500) return undefined;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ToolDexError('payload_too_large', 413,
+        `The request body is larger than the limit of ${BODY_LIMIT_BYTES / 1024 / 1024} MiB (${BODY_LIMIT_BYTES.toLocaleString('en')} bytes).`,
+        { limitBytes: BODY_LIMIT_BYTES });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ToolDexError('unsupported_media_type', 415, 'Send the body as JSON with Content-Type: application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ToolDexError('invalid_body', 400, 'The body is empty but Content-Type says JSON; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ToolDexError('invalid_body', 400, `The body is not valid JSON: ${error.message.replace(/\.$/, '')}.`);
+    case 'FST_ERR_CTP_INVALID_TYPE':
+    case 'FST_ERR_CTP_EMPTY_TYPE':
+      return new ToolDexError('unsupported_media_type', 415, 'Send the body as JSON with Content-Type: application/json.');
+    default:
+      if (error.code?.startsWith('FST_ERR_CTP')) return new ToolDexError('invalid_body', 400, error.message);
+      // Malformed JSON also arrives as a SyntaxError with statusCode 400 from the JSON parser.
+      if (error.statusCode === 400 && error.name === 'SyntaxError') return new ToolDexError('invalid_body', 400, `The body is not valid JSON: ${error.message}.`);
+      return new ToolDexError('bad_request', error.statusCode, error.message);
+  }
 }
 
 export function replyWithError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const fastifyError = error as FastifyError;
-  let mapped = validationToToolDexError(error) ?? (error instanceof ToolDexError ? error : undefined);
-  if (!mapped && typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
-    // Fastify's own client errors (bad JSON, body too large, wrong content type).
-    const code = fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'payload_too_large'
-      : fastifyError.code?.startsWith('FST_ERR_CTP') ? 'invalid_body' : 'bad_request';
-    mapped = new ToolDexError(code, fastifyError.statusCode, fastifyError.message);
-  }
+  let mapped = validationToToolDexError(error, request) ?? (error instanceof ToolDexError ? error : undefined);
+  mapped ??= frameworkToToolDexError(error as FastifyError);
   if (!mapped) {
     request.log.error({ err: error }, 'unhandled error');
     mapped = toToolDexError(error);
   }
   if (mapped.status === 429 || mapped.status === 503) {
     const retry = mapped.details?.retryAfterSeconds;
-    if (typeof retry === 'number') reply.header('retry-after', String(Math.max(1, Math.ceil(retry))));
+    reply.header('retry-after', String(typeof retry === 'number' ? Math.max(1, Math.ceil(retry)) : 5));
   }
   return reply.status(mapped.status).type('application/json; charset=utf-8').send(mapped.toBody());
 }

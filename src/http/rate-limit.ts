@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../app.ts';
 import { ToolDexError } from '../errors.ts';
+import { PROBE_PATHS } from './lifecycle.ts';
 import { sharedRateLimitStore } from './rate-limit-store.ts';
 
 /** The bucket a request counts against: the API key id the auth hook verified (src/http/auth.ts), or the IP. */
@@ -23,7 +24,7 @@ export async function registerRateLimit(server: FastifyInstance, app: App): Prom
     ...(app.store.kind === 'postgres' || app.config.REDIS_URL ? { store: sharedRateLimitStore(app.auth) } : {}),
     skipOnError: true, // a counter store that fails (Redis down) lets requests through rather than failing them all
     enableDraftSpec: true,
-    allowList: (request) => request.url === '/healthz',
+    allowList: (request) => PROBE_PATHS.has(request.url.split('?')[0] ?? ''),
     errorResponseBuilder: (_request, context) =>
       new ToolDexError('rate_limited', 429,
         `Rate limit of ${context.max} requests per minute exceeded; retry after ${Math.ceil(context.ttl / 1000)} s.`,

@@ -16,7 +16,11 @@ export const SERVER_INFO = { name: 'tooldex', version: '0.1.0' } as const;
 const INSTRUCTIONS =
   'tooldex finds developer tools and proves they work. Workflow: search_tools (find a slug) → get_tool_context ' +
   '(install + quickstart) → search_docs (specific questions) → test_tool (run a snippet; reuse its sessionId). ' +
-  'Results are TOON by default (compact); pass format "json" for JSON.';
+  'Slugs take a version ("npm-zod@3.23.8", "npm-zod@3"). In get_tool_context, quickstart.verified says whether tooldex ' +
+  'ran that quickstart itself on that exact version in its sandbox: "ran" (it printed the stdout shown; testRequest is ' +
+  'the exact body that ran: safe to start from), "pending" (ask again shortly), "failed" or "unverifiable" (with a ' +
+  'reason: the snippet is unproven, test it yourself). Answers are compact TOON by default (the fields an agent acts ' +
+  'on, lists as tables); pass format "json" for JSON and detail "full" for every field.';
 
 // Argument names whose errors carry their own stable code, as on the REST surface.
 const FIELD_CODES: Record<string, string> = { query: 'invalid_query', format: 'invalid_format', limit: 'invalid_limit' };
@@ -75,9 +79,20 @@ function parseArguments(tool: ToolDefinition, args: unknown): { format: 'json' |
   const parsed = tool.input.safeParse(args);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const field = issue?.path.map(String).join('.') || (issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'arguments');
+  // Unknown arguments are refused, as unknown query parameters are on REST: a misspelt `limt` must not pass silently.
+  if (issue?.code === 'unrecognized_keys' && issue.path.length === 0) {
+    const field = issue.keys[0] ?? 'arguments';
+    throw new ToolDexError('invalid_request', 422,
+      `Argument "${field}" is not accepted; ${tool.name} takes ${argumentNames(tool).join(', ')}.`, { field });
+  }
+  const field = issue?.path.map(String).join('.') || 'arguments';
   const code = FIELD_CODES[String(issue?.path[0] ?? '')] ?? 'invalid_request';
   throw new ToolDexError(code, 422, `Invalid ${tool.name} argument "${field}": ${issue?.message ?? 'invalid value'}.`, { field });
+}
+
+function argumentNames(tool: ToolDefinition): string[] {
+  const schema = z.toJSONSchema(tool.input, { io: 'input' }) as { properties?: Record<string, unknown> };
+  return Object.keys(schema.properties ?? {});
 }
 
 /** A ToolDexError as an MCP tool error: the REST error body (with retryAfterSeconds, hints), as text and structured content. */

@@ -6,6 +6,7 @@ import type { Docs } from '../docs/schema.ts';
 import { docsQuerySchema } from '../docs/schema.ts';
 import { WIRE_FORMATS } from '../format.ts';
 import { searchQuerystring } from '../http/routes/search.ts';
+import { DETAILS, projectContext, projectDocs, projectSearch, projectTest } from '../projection.ts';
 import type { Sandbox, SessionOwner } from '../sandbox/schema.ts';
 import { testRequestSchema } from '../sandbox/schema.ts';
 
@@ -25,8 +26,11 @@ export interface CallContext {
 
 const format = z.enum(WIRE_FORMATS).default('toon')
   .describe('Result encoding: toon (default, compact and token-efficient) or json.');
+const detail = z.enum(DETAILS).default('compact')
+  .describe('compact (default): the fields an agent acts on; full: every field, as the REST API returns it.');
 const slug = z.string().trim().min(1).max(300)
-  .describe('Tool slug exactly as search_tools returned it (e.g. "npm-zod", "pypi-requests"); "npm:zod" or a bare name also resolves.');
+  .describe('Tool slug as search_tools returned it ("npm-zod", "pypi-requests"), optionally with a version, range or tag: ' +
+    '"npm-zod@3.23.8" (exact), "npm-zod@3" (newest 3.x), "npm-zod@latest". "npm:zod" or a bare name also resolves.');
 
 const searchInput = z.object({
   query: searchQuerystring.shape.q,
@@ -35,18 +39,20 @@ const searchInput = z.object({
   category: searchQuerystring.shape.category,
   limit: searchQuerystring.shape.limit,
   format,
+  detail,
 }).strict();
 
-const contextInput = z.object({ slug, format }).strict();
+const contextInput = z.object({ slug, format, detail }).strict();
 
 const docsInput = z.object({
   slug,
   query: docsQuerySchema.shape.q,
   limit: docsQuerySchema.shape.limit,
   format,
+  detail,
 }).strict();
 
-const testInput = testRequestSchema.safeExtend({ format });
+const testInput = testRequestSchema.safeExtend({ format, detail });
 
 export interface ToolDefinition {
   name: string;
@@ -74,37 +80,43 @@ export const TOOLS: ToolDefinition[] = [
     title: 'Search developer tools',
     description:
       'Step 1 of the tooldex workflow. Finds published developer tools (npm, PyPI, crates.io, Go modules, RubyGems) ' +
-      'for a task described in plain words, ranked best first, with slug, install command, docs URL and popularity. ' +
+      'for a task described in plain words, ranked best first: slug, name, ecosystem, latest version, popularity ' +
+      '(0–1 within its ecosystem), install command and a one-line description per tool. ' +
       'Pick a result\'s `slug`, then call get_tool_context(slug) for how to install and start, search_docs(slug, query) ' +
-      'for specific API questions, and test_tool to prove a snippet runs before you write it into the user\'s code.',
+      'for specific API questions, and test_tool to prove a snippet runs before you write it into the user\'s code. ' +
+      'Slugs take a version everywhere: "npm-zod@3.23.8" (exact) or "npm-zod@3" (newest 3.x).',
     input: searchInput,
     readOnly: true,
     openWorld: false,
-    run: (caps, { query, format: _format, ...options }) => caps.catalog.search(query, options),
+    run: async (caps, { query, format: _format, detail: level, ...options }) => projectSearch(await caps.catalog.search(query, options), level),
   }),
   defineTool({
     name: 'get_tool_context',
     title: 'Install and quickstart context of a tool',
     description:
-      'Step 2. For a slug from search_tools: the version, install commands, import lines, a quickstart snippet, ' +
+      'Step 2. For a slug from search_tools ("npm-zod", or "npm-zod@3" for an older release): the version, install commands, import lines, a quickstart snippet, ' +
       'entry points, links, and a ready `testRequest` you can pass (edited) to test_tool. ' +
+      '`quickstart.verified.status` says whether tooldex ran that quickstart on this version in its own sandbox: ' +
+      '"ran" (with what it printed; testRequest is the exact body that ran), "pending" (ask again shortly), ' +
+      '"failed" or "unverifiable" (with the reason; the snippet shown is unverified). ' +
       'Use it before writing code against an unfamiliar package; then ask search_docs for details.',
     input: contextInput,
     readOnly: true,
     openWorld: true,
-    run: (caps, { slug: ref }) => caps.docs.context(ref),
+    run: async (caps, { slug: ref, detail: level }) => projectContext(await caps.docs.context(ref), level),
   }),
   defineTool({
     name: 'search_docs',
     title: 'Search a tool\'s official documentation',
     description:
-      'Step 3. Answers a natural-language question from the official documentation of one tool (by slug), ' +
-      'returning ranked passages with their page URL and heading trail. Ask narrow questions ' +
-      '("how do I make a field optional") rather than keywords; call it again with another wording if the passages miss.',
+      'Step 3. Answers a natural-language question from the official documentation of one tool (by slug; ' +
+      '"npm-zod@3" asks the docs of that version), returning ranked passages with their page URL and heading trail. ' +
+      'Ask narrow questions ("how do I make a field optional") rather than keywords; call it again with another wording ' +
+      'if the passages miss.',
     input: docsInput,
     readOnly: true,
     openWorld: true,
-    run: (caps, { slug: ref, query, limit }) => caps.docs.search(ref, query, { limit }),
+    run: async (caps, { slug: ref, query, limit, detail: level }) => projectDocs(await caps.docs.search(ref, query, { limit }), level),
   }),
   defineTool({
     name: 'test_tool',
@@ -118,7 +130,7 @@ export const TOOLS: ToolDefinition[] = [
     input: testInput,
     readOnly: false,
     openWorld: true,
-    run: (caps, { format: _format, ...request }, context) => caps.sandbox.run(request, context.owner),
+    run: async (caps, { format: _format, detail: level, ...request }, context) => projectTest(await caps.sandbox.run(request, context.owner), level),
   }),
 ];
 

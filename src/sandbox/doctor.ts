@@ -1,19 +1,21 @@
-// `tooldex doctor`'s capability: can this host build sandboxes (root, bubblewrap, slirp4netns, cgroups), and does
-// each runtime's toolchain answer from inside one? Runs real sandboxes; no store and no server needed.
-import fs from 'node:fs';
-import os from 'node:os';
+// `tooldex doctor`'s capability: can this host build sandboxes (root, bubblewrap, slirp4netns, cgroups, volumes, host
+// firewall), does each runtime's toolchain answer from inside one, and which package sources answer from inside one.
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { ensureStageDir, runIsolated, writeSandboxEtc, type HostIdentity } from './isolate.ts';
+import { Exposure, exposureBase } from './exposure.ts';
+import { runIsolated, writeSandboxEtc, type HostIdentity } from './isolate.ts';
 import { availableControllers } from './limits.ts';
-import { SLIRP_DNS } from './network.ts';
+import { HostFirewall, SLIRP_DNS } from './network.ts';
 import { probeHost } from './probe.ts';
 import type { Runtime } from './schema.ts';
+import { checkSources, packageSources, sourcePorts, type SourceCheck } from './sources.ts';
 import { detectToolchains } from './toolchains.ts';
 
 export interface DoctorReport {
   isolation: { ok: boolean; problem: string | null; sandboxUid: number; cgroups: string[]; bwrap: string };
   runtimes: Array<{ runtime: Runtime; available: boolean; version: string | null; inSandbox: 'ok' | 'failed' | 'skipped'; detail: string | null }>;
+  /** Each runtime's package source, fetched from inside a sandbox (the path installs take). */
+  sources: Array<Pick<SourceCheck, 'runtime' | 'name' | 'url' | 'ok' | 'status' | 'ms' | 'error'>>;
 }
 
 const VERSION_COMMAND: Record<Runtime, (paths: Record<string, string>) => string[]> = {
@@ -25,11 +27,17 @@ const VERSION_COMMAND: Record<Runtime, (paths: Record<string, string>) => string
 };
 
 export async function diagnose(config: Config): Promise<DoctorReport> {
-  const etcDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-doctor-'));
+  const uid = config.TOOLDEX_SANDBOX_UID;
+  // Its own short-lived exposure folder, as a server's: the same binds the sandboxes of a server get.
+  const exposure = new Exposure(path.join(exposureBase(), `doctor-${process.pid}`), uid);
   try {
-    writeSandboxEtc(etcDir, SLIRP_DNS);
-    const identity: HostIdentity = { uid: config.TOOLDEX_SANDBOX_UID, gid: config.TOOLDEX_SANDBOX_UID, stageDir: ensureStageDir(), etcDir, bwrap: config.TOOLDEX_BWRAP };
-    const [problem, toolchains] = await Promise.all([probeHost(identity), detectToolchains(config.TOOLDEX_TOOLCHAIN_PATH)]);
+    exposure.prepare();
+    writeSandboxEtc(exposure.etcDir, SLIRP_DNS);
+    const identity: HostIdentity = { uid, gid: uid, etcDir: exposure.etcDir, bwrap: config.TOOLDEX_BWRAP, firewall: new HostFirewall(uid) };
+    const [problem, toolchains] = await Promise.all([
+      probeHost(identity, sourcePorts(config)),
+      detectToolchains(config.TOOLDEX_TOOLCHAIN_PATH).then((found) => exposure.exposeToolchains(found)),
+    ]);
     const runtimes: DoctorReport['runtimes'] = [];
     for (const toolchain of Object.values(toolchains)) {
       let inSandbox: 'ok' | 'failed' | 'skipped' = 'skipped';
@@ -37,20 +45,22 @@ export async function diagnose(config: Config): Promise<DoctorReport> {
       if (toolchain.available && !problem) {
         const result = await runIsolated({
           argv: VERSION_COMMAND[toolchain.runtime](toolchain.paths), cwd: '/tmp', env: { PATH: '/usr/bin:/bin', HOME: '/tmp' },
-          mounts: toolchain.mounts.map((dir) => ({ host: dir, dest: dir })), network: false, timeoutMs: 20_000,
+          mounts: toolchain.mounts.map((mount) => ({ ...mount })), network: false, timeoutMs: 20_000,
           limits: { memoryBytes: 512 * 1024 * 1024, pids: 64, cpus: 1 }, fileSizeBytes: 1 << 20, keepBytes: 4096, killOutputBytes: 1 << 16,
         }, identity);
-        inSandbox = result.exitCode === 0 ? 'ok' : 'failed';
+        inSandbox = result.exitCode === 0 && !result.setupError ? 'ok' : 'failed';
         const output = (result.stdout.finish((t) => t) + result.stderr.finish((t) => t)).trim().split('\n')[0] ?? '';
         detail = result.setupError ?? (output || null);
       }
       runtimes.push({ runtime: toolchain.runtime, available: toolchain.available, version: toolchain.version ?? null, inSandbox, detail });
     }
+    const sources = problem || !toolchains.node.available ? [] : (await checkSources(packageSources(config), identity, toolchains.node))
+      .map(({ runtime, name, url, ok, status, ms, error }) => ({ runtime, name, url, ok, status, ms, error }));
     return {
-      isolation: { ok: !problem, problem: problem ?? null, sandboxUid: identity.uid, cgroups: availableControllers(), bwrap: config.TOOLDEX_BWRAP },
-      runtimes,
+      isolation: { ok: !problem, problem: problem ?? null, sandboxUid: uid, cgroups: availableControllers(), bwrap: config.TOOLDEX_BWRAP },
+      runtimes, sources,
     };
   } finally {
-    fs.rmSync(etcDir, { recursive: true, force: true });
+    await exposure.tearDown();
   }
 }

@@ -1,4 +1,4 @@
-// The sandbox capability: runTest(request, owner) checks policy, admits the run, prepares the session, then installs,
+// The sandbox capability: runTest(request, owner) checks policy, admits the run, prepares the session, then fetches,
 // builds and runs through isolated steps and reports an honest status. Knows nothing of HTTP, MCP or terminals.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,47 +7,59 @@ import { listSetting } from '../config.ts';
 import { invalidInput, ToolDexError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/index.ts';
-import { ensureStageDir, writeSandboxEtc, type HostIdentity, type IsolatedResult } from './isolate.ts';
-import { removeStaleCgroups, type RunLimits } from './limits.ts';
-import { SLIRP_DNS } from './network.ts';
+import { Exposure, exposureBase } from './exposure.ts';
+import { ensureSandboxHost, instanceId, loadRedactionKey, type SandboxHost } from './host.ts';
+import type { IsolatedResult } from './isolate.ts';
+import type { RunLimits } from './limits.ts';
 import { isWorkspaceFile, safeRelativePath, writeWorkspaceFile } from './paths.ts';
-import { probeHost } from './probe.ts';
 import { RunQueue } from './queue.ts';
-import { createRedactor, longestForm } from './redact.ts';
-import { describeEnd, finishOutputs, policyResult } from './result.ts';
-import { RUNTIME_ADAPTERS, type ParsedPackage, type RuntimeContext, type Step } from './runtimes/index.ts';
-import type { Runtime, Sandbox, SessionOwner, TestRequest, TestResult } from './schema.ts';
-import { SessionStore, type Session } from './sessions.ts';
+import { createRedactor, longestForm, mergeMarks, secretMarks } from './redact.ts';
+import { describeEnd, endedBy, finishOutputs, policyResult } from './result.ts';
+import { RUNTIME_ADAPTERS, type ParsedPackage, type RuntimeAdapter, type RuntimeContext, type Step } from './runtimes/index.ts';
+import type { EndedBy, Runtime, Sandbox, SessionOwner, TestPhases, TestRequest, TestResult } from './schema.ts';
+import { SessionStore, sessionNotFound, type Session } from './sessions.ts';
+import { GONE_AFTER_MS, PeerUnreachable, SandboxFleet, type ForwardedCall } from './fleet.ts';
+import { checkSources, packageSources, registries, sourcePorts } from './sources.ts';
 import { runStep, type StepOptions } from './steps.ts';
-import { detectToolchains, type Toolchains } from './toolchains.ts';
+import type { Toolchains } from './toolchains.ts';
+import { SessionVolumes } from './volume.ts';
 
 export type { Sandbox } from './schema.ts';
 
 export interface SandboxService extends Sandbox {
-  /** Test hook: called with each sandbox's pid after its network rules are in and before its program starts. */
+  /** Announces the URL other instances reach this one at (TOOLDEX_SANDBOX_INSTANCE_URL does it at start). */
+  advertise(url: string): Promise<void>;
+  /** Checks a call another instance forwarded (signature and age); undefined when it is not the fleet's. */
+  verifyForwarded(body: string, signature: string | undefined): ForwardedCall | undefined;
+  /** Test hook: called with each sandbox's wrapper pid after its network is joined and before its program starts. */
   onSandboxReady?: (pid: number, step: Step['name']) => void | Promise<void>;
   toolchains(): Promise<Toolchains>;
   /** Resolves when the bookkeeping after each reply (analytics row, disk measure, eviction) has finished. */
   settled(): Promise<void>;
 }
 
-interface Host {
-  identity: HostIdentity;
-  toolchains: Toolchains;
-  problem?: string;
-}
+/** Volumes of sessions idle this long are unmounted (mounting again costs a few ms). */
+const IDLE_UNMOUNT_MS = 10 * 60_000;
 
 export function createSandbox(config: Config, store: Store, logger: Logger): SandboxService {
   const root = path.join(config.TOOLDEX_HOME, 'sandbox');
   const cacheRoot = config.TOOLDEX_SANDBOX_CACHE_DIR ?? path.join(root, 'cache');
   const uid = config.TOOLDEX_SANDBOX_UID;
-  const sessions = new SessionStore(store, path.join(root, 'sessions'), { uid, gid: uid });
-  const queue = new RunQueue(config.TOOLDEX_SANDBOX_CONCURRENCY, config.TOOLDEX_SANDBOX_QUEUE);
+  const instance = instanceId(root);
+  const exposure = new Exposure(path.join(exposureBase(), instance), uid);
+  exposure.prepare();
+  const volumes = new SessionVolumes(path.join(root, 'sessions'), exposure.sessionsDir, { uid, gid: uid },
+    { bytes: config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024, inodes: config.TOOLDEX_SANDBOX_SESSION_INODES });
+  const sessions = new SessionStore(store, volumes, instance);
+  const fleet = new SandboxFleet(store, instance, loadRedactionKey(root, config.TOOLDEX_SANDBOX_SECRET_KEY), logger);
+  const perOwner = config.TOOLDEX_SANDBOX_OWNER_CONCURRENCY || Math.max(1, Math.floor(config.TOOLDEX_SANDBOX_CONCURRENCY / 2));
+  const queue = new RunQueue(config.TOOLDEX_SANDBOX_CONCURRENCY, config.TOOLDEX_SANDBOX_QUEUE, perOwner);
   const disabled = new Set(listSetting(config.TOOLDEX_DISABLED_RUNTIMES).map((r) => r.toLowerCase()));
   const denied = new Set(listSetting(config.TOOLDEX_DENY_PACKAGES).map((p) => p.toLowerCase()));
   const limits: RunLimits = { memoryBytes: config.TOOLDEX_SANDBOX_MEMORY_MB * 1024 * 1024, pids: config.TOOLDEX_SANDBOX_PIDS, cpus: 1 };
-  const quotaBytes = config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024;
-  const gemSource = loopbackAware(config.TOOLDEX_GEM_SOURCE ?? config.TOOLDEX_RUBYGEMS_URL);
+  const sources = registries(config);
+  const key = loadRedactionKey(root, config.TOOLDEX_SANDBOX_SECRET_KEY);
+  const preparing = new Map<string, Promise<void>>();
 
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -55,139 +67,209 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
       .finally(() => pending.delete(tracked));
     pending.add(tracked);
   };
+  const host = () => ensureSandboxHost({ config, exposure, cacheRoot, sessions, logger, sourcePorts: sourcePorts(config) });
 
-  let hostPromise: Promise<Host> | undefined;
-  const host = () => {
-    hostPromise ??= (async () => {
-      const identity: HostIdentity = { uid, gid: uid, stageDir: ensureStageDir(), etcDir: path.join(root, 'etc'), bwrap: config.TOOLDEX_BWRAP };
-      writeSandboxEtc(identity.etcDir, SLIRP_DNS);
-      for (const runtime of Object.keys(RUNTIME_ADAPTERS)) {
-        const dir = path.join(cacheRoot, runtime);
-        fs.mkdirSync(dir, { recursive: true });
-        fs.chownSync(dir, uid, uid);
-      }
-      removeStaleCgroups();
-      const [toolchains, problem] = await Promise.all([detectToolchains(config.TOOLDEX_TOOLCHAIN_PATH), probeHost(identity)]);
-      if (problem) logger.error({ problem }, 'sandbox unavailable on this host');
-      return { identity, toolchains, problem };
-    })();
-    return hostPromise;
-  };
+  if (config.TOOLDEX_SANDBOX_INSTANCE_URL) track(fleet.advertise(config.TOOLDEX_SANDBOX_INSTANCE_URL));
 
   const service: SandboxService = {
     toolchains: async () => (await host()).toolchains,
-    async run(request: TestRequest, owner: SessionOwner): Promise<TestResult> {
+    advertise: (url) => fleet.advertise(url),
+    verifyForwarded: (body, signature) => fleet.verify(body, signature),
+    async run(request: TestRequest, owner: SessionOwner, runOptions: { forwarded?: boolean } = {}): Promise<TestResult> {
+      const received = Date.now();
       const runtime = request.runtime;
       const adapter = RUNTIME_ADAPTERS[runtime];
+      const early = (): TestPhases => ({ queueMs: 0, provisionMs: Date.now() - received, installMs: 0, runMs: 0 });
       if (disabled.has(runtime)) {
-        return policyResult('blocked', request.sessionId, 'runtime_disabled', `The ${runtime} runtime is turned off on this server (TOOLDEX_DISABLED_RUNTIMES).`);
+        return policyResult('blocked', request.sessionId, 'runtime_disabled', `The ${runtime} runtime is turned off on this server (TOOLDEX_DISABLED_RUNTIMES).`, early());
       }
       const parsed = request.packages.map((spec) => adapter.parsePackage(spec));
       const deny = parsed.find((p) => denied.has(p.name) || denied.has(`${runtime}:${p.name}`));
       if (deny) {
-        return policyResult('blocked', request.sessionId, 'package_denied', `Package "${deny.name}" is on this server's deny list (TOOLDEX_DENY_PACKAGES).`);
+        return policyResult('blocked', request.sessionId, 'package_denied', `Package "${deny.name}" is on this server's deny list (TOOLDEX_DENY_PACKAGES).`, early());
       }
-      const files = request.files.map((file) => ({ segments: checkPath(file.path, adapter.reservedPaths), code: file.code }));
-      const entry = checkPath(request.entry ?? request.files[0]?.path ?? '', adapter.reservedPaths).join('/');
-      const { identity, toolchains, problem } = await host();
-      if (problem) {
-        throw new ToolDexError('sandbox_unavailable', 503, `No sandbox can be started on this host: ${problem}`, { retryAfterSeconds: 60 });
+      const files = request.files.map((file) => ({ segments: safeRelativePath(file.path), code: file.code }));
+      const entry = safeRelativePath(request.entry ?? request.files[0]?.path ?? '').join('/');
+      const sandboxHost = await host();
+      if (sandboxHost.problem) {
+        throw new ToolDexError('sandbox_unavailable', 503, `No sandbox can be started on this host: ${sandboxHost.problem}`, { retryAfterSeconds: 5 });
       }
-      const toolchain = toolchains[runtime];
+      const toolchain = sandboxHost.toolchains[runtime];
       if (!toolchain.available) {
         return policyResult('unavailable', request.sessionId, 'runtime_unavailable',
-          `This host has no ${runtime} toolchain (${toolchain.reason ?? 'not found'}); see \`tooldex doctor\`.`);
+          `This host has no ${runtime} toolchain (${toolchain.reason ?? 'not found'}); see \`tooldex doctor\`.`, early());
       }
-      const existing = request.sessionId ? await sessions.get(request.sessionId, owner) : undefined;
+      let existing: Session | undefined;
+      if (request.sessionId) {
+        const found = await sessions.find(request.sessionId, owner);
+        if ('local' in found) {
+          existing = found.local;
+        } else {
+          // Held by another instance: it runs the call; if it has been gone for a minute, this one takes the session over.
+          if (runOptions.forwarded) throw sessionNotFound(request.sessionId);
+          const peer = await fleet.locate(found.elsewhere);
+          if (!peer.known) {
+            // An instance that never announced an address is not part of a fleet: its sessions are its own.
+            throw new ToolDexError('session_not_found', 404,
+              `Session ${request.sessionId} is held by another instance, which announces no address to forward calls to (TOOLDEX_SANDBOX_INSTANCE_URL); call that instance.`);
+          }
+          if (peer.alive && peer.url) {
+            try {
+              return await fleet.forward(peer.url, request, owner, 3 * request.timeoutMs + config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS + 60_000);
+            } catch (error) {
+              if (!(error instanceof PeerUnreachable)) throw error;
+              throw new ToolDexError('session_unavailable', 503,
+                `Session ${request.sessionId} is held by another instance, which ${error.message}; retry shortly (after ${GONE_AFTER_MS / 1000} s of silence another instance takes it over).`,
+                { retryAfterSeconds: 10 });
+            }
+          }
+          if (!await sessions.takeOver(request.sessionId, owner, found.elsewhere)) return service.run(request, owner, runOptions); // another instance was quicker: ask again
+          existing = await sessions.get(request.sessionId, owner);
+          logger.warn({ sessionId: existing.id, from: found.elsewhere }, 'sandbox session taken over from a gone instance');
+        }
+      }
+
       if (existing && existing.runtime !== runtime) {
         throw invalidInput('session_runtime_mismatch', `Session ${existing.id} runs ${existing.runtime}, not ${runtime}; start a new session for ${runtime}.`, { field: 'runtime' });
       }
       const queueKey = existing?.id ?? `new:${Math.random()}`;
-      return queue.run(queueKey, async () => {
-        const started = Date.now();
+      return queue.run(queueKey, owner, async (queueMs) => {
+        const admitted = Date.now();
         // Re-read inside the queue: a call that waited on this session must see the packages the previous one installed.
-        const session = existing ? await sessions.get(existing.id, owner) : sessions.create(owner, runtime);
+        const session = existing ? await sessions.get(existing.id, owner) : await sessions.create(owner, runtime);
         queue.busy.add(session.id);
         try {
-          return await execute(session, files, entry, parsed, started);
+          const phases: TestPhases = { queueMs, provisionMs: Date.now() - admitted + (admitted - received - queueMs), installMs: 0, runMs: 0 };
+          // A session taken over from a gone instance installs its pins again here, this call's replacing same names.
+          const movedPins = (session.movedPins ?? []).flatMap((spec) => {
+            try {
+              return [adapter.parsePackage(spec)];
+            } catch {
+              return [];
+            }
+          });
+          return await execute({ session, files, entry, requested: [...movedPins, ...parsed], phases, sandboxHost, adapter,
+            toolchainRuntime: runtime, moved: session.movedPins !== undefined });
         } finally {
           queue.busy.delete(session.id);
         }
       });
 
-      async function execute(session: Session, files: Array<{ segments: string[]; code: string }>, entryPath: string,
-        packages: ParsedPackage[], started: number): Promise<TestResult> {
-        for (const file of files) writeWorkspaceFile(session.workDir, file.segments, file.code, { uid, gid: uid });
-        if (!isWorkspaceFile(session.workDir, entryPath.split('/'))) {
-          throw invalidInput('entry_not_found', `Entry "${entryPath}" is not a file in the session workspace; send it in files.`, { field: 'entry' });
+      async function execute(call: {
+        session: Session; files: Array<{ segments: string[]; code: string }>; entry: string; requested: ParsedPackage[];
+        phases: TestPhases; sandboxHost: SandboxHost; adapter: RuntimeAdapter; toolchainRuntime: Runtime; moved?: boolean;
+      }): Promise<TestResult> {
+        const { session, phases } = call;
+        const writeStarted = Date.now();
+        for (const file of call.files) writeWorkspaceFile(session.folders.work, file.segments, file.code, { uid, gid: uid });
+        if (!isWorkspaceFile(session.folders.work, call.entry.split('/'))) {
+          throw invalidInput('entry_not_found', call.moved
+            ? `Entry "${call.entry}" is not in the session workspace: the instance that held this session's files is gone, and the session continues here with its packages; send the files again.`
+            : `Entry "${call.entry}" is not a file in the session workspace; send it in files.`, { field: 'entry' });
         }
+        phases.provisionMs += Date.now() - writeStarted;
         const secrets = request.env.flatMap((item) => (item.secret === undefined ? [] : [item.secret]));
-        const redact = createRedactor(secrets);
-        const ctx: RuntimeContext = {
-          toolchain, gemSource, goproxy: config.TOOLDEX_GOPROXY, npmRegistry: config.TOOLDEX_NPM_REGISTRY,
-          pypiUrl: config.TOOLDEX_PYPI_URL.replace(/\/$/, ''),
-        };
+        const marks = mergeMarks(session.secretMarks, secrets.flatMap((secret) => secretMarks(secret, key)));
+        const redact = createRedactor(marks, key);
+        const toolchain = call.sandboxHost.toolchains[call.toolchainRuntime];
+        const ctx: RuntimeContext = { toolchain, source: sources[runtime] };
         const options = (step: Step, timeoutMs: number, extra: Partial<StepOptions> = {}): StepOptions => ({
-          identity, toolchain, session, cacheDir: path.join(cacheRoot, runtime), limits, timeoutMs,
-          sessionQuotaBytes: quotaBytes, onReady: service.onSandboxReady && ((pid) => service.onSandboxReady?.(pid, step.name)), ...extra,
+          identity: call.sandboxHost.identity, toolchain, folders: session.folders, cacheDir: path.join(exposure.cacheDir, runtime), limits, owner,
+          timeoutMs, fileSizeBytes: config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024,
+          onReady: service.onSandboxReady && ((pid) => service.onSandboxReady?.(pid, step.name)), ...extra,
         });
-        const phases = { provisionMs: 0, installMs: 0, runMs: 0 };
-        phases.provisionMs = Date.now() - started;
-        // merge: an installer's messages may go to either stream; failed_install reports both in stderr.
-        const finish = async (status: TestResult['status'], result: IsolatedResult, note?: string, merge = false): Promise<TestResult> => {
-          const outputs = finishOutputs(result, redact, note, merge);
-          const known = new Set(session.packages);
-          const installed = status === 'failed_install' ? session.packages
-            : [...session.packages, ...packages.map((p) => p.spec).filter((spec) => !known.has(spec))];
-          await sessions.recordUse(session, installed);
-          logger.info({ sessionId: session.id, runtime, status, phases, env: request.env.map((item) => item.name), packages: packages.length }, 'sandbox run');
+        // Fetch steps have the install budget; every step that runs session or package code has the caller's timeoutMs.
+        const budget = (step: Step) => (step.kind === 'fetch' ? config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS : request.timeoutMs);
+        const step = async (spec: Step, extra: Partial<StepOptions> = {}) => {
+          const result = await runStep(spec, options(spec, budget(spec), extra));
+          phases.provisionMs += result.setupMs;
+          if (result.setupError) {
+            throw new ToolDexError('sandbox_unavailable', 503,
+              `The sandbox could not be set up (${result.retries + 1} attempts; the service's fault, not the snippet's): ${result.setupError}`,
+              { retryAfterSeconds: 5 });
+          }
+          return result;
+        };
+        const plan = installPlan(call.adapter, session.packages, call.requested);
+        let pins = plan.current;
+
+        const finish = async (status: TestResult['status'], result: IsolatedResult, ended: EndedBy | undefined,
+          notes: Array<string | undefined>, merge = false, error?: TestResult['error']): Promise<TestResult> => {
+          const movedNote = call.moved ? '[sandbox] this session\'s instance is gone: it continues here, its packages installed again; files from earlier calls stayed behind.' : undefined;
+          const outputs = finishOutputs(result, redact, [...notes, movedNote], merge);
+          await sessions.recordUse(session, pins.map((p) => p.spec), marks);
+          logger.info({ sessionId: session.id, runtime, status, phases, endedBy: ended, env: request.env.map((item) => item.name), packages: call.requested.length }, 'sandbox run');
           // Bookkeeping that the answer does not depend on happens after replying: analytics, disk size, eviction.
           track((async () => {
-            await store.query('insert into sandbox_runs (session_id, owner, runtime, slug, status, provision_ms, install_ms, run_ms) values ($1,$2,$3,$4,$5,$6,$7,$8)',
-              [session.id, owner, runtime, request.slug ?? null, status, phases.provisionMs, phases.installMs, phases.runMs]);
+            await store.query('insert into sandbox_runs (session_id, owner, runtime, slug, status, provision_ms, install_ms, run_ms, queue_ms, ended_by) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)',
+              [session.id, owner, runtime, request.slug ?? null, status, phases.provisionMs, phases.installMs, phases.runMs, phases.queueMs ?? 0,
+                ended ? `${ended.phase}:${ended.limit}` : null]);
             await sessions.measure(session.id);
             const evicted = await sessions.evict(config.TOOLDEX_SANDBOX_DISK_MB * 1024 * 1024, queue.busy);
             if (evicted.length) logger.info({ evicted }, 'sandbox sessions evicted');
+            await sessions.unmountIdle(IDLE_UNMOUNT_MS, queue.busy);
           })());
           return {
             ok: status === 'ran', status, phases, ...outputs, exitCode: result.exitCode,
             sessionId: session.id, sessionExpiresAt: null, sessionReused: session.reused,
+            ...(ended ? { endedBy: ended } : {}), ...(error ? { error } : {}),
           };
         };
-        const setupFailure = (result: IsolatedResult) =>
-          new ToolDexError('sandbox_failed', 503, `The sandbox could not be set up: ${result.setupError}`, { retryAfterSeconds: 5 });
+        /** The status of a step that did not succeed, and which limit (if any) ended it. */
+        const failure = (result: IsolatedResult, phase: EndedBy['phase'], spec: Step) => {
+          const ended = endedBy(result, phase, limits, budget(spec), volumes.usage(session.id));
+          const status: TestResult['status'] = ended?.limit === 'timeout' ? 'timeout' : phase === 'install' ? 'failed_install' : 'failed_run';
+          return { status, ended, note: describeEnd(result, phase, ended) };
+        };
 
-        const known = new Set(session.packages);
-        const added = packages.filter((p) => !known.has(p.spec));
-        if (added.length > 0) {
+        if (plan.changed.length > 0) {
           const installStarted = Date.now();
-          const { trusted, fallback } = adapter.install(ctx, added, packages);
-          let result = await runStep(trusted, options(trusted, config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS));
-          if (result.setupError) throw setupFailure(result);
-          if (!succeeded(result) && fallback && !result.timedOut) {
-            result = await runStep(fallback, options(fallback, config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS));
-            if (result.setupError) throw setupFailure(result);
+          const setupBefore = phases.provisionMs;
+          const { first, fallback } = call.adapter.install(ctx, { changed: plan.changed, all: plan.all });
+          let used: Step = first;
+          let result = await step(first);
+          if (!succeeded(result) && fallback && !result.timedOut && !endedBy(result, 'install', limits, budget(first), volumes.usage(session.id))) {
+            used = fallback;
+            result = await step(fallback);
           }
-          phases.installMs = Date.now() - installStarted;
-          if (!succeeded(result)) return finish('failed_install', result, describeEnd(result, 'install', limits), true);
+          phases.installMs = Math.max(0, Date.now() - installStarted - (phases.provisionMs - setupBefore));
+          if (!succeeded(result)) {
+            const { status, ended, note } = failure(result, 'install', used);
+            const unreachable = status === 'failed_install' ? await unreachableSource(call.sandboxHost) : undefined;
+            return finish(status, result, ended, [note, unreachable?.message], true,
+              unreachable ? { code: 'registry_unreachable', message: unreachable.message } : undefined);
+          }
+          pins = plan.all;
         }
-        if (adapter.build) {
-          const build = adapter.build(ctx, entryPath);
-          const result = await runStep(build, options(build, config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS));
-          if (result.setupError) throw setupFailure(result);
-          phases.provisionMs += result.setupMs;
+        if (call.moved) sessions.settleMove(session.id);
+        if (call.adapter.build) {
+          const preparing = Date.now();
+          await prepareCache(call.adapter, ctx, options);
+          phases.provisionMs += Date.now() - preparing;
+          const build = call.adapter.build(ctx, call.entry, call.adapter.locked?.(session.folders.deps) ?? []);
+          const result = await step(build);
           phases.runMs += result.runMs;
-          if (!succeeded(result)) return finish('failed_run', result, describeEnd(result, 'build', limits));
+          if (!succeeded(result)) {
+            const { status, ended, note } = failure(result, 'build', build);
+            return finish(status, result, ended, [note]);
+          }
         }
-        const runStepSpec = adapter.run(ctx, entryPath);
-        const plainEnv = Object.fromEntries(request.env.flatMap((item) => (item.secret === undefined ? [[item.name, item.value ?? '']] : [])));
-        const secretEnv = Object.fromEntries(request.env.flatMap((item) => (item.secret === undefined ? [] : [[item.name, item.secret]])));
-        const result = await runStep(runStepSpec, options(runStepSpec, request.timeoutMs, { extraEnv: plainEnv, secretEnv, redactionSlack: longestForm(secrets) }));
-        if (result.setupError) throw setupFailure(result);
-        phases.provisionMs += result.setupMs;
+        const runSpec = call.adapter.run(ctx, call.entry, pins);
+        const env = Object.fromEntries(request.env.map((item) => [item.name, item.secret ?? item.value ?? '']));
+        const result = await step(runSpec, { extraEnv: env, redactionSlack: longestForm(marks) });
         phases.runMs += result.runMs;
-        if (result.timedOut) return finish('timeout', result, describeEnd(result, 'run', limits, request.timeoutMs));
-        return finish(succeeded(result) ? 'ran' : 'failed_run', result, describeEnd(result, 'run', limits));
+        if (succeeded(result)) return finish('ran', result, undefined, []);
+        const { status, ended, note } = failure(result, 'run', runSpec);
+        return finish(status, result, ended, [note]);
+      }
+
+      /** After a failed install: the runtime's package source, checked from inside a sandbox; undefined when it answers. */
+      async function unreachableSource(sandboxHost: SandboxHost): Promise<{ message: string } | undefined> {
+        const source = packageSources(config).find((candidate) => candidate.runtime === runtime);
+        if (!source) return undefined;
+        const [check] = await checkSources([source], sandboxHost.identity, sandboxHost.toolchains.node);
+        if (!check || check.ok) return undefined;
+        return { message: `[sandbox] install: the package source ${source.url} did not answer from the sandbox (${check.error ?? `HTTP ${check.status}`}); ${runtime} packages cannot be installed from this server until it does.` };
       }
     },
     async settled() {
@@ -195,35 +277,54 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
     },
     async close() {
       // Runs end with their requests (the HTTP server drains first); nothing runs between calls. Finish bookkeeping.
+      fleet.close();
       await service.settled();
+      await sessions.unmountAll();
+      await exposure.tearDown();
     },
   };
+
+  /** Runs the runtime's prepare step once per shared cache (its marker records it), before the first build. */
+  async function prepareCache(adapter: RuntimeAdapter, ctx: RuntimeContext, options: (step: Step, timeoutMs: number) => StepOptions) {
+    const prepared = adapter.prepare?.(ctx);
+    if (!prepared) return;
+    const marker = path.join(cacheRoot, adapter.runtime, prepared.marker);
+    if (fs.existsSync(marker)) return;
+    let running = preparing.get(marker);
+    if (!running) {
+      running = (async () => {
+        const result = await runStep(prepared.step, options(prepared.step, config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS));
+        if (succeeded(result)) fs.writeFileSync(marker, new Date().toISOString());
+        else logger.warn({ runtime: adapter.runtime, stderr: result.stderr.finish((t) => t).slice(0, 500), setupError: result.setupError }, 'sandbox cache preparation failed; builds compile on their own');
+      })().finally(() => preparing.delete(marker));
+      preparing.set(marker, running);
+    }
+    await running;
+  }
   return service;
 }
 
 const succeeded = (result: IsolatedResult) => result.exitCode === 0 && !result.timedOut && !result.limit;
 
-function checkPath(raw: string, reserved: RegExp | undefined): string[] {
-  const segments = safeRelativePath(raw);
-  if (reserved?.test(segments.join('/'))) {
-    throw invalidInput('invalid_path', `"${raw}" is reserved for the installer's configuration in this runtime.`, { field: 'files' });
-  }
-  return segments;
-}
-
-/** A gem source on host loopback is reached through the slirp gateway on that port only (install step). */
-function loopbackAware(source: string): RuntimeContext['gemSource'] {
-  try {
-    const url = new URL(source);
-    if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
-      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-      url.hostname = '10.0.2.2';
-      return { url: url.toString(), hostPort: port };
+/**
+ * The session's pins after this call: one spec per package name, this call's replacing the session's own; `changed`
+ * holds the pins new or different from what is installed, so a changed pin always reinstalls.
+ */
+export function installPlan(adapter: RuntimeAdapter, installed: string[], requested: ParsedPackage[]) {
+  const current = new Map<string, ParsedPackage>();
+  for (const spec of installed) {
+    try {
+      const pin = adapter.parsePackage(spec);
+      current.set(pin.name, pin);
+    } catch {
+      // a spec an earlier version accepted and this one does not: dropped from the pins
     }
-  } catch {
-    // not a URL: gem reports it at install time
   }
-  return { url: source };
+  const changed = requested.filter((pin, index) => current.get(pin.name)?.spec !== pin.spec &&
+    !requested.slice(index + 1).some((other) => other.name === pin.name));
+  const all = new Map(current);
+  for (const pin of requested) all.set(pin.name, pin);
+  return { current: [...current.values()], changed, all: [...all.values()] };
 }
 
 export type { Runtime };

@@ -1,14 +1,12 @@
 // Runs one command in a fresh bubblewrap sandbox: own user/PID/mount/IPC/UTS/network namespaces, an unprivileged
 // host uid, read-only system, cgroup limits, rlimits, wall clock and output caps. Knows nothing of runtimes or sessions.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { bwrapArguments, FD, startedCommand, wrapperScript } from './command.ts';
 import { createRunCgroup, type RunLimits } from './limits.ts';
-import { startNetwork, type NetworkPolicy, type SandboxNetwork } from './network.ts';
+import { startNetwork, type HostFirewall, type NetworkPolicy, type SandboxNetwork } from './network.ts';
 import { CappedOutput } from './output.ts';
-import { bwrapArguments, wrapperScript } from './command.ts';
 
 export { writeSandboxEtc } from './command.ts';
 
@@ -18,40 +16,54 @@ export interface Mount {
   writable?: boolean;
 }
 
+/** A folder seen read-write at `dest` whose reads fall through to `lower` and whose writes land in `upper`. */
+export interface OverlayMount {
+  lower: string;
+  upper: string;
+  work: string;
+  /** Where root mounts the overlay in the run's private mount namespace (nothing a sandbox can write leads there). */
+  merged: string;
+  dest: string;
+}
+
 export interface HostIdentity {
-  /** Unprivileged host uid/gid the sandbox runs as (never root). */
+  /** Unprivileged host uid/gid the sandbox runs as (never root); slirp4netns runs with this gid. */
   uid: number;
   gid: number;
-  /** World-traversable empty folder the private mount namespace stages bind sources in. */
-  stageDir: string;
-  /** Folder with the synthesized passwd, group, hosts and resolv.conf. */
+  /** Folder with the synthesized passwd, group, hosts, resolv.conf and the seccomp filter (the sandbox gid can read it). */
   etcDir: string;
   bwrap: string;
+  /** The host firewall of the sandbox gid; networked runs wait until it is in place. */
+  firewall?: HostFirewall;
 }
 
 export interface IsolatedSpec {
   argv: string[];
   cwd: string;
+  /** Variables of the program (secrets too): they travel over the --args pipe, never on a command line. */
   env: Record<string, string>;
-  /** Values that must not appear in any host process's argv: handed to the sandbox over a pipe (fd 6), not --setenv. */
-  secretEnv?: Record<string, string>;
   mounts: Mount[];
+  overlays?: OverlayMount[];
+  /** Paths covered by an empty read-only folder (the host interpreter's own packages). */
+  hidden?: string[];
   /** false: no network at all (only loopback inside). */
   network: NetworkPolicy | false;
   timeoutMs: number;
   limits: RunLimits;
+  /** Whose run this is: CPU is shared per owner first. */
+  owner?: string;
   fileSizeBytes: number;
   /** Bytes of each stream kept for the result (cap plus redaction slack). */
   keepBytes: number;
   /** Combined output past which the run is killed (limit "output"). */
   killOutputBytes: number;
-  /** Host folders whose size is watched; past maxBytes the run is killed (limit "disk"). */
-  diskWatch?: { dirs: string[]; maxBytes: number };
-  /** Called with the sandbox's pid once its network is set and before the program starts (tests inspect rules). */
+  /** Size of the private /tmp (a tmpfs charged to the run's memory cgroup). */
+  tmpBytes?: number;
+  /** Called with the wrapper's pid once its network is set and before the program starts (tests inspect it). */
   onReady?: (pid: number) => void | Promise<void>;
 }
 
-export type LimitHit = 'memory' | 'pids' | 'output' | 'disk';
+export type LimitHit = 'memory' | 'pids' | 'output';
 
 export interface IsolatedResult {
   exitCode: number | null;
@@ -60,112 +72,98 @@ export interface IsolatedResult {
   limit?: LimitHit;
   stdout: CappedOutput;
   stderr: CappedOutput;
-  /** Sandbox setup until the program was released (namespaces, cgroups, network). */
+  /** Sandbox setup until the program was released (namespaces, cgroups, network), over every attempt. */
   setupMs: number;
   /** Program start to exit. */
   runMs: number;
-  /** Set when the sandbox itself could not be built (not the program's fault). */
+  /** Set when the sandbox itself could not be built, after the retries (not the program's fault). */
   setupError?: string;
+  /** Sandbox builds that failed and were retried. */
+  retries: number;
 }
 
-function folderBytes(dirs: string[]): Promise<number> {
-  return new Promise((resolve) => {
-    execFile('du', ['-sbc', ...dirs], { timeout: 10_000 }, (error, stdout) => {
-      const total = /(\d+)\s+total\s*$/.exec(stdout.trim());
-      resolve(error && !total ? 0 : Number(total?.[1] ?? 0));
-    });
-  });
-}
+/** Attempts per step: a set-up failure happens before any of the caller's code ran, so trying again is safe. */
+const ATTEMPTS = 3;
 
 export async function runIsolated(spec: IsolatedSpec, identity: HostIdentity): Promise<IsolatedResult> {
+  let setupMs = 0;
+  for (let attempt = 1; ; attempt++) {
+    const result = await attemptIsolated(spec, identity);
+    setupMs += result.setupMs;
+    if (!result.setupError || attempt >= ATTEMPTS) return { ...result, setupMs, retries: attempt - 1 };
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
+}
+
+async function attemptIsolated(spec: IsolatedSpec, identity: HostIdentity): Promise<Omit<IsolatedResult, 'retries'>> {
   const started = Date.now();
-  const cgroup = createRunCgroup(crypto.randomBytes(6).toString('hex'), spec.limits);
+  const cgroup = createRunCgroup(crypto.randomBytes(6).toString('hex'), spec.limits, spec.owner);
   const stdout = new CappedOutput(spec.keepBytes);
   const stderr = new CappedOutput(spec.keepBytes);
-  const script = wrapperScript(spec, identity, cgroup.procsFiles, bwrapArguments(spec, identity));
-  const child = spawn('unshare', ['--mount', '--propagation', 'private', 'bash', '-c', script], {
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'ignore', 'pipe'],
-    env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
+  const script = wrapperScript(spec, identity, cgroup.procsFiles, startedCommand(spec.argv));
+  const stdio: Array<'ignore' | 'pipe'> = ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'ignore', 'ignore', 'pipe', 'pipe'];
+  // A mount namespace only when root must mount something (a cache overlay): unsharing one copies the host's mount table.
+  const namespaces = spec.overlays?.length ? ['--net', '--mount', '--propagation', 'private'] : ['--net'];
+  const child = spawn('unshare', [...namespaces, 'bash', '-c', script], {
+    stdio, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
   });
+  const pipes = child.stdio as unknown as Array<(Writable & NodeJS.ReadableStream) | null>;
   let limit: LimitHit | undefined;
   let timedOut = false;
   let network: SandboxNetwork | undefined;
+  let networkStarting: Promise<SandboxNetwork> | undefined;
   let setupError: string | undefined;
   let releasedAt = 0;
+  let startedAt = 0;
   const kill = () => {
     cgroup.killAll();
     child.kill('SIGKILL');
   };
+  for (const index of [FD.ready, FD.go, FD.args, FD.started]) pipes[index]?.on('error', () => undefined);
 
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout.push(chunk);
+  const watchOutput = (capture: CappedOutput) => (chunk: Buffer) => {
+    capture.push(chunk);
     if (stdout.total + stderr.total > spec.killOutputBytes && !limit) {
       limit = 'output';
       kill();
     }
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr.push(chunk);
-    if (stdout.total + stderr.total > spec.killOutputBytes && !limit) {
-      limit = 'output';
-      kill();
-    }
-  });
-  const info = child.stdio[3];
-  const block = child.stdio[4];
-  info?.on('error', () => undefined);
-  block?.on('error', () => undefined);
-  const secretPipe = (child.stdio as unknown as Array<import('node:stream').Writable | null>)[6] ?? undefined;
-  secretPipe?.on('error', () => undefined);
-  secretPipe?.end(Object.entries(spec.secretEnv ?? {})
-    .map(([name, value]) => `${name}=${Buffer.from(value, 'utf8').toString('base64')}\n`).join(''));
+  };
+  child.stdout?.on('data', watchOutput(stdout));
+  child.stderr?.on('data', watchOutput(stderr));
+  // NUL-separated, so a value may hold any character but NUL (which no environment variable can hold).
+  pipes[FD.args]?.end(`${bwrapArguments(spec, identity).join('\0')}\0`);
 
   let timer: NodeJS.Timeout | undefined;
-  let diskTimer: NodeJS.Timeout | undefined;
-  let networkStarting: Promise<SandboxNetwork> | undefined;
-  const release = async (pid: number) => {
+  // The wall clock starts with the program's first instruction (the marker on FD.started), not with sandbox set-up.
+  pipes[FD.started]?.once('data', () => {
+    startedAt = Date.now();
+    timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, spec.timeoutMs);
+  });
+  const release = async () => {
     try {
       if (spec.network) {
-        networkStarting = startNetwork(pid, spec.network);
-        network = await networkStarting;
+        const firewall = identity.firewall?.ensure(spec.network.hostPorts);
+        networkStarting = startNetwork(`/proc/${child.pid}/ns/net`, spec.network, identity.gid);
+        const [joined] = await Promise.all([networkStarting, firewall]);
+        network = joined;
       }
-      await spec.onReady?.(pid);
+      await spec.onReady?.(child.pid ?? 0);
     } catch (error) {
       setupError = (error as Error).message;
       kill();
       return;
     }
     releasedAt = Date.now();
-    timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, spec.timeoutMs);
-    if (spec.diskWatch) {
-      const watch = spec.diskWatch;
-      const check = async () => {
-        if ((await folderBytes(watch.dirs)) > watch.maxBytes && !limit) {
-          limit = 'disk';
-          kill();
-        } else if (child.exitCode === null) diskTimer = setTimeout(check, 1000);
-      };
-      diskTimer = setTimeout(check, 500);
-    }
-    (block as import('node:stream').Writable | undefined)?.end('go');
+    pipes[FD.go]?.end('go\n');
   };
-
-  let infoText = '';
-  let releasing = false;
-  info?.on('data', (chunk: Buffer) => {
-    infoText += chunk.toString();
-    const match = /"child-pid"\s*:\s*(\d+)/.exec(infoText);
-    if (match && !releasing) {
-      releasing = true;
-      void release(Number(match[1]));
-    }
-  });
+  // The namespace exists once the wrapper says so: joining /proc/<pid>/ns/net any earlier could join the host's.
+  pipes[FD.ready]?.once('data', () => void release());
 
   const setupTimer = setTimeout(() => {
-    if (!releasedAt) {
+    if (!startedAt) {
       setupError = 'the sandbox did not start within 15 s';
       kill();
     }
@@ -180,14 +178,16 @@ export async function runIsolated(spec: IsolatedSpec, identity: HostIdentity): P
   });
   const ended = Date.now();
   clearTimeout(timer);
-  clearTimeout(diskTimer);
   clearTimeout(setupTimer);
   // The sandbox may have died while its network was still coming up: wait for that, then stop it either way.
   (network ?? await networkStarting?.catch(() => undefined))?.stop();
   if (!limit && cgroup.memoryLimitHit()) limit = 'memory';
   if (!limit && cgroup.pidsLimitHit()) limit = 'pids';
   await cgroup.remove();
-  if (!releasedAt) {
+  // Anything that ended before the program's first instruction is the sandbox's failure (bwrap, mounts, network).
+  if (!startedAt) {
+    timedOut = false;
+    limit = undefined;
     const said = stderr.finish((t) => t).trim().slice(0, 500);
     setupError = [setupError ?? 'the sandbox failed to start', said].filter(Boolean).join(': ');
   }
@@ -198,16 +198,8 @@ export async function runIsolated(spec: IsolatedSpec, identity: HostIdentity): P
     limit,
     stdout,
     stderr,
-    setupMs: (releasedAt || ended) - started,
-    runMs: releasedAt ? ended - releasedAt : 0,
+    setupMs: (startedAt || releasedAt || ended) - started,
+    runMs: startedAt ? ended - startedAt : 0,
     setupError,
   };
-}
-
-/** A stage folder every sandbox uid can traverse; each run mounts its own tmpfs over it in a private namespace. */
-export function ensureStageDir(): string {
-  const dir = path.join(os.tmpdir(), 'tooldex-sandbox-stage');
-  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  fs.chmodSync(dir, 0o755);
-  return dir;
 }

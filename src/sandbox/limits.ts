@@ -1,5 +1,6 @@
 // Per-run cgroups (v1: memory, pids, cpu, freezer): limits, the kill of every process of a run, and what it hit.
-// Each run's groups nest under the server's own groups, so a supervisor's accounting still covers them.
+// Each run's groups nest under the server's own groups; CPU is weighted per owner first, then per run within the owner.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -13,6 +14,10 @@ export interface RunLimits {
   /** CPU time per period as a fraction of one core (1 = one full core). */
   cpus: number;
 }
+
+/** cpu.shares of each owner's group and of each run inside it: owners get equal CPU under contention, however many runs each has. */
+export const CPU_SHARES = 1024;
+const ownerGroup = (owner: string) => `o-${crypto.createHash('sha256').update(owner).digest('hex').slice(0, 16)}`;
 
 export interface RunCgroup {
   /** cgroup.procs files the run's first process writes its pid into before exec'ing the sandbox. */
@@ -81,15 +86,23 @@ const read = (file: string) => {
   }
 };
 
-export function createRunCgroup(runId: string, limits: RunLimits): RunCgroup {
+export function createRunCgroup(runId: string, limits: RunLimits, owner = 'service'): RunCgroup {
   const dirs: Partial<Record<Controller, string>> = {};
   for (const [controller, base] of Object.entries(controllerBases()) as Array<[Controller, string]>) {
-    const dir = path.join(base, `${process.pid}-${runId}`);
-    try {
-      fs.mkdirSync(dir);
-      dirs[controller] = dir;
-    } catch {
-      // A controller we cannot use this time: the rlimits set by isolate.ts still apply.
+    const parent = controller === 'cpu' ? path.join(base, ownerGroup(owner)) : base;
+    const dir = path.join(parent, `${process.pid}-${runId}`);
+    // Twice: the owner's group may vanish between the two mkdirs when the owner's last other run just ended.
+    for (let attempt = 0; attempt < 2 && !dirs[controller]; attempt++) {
+      try {
+        if (parent !== base && !fs.existsSync(parent)) {
+          fs.mkdirSync(parent, { recursive: true });
+          write(path.join(parent, 'cpu.shares'), CPU_SHARES);
+        }
+        fs.mkdirSync(dir);
+        dirs[controller] = dir;
+      } catch {
+        // A controller we cannot use this time: the rlimits set by isolate.ts still apply.
+      }
     }
   }
   if (dirs.memory) {
@@ -98,6 +111,7 @@ export function createRunCgroup(runId: string, limits: RunLimits): RunCgroup {
   }
   if (dirs.pids) write(path.join(dirs.pids, 'pids.max'), limits.pids);
   if (dirs.cpu) {
+    write(path.join(dirs.cpu, 'cpu.shares'), CPU_SHARES);
     write(path.join(dirs.cpu, 'cpu.cfs_period_us'), 100_000);
     write(path.join(dirs.cpu, 'cpu.cfs_quota_us'), Math.max(1000, Math.round(limits.cpus * 100_000)));
   }
@@ -150,6 +164,14 @@ export function createRunCgroup(runId: string, limits: RunLimits): RunCgroup {
           // left for the next start's sweep (removeStaleCgroups)
         }
       }
+      // An owner's CPU group goes when its last run does (it is made again for the next one).
+      if (dirs.cpu) {
+        try {
+          fs.rmdirSync(path.dirname(dirs.cpu));
+        } catch {
+          // another run of the owner is still in it
+        }
+      }
     },
   };
 }
@@ -165,7 +187,9 @@ const alive = (pid: number) => {
 
 /** Removes run groups a crashed server left behind (named after its pid), killing anything still inside. */
 export function removeStaleCgroups(): void {
-  for (const base of Object.values(controllerBases())) {
+  const parents = Object.values(controllerBases()).flatMap((base) => [base, ...fs.readdirSync(base, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name.startsWith('o-')).map((entry) => path.join(base, entry.name))]);
+  for (const base of parents) {
     for (const entry of fs.readdirSync(base, { withFileTypes: true })) {
       const owner = Number(entry.name.split('-')[0]);
       if (!entry.isDirectory() || !owner || alive(owner)) continue;

@@ -1,29 +1,58 @@
-// Shapes what a run returns: redacted, capped outputs, a plain-words note on why a run ended when the sandbox
-// ended it (timeout, memory, processes, output, disk), and the results of policy refusals.
+// Shapes what a run returns: redacted, capped outputs, which limit ended a step (with the numbers) and a plain-words
+// note saying so, and the results of policy refusals.
 import type { IsolatedResult } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
 import { OUTPUT_CAP_BYTES, cutUtf8 } from './output.ts';
-import type { TestResult, TestStatus } from './schema.ts';
+import type { EndedBy, TestPhases, TestResult, TestStatus } from './schema.ts';
+import { KILL_OUTPUT_BYTES } from './steps.ts';
+import type { VolumeUsage } from './volume.ts';
 
 const MIB = 1024 * 1024;
+const mib = (bytes: number) => `${Number.isInteger(bytes / MIB) ? bytes / MIB : (bytes / MIB).toFixed(bytes < 10 * MIB ? 1 : 0)} MiB`;
 
-/** Why the sandbox ended a step, for stderr; undefined when the program simply exited. */
-export function describeEnd(result: IsolatedResult, phase: 'install' | 'build' | 'run', limits: RunLimits, timeoutMs?: number): string | undefined {
-  const prefix = `[sandbox] ${phase}`;
-  if (result.timedOut) return `${prefix} killed after ${timeoutMs ?? 'the'}${timeoutMs ? ' ms' : ''} wall-clock limit; every process it started was stopped.`;
+/** A volume counts as full when less than 1 MiB (or 0.5 %) of its blocks, or none of its inodes, are left. */
+function volumeLimit(usage: VolumeUsage | undefined): Pick<EndedBy, 'limit' | 'max' | 'used' | 'unit'> | undefined {
+  if (!usage) return undefined;
+  if (usage.usedInodes >= usage.limitInodes) return { limit: 'inodes', max: usage.limitInodes, used: usage.usedInodes, unit: 'files' };
+  if (usage.limitBytes - usage.usedBytes < Math.max(MIB, usage.limitBytes * 0.005)) {
+    return { limit: 'disk', max: usage.limitBytes, used: usage.usedBytes, unit: 'bytes' };
+  }
+  return undefined;
+}
+
+/** Which limit, if any, ended a step that did not succeed; undefined when the program simply failed on its own. */
+export function endedBy(result: IsolatedResult, phase: EndedBy['phase'], limits: RunLimits, timeoutMs: number,
+  usage: VolumeUsage | undefined): EndedBy | undefined {
+  if (result.timedOut) return { limit: 'timeout', phase, max: timeoutMs, unit: 'ms' };
   switch (result.limit) {
-    case 'memory': return `${prefix} killed: memory limit of ${Math.round(limits.memoryBytes / MIB)} MiB reached.`;
-    case 'pids': return `${prefix} hit the process limit of ${limits.pids} (fork refused).`;
-    case 'output': return `${prefix} killed: more than 1 MiB of output.`;
-    case 'disk': return `${prefix} killed: the session's disk quota was exceeded.`;
+    case 'memory': return { limit: 'memory', phase, max: limits.memoryBytes, unit: 'bytes' };
+    case 'pids': return { limit: 'processes', phase, max: limits.pids, unit: 'processes' };
+    case 'output': return { limit: 'output', phase, max: KILL_OUTPUT_BYTES, unit: 'bytes' };
     default: break;
+  }
+  const full = volumeLimit(usage);
+  return full ? { ...full, phase } : undefined;
+}
+
+/** The `[sandbox] …` line saying why a step ended, with the numbers. */
+export function describeEnd(result: IsolatedResult, phase: EndedBy['phase'], ended: EndedBy | undefined): string | undefined {
+  const prefix = `[sandbox] ${phase}`;
+  if (ended) {
+    switch (ended.limit) {
+      case 'timeout': return `${prefix} stopped by the ${ended.max} ms wall-clock limit (${phase === 'install' ? 'install budget, TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS' : 'timeoutMs'}); every process it started was stopped.`;
+      case 'memory': return `${prefix} killed: memory limit of ${mib(ended.max)} reached.`;
+      case 'processes': return `${prefix} hit the process limit of ${ended.max} (fork refused).`;
+      case 'output': return `${prefix} killed: more than ${mib(ended.max)} of output.`;
+      case 'disk': return `${prefix} ran out of session disk: ${mib(ended.used ?? 0)} used of the ${mib(ended.max)} quota (blocks, as the disk counts them).`;
+      case 'inodes': return `${prefix} ran out of session files: ${ended.used ?? 0} used of the ${ended.max} files (inodes) quota.`;
+    }
   }
   if (result.exitCode === null && result.signal) return `${prefix} ended by signal ${result.signal}.`;
   if (result.exitCode !== null && result.exitCode > 128) return `${prefix} ended by signal ${result.exitCode - 128} (exit ${result.exitCode}).`;
   return undefined;
 }
 
-export function finishOutputs(result: IsolatedResult, redact: (text: string) => string, note: string | undefined, merge: boolean) {
+export function finishOutputs(result: IsolatedResult, redact: (text: string) => string, notes: Array<string | undefined>, merge: boolean) {
   let stdout = result.stdout.finish(redact);
   let stderr = result.stderr.finish(redact);
   if (merge) {
@@ -31,14 +60,17 @@ export function finishOutputs(result: IsolatedResult, redact: (text: string) => 
     stderr = Buffer.byteLength(both) > OUTPUT_CAP_BYTES ? `${cutUtf8(Buffer.from(both), OUTPUT_CAP_BYTES)}\n…[output truncated]` : both;
     stdout = '';
   }
-  if (note) stderr = stderr ? `${stderr}${stderr.endsWith('\n') ? '' : '\n'}${note}` : note;
+  for (const note of notes) {
+    if (note) stderr = stderr ? `${stderr}${stderr.endsWith('\n') ? '' : '\n'}${note}` : note;
+  }
   return { stdout, stderr };
 }
 
 /** A refusal before anything ran (runtime off, package denied, toolchain missing). */
-export function policyResult(status: Extract<TestStatus, 'blocked' | 'unavailable'>, sessionId: string | undefined, code: string, message: string): TestResult {
+export function policyResult(status: Extract<TestStatus, 'blocked' | 'unavailable'>, sessionId: string | undefined, code: string, message: string,
+  phases: TestPhases): TestResult {
   return {
-    ok: false, status, phases: { provisionMs: 0, installMs: 0, runMs: 0 }, stdout: '', stderr: message, exitCode: null,
+    ok: false, status, phases, stdout: '', stderr: message, exitCode: null,
     sessionId: sessionId ?? '', sessionExpiresAt: null, sessionReused: false, error: { code, message },
   };
 }

@@ -1,23 +1,28 @@
-// Durable sandbox sessions: a folder per session under TOOLDEX_HOME/sandbox/sessions/<id> (workspace + deps)
-// and a row in the store (owner, runtime, packages, last use). Survive restarts; least recently used are evicted.
-import { execFile } from 'node:child_process';
+// Durable sandbox sessions: a volume per session on this instance's disk (see volume.ts) and a row in the store (owner,
+// runtime, current pins, keyed secret marks, owning instance). Survive restarts; least recently used are evicted.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ToolDexError } from '../errors.ts';
 import type { Store } from '../store/index.ts';
+import type { SecretMark } from './redact.ts';
 import type { Runtime } from './schema.ts';
+import type { SessionFolders } from './steps.ts';
+import { isMountPoint, type SessionVolumes } from './volume.ts';
 
 export interface Session {
   id: string;
   owner: string;
   runtime: Runtime;
-  /** Package specs installed so far, in order. */
+  /** The session's package pins (specs) installed on its volume, in the order first installed. */
   packages: string[];
-  workDir: string;
-  depsDir: string;
+  /** Pins the session had on an instance that is gone, not installed here yet (the session was taken over). */
+  movedPins?: string[];
+  /** Keyed marks of every secret the session was ever given. */
+  secretMarks: SecretMark[];
+  folders: SessionFolders;
   reused: boolean;
-  /** Resolves once the session's row is stored (a new session's insert overlaps its first run). */
+  /** Resolves once the session's row is stored (a new session's insert overlaps its volume's creation). */
   stored: Promise<void>;
 }
 
@@ -26,70 +31,137 @@ interface SessionRow {
   owner: string;
   runtime: Runtime;
   packages: string[] | string;
-  disk_bytes: string | number;
+  secret_marks: SecretMark[] | string;
+  instance: string | null;
 }
 
 const SESSION_ID = /^sbx_[A-Za-z0-9_-]{16,40}$/;
+const newSessionId = () => `sbx_${crypto.randomBytes(15).toString('base64url')}`;
+const json = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) as T : value);
 
 export const sessionNotFound = (id: string) =>
   new ToolDexError('session_not_found', 404,
     `Session "${id.slice(0, 60)}" does not exist, belongs to someone else, or was evicted to free disk; call again without sessionId to start a new one.`);
 
+/** Volumes formatted and mounted ahead of need, so a new session does not wait for mkfs and mount. */
+const POOL_SIZE = 2;
+
 export class SessionStore {
+  /** When each session of this instance was last used (idle volumes are unmounted). */
+  private readonly lastUse = new Map<string, number>();
+  /** Ids of ready volumes with no session yet (no row: a restart's reconciliation removes them). */
+  private readonly pool: string[] = [];
+  private refilling: Promise<void> | undefined;
+  private closed = false;
+
   constructor(
     private readonly store: Store,
-    private readonly root: string,
-    private readonly owner: { uid: number; gid: number },
-  ) {
-    fs.mkdirSync(root, { recursive: true, mode: 0o711 });
+    private readonly volumes: SessionVolumes,
+    /** This instance's id: its rows are the ones whose volumes are on this disk. */
+    readonly instance: string,
+  ) {}
+
+  folders(id: string): SessionFolders {
+    return { work: this.volumes.dir(id, 'work'), deps: this.volumes.dir(id, 'deps'), build: this.volumes.dir(id, 'build'), overlay: this.volumes.dir(id, 'overlay') };
   }
 
-  private dirs(id: string) {
-    const dir = path.join(this.root, id);
-    return { dir, workDir: path.join(dir, 'work'), depsDir: path.join(dir, 'deps') };
-  }
-
-  create(ownerId: string, runtime: Runtime): Session {
-    const id = `sbx_${crypto.randomBytes(15).toString('base64url')}`;
-    const { dir, workDir, depsDir } = this.dirs(id);
-    fs.mkdirSync(dir, { mode: 0o711 });
-    for (const sub of [workDir, depsDir]) {
-      fs.mkdirSync(sub, { mode: 0o755 });
-      fs.chownSync(sub, this.owner.uid, this.owner.gid);
-    }
-    const stored = this.store.query('insert into sandbox_sessions (id, owner, runtime) values ($1, $2, $3)', [id, ownerId, runtime])
+  async create(ownerId: string, runtime: Runtime): Promise<Session> {
+    const ready = this.pool.shift();
+    const id = ready ?? newSessionId();
+    const stored = this.store.query('insert into sandbox_sessions (id, owner, runtime, instance) values ($1, $2, $3, $4)', [id, ownerId, runtime, this.instance])
       .then(() => undefined);
     stored.catch(() => undefined); // awaited by recordUse; this keeps a failure from surfacing twice
-    return { id, owner: ownerId, runtime, packages: [], workDir, depsDir, reused: false, stored };
+    if (!ready) await this.volumes.create(id);
+    this.lastUse.set(id, Date.now());
+    this.refill();
+    return { id, owner: ownerId, runtime, packages: [], secretMarks: [], folders: this.folders(id), reused: false, stored };
+  }
+
+  /** Tops the pool of ready volumes up in the background, one volume at a time. */
+  refill(): void {
+    if (this.refilling || this.closed) return;
+    this.refilling = (async () => {
+      while (this.pool.length < POOL_SIZE && !this.closed) {
+        const id = newSessionId();
+        await this.volumes.create(id);
+        if (this.closed) await this.volumes.remove(id);
+        else this.pool.push(id);
+      }
+    })().catch(() => undefined).finally(() => { this.refilling = undefined; });
   }
 
   /** The caller's session; anyone else's, an unknown or an evicted one is the same 404 (existence is not disclosed). */
   async get(id: string, ownerId: string): Promise<Session> {
+    const found = await this.find(id, ownerId);
+    if ('elsewhere' in found) throw sessionNotFound(id);
+    return found.local;
+  }
+
+  /** The caller's session if its volume is here, else the instance that holds it; 404 when there is none of the caller's. */
+  async find(id: string, ownerId: string): Promise<{ local: Session } | { elsewhere: string }> {
     if (!SESSION_ID.test(id)) throw sessionNotFound(id);
-    const rows = await this.store.query<SessionRow>('select id, owner, runtime, packages, disk_bytes from sandbox_sessions where id = $1', [id]);
+    const rows = await this.store.query<SessionRow>(
+      'select id, owner, runtime, packages, secret_marks, instance from sandbox_sessions where id = $1', [id]);
     const row = rows[0];
-    const { workDir, depsDir } = this.dirs(id);
-    if (!row || row.owner !== ownerId || !fs.existsSync(workDir)) throw sessionNotFound(id);
-    const packages = typeof row.packages === 'string' ? JSON.parse(row.packages) as string[] : row.packages;
-    return { id, owner: row.owner, runtime: row.runtime, packages, workDir, depsDir, reused: true, stored: Promise.resolve() };
+    if (!row || row.owner !== ownerId) throw sessionNotFound(id);
+    if (row.instance && row.instance !== this.instance) return { elsewhere: row.instance };
+    if (!this.volumes.exists(id)) throw sessionNotFound(id);
+    await this.volumes.ensureMounted(id);
+    this.lastUse.set(id, Date.now());
+    const pins = json(row.packages);
+    const moved = fs.existsSync(this.movedMarker(id));
+    return {
+      local: {
+        id, owner: row.owner, runtime: row.runtime, packages: moved ? [] : pins, ...(moved ? { movedPins: pins } : {}),
+        secretMarks: json(row.secret_marks), folders: this.folders(id), reused: true, stored: Promise.resolve(),
+      },
+    };
   }
 
-  async recordUse(session: Session, packages: string[]): Promise<void> {
+  /**
+   * Takes over a session whose instance is gone: the row becomes this instance's (only if it still names `from`, so two
+   * instances cannot both take it) with a fresh volume; its files stayed on the gone instance's disk. The volume is
+   * marked as moved until its pins are installed here again (see find).
+   */
+  async takeOver(id: string, ownerId: string, from: string): Promise<boolean> {
+    const rows = await this.store.query<{ id: string }>(
+      'update sandbox_sessions set instance = $3 where id = $1 and owner = $2 and instance = $4 returning id', [id, ownerId, this.instance, from]);
+    if (!rows[0]) return false;
+    await this.volumes.create(id);
+    fs.writeFileSync(this.movedMarker(id), from);
+    this.lastUse.set(id, Date.now());
+    return true;
+  }
+
+  /** A root-owned file at the top of the volume (no sandbox sees that folder): "pins not installed here yet". */
+  private movedMarker(id: string): string {
+    return path.join(this.volumes.mountPoint(id), 'moved-from');
+  }
+
+  /** The session's pins are installed on this instance's volume now. */
+  settleMove(id: string): void {
+    fs.rmSync(this.movedMarker(id), { force: true });
+  }
+
+  async recordUse(session: Session, packages: string[], secretMarks: SecretMark[]): Promise<void> {
     await session.stored;
-    await this.store.query('update sandbox_sessions set packages = $2::jsonb, last_used_at = now(), runs = runs + 1 where id = $1',
-      [session.id, JSON.stringify(packages)]);
+    await this.store.query('update sandbox_sessions set packages = $2::jsonb, secret_marks = $3::jsonb, last_used_at = now(), runs = runs + 1 where id = $1',
+      [session.id, JSON.stringify(packages), JSON.stringify(secretMarks)]);
   }
 
-  /** Measures the session's folder (du) for the disk budget; slow on big dependency trees, so callers run it after replying. */
+  /**
+   * Records what the session costs the host's disk: its image's allocated blocks, or what its filesystem counts as used
+   * when that is more (data not yet written back has no blocks in the image yet). A stat and a statfs, no tree walk.
+   */
   async measure(id: string): Promise<void> {
-    const bytes = await folderBytes(this.dirs(id).dir);
+    const bytes = Math.max(this.volumes.hostBytes(id), this.volumes.usage(id)?.usedBytes ?? 0);
     await this.store.query('update sandbox_sessions set disk_bytes = $2 where id = $1', [id, bytes]);
   }
 
-  /** Removes least recently used sessions (never a busy one) until the total is within budgetBytes; returns evicted ids. */
+  /** Removes this instance's least recently used sessions (never a busy one) until their total is within budgetBytes. */
   async evict(budgetBytes: number, busy: Set<string>): Promise<string[]> {
     const rows = await this.store.query<{ id: string; disk_bytes: string | number }>(
-      'select id, disk_bytes from sandbox_sessions order by last_used_at desc');
+      'select id, disk_bytes from sandbox_sessions where instance = $1 order by last_used_at desc', [this.instance]);
     let total = rows.reduce((sum, row) => sum + Number(row.disk_bytes), 0);
     const evicted: string[] = [];
     for (const row of [...rows].reverse()) {
@@ -104,13 +176,56 @@ export class SessionStore {
 
   async remove(id: string): Promise<void> {
     await this.store.query('delete from sandbox_sessions where id = $1', [id]);
-    // rm does not follow symlinks a run may have planted: it unlinks them.
-    await fs.promises.rm(this.dirs(id).dir, { recursive: true, force: true });
+    this.lastUse.delete(id);
+    await this.volumes.remove(id);
   }
-}
 
-export function folderBytes(dir: string): Promise<number> {
-  return new Promise((resolve) => {
-    execFile('du', ['-sb', dir], { timeout: 30_000 }, (_error, stdout) => resolve(Number(/^(\d+)/.exec(stdout)?.[1] ?? 0)));
-  });
+  /** Unmounts volumes idle for longer than idleMs (a later call mounts them again in a few ms). */
+  async unmountIdle(idleMs: number, busy: Set<string>): Promise<void> {
+    const now = Date.now();
+    for (const [id, used] of this.lastUse) {
+      if (now - used < idleMs || busy.has(id)) continue;
+      this.lastUse.delete(id);
+      await this.volumes.unmount(id).catch(() => undefined);
+    }
+  }
+
+  /** Server shutdown: unmounts every volume this process mounted (the sessions stay on disk) and drops the pool's. */
+  async unmountAll(): Promise<void> {
+    this.closed = true;
+    await this.refilling;
+    for (const id of this.pool.splice(0)) await this.volumes.remove(id).catch(() => undefined);
+    for (const id of [...this.lastUse.keys()]) await this.volumes.unmount(id).catch(() => undefined);
+    this.lastUse.clear();
+  }
+
+  /**
+   * Start-up: volumes without a row are removed, this instance's rows without a volume are deleted, and folders of the
+   * earlier layout (a plain folder per session, no quota) are discarded with their rows. Returns what was removed.
+   */
+  async reconcile(): Promise<{ orphanVolumes: string[]; orphanRows: string[]; oldLayout: string[] }> {
+    const rows = await this.store.query<{ id: string; instance: string | null }>('select id, instance from sandbox_sessions');
+    const known = new Map(rows.map((row) => [row.id, row.instance]));
+    const orphanVolumes: string[] = [];
+    for (const id of this.volumes.list()) {
+      const instance = known.get(id);
+      if (instance === this.instance) continue;
+      if (instance === undefined) {
+        await this.volumes.remove(id);
+        orphanVolumes.push(id);
+      }
+    }
+    const oldLayout: string[] = [];
+    for (const entry of fs.readdirSync(this.volumes.root, { withFileTypes: true })) {
+      if (!entry.isDirectory() || !SESSION_ID.test(entry.name) || this.volumes.exists(entry.name)) continue;
+      if (!isMountPoint(path.join(this.volumes.root, entry.name)) && fs.existsSync(path.join(this.volumes.root, entry.name, 'work'))) {
+        await this.store.query('delete from sandbox_sessions where id = $1', [entry.name]);
+        fs.rmSync(path.join(this.volumes.root, entry.name), { recursive: true, force: true });
+        oldLayout.push(entry.name);
+      }
+    }
+    const orphanRows = rows.filter((row) => row.instance === this.instance && !this.volumes.exists(row.id)).map((row) => row.id);
+    for (const id of orphanRows) await this.store.query('delete from sandbox_sessions where id = $1', [id]);
+    return { orphanVolumes, orphanRows, oldLayout };
+  }
 }

@@ -1,58 +1,101 @@
-// Turns a runtime adapter's abstract Step into an isolated run: which folders are mounted where, writable or not,
-// and the limits of the step. The one place that maps session folders and caches to sandbox paths.
+// Turns a runtime adapter's Step into an isolated run, and is where the trust boundary is enforced: a fetch step gets
+// the shared cache and /deps writable and nothing of the session's own files; a run step gets the session's files and
+// /build writable, /deps read-only and the shared cache at most through an overlay whose writes stay in the session.
 import fs from 'node:fs';
 import path from 'node:path';
-import { runIsolated, type HostIdentity, type IsolatedResult, type Mount } from './isolate.ts';
+import { runIsolated, type HostIdentity, type IsolatedResult, type IsolatedSpec, type Mount, type OverlayMount } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
 import { OUTPUT_CAP_BYTES } from './output.ts';
-import { CACHE, DEPS, WORKSPACE, type Step } from './runtimes/types.ts';
-import type { Session } from './sessions.ts';
+import { BUILD, CACHE, DEPS, FETCH_CWD, WORKSPACE, type Step } from './runtimes/types.ts';
 import type { Toolchain } from './toolchains.ts';
+
+/** Host folders of one session's volume. */
+export interface SessionFolders {
+  work: string;
+  deps: string;
+  build: string;
+  /** Root-only folder holding the cache overlay's upper and work folders (never mounted into a sandbox itself). */
+  overlay: string;
+}
 
 export interface StepOptions {
   identity: HostIdentity;
   toolchain: Toolchain;
-  session: Session;
+  folders: SessionFolders;
+  /** The runtime's shared cache folder on the host. */
   cacheDir: string;
   limits: RunLimits;
+  owner: string;
   timeoutMs: number;
-  sessionQuotaBytes: number;
+  /** Largest single file (RLIMIT_FSIZE): the session quota. */
+  fileSizeBytes: number;
   extraEnv?: Record<string, string>;
-  secretEnv?: Record<string, string>;
   redactionSlack?: number;
   onReady?: (pid: number) => void | Promise<void>;
 }
 
 export const KILL_OUTPUT_BYTES = 1024 * 1024;
 
-export function stepMounts(step: Step, options: Pick<StepOptions, 'toolchain' | 'session' | 'cacheDir'>): Mount[] {
-  const { session } = options;
-  const mounts: Mount[] = options.toolchain.mounts.map((dir) => ({ host: dir, dest: dir }));
-  if (step.workspace === 'rw') mounts.push({ host: session.workDir, dest: WORKSPACE, writable: true });
-  mounts.push({ host: session.depsDir, dest: DEPS, writable: step.deps === 'rw' });
-  if (step.cache !== 'none') mounts.push({ host: options.cacheDir, dest: CACHE, writable: step.cache === 'rw' });
-  if (step.depsIntoWorkspace && step.workspace === 'rw') {
-    const source = path.join(session.depsDir, step.depsIntoWorkspace);
-    // Root binds this path: it must be a real folder, never a link (only trusted steps write deps, but be sure).
-    if (fs.lstatSync(source, { throwIfNoEntry: false })?.isDirectory()) mounts.push({ host: source, dest: `${WORKSPACE}/${step.depsIntoWorkspace}` });
+const SYSTEM_CA = '/etc/ssl/certs/ca-certificates.crt';
+/**
+ * The host's trust store, named for the runtimes that keep their own (node's bundled roots, Python's certifi): TLS
+ * inside a sandbox trusts what the host trusts (an operator's egress proxy CA included), nothing more. Node reads it
+ * through OpenSSL when it first needs it (--use-openssl-ca); NODE_EXTRA_CA_CERTS would parse it at every start (~0.1 s).
+ */
+export const TLS_ENV: Record<string, string> = fs.existsSync(SYSTEM_CA)
+  ? { SSL_CERT_FILE: SYSTEM_CA, REQUESTS_CA_BUNDLE: SYSTEM_CA, PIP_CERT: SYSTEM_CA, NODE_OPTIONS: '--use-openssl-ca' }
+  : {};
+
+/** The overlay folders of a session (created on first use; the upper is owned so the sandbox uid can write through it). */
+function cacheOverlay(options: StepOptions): OverlayMount {
+  const [upper, work, merged] = ['upper', 'work', 'merged'].map((name) => path.join(options.folders.overlay, name)) as [string, string, string];
+  for (const dir of [upper, work, merged]) {
+    if (!fs.existsSync(dir)) {
+      fs.mkdirSync(dir, { mode: 0o755 });
+      if (dir === upper) fs.chownSync(dir, options.identity.uid, options.identity.gid);
+    }
   }
-  return mounts;
+  return { lower: options.cacheDir, upper, work, merged, dest: CACHE };
+}
+
+export function stepSpec(step: Step, options: StepOptions): Omit<IsolatedSpec, 'timeoutMs'> {
+  const { folders, toolchain } = options;
+  const mounts: Mount[] = toolchain.mounts.map((mount) => ({ ...mount }));
+  const overlays: OverlayMount[] = [];
+  let hidden: string[] = [];
+  let cwd: string;
+  if (step.kind === 'fetch') {
+    mounts.push(...toolchain.fetchMounts, { host: folders.deps, dest: DEPS, writable: true }, { host: options.cacheDir, dest: CACHE, writable: true });
+    cwd = FETCH_CWD;
+  } else {
+    mounts.push(...toolchain.runMounts,
+      { host: folders.work, dest: WORKSPACE, writable: true },
+      { host: folders.build, dest: BUILD, writable: true },
+      { host: folders.deps, dest: DEPS });
+    if (step.depsIntoWorkspace) {
+      const source = path.join(folders.deps, step.depsIntoWorkspace);
+      // Root binds this path: it must be a real folder, never a link (only fetch steps write /deps, but be sure).
+      if (fs.lstatSync(source, { throwIfNoEntry: false })?.isDirectory()) mounts.push({ host: source, dest: `${WORKSPACE}/${step.depsIntoWorkspace}` });
+    }
+    if (step.cache === 'overlay') overlays.push(cacheOverlay(options));
+    if (step.hostPackages !== 'visible') hidden = toolchain.hostPackageDirs;
+    cwd = WORKSPACE;
+  }
+  return {
+    argv: ['/bin/sh', '-c', step.script],
+    cwd,
+    env: { ...TLS_ENV, ...step.env, ...(step.kind === 'run' ? options.extraEnv : {}) },
+    mounts, overlays, hidden,
+    network: step.network,
+    limits: options.limits,
+    owner: options.owner,
+    fileSizeBytes: options.fileSizeBytes,
+    keepBytes: OUTPUT_CAP_BYTES + (options.redactionSlack ?? 0) + 64,
+    killOutputBytes: KILL_OUTPUT_BYTES,
+    onReady: options.onReady,
+  };
 }
 
 export function runStep(step: Step, options: StepOptions): Promise<IsolatedResult> {
-  return runIsolated({
-    argv: ['/bin/sh', '-c', step.script],
-    cwd: step.workspace === 'rw' ? WORKSPACE : DEPS,
-    env: { ...step.env, ...options.extraEnv },
-    secretEnv: options.secretEnv,
-    mounts: stepMounts(step, options),
-    network: step.network,
-    timeoutMs: options.timeoutMs,
-    limits: options.limits,
-    fileSizeBytes: options.sessionQuotaBytes,
-    keepBytes: OUTPUT_CAP_BYTES + (options.redactionSlack ?? 0) + 64,
-    killOutputBytes: KILL_OUTPUT_BYTES,
-    diskWatch: { dirs: [options.session.workDir, options.session.depsDir], maxBytes: options.sessionQuotaBytes },
-    onReady: options.onReady,
-  }, options.identity);
+  return runIsolated({ ...stepSpec(step, options), timeoutMs: options.timeoutMs }, options.identity);
 }

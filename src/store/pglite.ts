@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { inputFault } from './faults.ts';
 import { acquireLock } from './lock.ts';
 import type { Queryable, SqlParam, Store } from './types.ts';
 
@@ -23,7 +24,11 @@ export async function openPglite(home: string): Promise<EmbeddedStore> {
   }
   const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
     async query<Row>(sql: string, params: SqlParam[] = []) {
-      return (await target.query<Row>(sql, params)).rows;
+      try {
+        return (await target.query<Row>(sql, params)).rows;
+      } catch (error) {
+        throw inputFault(error) ?? error; // a NUL byte in a value is the caller's input, not a server fault
+      }
     },
   });
   return {

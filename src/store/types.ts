@@ -1,5 +1,6 @@
 // The query layer every capability uses: the same SQL runs on PGlite and on PostgreSQL.
 // Parameters are positional ($1, $2 …); rows come back as plain objects.
+import type { AvailabilityState } from './availability.ts';
 
 export type SqlParam = string | number | boolean | null | Date | string[] | number[] | Uint8Array | object;
 
@@ -13,4 +14,6 @@ export interface Store extends Queryable {
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Whether the database answers (PostgreSQL can go away; the embedded store lives in this process). */
+  availability?(): AvailabilityState;
 }

@@ -1,8 +1,12 @@
 // The dashboard end to end in headless Chromium (Debian's, driven by playwright-core): sign up, create an
-// organisation and a key, call /tools/search with it (200), revoke it in the page, call again (403).
+// organisation and a key (a name is asked for), run the curl and MCP snippets shown with it, revoke it in the page
+// (the dialog says 403 under required auth), call again (403); dates on one line; the usage panel on a phone.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -16,6 +20,16 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 
 const search = (base: string, key: string) =>
   fetch(`${base}/tools/search?q=http%20client&limit=1`, { headers: { authorization: `Bearer ${key}` } });
+
+/** Every date in the page's tables is one line tall (dates wrapped over 3-4 lines at some widths). */
+async function assertDatesOnOneLine(page: Page): Promise<void> {
+  const heights = await page.evaluate(() => [...document.querySelectorAll('table .date')].map((el) => {
+    const style = getComputedStyle(el);
+    return { text: el.textContent ?? '', lines: Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight)) };
+  }));
+  assert.ok(heights.length > 0, 'the page shows dates');
+  for (const { text, lines } of heights) assert.equal(lines, 1, `"${text}" takes ${lines} lines`);
+}
 
 describe('dashboard in headless Chromium', { skip: !fs.existsSync(CHROMIUM) && 'no /usr/bin/chromium (scripts/setup.sh installs it)' }, () => {
   let server: TestServer;
@@ -60,10 +74,31 @@ describe('dashboard in headless Chromium', { skip: !fs.existsSync(CHROMIUM) && '
     await page.getByRole('button', { name: 'Create organisation' }).click();
 
     await page.getByRole('heading', { name: 'API Keys' }).waitFor();
+    // An empty name is not silently "default": the field asks for one and nothing is created.
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText('Give the key a name').waitFor();
+    assert.equal(await page.getByLabel('Key name').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.locator('tr[data-key-id]').count(), 0);
     await page.getByLabel('Key name').fill('e2e');
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = await page.locator('#new-key').inputValue();
     assert.match(key, /^tdx_/);
+
+    // The snippets shown with the key work as pasted: the curl command in a shell, the MCP config in the SDK's client.
+    const curl = (await page.locator('#key-curl').innerText()).trim();
+    assert.ok(curl.includes(key) && curl.startsWith('curl '), curl);
+    // Asynchronously: the server answers from this very process.
+    const shell = await promisify(execFile)('bash', ['-c', `${curl} -s -w '\n%{http_code}'`], { encoding: 'utf8', timeout: 30_000 });
+    const [body, status] = [shell.stdout.slice(0, shell.stdout.lastIndexOf('\n')), shell.stdout.slice(shell.stdout.lastIndexOf('\n') + 1)];
+    assert.equal(status, '200', shell.stdout + shell.stderr);
+    assert.ok((JSON.parse(body) as { results: unknown[] }).results.length > 0);
+    const config = JSON.parse(await page.locator('#key-mcp').innerText()) as { mcpServers: { tooldex: { type: string; url: string; headers: Record<string, string> } } };
+    assert.equal(config.mcpServers.tooldex.type, 'http');
+    const mcp = new Client({ name: 'e2e', version: '1' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(config.mcpServers.tooldex.url), { requestInit: { headers: config.mcpServers.tooldex.headers } }));
+    assert.equal((await mcp.listTools()).tools.length, 4);
+    await mcp.close();
+    await page.screenshot({ path: path.join(artifacts, 'api-key-created.png'), fullPage: true });
     await page.getByRole('button', { name: 'Done' }).click();
     assert.equal(await page.locator('#new-key').count(), 0, 'the key is gone from the page once dismissed');
 
@@ -71,9 +106,10 @@ describe('dashboard in headless Chromium', { skip: !fs.existsSync(CHROMIUM) && '
     assert.equal(ok.status, 200);
 
     await page.getByRole('button', { name: 'Usage of e2e' }).click();
-    await page.getByText(/1 request and 0 test runs in the last 14 days/).waitFor();
+    await page.getByText(/\d+ requests? and 0 test runs in the last 14 days/).waitFor();
     await page.getByRole('row', { name: /e2e/ }).getByText('Active').waitFor();
     assert.doesNotMatch(await page.getByRole('row', { name: /e2e/ }).innerText(), /Never/, 'last used is shown');
+    await assertDatesOnOneLine(page);
     await page.screenshot({ path: path.join(artifacts, 'api-keys.png'), fullPage: true });
 
     // Keyboard: the revoke button opens the confirmation, Escape cancels it.
@@ -81,6 +117,7 @@ describe('dashboard in headless Chromium', { skip: !fs.existsSync(CHROMIUM) && '
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Revoke “e2e”?' });
     await dialog.waitFor();
+    await dialog.getByText(/get 403 invalid_api_key from their next request/).waitFor(); // TOOLDEX_AUTH=required here
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     assert.equal((await search(server.url, key)).status, 200, 'cancelled: the key still works');
@@ -116,7 +153,18 @@ describe('dashboard in headless Chromium', { skip: !fs.existsSync(CHROMIUM) && '
     await mobile.locator('tr[data-key-id]').first().waitFor();
     const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling at 375 px (overflow ${overflow} px)`);
+    await assertDatesOnOneLine(mobile);
+    // "Usage" opens its panel below the list: on a phone it is brought into view (and takes the focus).
+    await mobile.getByRole('button', { name: /^Usage of / }).first().click();
+    const panel = mobile.getByRole('region', { name: /^Usage of / });
+    await panel.getByRole('heading').waitFor();
+    await mobile.waitForFunction(() => {
+      const box = document.querySelector('.usage-panel')?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 2;
+    }, undefined, { timeout: 5000 });
+    assert.equal(await mobile.evaluate(() => document.activeElement?.classList.contains('usage-panel')), true, 'focus moves to the panel');
     await mobile.screenshot({ path: path.join(artifacts, 'api-keys-phone.png'), fullPage: true });
+    await mobile.screenshot({ path: path.join(artifacts, 'usage-phone.png') });
     await phone.close();
   });
 

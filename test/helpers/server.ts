@@ -20,7 +20,9 @@ export async function startServer(options: { store?: StoreKind; config?: ConfigO
   const config = loadConfig({
     TOOLDEX_HOME: home, PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: postgres?.url,
     // Tests reach only loopback and the registries: no docs-site crawl of a real package's homepage unless a test asks.
-    TOOLDEX_DOCS_SITES: 'off', ...options.config,
+    TOOLDEX_DOCS_SITES: 'off',
+    // Quickstart verification runs real sandboxes in the background: only the tests that ask for it (quickstart tests).
+    TOOLDEX_QUICKSTART_VERIFY: 'off', ...options.config,
   }, {});
   const app = await createApp(config, createLogger(config.LOG_LEVEL));
   const server = await buildServer(app);

@@ -13,6 +13,8 @@ export interface UsageDay { day: string; requests: number; testRuns: number }
 export interface Member { userId: string; email: string; role: string; joinedAt: string }
 export interface InviteLink { id: string; email: string; org: string; link: string; expiresAt: string }
 
+export interface ServerInfo { auth: 'off' | 'required'; testRunsPerMinute: number }
+
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, message: string, readonly field?: string) {
     super(message);
@@ -39,6 +41,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 }
 
 export const api = {
+  server: () => call<ServerInfo>('GET', '/server'),
   me: () => call<Me>('GET', '/me'),
   signUp: (email: string, password: string) => call<Me>('POST', '/signup', { email, password }),
   signIn: (email: string, password: string) => call<Me>('POST', '/login', { email, password }),

@@ -1,7 +1,7 @@
 // The dashboard shell: session state, hash routes (#/keys, #/members, #/new-org, #/invite/<token>),
 // the organisation picker and sign-out. Views below talk to the API; this file only routes.
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Me, type Org } from './api.ts';
+import { api, type Me, type Org, type ServerInfo } from './api.ts';
 import { AuthView } from './auth-view.tsx';
 import { InviteView } from './invite-view.tsx';
 import { KeysView } from './keys-view.tsx';
@@ -14,11 +14,13 @@ export function App() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [route, setRoute] = useState(currentRoute());
   const [orgId, setOrgId] = useState<string | null>(null);
+  const [server, setServer] = useState<ServerInfo | null>(null);
 
   useEffect(() => {
     const onHash = () => setRoute(currentRoute());
     window.addEventListener('hashchange', onHash);
     api.me().then(setMe, () => setMe(null)); // 401 not_signed_in: show the sign-in form
+    api.server().then(setServer, () => setServer(null)); // the auth mode, for what revoking a key does
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
@@ -56,7 +58,7 @@ export function App() {
   if (inviteToken) view = <InviteView token={inviteToken} onJoined={addOrg} />;
   else if (!org || route === 'new-org') view = <CreateOrgView first={!org} onCreated={addOrg} />;
   else if (route === 'members') view = <MembersView org={org} />;
-  else view = <KeysView org={org} />;
+  else view = <KeysView org={org} server={server} />;
 
   return (
     <>
@@ -64,6 +66,7 @@ export function App() {
       <header class="topbar">
         <a class="brand" href="#/keys">tooldex</a>
         <div class="topbar-right">
+          <a class="topbar-link" href="/">Explorer</a>
           {me.orgs.length > 0 && (
             <label class="org-picker">
               <span class="sr-only">Organisation</span>

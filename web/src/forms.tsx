@@ -28,9 +28,9 @@ export function Field({ id, label, type = 'text', value, onInput, error, hint, a
   );
 }
 
-/** Server messages look like `Invalid body field "password": use at least 10 characters.`; show the reason only. */
+/** Server messages look like `Body field "password": use at least 10 characters.`; show the reason only. */
 const reason = (message: string) => {
-  const text = message.replace(/^Invalid [a-z]+ field "[^"]+": /, '');
+  const text = message.replace(/^(?:Body field|Query parameter|Path parameter|Header) "[^"]+": /, '');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
@@ -43,6 +43,9 @@ export function useFormErrors() {
     clear() {
       setFields({});
       setForm('');
+    },
+    setField(field: string, message: string) {
+      setFields({ [field]: message });
     },
     take(error: unknown) {
       if (error instanceof ApiError && error.field) setFields({ [error.field]: reason(error.message) });
@@ -79,5 +82,39 @@ export function CopyField({ id, label, value, children }: { id: string; label: s
   );
 }
 
+/** A short local date and time ("23 Nov 2026, 14:05"), kept on one line by the `date` class. */
 export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+  iso ? new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : 'Never';
+
+export function DateText({ iso }: { iso: string | null }) {
+  return iso ? <time class="date" dateTime={iso}>{formatDate(iso)}</time> : <span class="date">Never</span>;
+}
+
+/** A multi-line snippet (a command, a config file) with a Copy button; the text stays selectable. */
+export function CopyBlock({ id, label, value }: { id: string; label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      const range = document.createRange(); // no clipboard permission: select it for Ctrl+C
+      const node = document.getElementById(id);
+      if (node) {
+        range.selectNodeContents(node);
+        getSelection()?.removeAllRanges();
+        getSelection()?.addRange(range);
+      }
+    }
+    setCopied(true);
+  };
+  return (
+    <div class="copy-block">
+      <div class="copy-head">
+        <span class="copy-label" id={`${id}-label`}>{label}</span>
+        <button type="button" onClick={copy} aria-describedby={`${id}-label`}>{copied ? 'Copied' : 'Copy'}</button>
+      </div>
+      <pre id={id} class="snippet" aria-labelledby={`${id}-label`} tabIndex={0}>{value}</pre>
+      <p class="sr-only" role="status">{copied ? 'Copied to the clipboard.' : ''}</p>
+    </div>
+  );
+}

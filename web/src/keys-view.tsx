@@ -1,11 +1,20 @@
-// Settings → API Keys: list (name, prefix, created, last used, creator), create (shown once with a copy
-// button), revoke behind a confirmation dialog, and a usage panel per key.
+// Settings → API Keys: list (name, prefix, created, last used, creator), create (shown once with a copy button and
+// ready curl and MCP snippets), revoke behind a confirmation that says what revoking does under this server's
+// auth mode, and a usage panel per key.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type ApiKey, type CreatedKey, type Org, type UsageDay } from './api.ts';
-import { CopyField, Field, FormError, formatDate, useFormErrors } from './forms.tsx';
+import { api, type ApiKey, type CreatedKey, type Org, type ServerInfo, type UsageDay } from './api.ts';
+import { CopyBlock, CopyField, DateText, Field, FormError, useFormErrors } from './forms.tsx';
 import { UsageChart } from './usage-chart.tsx';
 
-export function KeysView({ org }: { org: Org }) {
+/** Snippets that use a new key against this server: the REST API with curl, and an MCP client config. */
+export function keySnippets(origin: string, key: string): { curl: string; mcp: string } {
+  return {
+    curl: `curl -H "Authorization: Bearer ${key}" "${origin}/tools/search?q=http+client&limit=3"`,
+    mcp: JSON.stringify({ mcpServers: { tooldex: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: `Bearer ${key}` } } } }, null, 2),
+  };
+}
+
+export function KeysView({ org, server }: { org: Org; server: ServerInfo | null }) {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedKey | null>(null);
@@ -14,6 +23,7 @@ export function KeysView({ org }: { org: Org }) {
   const [status, setStatus] = useState('');
   const errors = useFormErrors();
   const dialog = useRef<HTMLDialogElement>(null);
+  const usagePanel = useRef<HTMLDivElement>(null);
 
   const load = async () => setKeys((await api.keys(org.id)).keys);
   useEffect(() => {
@@ -27,11 +37,22 @@ export function KeysView({ org }: { org: Org }) {
     if (confirming && dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [confirming]);
 
+  // The panel opens below the table: on a phone that is off-screen, so bring it into view and move focus there.
+  useEffect(() => {
+    if (!usage || !usagePanel.current) return;
+    usagePanel.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    usagePanel.current.focus({ preventScroll: true });
+  }, [usage?.key.id]);
+
   const create = async (event: Event) => {
     event.preventDefault();
     errors.clear();
+    if (!name.trim()) {
+      errors.setField('name', 'Give the key a name, for example “ci” or “laptop”.');
+      return;
+    }
     try {
-      const key = await api.createKey(org.id, name || 'default');
+      const key = await api.createKey(org.id, name.trim());
       setCreated(key);
       setName('');
       setStatus(`Key “${key.name}” created.`);
@@ -47,7 +68,9 @@ export function KeysView({ org }: { org: Org }) {
     if (!key) return;
     try {
       await api.revokeKey(org.id, key.id);
-      setStatus(`Key “${key.name}” revoked; requests with it are refused from now on.`);
+      setStatus(server?.auth === 'off'
+        ? `Key “${key.name}” revoked; it will be refused once authentication is turned on.`
+        : `Key “${key.name}” revoked; requests with it are refused from now on.`);
       if (created?.id === key.id) setCreated(null);
       await load();
     } catch (error) {
@@ -85,6 +108,10 @@ export function KeysView({ org }: { org: Org }) {
           <CopyField id="new-key" label={`API key “${created.name}”`} value={created.key}>
             <p class="warning">This is the only time the key is shown. Store it in a secret manager.</p>
           </CopyField>
+          <h3>Try it</h3>
+          <CopyBlock id="key-curl" label="Search the directory with curl" value={keySnippets(location.origin, created.key).curl} />
+          <CopyBlock id="key-mcp" label="MCP client config (Claude Code .mcp.json, Cursor mcp.json)" value={keySnippets(location.origin, created.key).mcp} />
+          {server?.auth === 'off' && <p class="hint">This server runs without authentication, so these work without the key too; with a key, requests count as {org.name}’s.</p>}
           <button type="button" onClick={() => setCreated(null)}>Done</button>
         </div>
       )}
@@ -100,9 +127,9 @@ export function KeysView({ org }: { org: Org }) {
               <tr key={key.id} data-key-id={key.id}>
                 <th scope="row" data-label="Name">{key.name}</th>
                 <td data-label="Prefix"><code>{key.prefix}…</code></td>
-                <td data-label="Created">{formatDate(key.createdAt)}</td>
-                <td data-label="Last used">{formatDate(key.lastUsedAt)}</td>
-                <td data-label="Creator">{key.createdBy}</td>
+                <td data-label="Created"><DateText iso={key.createdAt} /></td>
+                <td data-label="Last used"><DateText iso={key.lastUsedAt} /></td>
+                <td data-label="Creator" class="creator">{key.createdBy}</td>
                 <td data-label="Status">{key.revokedAt ? <span class="badge revoked">Revoked</span> : <span class="badge active">Active</span>}</td>
                 <td class="actions">
                   <button type="button" onClick={() => showUsage(key)} aria-label={`Usage of ${key.name}`}>Usage</button>
@@ -115,7 +142,7 @@ export function KeysView({ org }: { org: Org }) {
       )}
 
       {usage && (
-        <div class="card" role="region" aria-label={`Usage of ${usage.key.name}`}>
+        <div class="card usage-panel" role="region" aria-label={`Usage of ${usage.key.name}`} ref={usagePanel} tabIndex={-1}>
           <h2>Usage of “{usage.key.name}”</h2>
           <UsageChart days={usage.days} title={usage.key.name} />
           <button type="button" onClick={() => setUsage(null)}>Close usage</button>
@@ -124,7 +151,15 @@ export function KeysView({ org }: { org: Org }) {
 
       <dialog ref={dialog} aria-labelledby="revoke-title" onClose={() => setConfirming(null)}>
         <h2 id="revoke-title">Revoke “{confirming?.name}”?</h2>
-        <p>Clients using <code>{confirming?.prefix}…</code> get 403 from their next request. This cannot be undone.</p>
+        {server?.auth === 'off' ? (
+          <p>
+            This server runs without authentication (<code>TOOLDEX_AUTH=off</code>): requests are served with or without a key, so
+            clients using <code>{confirming?.prefix}…</code> keep working, as anonymous requests limited per address. Revoking
+            stops the key counting as {org.name}’s, and it will be refused once authentication is turned on. This cannot be undone.
+          </p>
+        ) : (
+          <p>Clients using <code>{confirming?.prefix}…</code> get 403 <code>invalid_api_key</code> from their next request. This cannot be undone.</p>
+        )}
         <div class="dialog-actions">
           <button type="button" autoFocus onClick={() => dialog.current?.close()}>Cancel</button>
           <button type="button" class="danger" onClick={revoke}>Revoke key</button>

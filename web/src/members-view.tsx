@@ -1,7 +1,7 @@
 // Settings → Members: who is in the organisation, and invites by link (the link is shown here; no mail is sent).
 import { useEffect, useState } from 'preact/hooks';
 import { api, type InviteLink, type Member, type Org } from './api.ts';
-import { CopyField, Field, FormError, formatDate, useFormErrors } from './forms.tsx';
+import { CopyField, DateText, Field, FormError, formatDate, useFormErrors } from './forms.tsx';
 
 export function MembersView({ org }: { org: Org }) {
   const [members, setMembers] = useState<Member[] | null>(null);
@@ -48,7 +48,7 @@ export function MembersView({ org }: { org: Org }) {
           <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Joined</th></tr></thead>
           <tbody>
             {members.map((m) => (
-              <tr key={m.userId}><th scope="row" data-label="Email">{m.email}</th><td data-label="Role">{m.role}</td><td data-label="Joined">{formatDate(m.joinedAt)}</td></tr>
+              <tr key={m.userId}><th scope="row" data-label="Email">{m.email}</th><td data-label="Role">{m.role}</td><td data-label="Joined"><DateText iso={m.joinedAt} /></td></tr>
             ))}
           </tbody>
         </table>

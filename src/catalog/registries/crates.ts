@@ -6,7 +6,7 @@ import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
 import { readTarGzTexts, readmeExcerpt, readmeSummary } from './archive.ts';
 import { fetchBytes, fetchText, HttpStatusError } from './http.ts';
-import { cleanUrl, firstSentence, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
+import { cleanUrl, firstSentence, seedPopularity, trimSlash, type RegistryAdapter } from './types.ts';
 
 /** Sparse index path: 1/a, 2/ab, 3/a/abc, se/rd/serde. */
 export function crateIndexPath(name: string): string {
@@ -68,7 +68,7 @@ export const cratesAdapter: RegistryAdapter = {
       homepage: cleanUrl(pkg.homepage),
       repository: cleanUrl(pkg.repository),
       docsUrl: cleanUrl(pkg.documentation) ?? `https://docs.rs/${name}/${latest.vers}`,
-      popularity: popularityFromRank(seed.rank, context.seedCount),
+      popularity: seedPopularity(seed, context.seedCount),
       downloads: null,
       updatedAt: null, // neither the sparse index nor the .crate carries a publish time
       extra: {

@@ -6,7 +6,7 @@ import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
 import { goPackageDoc, licenseFromText, readZipTexts, readmeExcerpt, readmeSummary } from './archive.ts';
 import { fetchBytes, fetchJson, fetchText, HttpStatusError } from './http.ts';
-import { firstSentence, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
+import { firstSentence, seedPopularity, trimSlash, type RegistryAdapter } from './types.ts';
 
 /** The proxy's case encoding: every upper-case letter becomes "!" + its lower-case form. */
 export const escapeModulePath = (path: string) => path.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
@@ -61,7 +61,7 @@ export const goAdapter: RegistryAdapter = {
       homepage: null,
       repository,
       docsUrl: `https://pkg.go.dev/${seed.name}`,
-      popularity: popularityFromRank(seed.rank, context.seedCount),
+      popularity: seedPopularity(seed, context.seedCount),
       downloads: null,
       updatedAt: info.Time ? new Date(info.Time).toISOString() : null,
       extra: { ...(goVersion ? { goVersion } : {}), ...(readme ? { readmeExcerpt: readmeExcerpt(readme) } : {}) },

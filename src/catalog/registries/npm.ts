@@ -5,7 +5,7 @@ import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
 import { readTarGzTexts, readmeExcerpt } from './archive.ts';
 import { fetchBytes, fetchJson, HttpStatusError } from './http.ts';
-import { cleanUrl, firstSentence, popularityFromDownloads, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
+import { cleanUrl, firstSentence, seedPopularity, trimSlash, type RegistryAdapter } from './types.ts';
 
 interface NpmManifest {
   name: string; version: string; description?: string; keywords?: string[] | string; license?: string | { type?: string };
@@ -66,7 +66,7 @@ export const npmAdapter: RegistryAdapter = {
       homepage: cleanUrl(manifest.homepage),
       repository,
       docsUrl: cleanUrl(manifest.homepage) ?? repository,
-      popularity: seed.downloads ? popularityFromDownloads(seed.downloads) : popularityFromRank(seed.rank, context.seedCount),
+      popularity: seedPopularity(seed, context.seedCount),
       downloads: seed.downloads ?? null,
       updatedAt: published ? new Date(published).toISOString() : null,
       extra: {

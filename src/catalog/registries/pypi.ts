@@ -5,7 +5,7 @@ import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
 import { readmeExcerpt } from './archive.ts';
 import { fetchJson, HttpStatusError } from './http.ts';
-import { cleanUrl, firstSentence, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
+import { cleanUrl, firstSentence, seedPopularity, trimSlash, type RegistryAdapter } from './types.ts';
 
 interface PypiProject {
   info: {
@@ -61,7 +61,7 @@ export const pypiAdapter: RegistryAdapter = {
       homepage,
       repository,
       docsUrl: docs ?? homepage ?? repository,
-      popularity: popularityFromRank(seed.rank, context.seedCount),
+      popularity: seedPopularity(seed, context.seedCount),
       downloads: null,
       updatedAt: project.urls?.[0]?.upload_time_iso_8601 ?? null,
       extra: {

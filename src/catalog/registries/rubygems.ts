@@ -4,7 +4,7 @@ import { deriveCategories, deriveFrameworks } from '../classify.ts';
 import { toSlug } from '../slug.ts';
 import type { ToolRecord } from '../types.ts';
 import { fetchJson, HttpStatusError } from './http.ts';
-import { cleanUrl, firstSentence, popularityFromRank, trimSlash, type RegistryAdapter } from './types.ts';
+import { cleanUrl, firstSentence, popularityFromDownloads, seedPopularity, trimSlash, type RegistryAdapter } from './types.ts';
 
 interface GemInfo {
   name: string; version?: string; info?: string; licenses?: string[]; homepage_uri?: string | null;
@@ -47,7 +47,8 @@ export const rubygemsAdapter: RegistryAdapter = {
       homepage: cleanUrl(gem?.homepage_uri),
       repository: cleanUrl(gem?.source_code_uri),
       docsUrl: cleanUrl(gem?.documentation_uri) ?? cleanUrl(gem?.homepage_uri) ?? `https://rubydoc.info/gems/${seed.name}`,
-      popularity: popularityFromRank(seed.rank, context.seedCount),
+      // RubyGems publishes total downloads: when its API answered, they rank the gem.
+      popularity: gem?.downloads ? popularityFromDownloads(gem.downloads, 2e9) : seedPopularity(seed, context.seedCount),
       downloads: gem?.downloads ?? null,
       updatedAt: gem?.version_created_at ?? null,
       extra: gem ? {} : { source: 'seed list (RubyGems unreachable at ingest)' },

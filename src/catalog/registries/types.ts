@@ -11,6 +11,8 @@ export interface SeedEntry {
   /** 1-based popularity rank within the ecosystem's seed list. */
   rank: number;
   summary?: string;
+  /** From an extras list (a well-known name the popularity list misses): its rank says nothing about popularity. */
+  extra?: boolean;
 }
 
 export interface RegistryContext {
@@ -36,6 +38,15 @@ export function popularityFromRank(rank: number, count: number): number {
 export function popularityFromDownloads(downloads: number, ceiling = 2.5e9): number {
   if (downloads <= 0) return 0;
   return Math.min(1, Math.log10(downloads) / Math.log10(ceiling));
+}
+
+/**
+ * A seed's popularity within its ecosystem: from monthly downloads when the list has them, from its rank otherwise;
+ * an extra (a well-known name the list misses) gets the ecosystem's median until an ingest measures it.
+ */
+export function seedPopularity(seed: Pick<SeedEntry, 'downloads' | 'rank' | 'extra'>, seedCount: number): number {
+  if (seed.downloads) return popularityFromDownloads(seed.downloads);
+  return popularityFromRank(seed.extra ? Math.ceil(seedCount / 2) : seed.rank, seedCount);
 }
 
 export function firstSentence(text: string, max = 160): string {

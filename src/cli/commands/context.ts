@@ -1,6 +1,7 @@
 // `tooldex context <slug>`: GET /tools/context/:slug — install commands, imports and a quickstart.
 import type { Command } from 'commander';
 import type { ToolContext } from '../../docs/schema.ts';
+import { projectContext } from '../../projection.ts';
 import { addClientOptions, clientFrom, examples, outputFormat, type ClientFlags } from '../options.ts';
 import { renderContext, writeResult } from '../output.ts';
 import { withSpinner } from '../spinner.ts';
@@ -17,6 +18,6 @@ export function registerContext(program: Command): void {
     .action(async (slug: string, flags: ClientFlags) => {
       const client = clientFrom(flags);
       const result = await withSpinner('reading package', client.get<ToolContext>(`/tools/context/${encodeURIComponent(slug)}`));
-      writeResult(result, outputFormat(flags), renderContext);
+      writeResult(result, outputFormat(flags), renderContext, (whole) => projectContext(whole, flags.detail ?? 'compact'));
     });
 }

@@ -1,6 +1,7 @@
 // `tooldex docs <slug> <question…>`: GET /tools/docs/:slug — ranked passages of the tool's official docs.
 import type { Command } from 'commander';
 import type { DocsResult } from '../../docs/schema.ts';
+import { projectDocs } from '../../projection.ts';
 import { addClientOptions, clientFrom, examples, outputFormat, type ClientFlags } from '../options.ts';
 import { renderDocs, writeResult } from '../output.ts';
 import { withSpinner } from '../spinner.ts';
@@ -20,6 +21,6 @@ export function registerDocs(program: Command): void {
       const client = clientFrom(flags);
       const result = await withSpinner('searching the docs (the first question about a package indexes it)',
         client.get<DocsResult>(`/tools/docs/${encodeURIComponent(slug)}`, { q: words.join(' '), limit: flags.limit }));
-      writeResult(result, outputFormat(flags), renderDocs);
+      writeResult(result, outputFormat(flags), renderDocs, (whole) => projectDocs(whole, flags.detail ?? 'compact'));
     });
 }

@@ -73,7 +73,7 @@ export function registerKeys(program: Command): void {
 
   formatOptions(keys.command('create')
     .description('Create an API key for an organisation (created if needed); the key is printed once')
-    .requiredOption('--org <name>', 'organisation name')
+    .requiredOption('--org <name>', 'organisation name, or id (org_…) when several share the name')
     .option('--name <label>', 'label of the key', 'default')
     .addHelpText('after', examples('tooldex keys create --org acme --name ci', 'tooldex keys create --org acme --json | jq -r .key')))
     .action(async (flags: Flags & { org: string; name: string }) => {
@@ -84,7 +84,7 @@ export function registerKeys(program: Command): void {
 
   formatOptions(keys.command('list')
     .description('List API keys (never the keys themselves): id, organisation, name, prefix, created, last used, status')
-    .option('--org <name>', 'only this organisation')
+    .option('--org <name>', 'only this organisation (name, or id org_…)')
     .addHelpText('after', examples('tooldex keys list', 'tooldex keys list --org acme --json')))
     .action(async (flags: Flags & { org?: string }) => {
       const list = await runKeyOperation('keys.list', flags.org === undefined ? {} : { org: flags.org }) as ApiKeyInfo[];

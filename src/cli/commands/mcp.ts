@@ -1,10 +1,9 @@
-// `tooldex mcp`: the MCP server on stdio. On the local store by default; relays to a server's /mcp when
-// --url/TOOLDEX_URL is given, or when a running server holds the embedded store (it admits one process).
+// `tooldex mcp`: the MCP server on stdio. On the embedded store, every `tooldex mcp` on one TOOLDEX_HOME shares
+// the process that holds it (src/mcp/local.ts); with --url/TOOLDEX_URL it relays to that server's /mcp, and on
+// DATABASE_URL (which admits many processes) it serves in-process.
 import type { Command } from 'commander';
-import { configSchema, loadConfig, type Config } from '../../config.ts';
-import { ToolDexError } from '../../errors.ts';
+import { configSchema, loadConfig } from '../../config.ts';
 import { createLogger } from '../../log.ts';
-import { readLock } from '../../store/lock.ts';
 import { examples } from '../options.ts';
 
 const DEFAULT_URL = configSchema.shape.TOOLDEX_URL.parse(undefined);
@@ -18,11 +17,12 @@ export function registerMcp(program: Command): void {
     .addHelpText('after', `${examples(
       'tooldex mcp                                   # local store in TOOLDEX_HOME (or DATABASE_URL)',
       'tooldex mcp --url https://tooldex.example.com --api-key $KEY',
-    )}\nWhen a tooldex server already holds the embedded store in TOOLDEX_HOME, \`tooldex mcp\` relays to it.\n`)
+    )}\nAny number of editors may run \`tooldex mcp\` on one TOOLDEX_HOME: the first (or a running \`tooldex serve\`)
+holds the store and the others connect to it through TOOLDEX_HOME/mcp.sock; when it exits, another takes over.\n`)
     .action(async (flags: { url?: string; apiKey?: string }) => {
       const config = loadConfig({ TOOLDEX_URL: flags.url, TOOLDEX_API_KEY: flags.apiKey });
       const logger = createLogger(config.LOG_LEVEL);
-      const remote = flags.url ?? (config.TOOLDEX_URL !== DEFAULT_URL ? config.TOOLDEX_URL : undefined) ?? localServerUrl(config);
+      const remote = flags.url ?? (config.TOOLDEX_URL !== DEFAULT_URL ? config.TOOLDEX_URL : undefined);
       // Loaded here, not at the top: every other command would otherwise pay for the whole app on start-up.
       if (remote) {
         const { proxyStdioToServer } = await import('../../mcp/proxy.ts');
@@ -33,33 +33,27 @@ export function registerMcp(program: Command): void {
         await relay.closed;
         return;
       }
-      const [{ createApp }, { createMcpServer }, { StdioServerTransport }] = await Promise.all([
-        import('../../app.ts'), import('../../mcp/server.ts'), import('@modelcontextprotocol/sdk/server/stdio.js'),
+      if (!config.DATABASE_URL) {
+        const { serveLocalMcp } = await import('../../mcp/local.ts');
+        await serveLocalMcp(config, logger);
+        process.exit(); // a signal listener or a lingering handle must not keep a finished server alive
+      }
+      const [{ createApp }, { createMcpServer }, { StdioServerTransport }, { LOCAL_OWNER }] = await Promise.all([
+        import('../../app.ts'), import('../../mcp/server.ts'), import('@modelcontextprotocol/sdk/server/stdio.js'), import('../../mcp/socket.ts'),
       ]);
       const app = await createApp(config, logger);
-      const server = createMcpServer(app, { owner: 'local' }, {
+      const server = createMcpServer(app, { owner: LOCAL_OWNER }, {
         onUnexpectedError: (err, tool) => logger.error({ err, tool }, 'MCP tool failed'),
       });
       const closed = new Promise<void>((resolve) => {
         server.onclose = resolve;
         process.stdin.once('end', () => void server.close());
-        // Clients stop servers with a signal too; closing lets the embedded store shut down cleanly.
+        // Clients stop servers with a signal too; closing lets the store shut down cleanly.
         for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void server.close());
       });
       await server.connect(new StdioServerTransport());
-      logger.info({ store: app.store.kind, tools: app.catalog.size() }, 'MCP on stdio, local store');
+      logger.info({ store: app.store.kind, tools: app.catalog.size() }, 'MCP on stdio, PostgreSQL store');
       await closed;
       await app.close();
     });
-}
-
-/** The URL of the server holding the embedded store, if one does; a holder that is not a server is an error. */
-function localServerUrl(config: Config): string | undefined {
-  if (config.DATABASE_URL) return undefined; // PostgreSQL admits many processes
-  const holder = readLock(config.TOOLDEX_HOME);
-  if (!holder) return undefined;
-  if (holder.url) return holder.url;
-  throw new ToolDexError('store_locked', 409,
-    `the embedded store in ${config.TOOLDEX_HOME} is held by process ${holder.pid}, which is not a tooldex server; ` +
-    'wait for it to finish, pass --url to use a server, or set DATABASE_URL.');
 }

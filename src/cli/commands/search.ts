@@ -1,6 +1,7 @@
 // `tooldex search <query…>`: GET /tools/search on the server, printed as a table or as json/toon.
 import { Option, type Command } from 'commander';
 import { ECOSYSTEMS, type ToolResult } from '../../catalog/types.ts';
+import { projectSearch } from '../../projection.ts';
 import { addClientOptions, clientFrom, examples, outputFormat, type ClientFlags } from '../options.ts';
 import { renderSearch, writeResult } from '../output.ts';
 import { withSpinner } from '../spinner.ts';
@@ -31,6 +32,6 @@ export function registerSearch(program: Command): void {
       const result = await withSpinner('searching', client.get<{ results: ToolResult[] }>('/tools/search', {
         q: words.join(' '), limit: flags.limit, language: flags.language, ecosystem: flags.ecosystem, category: flags.category,
       }));
-      writeResult(result, outputFormat(flags), renderSearch);
+      writeResult(result, outputFormat(flags), renderSearch, (whole) => projectSearch(whole, flags.detail ?? 'compact'));
     });
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { ToolDexError } from '../../errors.ts';
 import { RUNTIMES, testRequestSchema, type TestResult } from '../../sandbox/schema.ts';
+import { projectTest } from '../../projection.ts';
 import { addClientOptions, clientFrom, examples, outputFormat, type ClientFlags } from '../options.ts';
 import { renderTest, writeResult } from '../output.ts';
 import { EXIT } from '../run.ts';
@@ -46,7 +47,7 @@ export function registerTest(program: Command): void {
     .addOption(new Option('-r, --runtime <runtime>', 'sandbox runtime (default: from the entry file extension)').choices(RUNTIMES))
     .option('-l, --language <language>', 'snippet language (default: from the entry file extension)')
     .option('-p, --package <spec>', 'package to install, optionally pinned (zod@3.23.8); repeatable', collect, [])
-    .option('-s, --session <id>', 'reuse the session of an earlier run (its packages and files)')
+    .option('-s, --session <id>', 'reuse the session of an earlier run (sbx_…, as it printed): its packages and files')
     .option('-e, --env <NAME=VALUE>', 'environment variable for the program; repeatable', collect, [])
     .option('--secret <NAME=VALUE>', 'secret variable: reaches the program, redacted from the output; repeatable', collect, [])
     .option('-t, --timeout <ms>', 'wall-clock limit in milliseconds (1000-60000, default 30000)')
@@ -54,7 +55,7 @@ export function registerTest(program: Command): void {
     .addHelpText('after', `${examples(
       'tooldex test index.ts --package zod',
       'tooldex test main.py helpers.py -p requests==2.32.3 --secret API_TOKEN=abc123',
-      'tooldex test index.ts --session 3f9c2a… --timeout 10000',
+      'tooldex test index.ts --session sbx_ZA3AZuW-HJBfuVEqLSyE --timeout 10000   # the id a run printed',
     )}\nExit status: 0 the snippet ran, 1 it did not (status failed_install, failed_run, timeout, blocked or unavailable),\n2 usage error, 3 server or network error.\n`)
     .action(async (entry: string, more: string[], flags: TestFlags) => {
       const files = [entry, ...more].map(readSnippetFile);
@@ -81,7 +82,7 @@ export function registerTest(program: Command): void {
       }
       const client = clientFrom(flags);
       const result = await withSpinner('installing and running in the sandbox', client.post<TestResult>('/tools/test', parsed.data));
-      writeResult(result, outputFormat(flags), renderTest);
+      writeResult(result, outputFormat(flags), renderTest, (whole) => projectTest(whole, flags.detail ?? 'compact'));
       if (!result.ok) process.exitCode = EXIT.notOk;
     });
 }

@@ -1,51 +1,73 @@
-// apiFromDeclarations: one passage per documented symbol of a TypeScript declaration file (.d.ts),
-// its signature plus its JSDoc, qualified by the class/interface/namespace it sits in. Text only; nothing is run.
-import type { LocateFn, PassageDraft } from './types.ts';
+// apiFromNpmPackage: the public API of an npm package from its TypeScript declarations, read with the TypeScript
+// compiler API: the package.json `exports`/`types` entry points, what each exports (through re-exports and bundler
+// chunks), JSDoc as the compiler attaches it, members of exported interfaces and classes. Nothing is run.
+import path from 'node:path';
+import type TS from 'typescript';
+import { splitLong } from './markdown.ts';
+import type { PassageDraft } from './types.ts';
 
+export interface NpmSource {
+  name: string;
+  /** Text files of the tarball (declarations and package.json at least), paths relative to the package root. */
+  files: Map<string, string>;
+  manifest: { exports?: unknown; types?: string; typings?: string; main?: string; module?: string };
+  locate(file: string, where: { line?: number; anchor?: string }): string;
+}
+
+const DECLARATION = /\.d\.(ts|mts|cts)$/;
+const ROOT = '/pkg';
 const MAX_SIGNATURE = 700;
+const MAX_MEMBERS = 300;
 
-interface Container { start: number; end: number; name: string }
+let compiler: Promise<typeof TS> | undefined;
+/** The compiler is large (about 0.3 s to load): loaded when the first npm package is indexed. */
+export const loadCompiler = () => (compiler ??= import('typescript').then((m) => (m as { default?: typeof TS }).default ?? (m as unknown as typeof TS)));
 
-/** Comments and string literals blanked out (same length), so braces inside them do not count. */
-function mask(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g,
-    (match) => match.replace(/[^\n]/g, ' '));
+/** The declaration file a runtime path stands for (`./dist/index.js` → `dist/index.d.ts`). */
+function declarationFor(target: string, files: Map<string, string>): string | undefined {
+  const clean = path.posix.normalize(target.replace(/^\.\//, ''));
+  if (DECLARATION.test(clean)) return files.has(clean) ? clean : undefined;
+  const stem = clean.replace(/\.(m|c)?js$/, '');
+  const ext = /\.mjs$/.test(clean) ? ['.d.mts', '.d.ts'] : /\.cjs$/.test(clean) ? ['.d.cts', '.d.ts'] : ['.d.ts', '.d.mts', '.d.cts'];
+  for (const candidate of [...ext.map((e) => stem + e), `${clean}/index.d.ts`]) if (files.has(candidate)) return candidate;
+  return undefined;
 }
 
-function containers(masked: string): Container[] {
-  const found: Container[] = [];
-  const opener = /\b(?:class|interface|namespace|module|enum)\s+([A-Za-z_$][\w$]*)[^{;=]*\{/g;
-  for (const match of masked.matchAll(opener)) {
-    const open = (match.index ?? 0) + match[0].length - 1;
-    let depth = 0;
-    let end = masked.length;
-    for (let i = open; i < masked.length; i++) {
-      if (masked[i] === '{') depth++;
-      else if (masked[i] === '}' && --depth === 0) { end = i; break; }
+/** Entry points with declarations: each `exports` subpath's `types` (or its .js's sibling), else `types`/`main`. */
+export function typeEntries(source: Pick<NpmSource, 'files' | 'manifest'>): Array<{ subpath: string; file: string }> {
+  const entries = new Map<string, string>();
+  const visit = (value: unknown, subpath: string): string | undefined => {
+    if (typeof value === 'string') return declarationFor(value, source.files);
+    if (Array.isArray(value)) { for (const v of value) { const found = visit(v, subpath); if (found) return found; } return undefined; }
+    if (!value || typeof value !== 'object') return undefined;
+    const conditions = value as Record<string, unknown>;
+    for (const key of ['types', 'typings', 'import', 'default', 'require', 'node']) {
+      const found = key in conditions ? visit(conditions[key], subpath) : undefined;
+      if (found) return found;
     }
-    found.push({ start: open, end, name: match[1]! });
+    for (const v of Object.values(conditions)) { const found = visit(v, subpath); if (found) return found; }
+    return undefined;
+  };
+  const exportsField = source.manifest.exports;
+  if (exportsField && typeof exportsField === 'object' && !Array.isArray(exportsField) && Object.keys(exportsField).some((k) => k.startsWith('.'))) {
+    for (const [subpath, value] of Object.entries(exportsField as Record<string, unknown>)) {
+      if (subpath.includes('*') || subpath.endsWith('package.json')) continue;
+      const file = visit(value, subpath);
+      if (file && !entries.has(subpath)) entries.set(subpath, file);
+    }
+  } else if (exportsField) {
+    const file = visit(exportsField, '.');
+    if (file) entries.set('.', file);
   }
-  return found;
+  if (!entries.has('.')) {
+    const file = [source.manifest.types, source.manifest.typings, source.manifest.main, source.manifest.module, 'index.d.ts']
+      .map((t) => (t ? declarationFor(t, source.files) : undefined)).find(Boolean);
+    if (file) entries.set('.', file);
+  }
+  return [...entries].map(([subpath, file]) => ({ subpath, file }));
 }
 
-/** The declaration after a doc comment: up to `;` or an opening `{` at bracket depth 0, single-spaced. */
-function declarationAt(masked: string, text: string, from: number): string {
-  let depth = 0;
-  let i = from;
-  for (; i < masked.length && i - from < MAX_SIGNATURE * 3; i++) {
-    const c = masked[i];
-    if (c === '(' || c === '<' || c === '[') depth++;
-    else if (c === ')' || c === '>' || c === ']') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === ';' || c === '{' || c === '}')) break;
-    else if (depth === 0 && c === '\n' && /^\s*(\/\*\*|export\s|declare\s)/.test(masked.slice(i + 1, i + 40))) break;
-  }
-  const signature = text.slice(from, i).replace(/\s+/g, ' ').trim();
-  return signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature;
-}
-
-const NAME = /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:(?:function|class|interface|type|const|let|var|enum|namespace|module)\s+([A-Za-z_$][\w$]*)|(?:(?:public|protected|static|readonly|get|set|async)\s+)*([A-Za-z_$][\w$]*)\??\s*[(<:])/;
-
-/** JSDoc body without the comment markers; @example blocks become fenced code. */
+/** JSDoc body without the comment markers; @example blocks become fenced code, @param lines stay readable. */
 export function cleanJsDoc(comment: string): string {
   const lines = comment.replace(/^\/\*\*/, '').replace(/\*\/$/, '').split('\n')
     .map((line) => line.replace(/^\s*\* ?/, '').replace(/\s+$/, ''));
@@ -73,49 +95,152 @@ export function cleanJsDoc(comment: string): string {
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-export function apiFromDeclarations(text: string, options: { source: string; pageTitle: string; locate: LocateFn; maxPassages?: number }): PassageDraft[] {
-  const masked = mask(text);
-  const scopes = containers(masked);
-  const passages: PassageDraft[] = [];
-  const lineStarts: number[] = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
-  const lineAt = (offset: number) => {
-    let lo = 0, hi = lineStarts.length - 1;
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (lineStarts[mid]! <= offset) lo = mid; else hi = mid - 1; }
-    return lo + 1;
+export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft[]> {
+  const entries = typeEntries(source);
+  const declarationFiles = [...source.files.keys()].filter((f) => DECLARATION.test(f));
+  if (!declarationFiles.length) return [];
+  const ts = await loadCompiler();
+  const abs = (file: string) => `${ROOT}/${file}`;
+  const rel = (file: string) => file.slice(ROOT.length + 1);
+  const options: TS.CompilerOptions = {
+    noLib: true, noEmit: true, skipLibCheck: true, types: [], allowJs: false, target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noResolve: false,
   };
-  const documented = new Set<number>();
-  const emit = (offset: number, doc: string) => {
-    const signature = declarationAt(masked, text, offset);
-    const name = NAME.exec(signature);
-    const symbol = name?.[1] ?? name?.[2];
-    if (!symbol || symbol.startsWith('_') || /\bprivate\b/.test(signature) || symbol === 'constructor' && !doc) return;
-    const scope = scopes.filter((c) => c.start < offset && offset < c.end).sort((a, b) => b.start - a.start)[0];
-    const qualified = scope && scope.name !== symbol ? `${scope.name}.${symbol}` : symbol;
-    const content = `\`\`\`ts\n${signature}\n\`\`\`${doc ? `\n\n${doc}` : ''}`;
-    passages.push({
-      url: options.locate({ line: lineAt(offset), anchor: qualified }),
-      title: qualified,
-      headings: [options.pageTitle, qualified],
-      content,
-      source: options.source,
-      identifiers: [...new Set([qualified.toLowerCase(), symbol.toLowerCase()])],
-    });
+  const host: TS.CompilerHost = {
+    getSourceFile: (file, version) => {
+      const text = source.files.get(rel(file));
+      return text === undefined ? undefined : ts.createSourceFile(file, text, version, true);
+    },
+    getDefaultLibFileName: () => `${ROOT}/lib.d.ts`,
+    writeFile: () => undefined,
+    getCurrentDirectory: () => ROOT,
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (f) => f.startsWith(`${ROOT}/`) && source.files.has(rel(f)),
+    readFile: (f) => (f.startsWith(`${ROOT}/`) ? source.files.get(rel(f)) : undefined),
+    directoryExists: (d) => d === ROOT || declarationFiles.some((f) => abs(f).startsWith(`${d}/`)),
+    realpath: (f) => f,
   };
-  for (const match of text.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
-    if (options.maxPassages && passages.length >= options.maxPassages) break;
-    const after = (match.index ?? 0) + match[0].length;
-    const start = after + (/^\s*/.exec(text.slice(after))?.[0].length ?? 0);
-    if (text.startsWith('/*', start)) continue; // a file or section comment followed by another comment
-    const doc = cleanJsDoc(match[0]);
-    if (!doc || /^@(internal|private|hidden)\b/m.test(doc)) continue;
-    documented.add(start);
-    emit(start, doc);
+  // Without entry points every declaration file is a root; their own exports are then the API.
+  const roots = entries.length ? entries.map((e) => abs(e.file)) : declarationFiles.map(abs);
+  const program = ts.createProgram({ rootNames: roots, options, host });
+  const checker = program.getTypeChecker();
+
+  const drafts: PassageDraft[] = [];
+  const seen = new Set<TS.Node>();
+  const lineOf = (node: TS.Node) => node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1;
+
+  /** The `/** … *\/` comment the compiler attaches to a declaration (to its statement, for a variable). */
+  const docOf = (node: TS.Node): string => {
+    const holder = ts.isVariableDeclaration(node) ? node.parent.parent : node;
+    const text = holder.getSourceFile().text;
+    const ranges = ts.getLeadingCommentRanges(text, holder.getFullStart()) ?? [];
+    const last = ranges.filter((r) => text.startsWith('/**', r.pos)).pop();
+    return last ? cleanJsDoc(text.slice(last.pos, last.end)) : '';
+  };
+  const skipped = (doc: string) => /(^|\n)@(internal|private|hidden|ignore)\b/.test(doc);
+  const deprecatedDoc = (doc: string) => /(^|\n)@deprecated\b/.test(doc);
+
+  /** A declaration's text without its body or members, single-spaced. */
+  const signatureOf = (node: TS.Node): string => {
+    const holder = ts.isVariableDeclaration(node) ? node.parent.parent : node;
+    let text = holder.getText();
+    if (ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node) || ts.isModuleDeclaration(node) || ts.isEnumDeclaration(node)) {
+      const open = text.indexOf('{');
+      if (open > 0 && (!ts.isEnumDeclaration(node) || text.length > MAX_SIGNATURE)) text = text.slice(0, open);
+    }
+    text = text.replace(/\s+/g, ' ').replace(/[;{]\s*$/, '').trim();
+    return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)} …` : text;
+  };
+
+  const push = (node: TS.Node, symbol: string, title: string, signatures: string[], doc: string, importance: number, internal: boolean) => {
+    const file = rel(node.getSourceFile().fileName);
+    const deprecated = deprecatedDoc(doc);
+    const score = importance - (doc ? 0 : 0.3) - (deprecated ? 0.4 : 0);
+    const header = `\`\`\`ts\n${signatures.join('\n')}\n\`\`\``;
+    splitLong(doc ? `${header}\n\n${doc}` : header).forEach((content, i) => drafts.push({
+      url: source.locate(file, { line: lineOf(node) }), title, headings: [symbol.slice(0, symbol.length - title.length - 1) || source.name, title],
+      content: i === 0 ? content : `${header}\n\n${content}`, source: file, symbol, importance: score, internal: internal || undefined,
+      deprecated: deprecated || undefined, identifiers: [...new Set([title.toLowerCase(), title.split('.').pop()!.toLowerCase()])],
+    }));
+  };
+
+  const memberName = (member: TS.ClassElement | TS.TypeElement): string | undefined => {
+    const name = member.name;
+    if (!name) return ts.isConstructorDeclaration(member) || ts.isConstructSignatureDeclaration(member) ? 'constructor' : undefined;
+    if (ts.isPrivateIdentifier(name)) return undefined;
+    return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+  };
+
+  const emitMembers = (node: TS.InterfaceDeclaration | TS.ClassDeclaration, prefix: string, title: string, importance: number, internal: boolean) => {
+    const groups = new Map<string, TS.Node[]>();
+    for (const member of node.members as TS.NodeArray<TS.ClassElement | TS.TypeElement>) {
+      const name = memberName(member);
+      if (!name || name.startsWith('_') || name.startsWith('~')) continue;
+      const modifiers = ts.canHaveModifiers(member) ? ts.getModifiers(member) ?? [] : [];
+      if (modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) continue;
+      groups.set(name, [...(groups.get(name) ?? []), member]);
+      if (groups.size > MAX_MEMBERS) break;
+    }
+    for (const [name, members] of groups) {
+      const doc = members.map(docOf).find(Boolean) ?? '';
+      if (skipped(doc) || (name === 'constructor' && !doc)) continue;
+      push(members[0]!, `${prefix}.${title}.${name}`, `${title}.${name}`, members.map(signatureOf), doc, importance - 0.05, internal);
+    }
+  };
+
+  const emitDeclaration = (node: TS.Declaration, prefix: string, name: string, importance: number, internal: boolean) => {
+    if (seen.has(node) || ts.isSourceFile(node)) return;
+    seen.add(node);
+    const doc = docOf(node);
+    if (skipped(doc)) return;
+    push(node, `${prefix}.${name}`, name, [signatureOf(node)], doc, importance, internal);
+    if (ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node)) emitMembers(node, prefix, name, importance, internal);
+  };
+
+  /** Everything a module exports, aliases followed to their declarations (bundler chunks included). */
+  const emitModule = (moduleSymbol: TS.Symbol, prefix: string, namespace: string, importance: number, depth: number) => {
+    const exports = checker.getExportsOfModule(moduleSymbol).sort((a, b) => Number(isNamespace(a)) - Number(isNamespace(b)) || a.name.localeCompare(b.name));
+    for (const exported of exports) {
+      if (exported.name === 'default' && exports.length > 1) continue;
+      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const name = namespace ? `${namespace}.${exported.name}` : exported.name;
+      if (isNamespace(exported) && target.flags & ts.SymbolFlags.ValueModule && depth < 1) {
+        emitModule(target, prefix, name, importance - 0.05, depth + 1);
+        continue;
+      }
+      for (const declaration of target.declarations ?? []) {
+        if (!declaration.getSourceFile().fileName.startsWith(`${ROOT}/`)) continue;
+        emitDeclaration(declaration, prefix, name, importance, false);
+      }
+    }
+  };
+  const isNamespace = (symbol: TS.Symbol) => {
+    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    return Boolean(target.flags & ts.SymbolFlags.ValueModule && target.declarations?.some((d) => ts.isSourceFile(d)));
+  };
+
+  const entryFiles = entries.length ? entries : declarationFiles.map((file) => ({ subpath: '.', file }));
+  for (const { subpath, file } of entryFiles) {
+    const sourceFile = program.getSourceFile(abs(file));
+    const moduleSymbol = sourceFile ? checker.getSymbolAtLocation(sourceFile) : undefined;
+    if (!moduleSymbol) continue;
+    const prefix = subpath === '.' ? source.name : `${source.name}/${subpath.replace(/^\.\//, '')}`;
+    const importance = !entries.length ? 0.6 : subpath === '.' ? 0.85 : 0.8;
+    emitModule(moduleSymbol, prefix, '', importance, 0);
   }
-  // Exported functions and classes without JSDoc still get their signature indexed.
-  for (const match of masked.matchAll(/^export\s+(?:declare\s+)?(?:function|class)\s+[A-Za-z_$]/gm)) {
-    if (options.maxPassages && passages.length >= options.maxPassages) break;
-    if (!documented.has(match.index ?? -1)) emit(match.index ?? 0, '');
+
+  // Documented declarations no entry point exports (helpers, bundler internals): kept, ranked down.
+  for (const sourceFile of program.getSourceFiles()) {
+    if (!sourceFile.fileName.startsWith(`${ROOT}/`)) continue;
+    const visit = (node: TS.Node) => {
+      if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node)) && node.name && !seen.has(node)) {
+        const doc = docOf(node);
+        if (doc) emitDeclaration(node, source.name, node.name.text, 0.15, true);
+      }
+    };
+    ts.forEachChild(sourceFile, visit);
   }
-  return passages;
+  return drafts;
 }

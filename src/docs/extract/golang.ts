@@ -1,40 +1,132 @@
-// apiFromGo: the package comment and the doc comments of exported identifiers of a Go source file.
-import type { LocateFn, PassageDraft } from './types.ts';
+// apiFromGoModule: a Go module's documentation as go/doc sees it, from a tree-sitter parse: each package's doc comment
+// and the doc comments of its exported functions, types, methods of exported types, interface methods, consts and vars,
+// named `pkg.Name` / `pkg.Type.Method`. internal/, testdata, _test.go and package main are not API.
+import { splitLong } from './markdown.ts';
+import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
+import type { PassageDraft } from './types.ts';
 
-const DECL = /^(?:func\s+(?:\(\s*\w*\s*\*?([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*)?|type\s+|var\s+|const\s+)([A-Z]\w*)/;
+export interface GoSource {
+  /** The module path (`github.com/spf13/cobra`). */
+  module: string;
+  /** Text files of the module zip, paths relative to the module root. */
+  files: Map<string, string>;
+  locate(file: string, where: { line?: number; anchor?: string }): string;
+}
 
-export function apiFromGo(text: string, options: { source: string; importPath: string; locate: LocateFn }): PassageDraft[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const passages: PassageDraft[] = [];
-  let doc: string[] = [];
-  let docStart = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.startsWith('//')) {
-      if (!doc.length) docStart = i + 1;
-      doc.push(line.replace(/^\/\/ ?/, ''));
-      continue;
-    }
-    if (/^package\s+\w+/.test(line) && doc.length && /^Package\s/.test(doc[0] ?? '')) {
-      passages.push({
-        url: options.locate({ line: docStart, anchor: 'pkg-overview' }), title: options.importPath, headings: [options.importPath, 'Overview'],
-        content: doc.join('\n').trim(), source: options.source, identifiers: [],
-      });
-    }
-    const decl = DECL.exec(line);
-    if (decl && doc.length && !/^\s*Deprecated:/.test(doc[0] ?? '')) {
-      const name = decl[1] ? `${decl[1]}.${decl[2]}` : decl[2]!;
-      const signature = line.replace(/\s*\{\s*$/, '').trim();
-      passages.push({
-        url: options.locate({ line: i + 1, anchor: name }),
-        title: name,
-        headings: [options.importPath, name],
-        content: `\`\`\`go\n${signature}\n\`\`\`\n\n${doc.join('\n').trim()}`,
-        source: options.source,
-        identifiers: [name.toLowerCase(), decl[2]!.toLowerCase()],
-      });
-    }
-    doc = [];
+const exported = (name: string | undefined): name is string => Boolean(name && /^\p{Lu}/u.test(name));
+const MAX_SIGNATURE = 600;
+
+/** The comment lines directly above a node (no blank line between), as go/doc reads a doc comment. */
+function docAbove(node: SyntaxNode): string {
+  const lines: string[] = [];
+  let expectedRow = node.startPosition.row;
+  for (let sibling = node.previousSibling; sibling?.type === 'comment'; sibling = sibling.previousSibling) {
+    if (sibling.endPosition.row < expectedRow - 1) break;
+    expectedRow = sibling.startPosition.row;
+    const text = sibling.text;
+    lines.unshift(text.startsWith('//') ? text.replace(/^\/\/ ?/, '') : text.replace(/^\/\*+\s?|\s*\*\/$/g, ''));
   }
-  return passages;
+  return lines.join('\n').replace(/^\s*go:\w+.*$/gm, '').trim();
+}
+
+/** Go doc comment syntax to Markdown: indented blocks are code. */
+export function goDocToMarkdown(doc: string): string {
+  const out: string[] = [];
+  let code = false;
+  for (const line of doc.split('\n')) {
+    const indented = /^(\t| {2,})\S/.test(line);
+    if (indented && !code) { out.push('```go'); code = true; }
+    if (!indented && code && line.trim()) { out.push('```'); code = false; }
+    out.push(code ? line.replace(/^(\t| {1,4})/, '') : line);
+  }
+  if (code) out.push('```');
+  return out.join('\n').replace(/\n+```\n/g, '\n```\n');
+}
+
+const isDeprecated = (doc: string) => /(^|\n)Deprecated:/.test(doc);
+
+function signatureOf(node: SyntaxNode): string {
+  const body = node.childForFieldName('body');
+  let text = body ? node.text.slice(0, body.startIndex - node.startIndex) : node.text;
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)} …` : text;
+}
+
+export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promise<PassageDraft[]> {
+  const drafts: PassageDraft[] = [];
+  const packageDocs = new Map<string, { doc: string; file: string; line: number; preferred: boolean }>();
+  for (const [file, text] of [...source.files].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!file.endsWith('.go') || file.endsWith('_test.go') || /(^|\/)(internal|testdata|vendor|examples?|_examples|cmd)\//.test(file)) continue;
+    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+    const importPath = dir ? `${source.module}/${dir}` : source.module;
+    const depth = dir ? dir.split('/').length : 0;
+    // Generated code (`// Code generated … DO NOT EDIT.`, testify's forwarders) repeats API documented elsewhere.
+    const generated = /^\/\/ Code generated .* DO NOT EDIT\.?$/m.test(text.slice(0, 2000));
+    parsers.parse('go', text, (root) => {
+      const children = namedChildren(root);
+      const clause = children.find((c) => c.type === 'package_clause');
+      const pkg = clause?.namedChildren[0]?.text;
+      if (!clause || !pkg || pkg === 'main' || pkg.endsWith('_test')) return;
+      const doc = docAbove(clause);
+      const known = packageDocs.get(importPath);
+      const preferred = /(^|\/)doc\.go$/.test(file);
+      if (doc && (!known || (preferred && !known.preferred))) packageDocs.set(importPath, { doc, file, line: lineOf(clause), preferred });
+
+      const push = (node: SyntaxNode, name: string, owner: string | undefined, doc: string, signature: string) => {
+        // go doc lists undocumented exported functions and types too; they rank below documented ones.
+        if (!doc && (owner || !/^(func|type)\b/.test(signature))) return;
+        const local = owner ? `${owner}.${name}` : name;
+        const symbol = `${pkg}.${local}`;
+        let importance = 0.8 - 0.05 * depth - (owner ? 0.05 : 0) - (generated ? 0.25 : 0);
+        if (isDeprecated(doc)) importance -= 0.3;
+        if (!doc) importance -= 0.3;
+        for (const content of splitLong(`\`\`\`go\n${signature}\n\`\`\`${doc ? `\n\n${goDocToMarkdown(doc)}` : ''}`)) {
+          drafts.push({
+            url: source.locate(file, { line: lineOf(node), anchor: local }), title: symbol, headings: [importPath, local], content,
+            source: file, symbol, importance, deprecated: isDeprecated(doc) || undefined,
+            identifiers: [...new Set([symbol.toLowerCase(), local.toLowerCase(), name.toLowerCase()])],
+          });
+        }
+      };
+
+      for (const node of children) {
+        if (node.type === 'function_declaration') {
+          const name = node.childForFieldName('name')?.text;
+          if (exported(name)) push(node, name, undefined, docAbove(node), signatureOf(node));
+        } else if (node.type === 'method_declaration') {
+          const name = node.childForFieldName('name')?.text;
+          const receiver = node.childForFieldName('receiver')?.descendantsOfType('type_identifier')[0]?.text;
+          if (exported(name) && exported(receiver)) push(node, name, receiver, docAbove(node), signatureOf(node));
+        } else if (['type_declaration', 'const_declaration', 'var_declaration'].includes(node.type)) {
+          const groupDoc = docAbove(node);
+          const specs = namedChildren(node).filter((c) => /_spec$/.test(c.type));
+          const grouped = node.text.replace(/^\w+\s*/, '').startsWith('(');
+          for (const spec of specs) {
+            const names = spec.childrenForFieldName('name').map((n) => n?.text).filter(exported);
+            const doc = grouped ? docAbove(spec) || (specs.length === 1 ? groupDoc : '') : groupDoc;
+            const signature = `${node.text.split(/\s/)[0]} ${spec.text.replace(/\s+/g, ' ')}`;
+            for (const name of names) push(spec, name, undefined, doc, signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature);
+            // Methods of an exported interface are API too (zapcore.Core.Write).
+            const iface = spec.type === 'type_spec' ? spec.childForFieldName('type') : null;
+            if (iface?.type === 'interface_type' && names[0]) {
+              for (const method of namedChildren(iface).filter((c) => c.type === 'method_elem')) {
+                const name = method.childForFieldName('name')?.text;
+                if (exported(name)) push(method, name, names[0], docAbove(method), method.text.replace(/\s+/g, ' '));
+              }
+            }
+          }
+        }
+      }
+    });
+  }
+  for (const [importPath, { doc, file, line }] of packageDocs) {
+    const depth = importPath === source.module ? 0 : importPath.slice(source.module.length + 1).split('/').length;
+    for (const content of splitLong(goDocToMarkdown(doc))) {
+      drafts.push({
+        url: source.locate(file, { line, anchor: 'pkg-overview' }), title: importPath, headings: [importPath, 'Overview'], content,
+        source: file, symbol: importPath, importance: 0.9 - 0.05 * depth, identifiers: [],
+      });
+    }
+  }
+  return drafts;
 }

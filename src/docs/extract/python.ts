@@ -1,68 +1,285 @@
-// apiFromPython: module, class and function docstrings of a Python source file, one passage per public symbol.
-// Reads text only; nothing is imported or run.
-import type { LocateFn, PassageDraft } from './types.ts';
+// apiFromPythonPackage: the public API of a Python distribution from a tree-sitter parse of its sources: module, class,
+// function and attribute docstrings (the string after `x: int = …`), `Annotated[…, Doc("…")]` parameter docs, named
+// by their public path (`pydantic.ConfigDict.extra`, re-exports of package `__init__`s followed). Nothing is imported.
+import { splitLong } from './markdown.ts';
+import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
+import type { PassageDraft } from './types.ts';
 
-const DEF = /^(\s*)(?:async\s+)?(def|class)\s+([A-Za-z]\w*)\s*([(:])/;
-
-function docstringAt(lines: string[], index: number): { text: string; end: number } | undefined {
-  let i = index;
-  while (i < lines.length && !lines[i]!.trim()) i++;
-  const first = lines[i];
-  const open = first ? /^\s*[rRuUbB]?("""|''')/.exec(first) : null;
-  if (!first || !open) return undefined;
-  const quote = open[1]!;
-  const rest = first.slice(first.indexOf(quote) + 3);
-  if (rest.includes(quote)) return { text: rest.slice(0, rest.indexOf(quote)).trim(), end: i };
-  const body = [rest];
-  for (let j = i + 1; j < lines.length && j < i + 400; j++) {
-    const line = lines[j]!;
-    if (line.includes(quote)) {
-      body.push(line.slice(0, line.indexOf(quote)));
-      return { text: dedentDoc(body), end: j };
-    }
-    body.push(line);
-  }
-  return undefined;
+export interface PythonSource {
+  /** Text files of the distribution, paths relative to its root. */
+  files: Map<string, string>;
+  /** Top-level import packages or modules (`top_level.txt`, else the distribution name). */
+  importNames: string[];
+  locate(file: string, where: { line?: number; anchor?: string }): string;
 }
 
-function dedentDoc(lines: string[]): string {
-  const rest = lines.slice(1).filter((l) => l.trim());
-  const cut = rest.length ? Math.min(...rest.map((l) => (/^(\s*)/.exec(l)?.[1] ?? '').length)) : 0;
-  return [lines[0]!.trim(), ...lines.slice(1).map((l) => l.slice(cut))].join('\n').trim();
+interface ModuleInfo {
+  name: string;
+  file: string;
+  isPackage: boolean;
+  all?: Set<string>;
+  /** Names a package `__init__` brings in, and from which module (`from .config import ConfigDict`; pydantic's lazy map). */
+  imported: Map<string, string | undefined>;
 }
 
-export function apiFromPython(text: string, options: { source: string; module: string; locate: LocateFn }): PassageDraft[] {
+interface Entry { module: ModuleInfo; local: string[]; node: SyntaxNode; draft: Omit<PassageDraft, 'title' | 'symbol' | 'importance'>; kind: 'module' | 'class' | 'function' | 'member' | 'attribute' | 'reexport'; header: string }
+
+/** Never public API, whatever they are named: vendored copies, tests, internals. */
+const EXCLUDED_SEGMENT = /^(_internal|_vendor|_vendored|vendor|tests?|testing|_testing|conftest|benchmarks?|examples?|docs?|docs_src|scripts)$/;
+const MAX_SIGNATURE = 400;
+
+function stringValue(node: SyntaxNode): string | undefined {
+  if (node.type === 'concatenated_string') return namedChildren(node).map(stringValue).join('');
+  if (node.type !== 'string') return undefined;
+  const start = namedChildren(node).find((c) => c.type === 'string_start')?.text ?? '"';
+  const end = namedChildren(node).find((c) => c.type === 'string_end');
+  const body = node.text.slice(start.length, end ? node.text.length - end.text.length : undefined);
+  if (/[fF]/.test(start)) return undefined; // an f-string is not a docstring
+  return /[rR]/.test(start) ? body : body.replace(/\\(\n|n|t|\\|'|")/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c === '\n' ? '' : c));
+}
+
+/** inspect.cleandoc: first line stripped, the rest dedented by their common indent. */
+export function cleanDocstring(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const passages: PassageDraft[] = [];
-  const moduleDoc = docstringAt(lines.map((l) => (/^\s*#/.test(l) ? '' : l)), 0);
-  if (moduleDoc && moduleDoc.text.length > 40) {
-    passages.push({ url: options.locate({ line: 1 }), title: options.module, headings: [options.module], content: moduleDoc.text, source: options.source, identifiers: [options.module.toLowerCase()] });
+  const rest = lines.slice(1).filter((l) => l.trim());
+  const cut = rest.length ? Math.min(...rest.map((l) => (/^\s*/.exec(l)?.[0] ?? '').length)) : 0;
+  return [lines[0]!.trim(), ...lines.slice(1).map((l) => l.slice(cut).trimEnd())].join('\n').trim();
+}
+
+const docstringOf = (body: SyntaxNode | null): string | undefined => {
+  const first = body ? namedChildren(body).find((c) => c.type !== 'comment') : undefined;
+  const string = first?.type === 'expression_statement' ? first.namedChildren[0] : undefined;
+  const value = string ? stringValue(string) : undefined;
+  return value === undefined ? undefined : cleanDocstring(value);
+};
+
+const literalNames = (node: SyntaxNode | null): string[] =>
+  node ? namedChildren(node).map(stringValue).filter((v): v is string => Boolean(v)) : [];
+
+/** `name: Annotated[T, Doc("…")]` parameters: their names and docs (FastAPI, Typer). */
+function parameterDocs(parameters: SyntaxNode | null): Array<{ name: string; doc: string }> {
+  const docs: Array<{ name: string; doc: string }> = [];
+  for (const parameter of parameters ? namedChildren(parameters) : []) {
+    const type = parameter.childForFieldName('type');
+    if (!type) continue;
+    const call = type.descendantsOfType('call').find((c) => c?.childForFieldName('function')?.text === 'Doc');
+    const argument = call?.childForFieldName('arguments')?.namedChildren[0];
+    const doc = argument ? stringValue(argument) : undefined;
+    const name = parameter.childForFieldName('name')?.text ?? namedChildren(parameter).find((c) => c.type === 'identifier')?.text;
+    if (doc && name) docs.push({ name, doc: cleanDocstring(doc) });
   }
-  const classes: Array<{ indent: number; name: string }> = [];
-  for (let i = 0; i < lines.length; i++) {
-    const match = DEF.exec(lines[i]!);
-    if (!match) continue;
-    const indent = match[1]!.length;
-    while (classes.length && classes[classes.length - 1]!.indent >= indent) classes.pop();
-    const [, , kind, name] = match;
-    const owner = classes[classes.length - 1];
-    if (kind === 'class') classes.push({ indent, name: name! });
-    if (name!.startsWith('_') || (owner && owner.name.startsWith('_'))) continue;
-    if (indent > 0 && !owner) continue; // nested helper functions are not public API
-    let end = i;
-    while (end < lines.length - 1 && !/:\s*(#.*)?$/.test(lines[end]!) && end - i < 30) end++;
-    const signature = lines.slice(i, end + 1).map((l) => l.trim()).join(' ').replace(/:\s*(#.*)?$/, '');
-    const doc = docstringAt(lines, end + 1);
-    if (!doc) continue;
-    const qualified = owner ? `${owner.name}.${name}` : name!;
-    passages.push({
-      url: options.locate({ line: i + 1, anchor: qualified }),
-      title: `${options.module}.${qualified}`,
-      headings: [options.module, qualified],
-      content: `\`\`\`python\n${signature}\n\`\`\`\n\n${doc.text}`,
-      source: options.source,
-      identifiers: [qualified.toLowerCase(), name!.toLowerCase()],
+  return docs;
+}
+
+/** The `def`/`class` line as written, or names only when annotations make it unreadably long. */
+function signatureOf(definition: SyntaxNode, decorators: string[]): string {
+  const body = definition.childForFieldName('body');
+  let text = body ? definition.text.slice(0, body.startIndex - definition.startIndex) : definition.text;
+  text = text.replace(/\s+/g, ' ').replace(/\s*:\s*$/, '').trim();
+  if (text.length > MAX_SIGNATURE) {
+    const parameters = definition.childForFieldName('parameters');
+    const names = parameters ? namedChildren(parameters).filter((p) => p.type !== 'comment').map((p) => (p.type === 'identifier' ? p.text : p.childForFieldName('name')?.text
+      ?? namedChildren(p).find((c) => c.type === 'identifier')?.text ?? (p.type === 'keyword_separator' ? '*' : p.text.split(/[:=]/)[0]!.trim())))
+      : [];
+    const keyword = definition.type === 'class_definition' ? 'class' : /^async\s/.test(definition.text) ? 'async def' : 'def';
+    text = `${keyword} ${definition.childForFieldName('name')?.text ?? ''}(${names.join(', ')})`;
+  }
+  return [...decorators.filter((d) => !/^@overload\b/.test(d)), text].join('\n');
+}
+
+export async function apiFromPythonPackage(parsers: Parsers, source: PythonSource): Promise<PassageDraft[]> {
+  const modules = new Map<string, ModuleInfo>();
+  const entries: Entry[] = [];
+  const roots = new Set(source.importNames.map((n) => n.replace(/-/g, '_')));
+
+  // Each .py file under a top-level package (src/ and lib/ layouts included) is a module.
+  for (const [file, text] of source.files) {
+    if (!file.endsWith('.py')) continue;
+    const parts = file.replace(/\.py$/, '').split('/');
+    const start = parts.findIndex((p) => roots.has(p));
+    if (start < 0 || parts.slice(start).some((p) => EXCLUDED_SEGMENT.test(p))) continue;
+    const isPackage = parts[parts.length - 1] === '__init__';
+    const dotted = parts.slice(start, isPackage ? -1 : undefined).join('.');
+    const module: ModuleInfo = { name: dotted, file, isPackage, imported: new Map() };
+    modules.set(dotted, module);
+    parsers.parse('python', text, (root) => readModule(root, module));
+  }
+
+  function readModule(root: SyntaxNode, module: ModuleInfo): void {
+    const moduleDoc = docstringOf(root);
+    if (moduleDoc && moduleDoc.length > 40) {
+      entries.push({ module, local: [], node: root, kind: 'module', header: '', draft: { url: source.locate(module.file, { line: 1 }), headings: [module.name], content: moduleDoc, source: module.file } });
+    }
+    for (const statement of namedChildren(root)) {
+      const inner = statement.type === 'expression_statement' ? statement.namedChildren[0] : null;
+      if (inner && (inner.type === 'assignment' || inner.type === 'augmented_assignment') && inner.childForFieldName('left')?.text === '__all__') {
+        const names = literalNames(inner.childForFieldName('right'));
+        module.all = new Set([...(inner.type === 'augmented_assignment' ? module.all ?? [] : []), ...names]);
+      }
+      if (module.isPackage && statement.type === 'import_from_statement') {
+        const from = resolveRelative(module, statement.childForFieldName('module_name')?.text ?? '');
+        for (const name of statement.childrenForFieldName('name')) {
+          if (!name) continue;
+          const original = (name.type === 'aliased_import' ? name.childForFieldName('name')?.text : name.text)?.split('.').pop();
+          const alias = name.type === 'aliased_import' ? name.childForFieldName('alias')?.text : original;
+          if (alias) module.imported.set(alias, alias === original ? from : undefined);
+        }
+      }
+      // Names another distribution defines, re-exported on purpose (`from starlette.responses import HTMLResponse as
+      // HTMLResponse`, or listed in `__all__`): FastAPI's public API says where to import them from; their docs live in
+      // the other package, so the passage says so.
+      if (statement.type === 'import_from_statement' && !module.name.split('.').some((p) => p.startsWith('_'))) {
+        const from = statement.childForFieldName('module_name')?.text ?? '';
+        if (from && !from.startsWith('.') && !roots.has(from.split('.')[0]!)) {
+          for (const name of statement.childrenForFieldName('name')) {
+            if (name?.type !== 'aliased_import') continue;
+            const original = name.childForFieldName('name')?.text;
+            const alias = name.childForFieldName('alias')?.text;
+            if (!original || alias !== original || alias.startsWith('_')) continue;
+            entries.push({
+              module, local: [alias], node: name, kind: 'reexport', header: `from ${from} import ${alias}`,
+              draft: { url: source.locate(module.file, { line: lineOf(name) }), headings: [module.name, alias], source: module.file,
+                content: `Re-exported from another package: \`${from}.${alias}\` (its documentation is in that package).` },
+            });
+          }
+        }
+      }
+      // pydantic's lazy exports: `_dynamic_imports = {'ConfigDict': (__spec__.parent, '.config'), …}`.
+      const right = inner?.type === 'assignment' ? inner.childForFieldName('right') : null;
+      if (module.isPackage && right?.type === 'dictionary') {
+        for (const pair of namedChildren(right).filter((c) => c.type === 'pair')) {
+          const key = pair.childForFieldName('key');
+          const target = pair.childForFieldName('value')?.namedChildren.map((c) => (c ? stringValue(c) : undefined)).find((v) => v?.startsWith('.'));
+          const name = key ? stringValue(key) : undefined;
+          if (name && target) module.imported.set(name, resolveRelative(module, target));
+        }
+      }
+    }
+    readBlock(namedChildren(root), module, []);
+  }
+
+  /** `.config` from package `pydantic` → `pydantic.config`; absolute names stay. */
+  function resolveRelative(module: ModuleInfo, spec: string): string | undefined {
+    const dots = /^\.*/.exec(spec)?.[0].length ?? 0;
+    if (!dots) return spec || undefined;
+    const base = module.name.split('.').slice(0, module.isPackage ? undefined : -1);
+    const up = base.slice(0, base.length - (dots - 1));
+    const rest = spec.slice(dots);
+    return [...up, ...(rest ? [rest] : [])].join('.');
+  }
+
+  function readBlock(statements: SyntaxNode[], module: ModuleInfo, owner: string[]): void {
+    for (let i = 0; i < statements.length; i++) {
+      const statement = statements[i]!;
+      let definition = statement;
+      const decorators: string[] = [];
+      if (statement.type === 'decorated_definition') {
+        definition = statement.childForFieldName('definition') ?? statement;
+        for (const d of namedChildren(statement)) if (d.type === 'decorator') decorators.push(d.text.replace(/\s+/g, ' '));
+      }
+      if (definition.type === 'class_definition' || definition.type === 'function_definition') {
+        const name = definition.childForFieldName('name')?.text ?? '';
+        const isInit = name === '__init__';
+        if (name.startsWith('_') && !isInit) continue;
+        const body = definition.childForFieldName('body');
+        const doc = docstringOf(body) ?? '';
+        const params = definition.type === 'function_definition' ? parameterDocs(definition.childForFieldName('parameters')) : [];
+        const isClass = definition.type === 'class_definition';
+        if (isInit) {
+          // The constructor's docs belong to the class a reader asks about.
+          if ((doc || params.length) && owner.length) addEntry(module, owner, statement, 'member', signatureOf(definition, decorators), doc, params);
+          continue;
+        }
+        if (doc || params.length) {
+          addEntry(module, [...owner, name], statement, isClass ? 'class' : owner.length ? 'member' : 'function', signatureOf(definition, decorators), doc, params);
+        }
+        if (isClass && body && owner.length < 2) readBlock(namedChildren(body), module, [...owner, name]);
+        continue;
+      }
+      // An attribute docstring: a string statement right after an assignment (`extra: ExtraValues | None` then """…""").
+      const assignment = statement.type === 'expression_statement' ? statement.namedChildren[0] : null;
+      const next = statements[i + 1];
+      const nextString = next?.type === 'expression_statement' ? next.namedChildren[0] : null;
+      if (assignment?.type === 'assignment' && nextString && (nextString.type === 'string' || nextString.type === 'concatenated_string')) {
+        const target = assignment.childForFieldName('left');
+        const name = target?.type === 'identifier' ? target.text : undefined;
+        const doc = stringValue(nextString);
+        if (name && !name.startsWith('_') && name !== '__all__' && doc) {
+          const code = assignment.text.replace(/\s+/g, ' ');
+          addEntry(module, [...owner, name], statement, 'attribute', code.length > MAX_SIGNATURE ? `${code.slice(0, MAX_SIGNATURE)} …` : code, cleanDocstring(doc), []);
+        }
+      }
+    }
+  }
+
+  function addEntry(module: ModuleInfo, local: string[], node: SyntaxNode, kind: Entry['kind'], signature: string, doc: string, params: Array<{ name: string; doc: string }>): void {
+    const parameters = params.length ? `\n\nParameters:\n${params.map((p) => `- \`${p.name}\`: ${p.doc.replace(/\n/g, '\n  ')}`).join('\n')}` : '';
+    entries.push({
+      module, local, node, kind, header: signature,
+      draft: { url: source.locate(module.file, { line: lineOf(node) }), headings: [module.name, local.join('.')], content: `${doc}${parameters}`.trim(), source: module.file },
     });
   }
-  return passages;
+
+  /** The shortest public path: the outermost package whose `__init__` exports the name (`pydantic.ConfigDict`). */
+  function publicPath(module: ModuleInfo, name: string): { path: string; exported: boolean; privateModule: boolean } {
+    const parts = module.name.split('.');
+    for (let depth = 1; depth <= parts.length; depth++) {
+      const pkg = modules.get(parts.slice(0, depth).join('.'));
+      if (!pkg?.isPackage || pkg === module || !(pkg.all?.has(name) || pkg.imported.has(name))) continue;
+      // The export must come from this module: pydantic.Field is pydantic/fields.py's, not pydantic/v1/fields.py's.
+      const from = pkg.imported.get(name);
+      const origin = from ?? shallowestDefiner.get(`${pkg.name}:${name}`);
+      if (origin === undefined || origin === module.name || module.name.startsWith(`${origin}.`)) {
+        return { path: `${pkg.name}.${name}`, exported: true, privateModule: false };
+      }
+    }
+    const privateModule = parts.some((p) => p.startsWith('_'));
+    const visible = parts.filter((p, i) => i === 0 || !p.startsWith('_')).join('.');
+    const listed = !module.all || module.all.has(name);
+    return { path: `${visible}.${name}`, exported: false, privateModule: privateModule || !listed };
+  }
+
+  // For an `__all__` name with no import to say where it comes from: the shallowest module of the package defining it.
+  const shallowestDefiner = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.local.length !== 1 || entry.kind === 'reexport') continue;
+    const parts = entry.module.name.split('.');
+    for (let depth = 1; depth < parts.length; depth++) {
+      const key = `${parts.slice(0, depth).join('.')}:${entry.local[0]}`;
+      const known = shallowestDefiner.get(key);
+      if (!known || known.split('.').length > parts.length) shallowestDefiner.set(key, entry.module.name);
+    }
+  }
+
+  const drafts: PassageDraft[] = [];
+  for (const entry of entries) {
+    const depth = entry.module.name.split('.').length - 1;
+    let symbol: string;
+    let importance: number;
+    let internal = false;
+    if (entry.kind === 'module') {
+      symbol = entry.module.name;
+      internal = entry.module.name.split('.').some((p) => p.startsWith('_'));
+      importance = internal ? 0.2 : 0.85 - 0.05 * depth;
+    } else {
+      const where = publicPath(entry.module, entry.local[0]!);
+      symbol = [where.path, ...entry.local.slice(1)].join('.');
+      internal = where.privateModule;
+      importance = where.exported ? 0.85 - 0.03 * depth : 0.75 - 0.04 * depth;
+      if (entry.local.length > 1) importance -= 0.05;
+      if (entry.kind === 'reexport') importance -= 0.2; // documented elsewhere: found, but below the package's own API
+      if (internal) importance = 0.2;
+    }
+    const deprecated = /\.\. deprecated::|^\s*deprecated\b/im.test(entry.draft.content.slice(0, 300)) || /^@(\w+\.)*deprecated\b/m.test(entry.header);
+    if (deprecated) importance -= 0.3;
+    const title = symbol;
+    const identifiers = [symbol.toLowerCase(), entry.local.join('.').toLowerCase(), (entry.local[entry.local.length - 1] ?? '').toLowerCase()].filter(Boolean);
+    const chunks = splitLong(entry.draft.content);
+    chunks.forEach((chunk, i) => {
+      const header = entry.header ? `\`\`\`python\n${entry.header}\n\`\`\`\n\n` : '';
+      drafts.push({ ...entry.draft, title, symbol, importance, internal: internal || undefined, deprecated: deprecated || undefined, identifiers: [...new Set(identifiers)],
+        content: i === 0 || entry.header.length < 200 ? `${header}${chunk}` : chunk });
+    });
+  }
+  return drafts;
 }

@@ -10,6 +10,13 @@ export interface PassageDraft {
   source: string;
   /** Symbols the passage documents (exact-identifier boost), beyond those found in its text. */
   identifiers?: string[];
+  /** The public symbol path it documents (`tokio::time::timeout`, `pydantic.ConfigDict.extra`), for API passages. */
+  symbol?: string;
+  /** 0–1: what a reader of the package needs first (README, entry-point API) high; internals low. Fills the cap. */
+  importance?: number;
+  /** Not reachable through the package's public API (private module, bundler chunk, helper): ranked down. */
+  internal?: boolean;
+  deprecated?: boolean;
 }
 
 /** Builds a passage URL from a location in a document: a heading anchor, or a line number. */

@@ -37,7 +37,8 @@ export function cratesSource(settings: SourceSettings): RegistrySource {
     async artifact(name, version) {
       const bytes = await fetchBytes(`${download}/${name}/${name}-${version}.crate`, settings.artifactLimits);
       if (!bytes) throw refused(`static.crates.io has no ${name}-${version}.crate.`);
-      const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => isDocFile(stripTopFolder(p), /\.rs$|^cargo\.toml$/) && !/(^|\/)(examples|benches)\//.test(stripTopFolder(p)) });
+      // examples/ stays: crate docs pull examples in with `include_str!`; it is not indexed on its own.
+      const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => isDocFile(stripTopFolder(p), /\.rs$|^cargo\.toml$/) && !/(^|\/)benches\//.test(stripTopFolder(p)) });
       const files = contents.files.map((f) => ({ ...f, path: stripTopFolder(f.path) }));
       const cargoFile = files.find((f) => f.path === 'Cargo.toml');
       let cargo: CargoToml = {};

@@ -16,7 +16,7 @@ interface PypiProject {
 }
 
 /** The sdist when it is small enough (it carries docs/), else a pure-Python wheel, else any wheel. */
-function pickDistribution(files: ReleaseFile[]): ReleaseFile | undefined {
+export function pickDistribution(files: ReleaseFile[]): ReleaseFile | undefined {
   const sdist = files.find((f) => f.packagetype === 'sdist' && f.size < 15 * 1024 * 1024);
   const wheels = files.filter((f) => f.packagetype === 'bdist_wheel').sort((a, b) => a.size - b.size);
   return sdist ?? wheels.find((f) => f.filename.includes('none-any')) ?? wheels[0];

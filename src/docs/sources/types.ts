@@ -56,6 +56,8 @@ export interface RegistrySource {
 export function isDocFile(path: string, codeExtensions: RegExp): boolean {
   const lower = path.toLowerCase();
   if (/(^|\/)(node_modules|\.git|tests?|__tests__|testdata|vendor|benchmarks?|fixtures?|\.github)\//.test(lower)) return false;
+  // Release notes answer "what changed in 0.6", not "how do I": a whole changelog folder stays out (SQLAlchemy's has 60 files).
+  if (/(^|\/)(changelog|changes|release[-_]?notes|whatsnew|history)\//.test(lower)) return false;
   const base = lower.split('/').pop() ?? '';
   if (/^(changelog|changes|history|license|licence|code_of_conduct|contributing|security|authors|notice)/.test(base)) return false;
   if (/^readme(\.(md|markdown|rst|txt|mdx))?$/.test(base)) return true;

@@ -8,6 +8,7 @@ import type { App } from '../../app.ts';
 import { USAGE_DAYS_MAX } from '../../auth/index.ts';
 import { credentialsSchema, emailSchema, idSchema, keyNameSchema, loginSchema, orgNameSchema } from '../../auth/schema.ts';
 import { sendResult } from '../respond.ts';
+import { dashboardExploreRoutes } from './dashboard-explore.ts';
 import { assertSameSite, clearSessionCookie, requireSession, setSessionCookie } from './dashboard-session.ts';
 
 const tags = ['dashboard'];
@@ -16,6 +17,8 @@ const keyParams = orgParams.extend({ keyId: idSchema('key') });
 
 export const dashboardApiRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { app }) => {
   await server.register(cookie);
+  // The explorer's session-authenticated tool calls and the server-mode probe; they need the cookie plugin above.
+  await server.register(dashboardExploreRoutes, { app });
 
   const startSession = async (userId: string) => app.auth.accounts.startSession(userId);
 
@@ -93,7 +96,7 @@ export const dashboardApiRoutes: FastifyPluginAsyncZod<{ app: App }> = async (se
       });
 
     typed.post('/dashboard/api/orgs/:orgId/keys', {
-      schema: { tags, summary: 'Create an API key (the key is in this response only)', params: orgParams, body: z.object({ name: keyNameSchema.default('default') }).strict() },
+      schema: { tags, summary: 'Create an API key (the key is in this response only)', params: orgParams, body: z.object({ name: keyNameSchema }).strict() },
     }, async (request, reply) => {
       const { user } = session(request);
       await app.auth.orgs.requireMember(request.params.orgId, user.id);

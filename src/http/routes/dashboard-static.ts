@@ -1,10 +1,10 @@
-// Serves the built dashboard (web/dist, made by `npm run build:web`) at /dashboard/ with strict browser headers.
-// When it has not been built, /dashboard answers 503 dashboard_not_built naming the command.
+// Serves the built web pages (web/dist, made by `npm run build:web`) with strict browser headers: the explorer at /,
+// the dashboard at /dashboard/, their shared hashed assets at /assets/. Unbuilt: 503 dashboard_not_built naming the command.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ToolDexError } from '../../errors.ts';
 
 export const DASHBOARD_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -16,23 +16,41 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
+const PAGES = { '/': 'index.html', '/dashboard/': 'dashboard/index.html' } as const;
+
 export const dashboardStaticRoutes: FastifyPluginAsync = async (server) => {
   server.get('/dashboard', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard/'));
-  if (!fs.existsSync(path.join(DASHBOARD_DIST, 'index.html'))) {
-    server.get('/dashboard/*', { schema: { hide: true } }, async () => {
-      throw new ToolDexError('dashboard_not_built', 503, 'The dashboard has not been built; run `npm run build:web` and restart.', { retryAfterSeconds: 60 });
-    });
+  const built = Object.values(PAGES).every((page) => fs.existsSync(path.join(DASHBOARD_DIST, page)));
+  if (!built) {
+    const notBuilt = async () => {
+      throw new ToolDexError('dashboard_not_built', 503, 'The web pages have not been built; run `npm run build:web` and restart.', { retryAfterSeconds: 60 });
+    };
+    server.get('/', { schema: { hide: true } }, notBuilt);
+    server.get('/dashboard/*', { schema: { hide: true } }, notBuilt);
     return;
   }
+  const secure = (reply: FastifyReply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+  };
+  for (const [route, file] of Object.entries(PAGES)) {
+    // Read per request: a rebuild (npm run build:web) is picked up without a restart, and the pages are small.
+    server.get(route, { schema: { hide: true } }, async (_request, reply) => {
+      secure(reply);
+      // The page names hashed assets: it must be revalidated to pick up a new build.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+        .send(await fs.promises.readFile(path.join(DASHBOARD_DIST, file)));
+    });
+  }
   await server.register(fastifyStatic, {
-    root: DASHBOARD_DIST,
-    prefix: '/dashboard/',
+    root: path.join(DASHBOARD_DIST, 'assets'),
+    prefix: '/assets/',
     decorateReply: false,
     schemaHide: true,
-    setHeaders(reply, filePath) {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-      // Hashed asset names never change content; index.html must be revalidated to pick up a new build.
-      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    index: false,
+    setHeaders(reply) {
+      secure(reply);
+      // Hashed asset names never change content.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 };

@@ -7,7 +7,8 @@ import { sendResult } from '../respond.ts';
 import { formatParam } from '../schemas.ts';
 
 export const slugParams = z.object({
-  slug: z.string().trim().min(1).max(300)
+  // Control characters (a NUL byte above all) are never part of a name, and PostgreSQL text cannot hold NUL.
+  slug: z.string().trim().min(1).max(300).regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters (such as a NUL byte)')
     .describe('Tool slug from search results (npm-zod), or a registry name (zod, npm:zod, @scope%2Fname), optionally @version, @range or @tag (zod@3, zod@latest).'),
 });
 

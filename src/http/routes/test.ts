@@ -1,8 +1,11 @@
 // POST /tools/test: runs a snippet in the sandbox. Validates with the shared schema, calls sandbox.run, encodes.
-// A failing snippet is a 200 with ok:false; the route has its own rate limit (TOOLDEX_TEST_RPM).
+// A failing snippet is a 200 with ok:false; the route has its own rate limit (TOOLDEX_TEST_RPM). Also the fleet's
+// internal route: a call another instance forwards for a session held here (signed; not in the OpenAPI document).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
+import { ToolDexError } from '../../errors.ts';
+import { FORWARD_PATH } from '../../sandbox/fleet.ts';
 import { testRequestSchema } from '../../sandbox/schema.ts';
 import { sendResult } from '../respond.ts';
 import { formatParam } from '../schemas.ts';
@@ -21,5 +24,12 @@ export const testRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { 
     // With authentication on, a session belongs to the organisation; with it off, to the client address.
     const owner = request.orgId ? `org:${request.orgId}` : `ip:${request.ip}`;
     return sendResult(reply, await app.sandbox.run(request.body, owner), request.query.format);
+  });
+
+  server.post(FORWARD_PATH, { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
+    // The caller was already authenticated and rate-limited by the instance that forwarded it; the signature proves that.
+    const call = app.sandbox.verifyForwarded(JSON.stringify(request.body), request.headers['x-tooldex-fleet-signature'] as string | undefined);
+    if (!call) throw new ToolDexError('forbidden', 403, 'Not a call forwarded by an instance of this fleet (bad or stale signature).');
+    return sendResult(reply, await app.sandbox.run(testRequestSchema.parse(call.request), call.owner, { forwarded: true }), 'json');
   });
 };

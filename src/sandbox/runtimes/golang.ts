@@ -1,23 +1,33 @@
-// golang: the workspace is a module (go mod init on first use); `go get` and `go build` run no package code,
-// so they share the module and build caches read-write; the built binary then runs with the caches unmounted.
-import path from 'node:path/posix';
+// golang: modules fetched by `go get` into a service-owned module in /deps (a fetch step: module proxy only, checksums
+// against go.sum and the public checksum database, no VCS, no cgo); the build is a run step on the session's files with
+// the shared caches seen through an overlay; the binary then runs.
+import fs from 'node:fs';
+import path from 'node:path';
 import { badPackage } from './spec.ts';
-import { BASE_PATH, CACHE, DEPS, shq, type RuntimeAdapter, type RuntimeContext } from './types.ts';
+import { BASE_PATH, BUILD, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type LockedPin, type RuntimeAdapter, type RuntimeContext } from './types.ts';
 
 const MODULE = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(\/[A-Za-z0-9._~-]+)*$/;
 const GO_VERSION = /^(latest|upgrade|patch|none|v[0-9][0-9A-Za-z.+-]{0,60}|[0-9a-f]{7,40})$/;
+const GOMOD = `${DEPS}/gomod`;
 
+/** Standard-library packages compiled into the shared build cache once (what most snippets import, and their deps). */
+const STD_WARM = ['fmt', 'os', 'strings', 'strconv', 'time', 'sort', 'errors', 'bytes', 'bufio', 'io', 'math', 'math/rand',
+  'encoding/json', 'encoding/base64', 'encoding/hex', 'net/url', 'context', 'sync', 'regexp', 'path/filepath', 'flag', 'log',
+  'crypto/sha256', 'crypto/rand', 'slices', 'maps', 'unicode/utf8'];
+
+/**
+ * The module policy of every go step: the proxy only (never `direct`, so no VCS runs), every module checked against the
+ * public checksum database (nothing exempt), the operator's toolchain only, no go.work, no go env file, no cgo.
+ */
 function goEnv(ctx: RuntimeContext): Record<string, string> {
   const goroot = ctx.toolchain.paths.goroot ?? '/usr/local/go';
   return {
-    PATH: `${goroot}/bin:${BASE_PATH}`, HOME: '/tmp', GOROOT: goroot, GOPATH: `${DEPS}/gopath`, GOMODCACHE: `${CACHE}/mod`,
-    GOCACHE: `${CACHE}/build`, GOPROXY: ctx.goproxy, GOTOOLCHAIN: 'local', GOTELEMETRY: 'off', GOFLAGS: '-mod=mod',
-    // A go.work in the snippet could point the trusted steps elsewhere; modules come from the proxy, checked by its sumdb.
-    GOWORK: 'off', GONOSUMDB: '', GOPRIVATE: '', GOINSECURE: '',
+    PATH: `${goroot}/bin:${BASE_PATH}`, GOROOT: goroot, GOMODCACHE: `${CACHE}/mod`, GOCACHE: `${CACHE}/build`,
+    GOPROXY: ctx.source.url, GOSUMDB: 'sum.golang.org', GONOSUMDB: '', GONOPROXY: '', GOPRIVATE: '', GOINSECURE: '',
+    GOVCS: '*:off', GOTOOLCHAIN: 'local', GOTELEMETRY: 'off', GOENV: 'off', GOWORK: 'off', CGO_ENABLED: '0',
+    GOFLAGS: '-mod=mod -buildvcs=false',
   };
 }
-
-const initModule = '{ [ -f go.mod ] || go mod init sandbox >/dev/null 2>&1; }';
 
 export const golangRuntime: RuntimeAdapter = {
   runtime: 'golang',
@@ -28,27 +38,48 @@ export const golangRuntime: RuntimeAdapter = {
     if (!MODULE.test(name) || (version !== undefined && !GO_VERSION.test(version))) badPackage(raw, 'Go module', 'github.com/google/uuid@v1.6.0');
     return { name: name.toLowerCase(), spec: raw };
   },
-  install(ctx, added) {
+  prepare(ctx) {
+    const version = (ctx.toolchain.version ?? 'go').replace(/[^A-Za-z0-9.]/g, '_');
     return {
-      trusted: {
-        name: 'install',
-        script: `${initModule} && exec go get ${added.map((p) => shq(p.spec)).join(' ')}`,
-        env: goEnv(ctx), workspace: 'rw', deps: 'rw', cache: 'rw', network: {}, runsPackageCode: false,
+      marker: `.tooldex-std-${version}`,
+      step: {
+        kind: 'fetch', name: 'prepare',
+        // Compiles only the operator's own standard library: no session or package source is involved.
+        script: `exec go build ${STD_WARM.join(' ')}`,
+        env: { ...FETCH_BASE_ENV, ...goEnv(ctx), GOPATH: '/tmp/gopath' }, network: sourceNetwork(ctx),
       },
     };
   },
-  build(ctx, entry) {
-    const dir = path.dirname(entry);
+  install(ctx, plan) {
     return {
-      name: 'build',
-      script: `${initModule} && mkdir -p ${DEPS}/bin && exec go build -o ${DEPS}/bin/main ${shq(dir === '.' ? '.' : `./${dir}`)}`,
-      env: goEnv(ctx), workspace: 'rw', deps: 'rw', cache: 'rw', network: {}, runsPackageCode: false,
+      first: {
+        kind: 'fetch', name: 'install',
+        script: `mkdir -p ${GOMOD} && cd ${GOMOD} && { [ -f go.mod ] || go mod init sandbox >/dev/null 2>&1; } && ` +
+          `go get ${plan.changed.map((p) => shq(p.spec)).join(' ')} && go mod edit -json > requires.json`,
+        env: { ...FETCH_BASE_ENV, ...goEnv(ctx), GOPATH: '/tmp/gopath' }, network: sourceNetwork(ctx),
+      },
+    };
+  },
+  locked(depsDir) {
+    const file = path.join(depsDir, 'gomod', 'requires.json');
+    if (!fs.existsSync(file)) return [];
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { Require?: Array<{ Path: string; Version: string; Indirect?: boolean }> | null };
+    return (parsed.Require ?? []).filter((r) => !r.Indirect).map((r) => ({ name: r.Path, version: r.Version }));
+  },
+  build(ctx, entry, locked: LockedPin[]) {
+    const dir = path.posix.dirname(entry);
+    const requires = locked.map((pin) => shq(`-require=${pin.name}@${pin.version}`)).join(' ');
+    return {
+      kind: 'run', name: 'build',
+      // The session's exact pins go into its own go.mod (a go.mod it sent is kept); go.sum gains the fetch's checksums.
+      script: `{ [ -f go.mod ] || go mod init sandbox >/dev/null 2>&1; } && ` +
+        (locked.length ? `go mod edit ${requires} && sort -u -o go.sum ${GOMOD}/go.sum $( [ -f go.sum ] && echo go.sum ) && ` : '') +
+        `mkdir -p ${BUILD}/bin && exec go build -o ${BUILD}/bin/main ${shq(dir === '.' ? '.' : `./${dir}`)}`,
+      env: { ...goEnv(ctx), GOPATH: `${BUILD}/gopath`, HOME: '/tmp' },
+      network: sourceNetwork(ctx), cache: 'overlay',
     };
   },
   run() {
-    return {
-      name: 'run', script: `exec ${DEPS}/bin/main`, env: { PATH: BASE_PATH, HOME: '/tmp' },
-      workspace: 'rw', deps: 'ro', cache: 'none', network: {}, runsPackageCode: true,
-    };
+    return { kind: 'run', name: 'run', script: `exec ${BUILD}/bin/main`, env: { PATH: BASE_PATH, HOME: '/tmp' }, network: {}, cache: 'none' };
   },
 };

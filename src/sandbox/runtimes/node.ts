@@ -1,7 +1,7 @@
-// node: packages with bun (trusted, lifecycle scripts off) into the session's deps; .js/.mjs/.cjs run on node,
-// .ts/.tsx/.mts/.cts on node with the tsx loader (no build step).
+// node: packages with bun into the session's /deps (a fetch step: lifecycle scripts off, tarballs checked against the
+// registry's integrity field); .js/.mjs/.cjs run on node, .ts/.tsx/.mts/.cts on node with the tsx loader.
 import { badPackage, VERSION } from './spec.ts';
-import { BASE_PATH, CACHE, DEPS, shq, type RuntimeAdapter } from './types.ts';
+import { BASE_PATH, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type RuntimeAdapter } from './types.ts';
 
 const NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i;
 
@@ -14,30 +14,33 @@ export const nodeRuntime: RuntimeAdapter = {
     if (!NAME.test(name) || name.length > 214 || (version !== undefined && !VERSION.test(version))) badPackage(raw, 'npm', 'zod@3.23.8');
     return { name: name.toLowerCase(), spec: raw };
   },
-  install(ctx, added) {
+  install(ctx, plan) {
     const bun = ctx.toolchain.paths.bun ?? 'bun';
     return {
-      trusted: {
+      first: {
+        kind: 'fetch',
         name: 'install',
+        // /deps is written by fetch steps only, so its package.json, lockfile and any bunfig/.npmrc there are bun's own.
         script: `cd ${DEPS} && { [ -f package.json ] || printf '{"name":"sandbox-deps","private":true}\\n' > package.json; } && ` +
-          `exec ${shq(bun)} add --ignore-scripts --no-progress ${added.map((p) => shq(p.spec)).join(' ')}`,
+          `exec ${shq(bun)} add --ignore-scripts --no-progress --no-summary ${plan.changed.map((p) => shq(p.spec)).join(' ')}`,
         env: {
-          PATH: BASE_PATH, HOME: '/tmp', BUN_INSTALL_CACHE_DIR: CACHE, NPM_CONFIG_REGISTRY: ctx.npmRegistry,
-          DO_NOT_TRACK: '1', BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+          ...FETCH_BASE_ENV, BUN_INSTALL_CACHE_DIR: CACHE, BUN_CONFIG_REGISTRY: `${ctx.source.url}/`, NPM_CONFIG_REGISTRY: `${ctx.source.url}/`,
+          NPM_CONFIG_USERCONFIG: '/dev/null', DO_NOT_TRACK: '1', BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
         },
-        workspace: 'none', deps: 'rw', cache: 'rw', network: {}, runsPackageCode: false,
+        network: sourceNetwork(ctx),
       },
     };
   },
   run(ctx, entry) {
     const node = ctx.toolchain.paths.node ?? 'node';
-    const typescript = /\.(ts|tsx|mts|cts)$/.test(entry);
+    const typescript = /\.(ts|tsx|mts|cts|jsx)$/.test(entry);
     const loader = typescript ? `--import ${shq(`file://${ctx.toolchain.paths.tsxLoader}`)} ` : '';
     return {
+      kind: 'run',
       name: 'run',
       script: `exec ${shq(node)} --experimental-detect-module --disable-warning=ExperimentalWarning ${loader}${shq(`./${entry}`)}`,
       env: { PATH: BASE_PATH, HOME: '/tmp', NODE_ENV: 'development' },
-      workspace: 'rw', deps: 'ro', cache: 'none', network: {}, depsIntoWorkspace: 'node_modules', runsPackageCode: true,
+      network: {}, cache: 'none', depsIntoWorkspace: 'node_modules',
     };
   },
 };

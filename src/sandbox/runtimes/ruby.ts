@@ -1,11 +1,11 @@
-// ruby: gem install into a per-session gem home from the operator's gem source (native extensions are package
-// code, so no shared cache); a loopback source is reached through the slirp gateway on that one port only.
+// ruby: `gem install` fetches and builds native extensions in one command, so it is a run step (no shared cache, the
+// session's timeoutMs): the session's pins are installed together into a fresh gem home, swapped in on success.
 import { badPackage } from './spec.ts';
-import { BASE_PATH, DEPS, shq, type RuntimeAdapter } from './types.ts';
+import { BASE_PATH, BUILD, shq, sourceNetwork, type RuntimeAdapter } from './types.ts';
 
 const GEM = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const GEM_VERSION = /^[=~<>! ]*[0-9][0-9A-Za-z.]{0,40}$/;
-const GEM_HOME = `${DEPS}/gems`;
+const GEM_HOME = `${BUILD}/gems`;
 
 export const rubyRuntime: RuntimeAdapter = {
   runtime: 'ruby',
@@ -14,24 +14,23 @@ export const rubyRuntime: RuntimeAdapter = {
     if (extra !== undefined || !GEM.test(name) || (version !== undefined && !GEM_VERSION.test(version))) badPackage(raw, 'RubyGems', 'rack@3.1.8');
     return { name: name.toLowerCase(), spec: version === undefined ? name : `${name}:${version}` };
   },
-  install(ctx, added) {
+  install(ctx, plan) {
     const gem = ctx.toolchain.paths.gem ?? 'gem';
     return {
-      trusted: {
-        name: 'install',
-        script: `exec ${shq(gem)} install --no-document --install-dir ${GEM_HOME} --clear-sources --source ${shq(ctx.gemSource.url)} ` +
-          added.map((p) => shq(p.spec)).join(' '),
-        env: { PATH: BASE_PATH, HOME: '/tmp', GEM_HOME, GEM_PATH: GEM_HOME },
-        workspace: 'none', deps: 'rw', cache: 'none',
-        network: { hostPorts: ctx.gemSource.hostPort ? [ctx.gemSource.hostPort] : [] }, runsPackageCode: true,
+      first: {
+        kind: 'run', name: 'install',
+        script: `rm -rf ${GEM_HOME}.next && ${shq(gem)} install --no-document --install-dir ${GEM_HOME}.next --clear-sources ` +
+          `--source ${shq(`${ctx.source.url}/`)} ${plan.all.map((p) => shq(p.spec)).join(' ')} && rm -rf ${GEM_HOME} && mv ${GEM_HOME}.next ${GEM_HOME}`,
+        env: { PATH: BASE_PATH, HOME: '/tmp', GEM_HOME: `${GEM_HOME}.next`, GEM_PATH: `${GEM_HOME}.next` },
+        network: sourceNetwork(ctx), cache: 'none',
       },
     };
   },
   run(ctx, entry) {
     return {
-      name: 'run', script: `exec ${shq(ctx.toolchain.paths.ruby ?? 'ruby')} ${shq(`./${entry}`)}`,
+      kind: 'run', name: 'run', script: `exec ${shq(ctx.toolchain.paths.ruby ?? 'ruby')} ${shq(`./${entry}`)}`,
       env: { PATH: `${GEM_HOME}/bin:${BASE_PATH}`, HOME: '/tmp', GEM_HOME, GEM_PATH: GEM_HOME },
-      workspace: 'rw', deps: 'ro', cache: 'none', network: {}, runsPackageCode: true,
+      network: {}, cache: 'none',
     };
   },
 };

@@ -1,5 +1,5 @@
-// What a runtime adapter says: how to check a package spec, and the shell steps that install, build and run.
-// Steps are described abstractly (which folders are writable, which network); isolation is isolate.ts's job.
+// What a runtime adapter says: how to check a package spec, and the shell steps that fetch, build and run, each
+// declared as one of two kinds. Which folders a kind sees and may write is decided by steps.ts, never by an adapter.
 import type { Runtime } from '../schema.ts';
 import type { Toolchain } from '../toolchains.ts';
 import type { NetworkPolicy } from '../network.ts';
@@ -7,52 +7,99 @@ import type { NetworkPolicy } from '../network.ts';
 /** Paths as the sandbox sees them. */
 export const WORKSPACE = '/workspace';
 export const DEPS = '/deps';
+export const BUILD = '/build';
 export const CACHE = '/cache';
+/** A fetch step's working folder: an empty private tmpfs, never the session's files. */
+export const FETCH_CWD = '/tmp';
 
-export interface Step {
-  name: 'install' | 'build' | 'run';
-  /** A POSIX shell script run with /bin/sh -c in the workspace (or /deps when the workspace is not mounted). */
+/**
+ * A fetch step may write the runtime's shared cache and the session's /deps. It runs a fixed installer command that
+ * executes no session or package code and reads no configuration a session or package controls: its cwd and HOME are an
+ * empty tmpfs, its environment pins every config location, the workspace and /build are not mounted, and /deps is
+ * written by fetch steps only. Downloads are checked against the registry's checksums (see docs/sandbox.md).
+ */
+export interface FetchStep {
+  kind: 'fetch';
+  name: 'install' | 'prepare';
   script: string;
   env: Record<string, string>;
-  /** The session's files: absent (trusted steps never see user files), read-write. */
-  workspace: 'none' | 'rw';
-  deps: 'ro' | 'rw';
-  /** The runtime's shared cache: absent, read-only, or read-write for trusted steps that run no package code. */
-  cache: 'none' | 'ro' | 'rw';
-  network: NetworkPolicy | false;
-  /** Extra binds from the session's deps folder into the workspace (node_modules). */
-  depsIntoWorkspace?: string;
-  /** True when the step may run code shipped in packages (a failure of a trusted step may fall back to this). */
-  runsPackageCode: boolean;
+  network: NetworkPolicy;
 }
+
+/**
+ * A run step executes session or package code (builds, build scripts, source-package installs, the program). It sees
+ * the workspace and /build read-write, /deps read-only, and the shared cache never writable: either absent, or as an
+ * overlay whose writes land in the session's own volume.
+ */
+export interface RunStep {
+  kind: 'run';
+  name: 'install' | 'build' | 'run';
+  script: string;
+  env: Record<string, string>;
+  network: NetworkPolicy | false;
+  cache: 'none' | 'overlay';
+  /** A folder of /deps bound read-only into the workspace (node_modules). */
+  depsIntoWorkspace?: string;
+  /** The host interpreter's own package folders stay visible (a source install runs the host's pip); hidden otherwise. */
+  hostPackages?: 'visible';
+}
+
+export type Step = FetchStep | RunStep;
 
 export interface RuntimeContext {
   toolchain: Toolchain;
-  /** Gem source as reachable from inside the sandbox, and the host loopback port to allow for it, if any. */
-  gemSource: { url: string; hostPort?: number };
-  goproxy: string;
-  npmRegistry: string;
-  pypiUrl: string;
+  /** The runtime's package source as a sandbox reaches it (no trailing slash). */
+  source: { url: string; hostPort?: number };
 }
 
+/** The network of a step that talks to the package source: the internet, plus the source's host port if it is on loopback. */
+export const sourceNetwork = (ctx: RuntimeContext): NetworkPolicy => ({ hostPorts: ctx.source.hostPort ? [ctx.source.hostPort] : [] });
+
 export interface ParsedPackage {
-  /** Name without version, lower-cased where the registry is case-insensitive (deny-list matching). */
+  /** Name without version, lower-cased where the registry is case-insensitive (deny-list matching, one pin per name). */
   name: string;
   /** The spec as the installer takes it. */
   spec: string;
+}
+
+/** What a session has installed: the exact specs of its current pins (one per package name), in order. */
+export interface InstallPlan {
+  /** Pins new or changed by this call. */
+  changed: ParsedPackage[];
+  /** Every current pin of the session after this call (earlier calls' pins, with this call's replacing same names). */
+  all: ParsedPackage[];
 }
 
 export interface RuntimeAdapter {
   runtime: Runtime;
   /** Throws a 422 invalid_package ToolDexError for anything that is not a plain registry package spec. */
   parsePackage(raw: string): ParsedPackage;
-  /** Steps installing `added` (new to the session): a trusted first attempt, optionally an untrusted fallback. */
-  install(ctx: RuntimeContext, added: ParsedPackage[], all: ParsedPackage[]): { trusted: Step; fallback?: Step };
-  build?(ctx: RuntimeContext, entry: string): Step;
-  run(ctx: RuntimeContext, entry: string): Step;
-  /** Workspace paths this runtime refuses in user files (installer configuration that could redirect a trusted step). */
-  reservedPaths?: RegExp;
+  /**
+   * Steps installing the plan: `first` (a fetch step where the registry's packages can be installed without running their
+   * code, else a run step), and a run step tried when it fails (a source package that must build).
+   */
+  install(ctx: RuntimeContext, plan: InstallPlan): { first: Step; fallback?: RunStep };
+  /**
+   * A fetch step run once per shared cache before the first build (the marker file names the toolchain version): it
+   * fills the cache with what only the operator's toolchain produces (Go's compiled standard library).
+   */
+  prepare?(ctx: RuntimeContext): { step: FetchStep; marker: string };
+  /** Reads, on the host, the exact versions the last fetch resolved for the direct pins (from the installer's own lock). */
+  locked?(depsDir: string): LockedPin[];
+  build?(ctx: RuntimeContext, entry: string, locked: LockedPin[]): RunStep;
+  run(ctx: RuntimeContext, entry: string, pins: ParsedPackage[]): RunStep;
+}
+
+export interface LockedPin {
+  name: string;
+  version: string;
 }
 
 export const shq = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 export const BASE_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** Environment every fetch step starts from: config locations point into the empty tmpfs, nothing from a session. */
+export const FETCH_BASE_ENV: Record<string, string> = {
+  PATH: BASE_PATH, HOME: FETCH_CWD, XDG_CONFIG_HOME: `${FETCH_CWD}/.config`, XDG_CACHE_HOME: `${FETCH_CWD}/.cache`,
+  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LANG: 'C.UTF-8',
+};

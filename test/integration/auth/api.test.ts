@@ -44,8 +44,8 @@ for (const store of storeKinds()) {
       assert.match(page.headers.get('content-type') ?? '', /text\/html/);
       assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'self'.*frame-ancestors 'none'/);
       assert.equal(page.headers.get('x-frame-options'), 'DENY');
-      const asset = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
-      assert.ok(asset, 'the page loads its bundle from /dashboard/assets/');
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+      assert.ok(asset, 'the page loads its bundle from /assets/ (shared with the explorer at /)');
       const bundle = await fetch(`${server.url}${asset}`);
       assert.equal(bundle.status, 200);
       assert.match(bundle.headers.get('cache-control') ?? '', /immutable/);

@@ -2,41 +2,22 @@
 // goes away lets requests through instead of failing them.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { Redis } from 'ioredis';
+import { hasRedisServer, startOwnRedis, type OwnRedis } from '../../helpers/processes.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+const hasRedis = hasRedisServer();
 
 const search = (base: string) => fetch(`${base}/tools/search?q=http%20client&limit=1`);
 
 describe('rate-limit counters in Redis', { skip: !hasRedis && 'redis-server is not installed (scripts/setup.sh installs it)' }, () => {
-  let redis: ChildProcess;
+  let redis: OwnRedis;
   let url: string;
   let a: TestServer;
   let b: TestServer;
   before(async () => {
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let attempt = 0; ; attempt++) {
-      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
-      client.on('error', () => undefined);
-      const pong = await client.connect().then(() => client.ping(), () => undefined);
-      client.disconnect();
-      if (pong === 'PONG') break;
-      if (attempt > 100) throw new Error(`redis-server did not start on ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    redis = await startOwnRedis();
+    url = redis.url;
     const config = { REDIS_URL: url, TOOLDEX_RATE_LIMIT_RPM: 6 };
     a = await startServer({ config });
     b = await startServer({ config });
@@ -44,7 +25,7 @@ describe('rate-limit counters in Redis', { skip: !hasRedis && 'redis-server is n
   after(async () => {
     await b?.close();
     await a?.close();
-    redis?.kill('SIGTERM');
+    await redis?.dispose();
   });
 
   it('shares one budget across two instances with separate stores', async () => {
@@ -62,8 +43,7 @@ describe('rate-limit counters in Redis', { skip: !hasRedis && 'redis-server is n
   });
 
   it('lets requests through when Redis goes away', async () => {
-    redis.kill('SIGKILL');
-    await new Promise((resolve) => redis.once('exit', resolve));
+    await redis.stop(); // SIGKILL
     const response = await search(a.url);
     assert.equal(response.status, 200, 'served unlimited rather than failed');
   });

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decode } from '@toon-format/toon';
+import { projectContext, projectSearch } from '../../../src/projection.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { bin, cleanEnv, closedPort, fixtureSnapshot, run, type Ran } from '../mcp/fixtures.ts';
 
@@ -39,19 +40,24 @@ describe('tooldex CLI', () => {
     });
 
   const restSearch = async (q: string) => (await fetch(`${server.url}/tools/search?q=${encodeURIComponent(q)}`)).json();
+  /** What json/toon carry by default: the compact projection of the REST result (`--detail full`: the REST result). */
+  const compactSearch = async (q: string) => projectSearch(await restSearch(q), 'compact');
 
   describe('output format', () => {
-    it('prints json when piped, equal to the REST result, with nothing on stderr', async () => {
+    it('prints compact json when piped (the REST result with --detail full), with nothing on stderr', async () => {
       const result = await piped(['search', 'schema', 'validation']);
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stderr, '');
-      assert.deepEqual(JSON.parse(result.stdout), await restSearch('schema validation'));
+      assert.deepEqual(JSON.parse(result.stdout), await compactSearch('schema validation'));
+      const full = await piped(['search', 'schema', 'validation', '--detail', 'full']);
+      assert.deepEqual(JSON.parse(full.stdout), await restSearch('schema validation'));
     });
 
-    it('prints toon with --format toon', async () => {
+    it('prints toon with --format toon: one table of tools', async () => {
       const result = await piped(['search', 'schema validation', '--format', 'toon']);
       assert.equal(result.code, 0, result.stderr);
-      assert.deepEqual(decode(result.stdout), await restSearch('schema validation'));
+      assert.match(result.stdout, /^results\[\d+\]\{slug,name,ecosystem,version,popularity,install,description\}:\n/);
+      assert.deepEqual(decode(result.stdout), await compactSearch('schema validation'));
     });
 
     it('prints a human table with --format human when piped, without colour', async () => {
@@ -59,8 +65,9 @@ describe('tooldex CLI', () => {
       assert.equal(result.code, 0, result.stderr);
       const lines = result.stdout.split('\n');
       assert.match(lines[0] ?? '', /^SLUG\s+VERSION\s+POP\s+DESCRIPTION$/);
-      const best = ((await restSearch('validation')) as { results: Array<{ slug: string; version: string }> }).results[0]!;
-      assert.match(lines[1] ?? '', new RegExp(`^${best.slug}\\s+${best.version.replace(/\./g, '\\.')}\\s+\\d\\.\\d\\d\\s+\\S`));
+      const best = ((await restSearch('validation')) as { results: Array<{ slug: string; version: string | null }> }).results[0]!;
+      // Tools known only from a seed list have no version; the table shows "-" for them.
+      assert.match(lines[1] ?? '', new RegExp(`^${best.slug}\\s+${(best.version ?? '-').replace(/\./g, '\\.')}\\s+\\d\\.\\d\\d\\s+\\S`));
       // Columns line up: every row's description starts where the header's does.
       const column = (lines[0] ?? '').indexOf('DESCRIPTION');
       for (const line of lines.slice(1).filter((l) => l && !l.startsWith('next:'))) assert.match(line.slice(column - 2, column), /^ {2}$/, line);
@@ -69,9 +76,9 @@ describe('tooldex CLI', () => {
 
     it('lets --format win over --json, and --json win over the pipe default', async () => {
       const both = await piped(['search', 'zod', '--json', '--format', 'toon']);
-      assert.deepEqual(decode(both.stdout), await restSearch('zod'));
+      assert.deepEqual(decode(both.stdout), await compactSearch('zod'));
       const json = await piped(['search', 'zod', '--json']);
-      assert.deepEqual(JSON.parse(json.stdout), await restSearch('zod'));
+      assert.deepEqual(JSON.parse(json.stdout), await compactSearch('zod'));
     });
 
     it('prints human output with colour on a terminal by default', async () => {
@@ -90,22 +97,45 @@ describe('tooldex CLI', () => {
 
     it('prints json on a terminal with --json, and toon with --json --format toon', async () => {
       const json = await terminal(['search', 'zod', '--json']);
-      assert.deepEqual(JSON.parse(screen(json.stdout)), await restSearch('zod'));
+      assert.deepEqual(JSON.parse(screen(json.stdout)), await compactSearch('zod'));
       const toon = await terminal(['search', 'zod', '--json', '--format', 'toon']);
-      assert.deepEqual(decode(screen(toon.stdout)), await restSearch('zod'));
+      assert.deepEqual(decode(screen(toon.stdout)), await compactSearch('zod'));
     });
 
     it('prints context and docs as json (equal to REST) and as readable text', async () => {
       const context = await piped(['context', 'npm-zod']);
       assert.equal(context.code, 0, context.stderr);
-      assert.deepEqual(JSON.parse(context.stdout), await (await fetch(`${server.url}/tools/context/npm-zod`)).json());
+      const restContext = await (await fetch(`${server.url}/tools/context/npm-zod`)).json();
+      assert.deepEqual(JSON.parse(context.stdout), projectContext(restContext, 'compact'));
+      assert.deepEqual(JSON.parse((await piped(['context', 'npm-zod', '--detail', 'full'])).stdout), restContext);
       const humanContext = await piped(['context', 'npm-zod', '--format', 'human']);
       assert.match(humanContext.stdout, /^zod \S+ \(npm\)/);
       assert.match(humanContext.stdout, /\ninstall {3}npm install zod/);
       const docs = await piped(['docs', 'npm-zod', 'optional', 'field', '-n', '2', '--format', 'human']);
       assert.equal(docs.code, 0, docs.stderr);
       assert.match(docs.stdout, /^npm-zod \S+/);
-      assert.match(docs.stdout, /\n1\. .+\n {3}https?:\/\/\S+\n/);
+      assert.match(docs.stdout, /\n1\. .+\n {3}(https?:\/\/)?\S+\n/);
+    });
+
+    it('fits docs answers to the terminal: no line wider than it, words and URLs never split over lines', async () => {
+      const question = ['docs', 'npm-zod', 'parse', 'data', 'without', 'throwing', '-n', '5'];
+      const passages = (JSON.parse((await piped([...question, '--detail', 'full'])).stdout) as { results: Array<{ content: string; url: string }> }).results;
+      assert.ok(passages.length > 0);
+      const words = new Set(passages.flatMap((p) => p.content.split(/\s+/)).flatMap((w) => [w, w.replace(/^[-*+>|#]+$/, '')]));
+      for (const columns of [60, 100]) {
+        const shown = await terminal(question, { COLUMNS: String(columns), NO_COLOR: '1' });
+        assert.equal(shown.code, 0, shown.stdout);
+        const lines = screen(shown.stdout).split('\n').map((line) => line.replace(/\r$/, ''));
+        for (const line of lines) assert.ok([...line].length <= columns, `${[...line].length} > ${columns}: ${line}`);
+        // Prose words are shown whole (wrap.ts breaks only between words; its unit tests hold the rule).
+        const isLink = (line: string) => /^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/|$)/.test(line.trim());
+        const prose = lines.filter((line) => /^ {3}[A-Za-z]/.test(line) && !isLink(line)).flatMap((line) => line.trim().split(/\s+/));
+        for (const word of prose) assert.ok(word.endsWith('…') || words.has(word), `"${word}" is a whole word of a passage`);
+        for (const passage of passages) {
+          const shownUrl = lines.find((line) => line.startsWith('   ') && (line.trim() === passage.url || line.trim().includes('…')));
+          assert.ok(shownUrl, `the source link of ${passage.url} is shown`);
+        }
+      }
     });
 
     it('works from any folder (the bin resolves its own loader)', async () => {
@@ -124,6 +154,11 @@ describe('tooldex CLI', () => {
       assert.equal(ok.code, 0, ok.stderr + ok.stdout);
       const result = JSON.parse(ok.stdout);
       assert.equal(result.status, 'ran');
+      // `tooldex test --help` shows a session id in the form the service issues.
+      const example = /\$ tooldex test .*--session (\S+)/.exec((await piped(['test', '--help'])).stdout)?.[1] ?? '';
+      assert.equal(example.length, result.sessionId.length, `${example} vs ${result.sessionId}`);
+      assert.equal(example.slice(0, 4), result.sessionId.slice(0, 4));
+      assert.match(example, /^sbx_[A-Za-z0-9_-]+$/);
       assert.match(result.stdout, /hello cli/);
       assert.doesNotMatch(result.stdout, /s3cr3t-value/, 'the secret is redacted');
 
@@ -157,14 +192,21 @@ describe('tooldex CLI', () => {
       return lines[0]!;
     };
 
-    it('exits 2 on a missing argument or an unknown --format value', async () => {
-      const missing = await piped(['search']);
-      assert.equal(missing.code, 2);
-      assert.match(missing.stderr, /missing required argument 'query'/);
-      const badFormat = await piped(['search', 'zod', '--format', 'xml']);
-      assert.equal(badFormat.code, 2);
-      assert.match(badFormat.stderr, /xml/);
-      assert.equal(badFormat.stdout, '');
+    it('exits 2 on a flag or argument error with the documented one line: tooldex: <code>: <cause>; see <help>', async () => {
+      const cases: Array<[string[], RegExp]> = [
+        [['search'], /^tooldex: missing_argument: missing required argument 'query'; see `tooldex search --help`\.$/],
+        [['search', 'zod', '--format', 'xml'], /^tooldex: invalid_argument: option '--format <format>' argument 'xml' is invalid\. Allowed choices are human, json, toon; see `tooldex search --help`\.$/],
+        [['search', 'zod', '--jsn'], /^tooldex: unknown_option: unknown option '--jsn' \(Did you mean --json\?\); see `tooldex search --help`\.$/],
+        [['serch', 'zod'], /^tooldex: unknown_command: unknown command 'serch' \(Did you mean search\?\); see `tooldex --help`\.$/],
+        [['docs', 'npm-zod', '-n'], /^tooldex: missing_option_value: option '-n, --limit <n>' argument missing; see `tooldex docs --help`\.$/],
+        [['keys', 'create'], /^tooldex: missing_option: required option '--org <name>' not specified; see `tooldex keys create --help`\.$/],
+      ];
+      for (const [args, pattern] of cases) {
+        const result = await piped(args);
+        assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
+        assert.match(oneLine(result.stderr), pattern);
+        assert.equal(result.stdout, '');
+      }
     });
 
     it('exits 2 when the server rejects the input (422), naming the code', async () => {

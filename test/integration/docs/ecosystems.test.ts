@@ -105,7 +105,8 @@ describe('docs for PyPI, crates, Go and RubyGems (fakes on loopback)', () => {
   it('Go: exported identifiers (tests skipped), pkg.go.dev URLs, go version, a whole-program quickstart', async () => {
     const { body } = await get('/tools/docs/go:example.com%2Ffxmod?q=new%20widget%20ready%20to%20frobnicate');
     assert.equal(body.version, 'v1.2.0');
-    assert.equal(body.results[0].title, 'New');
+    assert.equal(body.results[0].title, 'fxmod.New');
+    assert.equal(body.results[0].symbol, 'fxmod.New');
     assert.equal(body.results[0].url, 'https://pkg.go.dev/example.com/fxmod@v1.2.0#New');
     const all = await server.app.store.query<{ title: string }>("select title from docs_passages where slug = 'go-example.com__fxmod'");
     assert.ok(!all.some((r) => r.title === 'TestSecret'));

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { addTools } from './catalog-fixture.ts';
+import { EXTRACTOR_VERSION } from '../../../src/docs/extraction.ts';
 import { goodPackage, makeTar, makeTgz, startFakeRegistry, type FakeRegistry } from './fixtures.ts';
 
 const tarballHits = (registry: FakeRegistry, name: string) =>
@@ -14,7 +15,7 @@ describe('docs with a fake npm registry (pglite)', () => {
   let registry: FakeRegistry;
   let server: TestServer;
   const get = (path: string) => fetch(`${server.url}${path}`);
-  const names = ['fx-good', 'fx-shared', 'fx-traversal', 'fx-symlink', 'fx-bomb', 'fx-huge', 'fx-many', 'fx-evolving', 'fx-down', 'fx-slow'];
+  const names = ['fx-good', 'fx-shared', 'fx-traversal', 'fx-symlink', 'fx-bomb', 'fx-huge', 'fx-many', 'fx-evolving', 'fx-down', 'fx-slow', 'fx-reindex'];
 
   before(async () => {
     registry = await startFakeRegistry([
@@ -27,6 +28,7 @@ describe('docs with a fake npm registry (pglite)', () => {
       { name: 'fx-many', versions: { '1.0.0': makeTgz(Array.from({ length: 20_050 }, (_, i) => ({ name: `package/d/${i}.md`, body: '' }))) } },
       { name: 'fx-evolving', versions: { '1.0.0': goodPackage('fx-evolving', '1.0.0') } },
       { name: 'fx-down', versions: { '1.0.0': goodPackage('fx-down', '1.0.0') } },
+      { name: 'fx-reindex', versions: { '1.0.0': goodPackage('fx-reindex', '1.0.0') } },
     ]);
     server = await startServer({ config: {
       TOOLDEX_NPM_REGISTRY: registry.url, TOOLDEX_DOCS_SITES: 'off', TOOLDEX_DOCS_MAX_ARTIFACT_MB: 1,
@@ -154,5 +156,44 @@ describe('docs with a fake npm registry (pglite)', () => {
     }
     assert.equal(after?.version, '2.0.0');
     assert.equal(after?.results[0]?.title, 'Streaming');
+  });
+
+  it('indexes a version again when an older extractor made its passages, and keeps them when that fails', async () => {
+    const row = async () => (await server.app.store.query<{ extractor: number; indexed_at: Date | string; status: string }>(
+      "select extractor, indexed_at, status from docs_versions where slug = 'npm-fx-reindex' and version = '1.0.0'"))[0]!;
+    const ask = async () => (await get('/tools/docs/fx-reindex@1.0.0?q=frobnicate')).json() as Promise<{ results: unknown[] }>;
+    assert.ok((await ask()).results.length > 0);
+    const first = await row();
+    assert.equal(first.extractor, EXTRACTOR_VERSION);
+    const downloads = tarballHits(registry, 'fx-reindex');
+
+    // As if an earlier release of tooldex had indexed it: the next question indexes it again (once the server's
+    // 5-second memory of the version row has passed, as it has after any restart into a new release).
+    const forgetHotRows = () => new Promise((resolve) => setTimeout(resolve, 5100));
+    await server.app.store.query("update docs_versions set extractor = 0 where slug = 'npm-fx-reindex'");
+    await forgetHotRows();
+    assert.ok((await ask()).results.length > 0);
+    const again = await row();
+    assert.equal(again.extractor, EXTRACTOR_VERSION);
+    assert.ok(new Date(again.indexed_at).getTime() > new Date(first.indexed_at).getTime(), 'indexed again');
+    assert.equal(tarballHits(registry, 'fx-reindex'), downloads + 1);
+
+    // When the registry fails meanwhile, the earlier passages stay ready and answer.
+    await server.app.store.query("update docs_versions set extractor = 0 where slug = 'npm-fx-reindex'");
+    await forgetHotRows();
+    const registryHits = () => [...registry.hits].filter(([path]) => path.startsWith('/fx-reindex')).reduce((n, [, count]) => n + count, 0);
+    const asked = registryHits();
+    registry.mode = 'fail';
+    try {
+      const answer = await get('/tools/docs/fx-reindex@1.0.0?q=frobnicate');
+      assert.equal(answer.status, 200);
+      assert.ok(((await answer.json()) as { results: unknown[] }).results.length > 0);
+      assert.ok(registryHits() > asked, 'it tried the registry');
+      const kept = await row();
+      assert.equal(kept.status, 'ready');
+      assert.equal(kept.extractor, 0, 'still the earlier extraction; tried again on a later question');
+    } finally {
+      registry.mode = 'ok';
+    }
   });
 });

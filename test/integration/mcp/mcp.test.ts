@@ -10,15 +10,33 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { freshHome, storeKinds } from '../../helpers/stores.ts';
-import { isEmbedded } from '../../../src/store/index.ts';
 import { bin, cleanEnv, closedPort, fixtureSnapshot } from './fixtures.ts';
 
 const TOOL_ARGS: Record<string, string[]> = {
-  search_tools: ['query', 'language', 'ecosystem', 'limit', 'format'],
-  get_tool_context: ['slug', 'format'],
-  search_docs: ['slug', 'query', 'limit', 'format'],
-  test_tool: ['language', 'runtime', 'files', 'packages', 'entry', 'sessionId', 'slug', 'env', 'timeoutMs', 'format'],
+  search_tools: ['query', 'language', 'ecosystem', 'limit', 'format', 'detail'],
+  get_tool_context: ['slug', 'format', 'detail'],
+  search_docs: ['slug', 'query', 'limit', 'format', 'detail'],
+  test_tool: ['language', 'runtime', 'files', 'packages', 'entry', 'sessionId', 'slug', 'env', 'timeoutMs', 'format', 'detail'],
 };
+const COMPACT_TOOL_FIELDS = ['slug', 'name', 'ecosystem', 'version', 'popularity', 'install', 'description'];
+
+interface RestTool { slug: string; name: string; ecosystem: string; version: string | null; popularity: number; install: string; description: string; shortDescription: string }
+
+/** A compact row says the same as the REST result it stands for, in fewer fields. */
+function assertCompactOf(compact: { results: Array<Record<string, unknown>> }, rest: { results: RestTool[] }) {
+  assert.deepEqual(compact.results.map((tool) => tool.slug), rest.results.map((tool) => tool.slug), 'same tools, same order');
+  compact.results.forEach((tool, i) => {
+    const full = rest.results[i]!;
+    assert.deepEqual(Object.keys(tool), COMPACT_TOOL_FIELDS);
+    assert.equal(tool.name, full.name);
+    assert.equal(tool.ecosystem, full.ecosystem);
+    assert.equal(tool.version, full.version);
+    assert.equal(tool.install, full.install);
+    assert.ok(Math.abs((tool.popularity as number) - full.popularity) <= 0.0051, `${tool.slug} popularity`);
+    const words = String(tool.description).replace(/…$/, '');
+    assert.ok((full.shortDescription || full.description).replace(/\s+/g, ' ').startsWith(words), `${tool.slug} description is the registry's`);
+  });
+}
 
 const textOf = (result: unknown) => {
   const content = (result as CallToolResult).content[0];
@@ -58,15 +76,28 @@ function sharedChecks(clientOf: () => Client, restUrl: () => string) {
     assert.match(search.description ?? '', /get_tool_context.*search_docs.*test_tool/s);
   });
 
-  it('search_tools answers in toon by default and in json on request, equal to the REST result', async () => {
-    const rest = await (await fetch(`${restUrl()}/tools/search?q=schema%20validation&limit=3`)).json() as { results: Array<{ slug: string }> };
+  it('search_tools answers compact toon by default (one table), compact json on request, and the REST result with detail full', async () => {
+    const rest = await (await fetch(`${restUrl()}/tools/search?q=schema%20validation&limit=3`)).json() as { results: RestTool[] };
     assert.ok(rest.results.length > 0, 'the catalog has results for "schema validation"');
     const toon = await call(clientOf(), 'search_tools', { query: 'schema validation', limit: 3 });
     assert.equal(toon.isError, undefined);
-    assert.doesNotMatch(textOf(toon), /^\{/, 'toon, not json');
-    assert.deepEqual(decode(textOf(toon)), rest);
-    const json = await call(clientOf(), 'search_tools', { query: 'schema validation', limit: 3, format: 'json' });
-    assert.deepEqual(JSON.parse(textOf(json)), rest);
+    assert.match(textOf(toon), new RegExp(`^results\\[${rest.results.length}\\]\\{${COMPACT_TOOL_FIELDS.join(',')}\\}:\n`), 'a TOON table');
+    assertCompactOf(decode(textOf(toon)) as { results: Array<Record<string, unknown>> }, rest);
+    const json = JSON.parse(textOf(await call(clientOf(), 'search_tools', { query: 'schema validation', limit: 3, format: 'json' })));
+    assert.deepEqual(json, decode(textOf(toon)));
+    assert.deepEqual(decode(textOf(await call(clientOf(), 'search_tools', { query: 'schema validation', limit: 3, detail: 'full' }))), rest);
+    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_tools', { query: 'schema validation', limit: 3, format: 'json', detail: 'full' }))), rest);
+  });
+
+  it('a 10-result search_tools answer fits in 3,500 characters in the default format', async (t) => {
+    for (const query of ['validate typescript object schemas at runtime', 'http client', 'parse yaml in python']) {
+      const count = ((await (await fetch(`${restUrl()}/tools/search?q=${encodeURIComponent(query)}&limit=10`)).json()) as { results: unknown[] }).results.length;
+      // A fresh PostgreSQL database holds only the small fixture catalog; PGlite copies the shipped one.
+      if (count < 10) return t.skip(`the catalog here has ${count} results for "${query}" (fixture snapshot)`);
+      const text = textOf(await call(clientOf(), 'search_tools', { query, limit: 10 }));
+      assert.match(text, /^results\[10\]\{/, query);
+      assert.ok(text.length <= 3500, `${query}: ${text.length} characters`);
+    }
   });
 
   it('search_tools passes the ecosystem filter to the catalog', async () => {
@@ -86,24 +117,43 @@ function sharedChecks(clientOf: () => Client, restUrl: () => string) {
     ['test_tool', { language: 'javascript', runtime: 'node', files: [] }, 'invalid_request'],
     ['test_tool', { language: 'javascript', runtime: 'java', files: [{ path: 'a.js', code: '' }] }, 'invalid_request'],
   ];
+  it('refuses an unknown argument by name, listing the ones the tool takes (the rule REST follows for unknown parameters)', async () => {
+    const result = await call(clientOf(), 'search_tools', { query: 'zod', limt: 3 });
+    assertToolError(result, 'invalid_request', 422);
+    const error = (result.structuredContent as { error: { field: string; message: string } }).error;
+    assert.equal(error.field, 'limt');
+    assert.match(error.message, /^Argument "limt" is not accepted; search_tools takes query, .*limit.*detail\.$/);
+  });
+
   for (const [tool, args, code] of invalid) {
     it(`maps invalid ${tool} arguments ${JSON.stringify(args).slice(0, 60)} to a tool error ${code}`, async () => {
       assertToolError(await call(clientOf(), tool, args), code, 422);
     });
   }
 
-  it('get_tool_context and search_docs answer in toon and json, equal to the REST results', async () => {
+  it('get_tool_context and search_docs answer compact by default (toon and json) and the REST results with detail full', async () => {
     // The first call indexes zod's docs from the npm registry; later ones read the store.
-    const context = await (await fetch(`${restUrl()}/tools/context/npm-zod`)).json() as { slug: string };
+    type Context = { slug: string; version: string; install: unknown[]; imports: string[]; quickstart: unknown; testRequest: unknown; links: Record<string, string | null> };
+    const context = await (await fetch(`${restUrl()}/tools/context/npm-zod`)).json() as Context;
     assert.equal(context.slug, 'npm-zod', JSON.stringify(context).slice(0, 300));
-    assert.deepEqual(decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' }))), context);
-    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', format: 'json' }))), context);
+    const compact = decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' }))) as Context & Record<string, unknown>;
+    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', format: 'json' }))), compact);
+    for (const field of ['slug', 'version', 'install', 'imports', 'quickstart', 'testRequest'] as const) assert.deepEqual(compact[field], context[field], field);
+    assert.equal(compact.links.docs ?? null, context.links.docs);
+    assert.equal('registry' in compact.links, false, 'the registry page is left to detail full');
+    assert.ok(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' })).length < JSON.stringify(context).length);
+    assert.deepEqual(decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', detail: 'full' }))), context);
 
-    const docs = await (await fetch(`${restUrl()}/tools/docs/npm-zod?q=optional%20field&limit=2`)).json() as { results: unknown[] };
+    type Docs = { slug: string; version: string; results: Array<{ url: string; content: string; headings?: string[]; title?: string }> };
+    const docs = await (await fetch(`${restUrl()}/tools/docs/npm-zod?q=optional%20field&limit=2`)).json() as Docs;
     assert.ok(docs.results.length > 0, JSON.stringify(docs).slice(0, 300));
     const args = { slug: 'npm-zod', query: 'optional field', limit: 2 };
-    assert.deepEqual(decode(textOf(await call(clientOf(), 'search_docs', args))), docs);
-    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json' }))), docs);
+    const passages = decode(textOf(await call(clientOf(), 'search_docs', args))) as { version: string; results: Array<{ heading: string; url: string; content: string }> };
+    assert.equal(passages.version, docs.version);
+    assert.deepEqual(passages.results.map((p) => [p.url, p.content]), docs.results.map((p) => [p.url, p.content]));
+    assert.deepEqual(passages.results.map((p) => p.heading), docs.results.map((p) => (p.headings?.length ? p.headings.join(' › ') : (p.title ?? ''))));
+    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json' }))), passages);
+    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json', detail: 'full' }))), docs);
   });
 
   it('test_tool runs a snippet (toon and json), reuses its session, and returns a failing snippet as ok false', async () => {
@@ -117,10 +167,12 @@ function sharedChecks(clientOf: () => Client, restUrl: () => string) {
     assert.match(ran.stdout, /hello from mcp/);
     assert.equal(ran.sessionReused, false);
 
+    assert.equal('phases' in ran, false, 'compact: no phase timings');
     const again = JSON.parse(textOf(await call(clientOf(), 'test_tool', {
-      language: 'javascript', runtime: 'node', sessionId: ran.sessionId, entry: 'index.js', env, format: 'json',
+      language: 'javascript', runtime: 'node', sessionId: ran.sessionId, entry: 'index.js', env, format: 'json', detail: 'full',
     })));
     assert.equal(again.sessionReused, true);
+    assert.equal(typeof again.phases.runMs, 'number', 'detail full: the REST result');
     assert.equal(again.sessionId, ran.sessionId);
     assert.match(again.stdout, /hello from mcp/);
 
@@ -243,16 +295,20 @@ describe('MCP over stdio (tooldex mcp)', () => {
     });
     after(async () => {
       await client.close();
-      // The child closes the store on stdin end and releases the lock: wait for that, then clean up.
-      for (let i = 0; i < 50 && fs.existsSync(`${home}/store.lock`); i++) await new Promise((r) => setTimeout(r, 100));
+      // The child closes the store on stdin end and releases the lock (the SDK's client gives it 2 s, then signals
+      // it, and the child still closes cleanly): wait for that, then clean up.
+      for (let i = 0; i < 150 && fs.existsSync(`${home}/store.lock`); i++) await new Promise((r) => setTimeout(r, 100));
       assert.equal(fs.existsSync(`${home}/store.lock`), false, `store lock released; stderr: ${stderr.slice(-500)}`);
+      assert.equal(fs.existsSync(`${home}/mcp.sock`), false, 'and its MCP socket removed');
       fs.rmSync(home, { recursive: true, force: true });
     });
 
-    it('holds the embedded store lock while it serves', () => {
-      const lock = JSON.parse(fs.readFileSync(`${home}/store.lock`, 'utf8')) as { pid: number; url?: string };
+    it('holds the embedded store lock while it serves, and offers the store to other local processes through 0600 sockets', () => {
+      const lock = JSON.parse(fs.readFileSync(`${home}/store.lock`, 'utf8')) as { pid: number; url?: string; adminSocket?: string };
       assert.ok(lock.pid > 0);
-      assert.equal(lock.url, undefined, 'an MCP process is not a server others could relay to');
+      assert.equal(lock.url, undefined, 'no HTTP server: an MCP process serves other MCP processes and operator commands only');
+      assert.equal(lock.adminSocket, `${home}/admin.sock`);
+      for (const socket of ['mcp.sock', 'admin.sock']) assert.equal(fs.statSync(`${home}/${socket}`).mode & 0o777, 0o600, socket);
     });
 
     it('lists the four tools and searches in toon and json', async () => {
@@ -284,7 +340,7 @@ describe('MCP over stdio (tooldex mcp)', () => {
           command: process.execPath, args: [bin, 'mcp'], stderr: 'ignore',
           env: cleanEnv({ DATABASE_URL: server.app.config.DATABASE_URL!, TOOLDEX_HOME: `${server.home}-unused` }) as Record<string, string>,
         }));
-        const viaMcp = JSON.parse(textOf(await call(client, 'search_tools', { query: 'zod', format: 'json' })));
+        const viaMcp = JSON.parse(textOf(await call(client, 'search_tools', { query: 'zod', format: 'json', detail: 'full' })));
         assert.deepEqual(viaMcp, await (await fetch(`${server.url}/tools/search?q=zod`)).json());
       } finally {
         await client.close();
@@ -306,20 +362,6 @@ describe('MCP over stdio (tooldex mcp)', () => {
       await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', ...args], env: cleanEnv(env) as Record<string, string>, stderr: 'ignore' }));
       return client;
     }
-
-    it('relays to the server that holds the embedded store (found through the lock file)', async () => {
-      assert.ok(isEmbedded(server.app.store));
-      server.app.store.advertiseUrl(server.url); // what `tooldex serve` does once listening
-      const client = await connectStdio([], { TOOLDEX_HOME: server.home });
-      try {
-        const result = JSON.parse(textOf(await call(client, 'search_tools', { query: 'zod', format: 'json' })));
-        const rest = await (await fetch(`${server.url}/tools/search?q=zod`)).json();
-        assert.deepEqual(result, rest);
-        assertToolError(await call(client, 'search_tools', { query: 'zod', format: 'yaml' }), 'invalid_format', 422);
-      } finally {
-        await client.close();
-      }
-    });
 
     it('relays to --url without opening the local store, and fails the handshake with server_unreachable when no server answers', async () => {
       const emptyHome = fs.mkdtempSync(`${server.home}-empty-`);

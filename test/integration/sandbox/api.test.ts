@@ -24,7 +24,7 @@ for (const store of storeKinds()) {
       ['no files and no session', { language: 'js', runtime: 'node', files: [] }, 'files'],
       ['timeout too small', node('1', { timeoutMs: 999 }), 'timeoutMs'],
       ['timeout too large', node('1', { timeoutMs: 60001 }), 'timeoutMs'],
-      ['unknown field', node('1', { image: 'ubuntu' }), 'body'],
+      ['unknown field', node('1', { image: 'ubuntu' }), 'image'],
       ['env without value or secret', node('1', { env: [{ name: 'A' }] }), 'env.0'],
       ['bad env name', node('1', { env: [{ name: '1A', value: 'x' }] }), 'env.0.name'],
       ['missing language', { runtime: 'node', files: [file('a.js', '1')] }, 'language'],

@@ -10,8 +10,9 @@ const doctor = (env: Record<string, string> = {}) => spawnSync(process.execPath,
 });
 
 describe('tooldex doctor', () => {
-  it('reports working isolation and each runtime answering from inside a sandbox', () => {
-    const run = doctor();
+  it('reports working isolation, each runtime answering from inside a sandbox, and which package sources answer', () => {
+    // RubyGems itself is not reachable from this machine; a closed loopback port stands in for an unreachable gem source.
+    const run = doctor({ TOOLDEX_GEM_SOURCE: 'http://127.0.0.1:9/' });
     assert.equal(run.status, 0, run.stderr);
     const report = JSON.parse(run.stdout);
     assert.equal(report.isolation.ok, true);
@@ -21,6 +22,11 @@ describe('tooldex doctor', () => {
       assert.equal(runtime.inSandbox, 'ok', JSON.stringify(runtime));
       assert.ok(runtime.version, runtime.runtime);
     }
+    const sources = Object.fromEntries(report.sources.map((source: { runtime: string }) => [source.runtime, source]));
+    for (const runtime of ['node', 'python', 'golang', 'rust']) assert.equal(sources[runtime].ok, true, JSON.stringify(sources[runtime]));
+    assert.equal(sources.ruby.ok, false);
+    assert.equal(sources.ruby.url, 'http://10.0.2.2:9/specs.4.8.gz');
+    assert.ok(sources.ruby.error, 'says why');
   });
 
   it('exits 1 and names the missing piece when bubblewrap is absent or a toolchain is', () => {

@@ -6,6 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { sendFileUnder } from '../../helpers/static-files.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import type { StoreKind } from '../../helpers/stores.ts';
 import type { ConfigOverrides } from '../../../src/config.ts';
@@ -73,13 +74,7 @@ end
   fs.copyFileSync(path.join(src, 'tooldex_hello-0.2.0.gem'), path.join(repo, 'gems', 'tooldex_hello-0.2.0.gem'));
   execFileSync('gem', ['generate_index', '--directory', repo], { stdio: 'ignore' });
   const server = http.createServer((request, response) => {
-    const file = path.join(repo, decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'));
-    if (!file.startsWith(repo) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-length': fs.statSync(file).size });
-    fs.createReadStream(file).pipe(response);
+    sendFileUnder(repo, decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'), response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -93,3 +88,67 @@ end
 }
 
 export const file = (filePath: string, code: string) => ({ path: filePath, code });
+
+/**
+ * A PyPI simple index on 127.0.0.1 serving the given source distributions (name → files of the sdist) itself and
+ * redirecting every other name to pypi.org (so pip's build isolation still finds setuptools).
+ */
+export async function startFakePypi(sdists: Record<string, Record<string, string>>): Promise<{ url: string; close(): Promise<void> }> {
+  const { create } = await import('tar');
+  const crypto = await import('node:crypto');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-pypi-'));
+  const archives = new Map<string, { file: string; sha256: string; name: string }>();
+  for (const [name, files] of Object.entries(sdists)) {
+    const base = `${name.replace(/-/g, '_')}-1.0`;
+    for (const [relative, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, base, relative)), { recursive: true });
+      fs.writeFileSync(path.join(dir, base, relative), content);
+    }
+    const file = path.join(dir, `${base}.tar.gz`);
+    await create({ gzip: true, cwd: dir, file, portable: true }, [base]);
+    archives.set(name, { file, name: `${base}.tar.gz`, sha256: crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') });
+  }
+  const server = http.createServer((request, response) => {
+    const url = request.url ?? '/';
+    const simple = /^\/simple\/([^/]+)\/?$/.exec(url);
+    const archive = simple && archives.get(simple[1]?.toLowerCase() ?? '');
+    if (archive) {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><a href="/files/${archive.name}#sha256=${archive.sha256}">${archive.name}</a></body></html>`);
+    } else if (simple) {
+      response.writeHead(302, { location: `https://pypi.org/simple/${simple[1]}/` }).end();
+    } else {
+      const file = [...archives.values()].find((candidate) => url === `/files/${candidate.name}`);
+      if (file) response.writeHead(200, { 'content-type': 'application/gzip' }).end(fs.readFileSync(file.file));
+      else response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Files (not folders) under `dir` whose name starts with `prefix`: how a test finds trap markers in a shared cache. */
+export function findNamed(dir: string, prefix: string): string[] {
+  const found: string[] = [];
+  const walk = (current: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      if (entry.name.startsWith(prefix)) found.push(full);
+      if (entry.isDirectory()) walk(full);
+    }
+  };
+  walk(dir);
+  return found;
+}

@@ -153,7 +153,7 @@ describe('sandbox sessions survive a server restart', () => {
       assert.equal(reused.body.sessionReused, true);
       assert.equal(reused.body.phases.installMs, 0);
       assert.equal(reused.body.stdout, 'true\n');
-      assert.ok(fs.existsSync(path.join(home, 'sandbox', 'sessions', created.body.sessionId, 'work', 'keep.js')));
+      assert.ok(fs.existsSync(path.join(home, 'sandbox', 'sessions', `${created.body.sessionId}.img`)), 'the session volume is in the home');
     } finally {
       await server.close();
       await app.close();

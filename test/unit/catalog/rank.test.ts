@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseQuery, tokenize } from '../../../src/catalog/query.ts';
-import { nameForms, rankCandidates, type Candidate } from '../../../src/catalog/rank.ts';
+import { blend, nameForms, type Signals } from '../../../src/catalog/rank.ts';
 import { stem } from '../../../src/catalog/search-index.ts';
 import { deriveCategories, deriveFrameworks } from '../../../src/catalog/classify.ts';
 
@@ -41,33 +41,30 @@ describe('tokenize and stem', () => {
   });
 });
 
-describe('rankCandidates', () => {
-  const candidate = (slug: string, over: Partial<Candidate>): Candidate => ({
-    slug, name: slug.replace(/^\w+-/, ''), ecosystem: 'npm', popularity: 0.5, textScore: 10, matchedTerms: 2, categoryMatch: 0, ...over,
+describe('blend', () => {
+  const signals = (over: Partial<Signals>): Signals => ({
+    text: 0.8, coverage: 1, popularity: 0.5, ecosystem: 'npm', exact: false, category: 0, semantic: 0, ...over,
   });
   it('lets popularity break near-ties in text relevance', () => {
-    const ranked = rankCandidates([
-      candidate('npm-obscure', { textScore: 10.5, popularity: 0.1 }),
-      candidate('npm-popular', { textScore: 10, popularity: 0.95 }),
-    ], { termCount: 2, nameGuess: 'x' });
-    assert.equal(ranked[0]?.slug, 'npm-popular');
+    const context = { single: false };
+    assert.ok(blend(signals({ text: 0.82, popularity: 0.1 }), context) < blend(signals({ text: 0.8, popularity: 0.95 }), context));
   });
   it('puts the ecosystem the query names first', () => {
-    const ranked = rankCandidates([
-      candidate('npm-httpx', { popularity: 0.9 }),
-      candidate('pypi-httpx', { ecosystem: 'pypi', popularity: 0.6 }),
-    ], { termCount: 2, ecosystem: 'pypi', nameGuess: 'x' });
-    assert.equal(ranked[0]?.slug, 'pypi-httpx');
+    const context = { single: false, ecosystem: 'pypi' as const };
+    assert.ok(blend(signals({ ecosystem: 'pypi', popularity: 0.6 }), context) > blend(signals({ popularity: 1 }), context));
   });
-  it('boosts an exact name match', () => {
-    const ranked = rankCandidates([
-      candidate('npm-react-query-helpers', { textScore: 12, popularity: 0.6 }),
-      candidate('npm-react-query', { name: '@tanstack/react-query', textScore: 9, popularity: 0.6 }),
-    ], { termCount: 2, nameGuess: 'react-query' });
-    assert.equal(ranked[0]?.slug, 'npm-react-query');
+  it('puts an exact name first for a one-word query, and favours a popular one in a longer query', () => {
+    assert.ok(blend(signals({ exact: true, text: 0.3, popularity: 0.2 }), { single: true })
+      > blend(signals({ text: 1, popularity: 1 }), { single: true }));
+    const phrase = { single: false };
+    assert.ok(blend(signals({ exact: true, popularity: 0.95 }), phrase) > blend(signals({ popularity: 0.95 }), phrase) + 1);
+    assert.ok(blend(signals({ exact: true, popularity: 0.3 }), phrase) < blend(signals({ popularity: 0.3 }), phrase) + 0.1,
+      'an obscure package named like a phrase ("http-client") gains next to nothing');
   });
-  it('compares Go module paths by their last element', () => {
+  it('compares Go module paths by their last element, not npm scopes', () => {
     assert.ok(nameForms('github.com/go-chi/chi/v5').includes('chi'));
+    assert.ok(!nameForms('@actions/http-client').includes('http-client'));
+    assert.ok(nameForms('@tanstack/react-query').includes('tanstack-react-query'));
   });
 });
 

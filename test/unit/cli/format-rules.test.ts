@@ -6,6 +6,7 @@ import { ServerError } from '../../../src/cli/client.ts';
 import { outputFormat, type ClientFlags } from '../../../src/cli/options.ts';
 import { renderSearch, renderTest, type Style } from '../../../src/cli/output.ts';
 import { EXIT, exitCodeOf } from '../../../src/cli/run.ts';
+import { fitPassage, shortenUrl, wrapCode, wrapProse } from '../../../src/cli/wrap.ts';
 import type { ToolResult } from '../../../src/catalog/index.ts';
 
 describe('outputFormat', () => {
@@ -77,5 +78,59 @@ describe('human renderers', () => {
     assert.match(out, /^✗ failed_run {2}provision 0\.2 s · install 1\.5 s · run 0\.1 s {2}exit 1/);
     assert.match(out, /── stderr ──\nTypeError: x/);
     assert.match(out, /session {2}abc123 {2}reuse with --session abc123/);
+  });
+});
+
+describe('fitting text to the terminal (wrap.ts)', () => {
+  const sentence = 'Use safeParse to validate data without throwing: it returns an object with success and either data or error.';
+
+  it('wraps prose only between words, each line within the width', () => {
+    for (const width of [20, 33, 60]) {
+      const lines = wrapProse(sentence, width);
+      for (const line of lines) assert.ok(line.length <= width, `${line.length} > ${width}`);
+      assert.equal(lines.join(' '), sentence, 'joining the lines with spaces gives the text back: no word was split');
+    }
+  });
+
+  it('breaks code between tokens, indents continuations, and never splits an identifier', () => {
+    const signature = 'export declare function safeParse<T extends ZodTypeAny>(schema: T, data: unknown, params?: Partial<ParseParams>): SafeParseReturnType<input<T>, output<T>>;';
+    for (const width of [40, 57, 80]) {
+      const lines = wrapCode(`  ${signature}`, width);
+      assert.ok(lines.length > 1);
+      for (const line of lines) assert.ok(line.length <= width, `${line.length} > ${width}: ${line}`);
+      lines.slice(1).forEach((line) => assert.match(line, /^ {6}\S/, 'continuations are indented four more spaces'));
+      const rejoined = lines.map((line) => line.trim()).join(' ');
+      assert.equal(rejoined.replace(/\s+/g, ''), signature.replace(/\s+/g, ''), 'nothing lost');
+      for (let i = 0; i < lines.length - 1; i++) {
+        assert.match(lines[i]!, /[ ,([{]$|[,([{]$|\S$/);
+        const end = lines[i]!.trimEnd().slice(-1);
+        assert.ok(/[,([{]/.test(end) || signature.includes(`${lines[i]!.trim().split(' ').pop()} ${lines[i + 1]!.trim().split(' ')[0]}`),
+          `break after "${lines[i]}" is at a space or after a bracket or comma`);
+      }
+    }
+  });
+
+  it('cuts one token longer than the line with an ellipsis instead of splitting it', () => {
+    assert.deepEqual(wrapCode('x'.repeat(50), 20), [`${'x'.repeat(19)}…`]);
+    assert.deepEqual(wrapProse(`a ${'y'.repeat(30)} b`, 10), ['a', `${'y'.repeat(9)}…`, 'b']);
+  });
+
+  it('shortens URLs in the middle, keeping host and last segment', () => {
+    const url = 'https://github.com/colinhacks/zod/blob/main/packages/docs/content/api/very/deep/path/basics.mdx#safeparse';
+    assert.equal(shortenUrl(url, 200), url);
+    assert.equal(shortenUrl('https://zod.dev/api', 16), 'zod.dev/api');
+    assert.equal(shortenUrl(url, 40), 'github.com/…/basics.mdx#safeparse');
+    const tight = shortenUrl(url, 20);
+    assert.ok(tight.length <= 20 && tight.startsWith('github.com') && tight.includes('…'), tight);
+  });
+
+  it('fits a passage: fenced code kept as code, prose wrapped, list items hang', () => {
+    const passage = `${sentence}\n\n\`\`\`ts\nconst result = User.safeParse({ name: "Ada", email: "not an email" }, { path: [] });\n\`\`\`\n\n- first item of a list that is long enough to wrap over two lines`;
+    const lines = fitPassage(passage, 40);
+    for (const line of lines) assert.ok(line.length <= 40, line);
+    assert.ok(lines.includes('```ts'));
+    assert.ok(lines.some((line) => line.startsWith('const result = User.safeParse(')));
+    const item = lines.findIndex((line) => line.startsWith('- first'));
+    assert.match(lines[item + 1]!, /^ {2}\S/);
   });
 });

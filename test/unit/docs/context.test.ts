@@ -43,7 +43,7 @@ describe('testRequestFor', () => {
       testRequestFor('go', 'github.com/x/y', 'v1.0.0', 'go-x', { code: 'package main\n\nfunc main() {}', language: 'go', source: 'u' }),
     ];
     for (const body of bodies) assert.ok(testRequestSchema.safeParse(body).success, JSON.stringify(body));
-    assert.equal((bodies[0]!.files as Array<{ path: string }>)[0]!.path, 'index.ts');
+    assert.equal((bodies[0]!.files as Array<{ path: string }>)[0]!.path, 'index.mts');
     assert.match((bodies[2]!.files as Array<{ code: string }>)[0]!.code, /^use serde_json::json;\n\nfn main\(\) \{\n {4}let v/);
   });
   it('gives no body for a Go fragment that is not a program, rather than a guessed one', () => {

@@ -1,36 +1,63 @@
-// Redaction of secrets (plain, base64, URL-encoded) and the 8 KB output cap cut on a UTF-8 boundary.
+// Redaction of secrets in every listed encoding from keyed marks (never the secret), and the 8 KB output cap cut on a UTF-8 boundary.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRedactor, longestForm, REDACTED, secretForms } from '../../../src/sandbox/redact.ts';
+import { createRedactor, longestForm, mergeMarks, REDACTED, secretForms, secretMarks } from '../../../src/sandbox/redact.ts';
 import { CappedOutput, cutUtf8, OUTPUT_CAP_BYTES, TRUNCATION_MARKER } from '../../../src/sandbox/output.ts';
 
-describe('redactSecrets', () => {
-  const secret = 'p@ss w0rd/+?&é';
-  const redact = createRedactor([secret, 'tok_123']);
+const key = Buffer.alloc(32, 7);
+const redactorFor = (secrets: string[]) => createRedactor(secrets.flatMap((secret) => secretMarks(secret, key)), key);
+
+describe('redaction of every listed form', () => {
+  const secret = 'p@ss w0rd/+?&é"\\x';
+  const redact = redactorFor([secret, 'tok_12345678']);
+  const bytes = Buffer.from(secret);
+  const inLongerBase64 = (prefix: number, alphabet: 'base64' | 'base64url') =>
+    Buffer.concat([Buffer.from('ab'.slice(0, prefix)), bytes, Buffer.from('tail!')]).toString(alphabet);
   const cases: Array<[string, string]> = [
     ['plain', `value=${secret}!`],
-    ['base64', `b64=${Buffer.from(secret).toString('base64')}`],
-    ['base64 without padding', `b64=${Buffer.from(secret).toString('base64').replace(/=+$/, '')}`],
-    ['base64url', `u=${Buffer.from(secret).toString('base64url')}`],
+    ['reversed', `r=${[...secret].reverse().join('')}`],
+    ['base64', `b64=${bytes.toString('base64')}`],
+    ['base64 without padding', `b64=${bytes.toString('base64').replace(/=+$/, '')}`],
+    ['base64url', `u=${bytes.toString('base64url')}`],
+    ['base64 at offset 1 inside longer base64', `x=${inLongerBase64(1, 'base64')}`],
+    ['base64 at offset 2 inside longer base64', `x=${inLongerBase64(2, 'base64')}`],
+    ['base64url at offset 1 inside longer base64url', `x=${inLongerBase64(1, 'base64url')}`],
+    ['hex', `h=${bytes.toString('hex')}`],
+    ['HEX', `h=${bytes.toString('hex').toUpperCase()}`],
     ['URL-encoded', `q=${encodeURIComponent(secret)}`],
     ['form-encoded', `q=${encodeURIComponent(secret).replace(/%20/g, '+')}`],
     ['lower-case percent escapes', `q=${encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())}`],
-    ['second secret', 'Bearer tok_123'],
+    ['URL-encoded with / kept (Python quote)', `q=${encodeURIComponent(secret).replace(/%2F/g, '/')}`],
+    ['JSON-escaped', `{"k":${JSON.stringify(secret)}}`],
+    ['JSON-escaped ASCII-only (Python json.dumps)', `{"k": "${JSON.stringify(secret).slice(1, -1).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"}`],
+    ['second secret', 'Bearer tok_12345678'],
   ];
   for (const [name, text] of cases) {
     it(`removes the ${name} form`, () => {
       const out = redact(text);
-      assert.ok(out.includes(REDACTED), out);
-      for (const form of secretForms(secret)) assert.ok(!out.includes(form), `${form} left in ${out}`);
-      assert.ok(!out.includes('tok_123'));
+      assert.ok(out.includes(REDACTED), `${name}: ${out}`);
+      assert.ok(!out.includes('tok_12345678'));
+      assert.ok(!out.includes(secret));
     });
   }
-  it('leaves text without secrets untouched and handles no secrets', () => {
+  it('stores no form of the secret, only keyed marks', () => {
+    const marks = JSON.stringify(secretMarks(secret, key));
+    for (const form of secretForms(secret)) assert.ok(!marks.includes(form), form);
+    assert.notDeepEqual(secretMarks(secret, key), secretMarks(secret, Buffer.alloc(32, 8)), 'marks depend on the key');
+  });
+  it('leaves text without secrets untouched, and an 8-character secret does not redact its letters alone', () => {
+    const eight = redactorFor(['abcdefgh']);
+    assert.equal(eight('a b c d e f g h, abcdefg'), 'a b c d e f g h, abcdefg');
+    assert.equal(eight('xabcdefghx'), `x${REDACTED}x`);
     assert.equal(redact('nothing here'), 'nothing here');
-    assert.equal(createRedactor([])('a'), 'a');
+    assert.equal(createRedactor([], key)('a'), 'a');
+  });
+  it('merges marks without duplicates', () => {
+    const marks = secretMarks('tok_12345678', key);
+    assert.equal(mergeMarks(marks, marks).length, marks.length);
   });
   it('knows how long the longest form is', () => {
-    assert.ok(longestForm([secret]) >= encodeURIComponent(secret).length);
+    assert.ok(longestForm(secretMarks(secret, key)) >= encodeURIComponent(secret).length);
   });
 });
 
@@ -58,9 +85,9 @@ describe('CappedOutput', () => {
   });
   it('redacts a secret that straddles the cap before cutting', () => {
     const secret = 'S'.repeat(40);
-    const out = new CappedOutput(OUTPUT_CAP_BYTES + longestForm([secret]) + 64);
+    const out = new CappedOutput(OUTPUT_CAP_BYTES + longestForm(secretMarks(secret, key)) + 64);
     out.push(Buffer.from('x'.repeat(OUTPUT_CAP_BYTES - 10) + secret + 'y'.repeat(5000)));
-    const text = out.finish(createRedactor([secret]));
+    const text = out.finish(redactorFor([secret]));
     assert.ok(!text.includes('SSSSSSSSSS'), 'no part of the secret longer than the visible cut');
   });
   it('cutUtf8 drops an incomplete sequence at the end', () => {

@@ -1,0 +1,86 @@
+// The docs bench's labelled questions: reads bench/docs-*.tsv and decides whether a passage answers a question.
+// Pure: text in, verdicts out. The answer syntax is described at the top of bench/docs-heldout.tsv.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type Condition = { kind: 'symbol' | 'file' | 'title' | 'text'; value: string };
+/** Alternatives (any one suffices), each a list of conditions one passage must all meet. */
+export type Expectation = Condition[][];
+
+export interface Question {
+  set: 'heldout' | 'tuning';
+  tool: string;
+  ecosystem: string;
+  question: string;
+  expect: Expectation;
+  raw: string;
+}
+
+/** What the bench knows of a returned passage (tooldex results and baseline hits alike). */
+export interface Answer { title?: string | null; content: string; source?: string | null; symbol?: string | null }
+
+export function parseExpectation(raw: string): Expectation {
+  return raw.split(' || ').map((alternative) => alternative.split(' && ').map((part): Condition => {
+    const match = /^(symbol|file|title|text):(.*)$/s.exec(part.trim());
+    return match ? { kind: match[1] as Condition['kind'], value: match[2]!.trim() } : { kind: 'text', value: part.trim() };
+  }));
+}
+
+export function loadQuestions(file: string, set: Question['set']): Question[] {
+  return fs.readFileSync(path.join(import.meta.dirname, file), 'utf8').split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => {
+      const [tool = '', question = '', raw = ''] = line.split('\t');
+      const prefix = tool.slice(0, tool.indexOf(':'));
+      return { set, tool, ecosystem: prefix === 'gem' ? 'rubygems' : prefix, question, expect: parseExpectation(raw), raw };
+    });
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
+const segments = (symbol: string) => symbol.replace(/[!`]|\(\)/g, '').split(/::|\.|#|\//).map((s) => s.trim().toLowerCase()).filter(Boolean);
+
+/** `time::timeout` names `tokio::time::timeout` and `tokio::time::timeout::timeout`: same last segment, others in order. */
+export function namesSymbol(passageSymbol: string, expected: string): boolean {
+  const have = segments(passageSymbol);
+  const want = segments(expected);
+  if (!want.length || have[have.length - 1] !== want[want.length - 1]) return false;
+  let i = 0;
+  for (const segment of have.slice(0, -1)) if (segment === want[i]) i++;
+  return i >= want.length - 1;
+}
+
+export function meets(answer: Answer, condition: Condition): boolean {
+  switch (condition.kind) {
+    case 'symbol': return namesSymbol(answer.symbol || answer.title || '', condition.value);
+    case 'file': return Boolean(answer.source && (answer.source === condition.value || answer.source.endsWith(`/${condition.value}`)));
+    case 'title': return squash((answer.title ?? '').replace(/`/g, '').trim()) === squash(condition.value.replace(/`/g, ''));
+    case 'text': return squash(`${answer.title ?? ''}\n${answer.content}`).includes(squash(condition.value));
+  }
+}
+
+export const answers = (answer: Answer, expect: Expectation) => expect.some((all) => all.every((c) => meets(answer, c)));
+
+/** Rank (1-based) of the first answering passage, or 0. */
+export function firstHit(results: Answer[], expect: Expectation): number {
+  const index = results.findIndex((r) => answers(r, expect));
+  return index + 1;
+}
+
+/** The artifact holds the answer: each condition of some alternative is found in its files (text, not ranking). */
+export function presentIn(files: Map<string, string>, expect: Expectation): boolean {
+  const bodies = [...files.values()].map(squash);
+  const has = (c: Condition) => {
+    switch (c.kind) {
+      case 'file': return [...files.keys()].some((p) => p === c.value || p.endsWith(`/${c.value}`));
+      case 'symbol': {
+        const name = segments(c.value).pop() ?? '';
+        const word = new RegExp(`(^|[^a-z0-9_])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^a-z0-9_]|$)`);
+        return bodies.some((body) => word.test(body));
+      }
+      case 'title':
+      case 'text': return bodies.some((body) => body.includes(squash(c.value.replace(/`/g, c.kind === 'title' ? '' : '`'))))
+        || bodies.some((body) => body.includes(squash(c.value)));
+    }
+  };
+  return expect.some((all) => all.every(has));
+}

@@ -1,0 +1,102 @@
+// Ranking quality without a store or server: the shipped snapshot is indexed in memory with the shipped vectors, and
+// the labelled sets are evaluated as `npm run bench:search` does (same index, same search). Made for narrow,
+// repeatable runs on a shared machine (about 15 s instead of a first start on PGlite).
+//   node --import tsx bench/search-quick.ts                       # tuning set, tooldex and lexical, misses printed
+//   QUICK_SETS=tuning,held-out QUICK_VERBOSE=0 node --import tsx bench/search-quick.ts
+//   QUICK_ECOSYSTEMS=npm QUICK_QUERY="http client" node --import tsx bench/search-quick.ts   # one query, top 10 with scores
+// Held-out misses are never printed (they are for reporting, not tuning).
+import os from 'node:os';
+import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
+import { CANDIDATES, CatalogSearchIndex, POPULARITY_LOG_SHARE } from '../src/catalog/search-index.ts';
+import { DEFAULT_VECTORS, loadToolVectors } from '../src/catalog/tool-vectors.ts';
+import { loadStaticEmbedder } from '../src/semantic/index.ts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/log.ts';
+import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
+import { WEIGHTS } from '../src/catalog/rank.ts';
+import { evaluate, HELDOUT_FILE, loadLabelledQueries, slices, TUNING_FILE, type Ranker } from './search-quality.ts';
+
+const sets = (process.env.QUICK_SETS ?? 'tuning').split(',');
+const ecosystems = process.env.QUICK_ECOSYSTEMS?.split(',') as Ecosystem[] | undefined;
+const verbose = process.env.QUICK_VERBOSE !== '0';
+// Experiments: QUICK_WEIGHTS='{"semantic":2}' overrides ranking weights for this run only.
+Object.assign(WEIGHTS, JSON.parse(process.env.QUICK_WEIGHTS ?? '{}'));
+if (process.env.QUICK_LOG_SHARE) POPULARITY_LOG_SHARE.value = Number(process.env.QUICK_LOG_SHARE);
+if (process.env.QUICK_CANDIDATES) CANDIDATES.value = Number(process.env.QUICK_CANDIDATES);
+const started = Date.now();
+const tools: ToolRecord[] = [];
+for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
+const index = CatalogSearchIndex.build(tools);
+const config = loadConfig({ TOOLDEX_HOME: os.tmpdir() });
+const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);
+index.vectors = await loadToolVectors(embedder, index, process.env.QUICK_VECTORS ?? DEFAULT_VECTORS, createLogger('warn'));
+console.log(`index of ${index.size} tools with vectors in ${Date.now() - started} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
+
+const embed = async (q: string) => (await embedder.embed([q.trim().toLowerCase()], 'query'))[0];
+const rankers: Array<[string, Ranker]> = [
+  ['tooldex', async (q) => index.search(q, { limit: 10 }, await embed(q)).map((hit) => hit.tool.slug)],
+  ['lexical', (q) => index.search(q, { limit: 10 }).map((hit) => hit.tool.slug)],
+];
+
+if (process.env.QUICK_SWEEP) {
+  // QUICK_SWEEP='[{"popularityExponent":3},{"semantic":2}]': each weight variant on the tuning set (one index build).
+  const tuning = loadLabelledQueries(TUNING_FILE);
+  const base = { ...WEIGHTS };
+  for (const variant of JSON.parse(process.env.QUICK_SWEEP) as Array<Record<string, number>>) {
+    Object.assign(WEIGHTS, base, variant);
+    const line = [];
+    for (const [slice, queries] of slices(tuning)) {
+      if (!['all', 'npm', 'named', 'unnamed'].includes(slice)) continue;
+      const r = await evaluate(queries, rankers[0]![1]);
+      line.push(`${slice} ${r.hitAt1.toFixed(3)}/${r.hitAt5.toFixed(3)}`);
+    }
+    console.log(`${JSON.stringify(variant).padEnd(40)} ${line.join('  ')}`);
+  }
+  process.exit(0);
+}
+
+if (process.env.QUICK_HEADS) {
+  // QUICK_HEADS=npm-eslint,npm-lodash: the head of each tool's family, and the family's size.
+  const heads = new Map<string, string[]>();
+  for (const slug of index.slugs()) {
+    const head = index.familyHead(slug)!;
+    heads.set(head, [...(heads.get(head) ?? []), slug]);
+  }
+  for (const slug of process.env.QUICK_HEADS.split(',')) {
+    const head = index.familyHead(slug)!;
+    const members = heads.get(head) ?? [];
+    console.log(`${slug} → head ${head}, ${members.length} members: ${members.slice(0, 12).join(' ')}`);
+  }
+  process.exit(0);
+}
+
+if (process.env.QUICK_QUERY) {
+  for (const query of process.env.QUICK_QUERY.split('|')) {
+    console.log(`\n${query}`);
+    for (const { tool, score, signals: s } of index.search(query, { limit: Number(process.env.QUICK_LIMIT ?? 10) }, await embed(query), true)) {
+      const parts = s ? `text ${s.text.toFixed(2)} cov ${s.coverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cat ${s.category.toFixed(1)}${s.exact ? ' exact' : ''}` : '';
+      console.log(`  ${score.toFixed(3).padStart(7)} ${tool.slug.padEnd(36)} ${parts}  ${tool.shortDescription.slice(0, 50)}`);
+    }
+  }
+  process.exit(0);
+}
+
+for (const setName of sets) {
+  const all = loadLabelledQueries(setName === 'held-out' ? HELDOUT_FILE : TUNING_FILE);
+  const set = ecosystems ? all.filter((q) => ecosystems.includes(q.ecosystem)) : all;
+  for (const [label, ranker] of rankers) {
+    for (const [slice, queries] of slices(set)) {
+      const r = await evaluate(queries, ranker);
+      console.log(`quality ${setName.padEnd(8)} ${label.padEnd(7)} ${slice.padEnd(8)} n=${String(r.queries).padStart(3)} hit@1=${r.hitAt1.toFixed(3)} hit@5=${r.hitAt5.toFixed(3)} mrr@10=${r.mrrAt10.toFixed(3)}`);
+      if (verbose && setName === 'tuning' && slice === 'all') for (const miss of r.misses) console.log(`  miss: ${miss}`);
+    }
+  }
+  if (verbose && setName === 'tuning') {
+    // Queries answered but not first: what came first instead.
+    for (const q of set) {
+      const slugs = index.search(q.query, { limit: 10 }, await embed(q.query)).map((hit) => hit.tool.slug);
+      const at = slugs.findIndex((slug) => q.acceptable.has(slug));
+      if (at > 0 && at < 5) console.log(`  not first (#${at + 1}): ${q.query} → ${slugs.slice(0, at + 1).join(', ')}`);
+    }
+  }
+}

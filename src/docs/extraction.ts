@@ -1,0 +1,97 @@
+// Runs artifact extraction (real parsers: seconds for the largest packages) on one worker thread, so the server keeps
+// answering while a package is parsed; falls back to the calling thread if the worker cannot start or fails.
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../log.ts';
+import type { ArchiveFile } from './archive.ts';
+import { MAX_PASSAGES, passagesFromArtifact, type ArtifactPassages } from './documents.ts';
+import type { Artifact, PackageFacts } from './sources/types.ts';
+
+/**
+ * The version of what extraction makes of an artifact. Bump it whenever a change to `src/docs/extract/` (or the passage
+ * cap, or the quickstart finder) changes a package's passages: versions indexed by an older extractor are indexed again
+ * on their next question (docs_versions.extractor).
+ */
+export const EXTRACTOR_VERSION = 2;
+
+export interface ExtractionRequest {
+  id: number;
+  files: ArchiveFile[];
+  facts: PackageFacts;
+  readme?: { text: string; markdown: boolean };
+  tool: { ecosystem: string; name: string; version?: string };
+  maxPassages: number;
+}
+
+const TOKEN = '\u0001loc:';
+/** A passage location as text, turned into a real URL by the thread that holds the artifact's fileUrl. */
+export const locationToken = (path: string, where?: { line?: number; anchor?: string }) => `${TOKEN}${JSON.stringify([path, where ?? {}])}`;
+
+function resolveLocations(result: ArtifactPassages, artifact: Artifact): ArtifactPassages {
+  return {
+    ...result,
+    passages: result.passages.map((p) => {
+      if (!p.url.startsWith(TOKEN)) return p;
+      const [path, where] = JSON.parse(p.url.slice(TOKEN.length)) as [string, { line?: number; anchor?: string }];
+      return { ...p, url: artifact.fileUrl(path, where) };
+    }),
+  };
+}
+
+let worker: Worker | undefined;
+let broken = false;
+let nextId = 1;
+const pending = new Map<number, { resolve(result: ArtifactPassages): void; reject(error: Error): void }>();
+
+function startWorker(logger: Logger): Worker | undefined {
+  if (broken) return undefined;
+  if (worker) return worker;
+  try {
+    const started = new Worker(new URL('./extraction-worker.mjs', import.meta.url));
+    started.unref(); // an idle extraction thread never keeps the process alive
+    started.on('message', (message: { id: number; result?: ArtifactPassages; error?: string }) => {
+      const waiting = pending.get(message.id);
+      pending.delete(message.id);
+      if (!pending.size) started.unref();
+      if (message.error !== undefined) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.result!);
+    });
+    const fail = (error: Error) => {
+      logger.warn({ err: error }, 'docs extraction thread stopped; extracting on the main thread');
+      broken = true;
+      worker = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    started.on('error', fail);
+    started.on('exit', (code) => { if (worker === started) fail(new Error(`extraction thread exited with ${code}`)); });
+    worker = started;
+    return started;
+  } catch (error) {
+    logger.warn({ err: error }, 'docs extraction thread unavailable; extracting on the main thread');
+    broken = true;
+    return undefined;
+  }
+}
+
+/** Starts the thread and its parsers for this ecosystem while the artifact downloads. */
+export function warmExtraction(ecosystem: string, logger: Logger): void {
+  startWorker(logger)?.postMessage({ warm: ecosystem });
+}
+
+/** passagesFromArtifact, off the event loop when a worker thread is available. */
+export async function extractPassages(artifact: Artifact, tool: ExtractionRequest['tool'], logger: Logger, maxPassages = MAX_PASSAGES): Promise<ArtifactPassages> {
+  const thread = startWorker(logger);
+  if (!thread) return passagesFromArtifact(artifact, tool, maxPassages);
+  const id = nextId++;
+  try {
+    const result = await new Promise<ArtifactPassages>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      thread.ref(); // a pending extraction keeps the process alive
+      thread.postMessage({ id, files: artifact.files, facts: artifact.facts, readme: artifact.readme, tool, maxPassages } satisfies ExtractionRequest);
+    });
+    return resolveLocations(result, artifact);
+  } catch (error) {
+    logger.warn({ err: error, package: tool.name }, 'docs extraction failed on its thread; retrying on the main thread');
+    return passagesFromArtifact(artifact, tool, maxPassages);
+  }
+}

@@ -1,0 +1,70 @@
+// Per-package search indexes kept in memory: the passages of one indexed (slug, version) read from the store once and
+// indexed lexically, reused by later questions; least recently used ones are dropped. The store stays the record.
+import type { Queryable } from '../store/index.ts';
+import { LexicalIndex } from './lexical.ts';
+import type { IndexedPassage } from './rank.ts';
+
+export interface PackageIndex {
+  key: string;
+  passages: IndexedPassage[];
+  lexical: LexicalIndex;
+  /**
+   * What the store held when this was built: its passage count and when the version was indexed. A crawl that adds
+   * passages, or indexing again (a newer extractor), makes it stale.
+   */
+  stamp: string;
+}
+
+async function loadPassages(db: Queryable, slug: string, version: string): Promise<IndexedPassage[]> {
+  const rows = await db.query<{
+    id: number | string; url: string; title: string | null; headings: string[]; content: string; source: string;
+    identifiers: string[]; symbol: string | null; importance: number | string; internal: boolean;
+  }>(
+    `select id, url, title, headings, content, source, identifiers, symbol, importance, internal
+     from docs_passages where slug = $1 and version = $2 order by ord`, [slug, version]);
+  return rows.map((row) => ({ ...row, id: Number(row.id), importance: Number(row.importance) }));
+}
+
+const trailOf = (p: IndexedPassage) => p.headings.slice(0, -1).join(' ');
+
+export function createPackageIndexes(db: Queryable, capacity = 64) {
+  const cache = new Map<string, PackageIndex>();
+  const loading = new Map<string, Promise<PackageIndex>>();
+
+  async function build(slug: string, version: string): Promise<Omit<PackageIndex, 'stamp'>> {
+    const passages = await loadPassages(db, slug, version);
+    const lexical = new LexicalIndex(passages.map((p) => ({
+      title: `${p.title ?? ''} ${p.symbol && p.symbol !== p.title ? p.symbol : ''}`, trail: trailOf(p), body: p.content,
+      name: p.symbol ? p.symbol.split(/::|\.|\//).pop() ?? '' : p.title ?? '',
+    })));
+    return { key: `${slug}@${version}`, passages, lexical };
+  }
+
+  return {
+    /** The index of (slug, version) as the store holds it now (`stamp`: see PackageIndex), built on first use. */
+    async get(slug: string, version: string, stamp: string): Promise<PackageIndex> {
+      const key = `${slug}@${version}`;
+      const hit = cache.get(key);
+      if (hit && hit.stamp === stamp) {
+        cache.delete(key);
+        cache.set(key, hit); // most recently used last
+        return hit;
+      }
+      let pending = loading.get(key);
+      if (!pending) {
+        pending = build(slug, version).then((built) => {
+          const index = { ...built, stamp };
+          cache.delete(key);
+          cache.set(key, index);
+          while (cache.size > capacity) cache.delete(cache.keys().next().value!);
+          return index;
+        }).finally(() => loading.delete(key));
+        loading.set(key, pending);
+      }
+      return pending;
+    },
+    drop(slug: string, version: string): void { cache.delete(`${slug}@${version}`); },
+  };
+}
+
+export type PackageIndexes = ReturnType<typeof createPackageIndexes>;

@@ -1,0 +1,107 @@
+// The success bodies of the REST surface as zod schemas, for /openapi.json. Each is checked at compile time against
+// the type its capability returns, so a renamed or removed field fails `npm run typecheck` instead of the docs drifting.
+import { z } from 'zod';
+import type { ApiKeyInfo, CreatedApiKey, Member, Organisation, UsageDay, User } from '../auth/types.ts';
+import { ECOSYSTEMS, type ToolResult } from '../catalog/types.ts';
+import type { DocsResult, ToolContext } from '../docs/schema.ts';
+import { LIMIT_NAMES, TEST_STATUSES, type TestResult } from '../sandbox/schema.ts';
+
+const nullableString = z.string().nullable();
+
+export const toolResult = z.object({
+  id: z.string(), name: z.string(), description: z.string(), shortDescription: z.string(),
+  languages: z.array(z.string()), frameworks: z.array(z.string()), categories: z.array(z.string()),
+  slug: z.string(), updatedAt: nullableString, image: z.string(), ecosystem: z.enum(ECOSYSTEMS), version: nullableString,
+  license: nullableString, popularity: z.number(), install: z.string(), docsUrl: nullableString, registryUrl: z.string(), score: z.number(),
+});
+export const searchResponse = z.object({ results: z.array(toolResult) }).describe('Ranked tools');
+
+export const docsResponse = z.object({
+  slug: z.string(), docsUrl: nullableString, query: z.string(), version: z.string(), latestVersion: z.string().optional(),
+  stale: z.boolean().optional().describe('Served from the index because the registry could not confirm it.'),
+  partial: z.object({
+    indexedPassages: z.number(), foundPassages: z.number(), skippedSourceFiles: z.number(), message: z.string(),
+  }).optional().describe('Present when the package was too large to index whole: what was kept.'),
+  results: z.array(z.object({
+    url: z.string(), title: z.string().optional(), content: z.string(), headings: z.array(z.string()).optional(),
+    source: z.string().optional(), symbol: z.string().optional().describe('The public API symbol the passage documents.'),
+    internal: z.boolean().optional().describe('The passage comes from internals rather than public API.'), score: z.number().optional(),
+  })),
+}).describe('Passages from the tool\'s own documentation');
+
+export const contextResponse = z.object({
+  slug: z.string(), name: z.string(), ecosystem: z.string(), version: z.string(), latestVersion: z.string(),
+  description: z.string(), license: nullableString,
+  links: z.object({ docs: nullableString, repository: nullableString, homepage: nullableString, registry: z.string() }),
+  install: z.array(z.object({ manager: z.string(), command: z.string() })),
+  imports: z.array(z.string()),
+  quickstart: z.object({ code: z.string(), language: z.string(), source: z.string() }).nullable(),
+  entryPoints: z.array(z.string()), typesIncluded: z.boolean().nullable(), requirements: z.record(z.string(), z.string()),
+  testRequest: z.record(z.string(), z.unknown()).nullable(), stale: z.boolean().optional(),
+}).describe('What is needed before writing code with the tool');
+
+export const testResponse = z.object({
+  ok: z.boolean(), status: z.enum(TEST_STATUSES),
+  phases: z.object({
+    queueMs: z.number().optional().describe('Waiting for a slot (the session\'s previous call, the owner\'s cap, the server\'s slots).'),
+    provisionMs: z.number(), installMs: z.number(), runMs: z.number(),
+  }),
+  stdout: z.string(), stderr: z.string(), exitCode: z.number().int().nullable(), sessionId: z.string(),
+  sessionExpiresAt: z.null(), sessionReused: z.boolean(),
+  endedBy: z.object({
+    limit: z.enum(LIMIT_NAMES), phase: z.enum(['install', 'build', 'run']), max: z.number(), used: z.number().optional(),
+    unit: z.enum(['ms', 'bytes', 'files', 'processes']),
+  }).optional().describe('Which sandbox limit ended a step, in which phase, with the limit and what was used.'),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+}).describe('What happened when the snippet ran (a snippet that fails is still a 200 with ok: false)');
+
+const user = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+const organisation = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), role: z.string().optional() });
+const member = z.object({ userId: z.string(), email: z.string(), role: z.string(), joinedAt: z.string() });
+const apiKey = z.object({
+  id: z.string(), orgId: z.string(), org: z.string(), name: z.string(), prefix: z.string(), createdAt: z.string(),
+  createdBy: z.string(), lastUsedAt: nullableString, revokedAt: nullableString,
+});
+const usageDay = z.object({ day: z.string(), requests: z.number(), testRuns: z.number() });
+
+export const dashboardResponses = {
+  session: z.object({ user, csrfToken: z.string(), orgs: z.array(organisation) }).describe('The signed-in user'),
+  organisation: organisation.describe('An organisation'),
+  members: z.object({ members: z.array(member) }).describe('Members'),
+  invite: z.object({ id: z.string(), email: z.string(), org: z.string(), link: z.string(), expiresAt: z.string() }).describe('An invite link'),
+  keys: z.object({ keys: z.array(apiKey) }).describe('API keys'),
+  key: apiKey.describe('An API key'),
+  createdKey: apiKey.extend({ key: z.string().describe('The full key: shown this once.') }).describe('A new API key'),
+  usage: z.object({ key: apiKey, days: z.array(usageDay) }).describe('Use per day'),
+};
+
+export const mcpResponse = z.object({
+  jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number(), z.null()]).optional(),
+  result: z.unknown().optional(), error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional(),
+}).describe('A JSON-RPC 2.0 response (MCP over Streamable HTTP)');
+
+// Compile-time drift guard: what each capability returns must fit the documented schema (types, required fields),
+// and every top-level field it has must be documented (a new field fails typecheck here until it is added above).
+type Fits<T extends U, U> = T;
+type IsTrue<T extends true> = T;
+type AllDocumented<T, U> = [Exclude<keyof T, keyof U>] extends [never] ? true : false;
+
+type Session = { user: User; csrfToken: string; orgs: Organisation[] };
+export type DocumentedTypesFit = [
+  Fits<{ results: ToolResult[] }, z.output<typeof searchResponse>>,
+  Fits<DocsResult, z.output<typeof docsResponse>>,
+  Fits<ToolContext, z.output<typeof contextResponse>>,
+  Fits<TestResult, z.output<typeof testResponse>>,
+  Fits<Session, z.output<typeof dashboardResponses.session>>,
+  Fits<{ members: Member[] }, z.output<typeof dashboardResponses.members>>,
+  Fits<{ keys: ApiKeyInfo[] }, z.output<typeof dashboardResponses.keys>>,
+  Fits<CreatedApiKey, z.output<typeof dashboardResponses.createdKey>>,
+  Fits<{ key: ApiKeyInfo; days: UsageDay[] }, z.output<typeof dashboardResponses.usage>>,
+];
+export type EveryFieldDocumented = [
+  IsTrue<AllDocumented<ToolResult, z.output<typeof toolResult>>>,
+  IsTrue<AllDocumented<DocsResult, z.output<typeof docsResponse>>>,
+  IsTrue<AllDocumented<ToolContext, z.output<typeof contextResponse>>>,
+  IsTrue<AllDocumented<TestResult, z.output<typeof testResponse>>>,
+  IsTrue<AllDocumented<CreatedApiKey, z.output<typeof dashboardResponses.createdKey>>>,
+];

@@ -1,0 +1,90 @@
+// Answers sized for a context window: the compact projection MCP and the CLI's json/toon send by default
+// (`detail: "full"` sends the capability result unchanged, as REST does). Pure: a result in, a smaller one out.
+import type { ToolResult } from './catalog/types.ts';
+import type { DocsResult, ToolContext } from './docs/schema.ts';
+import type { TestResult } from './sandbox/schema.ts';
+
+export const DETAILS = ['compact', 'full'] as const;
+export type Detail = (typeof DETAILS)[number];
+
+/** Longest description a compact search row carries; registry summaries past it are cut at a word. */
+export const COMPACT_DESCRIPTION_CHARS = 160;
+/** Entry points a compact context lists (a large package exports hundreds). */
+const COMPACT_ENTRY_POINTS = 5;
+
+/** One search result as an agent needs it to choose: every row has the same primitive fields, so TOON
+ * encodes the list as one table (a header line, then one line per tool). */
+export interface CompactTool {
+  slug: string;
+  name: string;
+  ecosystem: string;
+  version: string | null;
+  popularity: number;
+  install: string;
+  description: string;
+}
+
+export function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  // A space right after the kept part is a word boundary too, hence max (not max - 1) characters searched.
+  const space = flat.slice(0, max).lastIndexOf(' ');
+  const kept = space > max * 0.6 ? flat.slice(0, space) : flat.slice(0, max - 1);
+  return `${kept.replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+export function compactTool(tool: ToolResult): CompactTool {
+  return {
+    slug: tool.slug,
+    name: tool.name,
+    ecosystem: tool.ecosystem,
+    version: tool.version,
+    popularity: Math.round(tool.popularity * 100) / 100,
+    install: tool.install,
+    description: shorten(tool.shortDescription || tool.description, COMPACT_DESCRIPTION_CHARS),
+  };
+}
+
+export function projectSearch(result: { results: ToolResult[] }, detail: Detail): unknown {
+  return detail === 'full' ? result : { results: result.results.map(compactTool) };
+}
+
+/** The context minus what an agent does not act on: the registry page, empty facts, a long entry-point list. */
+export function projectContext(context: ToolContext, detail: Detail): unknown {
+  if (detail === 'full') return context;
+  const { links, entryPoints, typesIncluded, requirements, latestVersion, stale, ...rest } = context;
+  const compactLinks: Record<string, string> = {};
+  if (links.docs) compactLinks.docs = links.docs;
+  if (links.repository) compactLinks.repository = links.repository;
+  if (links.homepage && links.homepage !== links.docs && links.homepage !== links.repository) compactLinks.homepage = links.homepage;
+  return {
+    ...rest,
+    ...(stale ? { stale, latestVersion } : {}),
+    links: compactLinks,
+    ...(entryPoints.length ? { entryPoints: entryPoints.slice(0, COMPACT_ENTRY_POINTS) } : {}),
+    ...(typesIncluded === null ? {} : { typesIncluded }),
+    ...(Object.keys(requirements).length ? { requirements } : {}),
+  };
+}
+
+/** Passages as rows of (heading trail, url, content): the trail replaces title/headings, scores are dropped. */
+export function projectDocs(result: DocsResult, detail: Detail): unknown {
+  if (detail === 'full') return result;
+  const { docsUrl: _docsUrl, latestVersion, stale, results, ...rest } = result;
+  return {
+    ...rest,
+    ...(stale ? { stale, latestVersion } : {}),
+    results: results.map((passage) => ({
+      heading: passage.headings?.length ? passage.headings.join(' › ') : (passage.title ?? ''),
+      url: passage.url,
+      content: passage.content,
+    })),
+  };
+}
+
+/** A run without its phase timings and the always-null sessionExpiresAt. */
+export function projectTest(result: TestResult, detail: Detail): unknown {
+  if (detail === 'full') return result;
+  const { phases: _phases, sessionExpiresAt: _expires, ...rest } = result;
+  return rest;
+}

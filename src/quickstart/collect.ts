@@ -1,0 +1,313 @@
+// Collects usage-example candidates from a package version's own files: fenced blocks of the README and docs
+// (Markdown, reStructuredText), doctests in doc comments and docstrings, Go Example functions, whole example files.
+import type { Ecosystem } from '../catalog/index.ts';
+import { textOf } from '../docs/archive.ts';
+import { rstToMarkdown } from '../docs/extract/rst.ts';
+import type { ExampleFiles } from './artifact.ts';
+import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
+import type { Candidate, CandidateOrigin } from './types.ts';
+
+const MAX_CANDIDATE_CHARS = 6000;
+const MAX_CANDIDATES = 200;
+
+interface Fence { info: string; code: string; line: number }
+
+/** Fenced code blocks of a Markdown text (CommonMark fences: ``` or ~~~, closed by a fence at least as long). */
+export function fencedBlocks(markdown: string): Fence[] {
+  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: Fence[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s{0,3})(`{3,}|~{3,})\s*([^`\n]*)$/.exec(lines[i]!);
+    if (!open) continue;
+    const [, indent = '', fence = '```', info = ''] = open;
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const close = /^\s{0,3}(`{3,}|~{3,})\s*$/.exec(lines[j]!);
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) break;
+      body.push(lines[j]!.startsWith(indent) ? lines[j]!.slice(indent.length) : lines[j]!.trimStart());
+    }
+    blocks.push({ info: info.trim(), code: body.join('\n'), line: i + 2 });
+    i = j;
+  }
+  return blocks;
+}
+
+const LANGUAGE_OF: Record<Ecosystem, RegExp> = {
+  npm: /^(js|javascript|ts|typescript|jsx|tsx|mjs|cjs|node|es6)$/i,
+  pypi: /^(python|py|python3|pycon|pyconsole|ipython|doctest)$/i,
+  crates: /^(rust|rs)$/i,
+  go: /^(go|golang)$/i,
+  rubygems: /^(ruby|rb|irb)$/i,
+};
+
+/** Rustdoc fence attributes that mean "not a runnable doctest". */
+const RUST_SKIP = /\b(ignore|compile_fail|should_panic|text|toml|sh|bash|console|json|yaml|ini|shell|plain|no_compile)\b/;
+
+function languageOfFence(ecosystem: Ecosystem, info: string, inRustDoc: boolean): string | undefined {
+  const words = info.toLowerCase().split(/[\s,{}.]+/).filter(Boolean);
+  if (inRustDoc) {
+    if (RUST_SKIP.test(info.toLowerCase())) return undefined;
+    if (words.every((w) => /^(rust|no_run|edition\d+|should_run|allow_fail)$/.test(w))) return words.includes('no_run') ? 'rust-no-run' : 'rust';
+    return undefined;
+  }
+  const first = words[0] ?? '';
+  return LANGUAGE_OF[ecosystem].test(first) ? first : undefined;
+}
+
+const GRAMMAR: Record<Ecosystem, Grammar> = { npm: 'javascript', pypi: 'python', crates: 'rust', go: 'go', rubygems: 'ruby' };
+
+/**
+ * An untagged fence is taken as the ecosystem's language when that language's parser reads it without an error
+ * (Go fragments as a function body); shell lines (`go get …`, `$ pip install …`) and output do not parse.
+ */
+async function parsesAs(ecosystem: Ecosystem, code: string): Promise<boolean> {
+  if (ecosystem === 'go') {
+    for (const wrapped of [code, `package main\n${code}`, `package main\nfunc main() {\n${code}\n}`]) {
+      if (!(await parseCode('go', wrapped)).hasError) return true;
+    }
+    return false;
+  }
+  const root = await parseCode(GRAMMAR[ecosystem], code);
+  return !root.hasError && root.namedChildren.length > 0;
+}
+
+async function fromMarkdown(ecosystem: Ecosystem, markdown: string, path: string, origin: CandidateOrigin, url: (line: number) => string, lineOffset = 0, inRustDoc = false): Promise<Candidate[]> {
+  const found: Candidate[] = [];
+  for (const block of fencedBlocks(markdown)) {
+    const code = block.code.replace(/\s+$/, '');
+    if (!/[A-Za-z0-9]/.test(code) || code.length > MAX_CANDIDATE_CHARS) continue;
+    let language = languageOfFence(ecosystem, block.info, inRustDoc);
+    if (!language && !block.info && !inRustDoc && /\n/.test(code) && await parsesAs(ecosystem, code)) language = GRAMMAR[ecosystem];
+    if (language) found.push({ code, language, origin, path, source: url(block.line + lineOffset) });
+  }
+  return found;
+}
+
+/** `>>>` transcripts in Python files (docstrings): the doctest module's own notion of an example block. */
+function pythonDoctests(text: string, path: string, url: (line: number) => string): Candidate[] {
+  const lines = text.split('\n');
+  const found: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*>>>\s/.test(lines[i]!)) continue;
+    const indent = /^(\s*)/.exec(lines[i]!)?.[1]?.length ?? 0;
+    const block: string[] = [];
+    let j = i;
+    for (; j < lines.length && lines[j]!.trim() && !/^\s*("""|''')/.test(lines[j]!); j++) block.push(lines[j]!.slice(indent));
+    if (block.length) found.push({ code: block.join('\n'), language: 'pycon', origin: 'doctest', path, source: url(i + 1) });
+    i = j;
+  }
+  return found;
+}
+
+/** Rust doc comments (`///`, `//!`) as Markdown, with the line each comment block starts on. */
+function rustDocComments(text: string): Array<{ markdown: string; line: number }> {
+  const lines = text.split('\n');
+  const blocks: Array<{ markdown: string; line: number }> = [];
+  let current: string[] = [];
+  let start = 0;
+  lines.forEach((line, i) => {
+    const match = /^\s*\/\/[/!]\s?(.*)$/.exec(line);
+    if (match && !/^\s*\/\/\/\//.test(line)) {
+      if (!current.length) start = i;
+      current.push(match[1] ?? '');
+    } else if (current.length) {
+      blocks.push({ markdown: current.join('\n'), line: start });
+      current = [];
+    }
+  });
+  if (current.length) blocks.push({ markdown: current.join('\n'), line: start });
+  return blocks;
+}
+
+/** `func ExampleXxx()` of example_test.go files, with the output they document. */
+async function goExamples(text: string, path: string, url: (line: number) => string): Promise<Candidate[]> {
+  const root = await parseCode('go', text);
+  const imports = descendants(root, 'import_declaration').map((n) => n.text).join('\n');
+  const goPackage = descendants(root, 'package_identifier')[0]?.text;
+  const found: Candidate[] = [];
+  for (const fn of descendants(root, 'function_declaration')) {
+    const name = fn.childForFieldName('name')?.text ?? '';
+    const body = fn.childForFieldName('body');
+    if (!/^Example/.test(name) || !body) continue;
+    const output = /\/\/\s*(Unordered output|Output):([\s\S]*)$/.exec(body.text.replace(/\}\s*$/, ''));
+    const expected = output?.[2]?.split('\n').map((l) => l.replace(/^\s*\/\/ ?/, '')).join('\n').trim();
+    // The other top-level declarations of the file (helpers, types) may be used by the example.
+    const helpers = descendants(root, ['function_declaration', 'method_declaration', 'type_declaration', 'var_declaration', 'const_declaration'])
+      .filter((n) => n.parent?.type === 'source_file' && !/^func\s+Example/.test(n.text)).map((n) => n.text);
+    found.push({
+      code: [imports, ...helpers, fn.text].filter(Boolean).join('\n\n'), language: 'go', origin: 'go-example', path,
+      source: url(fn.startPosition.row + 1), exampleName: name, ...(goPackage ? { goPackage } : {}), ...(expected ? { expectedOutput: expected } : {}),
+    });
+  }
+  return found;
+}
+
+/** JSDoc `@example` blocks in TypeScript declarations. */
+function jsdocExamples(text: string, path: string, url: (line: number) => string): Candidate[] {
+  const found: Candidate[] = [];
+  for (const comment of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+    const body = (comment[1] ?? '').split('\n').map((l) => l.replace(/^\s*\* ?/, ''));
+    const at = body.findIndex((l) => /^@example\b/.test(l));
+    if (at < 0) continue;
+    const block: string[] = [];
+    for (const line of body.slice(at + 1)) {
+      if (/^@\w+/.test(line)) break;
+      block.push(line);
+    }
+    const joined = block.join('\n');
+    const fenced = fencedBlocks(joined);
+    const code = (fenced.length ? fenced.map((f) => f.code).join('\n') : joined).trim();
+    const line = text.slice(0, comment.index).split('\n').length;
+    if (code && code.length <= MAX_CANDIDATE_CHARS) found.push({ code, language: path.endsWith('ts') ? 'ts' : 'js', origin: 'doc-comment', path, source: url(line) });
+  }
+  return found;
+}
+
+const isReadme = (path: string) => /^readme(\.(md|markdown|rst|txt|mdx))?$/i.test(path.split('/').pop() ?? '') && path.split('/').length <= 2;
+
+/** Every candidate of the artifact, in file order (README first); scoring decides which are tried. */
+export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleFiles): Promise<Candidate[]> {
+  const out: Candidate[] = [];
+  const files = [...artifact.files].sort((a, b) => Number(!isReadme(a.path)) - Number(!isReadme(b.path)) || a.path.split('/').length - b.path.split('/').length);
+  if (artifact.readme && !files.some((f) => isReadme(f.path))) {
+    const markdown = artifact.readme.markdown ? artifact.readme.text : rstToMarkdown(artifact.readme.text);
+    out.push(...await fromMarkdown(ecosystem, markdown, 'README', 'readme', () => artifact.fileUrl('')));
+  }
+  for (const file of files) {
+    if (out.length >= MAX_CANDIDATES) break;
+    const path = file.path;
+    const lower = path.toLowerCase();
+    const url = (line: number) => artifact.fileUrl(path, line);
+    const origin: CandidateOrigin = isReadme(path) ? 'readme' : 'docs';
+    if (/\.(md|mdx|markdown)$/.test(lower) || (isReadme(path) && !lower.endsWith('.rst'))) {
+      out.push(...await fromMarkdown(ecosystem, textOf(file), path, origin, url));
+    } else if (lower.endsWith('.rst')) {
+      out.push(...await fromMarkdown(ecosystem, rstToMarkdown(textOf(file)), path, origin, () => url(1)));
+    } else if (ecosystem === 'pypi' && lower.endsWith('.py')) {
+      const text = textOf(file);
+      if (/(^|\/)examples?\//.test(lower) && text.split('\n').length <= 80 && !/\/__init__\.py$/.test(lower)) {
+        out.push({ code: text.trim(), language: 'python', origin: 'example-file', path, source: url(1) });
+      }
+      out.push(...pythonDoctests(text, path, url));
+    } else if (ecosystem === 'crates' && lower.endsWith('.rs')) {
+      const text = textOf(file);
+      if (/^examples\/[^/]+\.rs$/.test(path) && text.split('\n').length <= 120) {
+        out.push({ code: text.trim(), language: 'rust', origin: 'example-file', path, source: url(1) });
+        continue;
+      }
+      for (const block of rustDocComments(text)) {
+        out.push(...await fromMarkdown(ecosystem, block.markdown, path, 'doctest', url, block.line, true));
+      }
+    } else if (ecosystem === 'go' && lower.endsWith('_test.go')) {
+      if (/(^|\/)example[^/]*_test\.go$/.test(lower) || /func Example/.test(textOf(file))) out.push(...await goExamples(textOf(file), path, url));
+    } else if (ecosystem === 'go' && /(^|\/)_?examples?\/[^/]+\/main\.go$|(^|\/)_?examples?\/main\.go$/.test(lower)) {
+      const text = textOf(file);
+      if (text.split('\n').length <= 120) out.push({ code: text.trim(), language: 'go', origin: 'example-file', path, source: url(1) });
+    } else if (ecosystem === 'npm' && /\.d\.(ts|mts|cts)$/.test(lower)) {
+      out.push(...jsdocExamples(textOf(file), path, url));
+    }
+  }
+  if (ecosystem === 'go') out.push(...await goApiCandidates(artifact));
+  if (ecosystem === 'npm') out.push(...await npmApiCandidates(artifact));
+  return dedupe(out).slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * For Go modules whose docs show no code: programs written from the root package's exported API, calling functions
+ * that need no arguments (constructors first) and printing what they return. Marked `api`, tried after real examples.
+ */
+async function goApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
+  const found: Array<{ call: string; rank: number; path: string; line: number }> = [];
+  for (const file of artifact.files) {
+    if (!/^[^/]+\.go$/.test(file.path) || file.path.endsWith('_test.go')) continue;
+    const root = await parseCode('go', textOf(file));
+    const pkg = descendants(root, 'package_identifier')[0]?.text;
+    if (!pkg || pkg === 'main') continue;
+    for (const fn of descendants(root, 'function_declaration')) {
+      const name = fn.childForFieldName('name')?.text ?? '';
+      const params = fn.childForFieldName('parameters');
+      const result = fn.childForFieldName('result')?.text ?? '';
+      if (!/^[A-Z]/.test(name) || !params || !result || result === 'error' || fn.childForFieldName('type_parameters')) continue;
+      const args = sampleArguments(params);
+      if (args === undefined) continue;
+      if (/^(Must|Set|Reset|Clear|Enable|Disable|Init|Register|Close|Stop|Start|Run|Serve|Listen|Main|Exit|Fatal|Panic)/.test(name)) continue;
+      const results = result.replace(/^\(|\)$/g, '').split(',').map((r) => r.trim()).filter(Boolean);
+      if (results.length > 2 || (results.length === 2 && results[1] !== 'error')) continue;
+      const call = results.length === 2
+        ? `value, err := ${pkg}.${name}(${args})\nif err != nil {\n\tpanic(err)\n}\nfmt.Println(value)`
+        : `fmt.Println(${pkg}.${name}(${args}))`;
+      const rank = (/^New/.test(name) ? 3 : 0) + (args ? -1 : 0) + (/string|String/.test(result) ? 1 : 0) + (/^(Default|Version)/.test(name) ? 1 : 0) - (/func|chan|\*/.test(result) ? 2 : 0);
+      found.push({ call, rank, path: file.path, line: fn.startPosition.row + 1 });
+    }
+  }
+  return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({
+    code: f.call, language: 'go', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line),
+  }));
+}
+
+const TS_SAMPLE: Record<string, string> = { string: '"example"', number: '2', boolean: 'true' };
+
+/**
+ * For npm packages: programs written from the functions the package's own type declarations export (its index.d.ts),
+ * those whose required parameters take plain values, called with plain values and printed. Marked `api`, tried
+ * after every real example.
+ */
+async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
+  const found: Array<{ code: string; rank: number; path: string; line: number }> = [];
+  for (const file of artifact.files) {
+    if (!/^((lib|dist|types|build)\/)?index\.d\.(ts|mts|cts)$/.test(file.path)) continue;
+    const root = await parseCode('typescript', textOf(file));
+    const exported = new Set(descendants(root, 'export_specifier').map((s) => (s.childForFieldName('alias') ?? s.childForFieldName('name'))?.text ?? ''));
+    for (const fn of descendants(root, ['function_signature', 'function_declaration'])) {
+      const name = fn.childForFieldName('name')?.text ?? '';
+      let isExported = exported.has(name);
+      for (let p = fn.parent; p && !isExported; p = p.parent) if (p.type === 'export_statement') isExported = true;
+      const returns = fn.childForFieldName('return_type')?.text.replace(/^:\s*/, '') ?? '';
+      if (!isExported || !name || /^(void|never|undefined|Promise<void>)$/.test(returns) || fn.childForFieldName('type_parameters')) continue;
+      const args: string[] = [];
+      let plain = true;
+      for (const param of descendants(fn.childForFieldName('parameters') ?? fn, ['required_parameter', 'optional_parameter'])) {
+        if (!param.parent?.parent?.equals(fn)) continue;
+        if (param.type === 'optional_parameter' || /^\.\.\./.test(param.text)) continue;
+        const sample = TS_SAMPLE[param.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? ''];
+        if (!sample) { plain = false; break; }
+        args.push(sample);
+      }
+      if (!plain) continue;
+      const rank = (/^(string|number|boolean)$/.test(returns) ? 1 : 0) + (/^(is|get|format|parse|to|create|from|make|normalize|validate)/.test(name) ? 1 : 0) + (args.length ? 0 : -1);
+      found.push({ code: `import { ${name} } from '${artifact.importName}';\n\nconsole.log(${name}(${args.join(', ')}));`, rank, path: file.path, line: fn.startPosition.row + 1 });
+    }
+  }
+  return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({ code: f.code, language: 'js', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line) }));
+}
+
+/** Plain values for parameters of basic types (what a reader would pass to try a function); undefined otherwise. */
+const SAMPLE: Record<string, string> = {
+  int: '2', int8: '2', int16: '2', int32: '2', int64: '2', uint: '2', uint8: '2', uint16: '2', uint32: '2', uint64: '2', uintptr: '2',
+  float32: '1.5', float64: '1.5', string: '"example"', bool: 'true', byte: '\'a\'', rune: '\'a\'', '[]byte': '[]byte("example")', 'time.Duration': 'time.Second',
+};
+
+function sampleArguments(params: SyntaxNode): string | undefined {
+  const args: string[] = [];
+  for (const param of params.namedChildren) {
+    if (!param) continue;
+    if (param.type === 'variadic_parameter_declaration') continue; // may be left out
+    const type = param.childForFieldName('type')?.text ?? '';
+    const sample = SAMPLE[type];
+    if (!sample) return undefined;
+    const names = param.childrenForFieldName('name').filter(Boolean).length || 1;
+    for (let i = 0; i < names; i++) args.push(sample);
+  }
+  return args.join(', ');
+}
+
+function dedupe(candidates: Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return candidates.filter((c) => {
+    const key = c.code.replace(/\s+/g, ' ').trim();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,63 @@
+// Reads a sandbox result as a verification outcome: did the program print something meaningful (non-empty stdout
+// that is not just an error or an empty value), and if not, the one line of its output that says why.
+import type { TestResult } from '../sandbox/schema.ts';
+
+const EMPTY_VALUE = /^(undefined|null|None|nil|<nil>|\(\)|NaN|\[object Object\]|Promise \{ <pending> \}|Ok\(\(\)\)|\[\]|\{\}|set\(\))$/;
+/** A definition printed instead of a result: a function, class or module object, or an address-only repr. */
+const DEFINITION = /^(\[(Function|class|AsyncFunction)\b.*\]|<(function|class|module|bound method|built-in function|method|coroutine|generator|async_generator)\b.*>|<[\w. ]+ at 0x[0-9a-f]+>|0x[0-9a-f]+)$/;
+/** Node's inspection of a class or function (possibly multi-line): the first line gives it away. */
+const INSPECTED_DEFINITION = /^(<ref \*\d+> )?\[(class|Function|AsyncFunction)\b/;
+const ERROR_START = /^(Traceback \(most recent call last\)|panic:|thread '.*' panicked|Uncaught|\w*(Error|Exception)(:|\b.*:))/;
+
+export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } {
+  const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (!lines.length) return { ok: false, why: 'ran but printed nothing' };
+  if (lines.every((l) => EMPTY_VALUE.test(l))) return { ok: false, why: `printed only ${lines[0]}` };
+  if (lines.every((l) => EMPTY_VALUE.test(l) || DEFINITION.test(l)) || INSPECTED_DEFINITION.test(lines[0]!)) {
+    return { ok: false, why: `printed a definition, not a result: ${lines[0]!.slice(0, 80)}` };
+  }
+  // A module or object of functions printed whole (`{ parse: [Function: parse], valid: [Function: valid], … }`).
+  const members = lines.filter((l) => /^[\w$'"]+:\s/.test(l));
+  if (/^\{$|^[\w$]+ \{$/.test(lines[0]!) && members.length >= 3 && members.filter((l) => /\[(Function|class|AsyncFunction)\b/.test(l)).length / members.length >= 0.6) {
+    return { ok: false, why: `printed a module of functions, not a result: ${lines.slice(0, 2).join(' ').slice(0, 80)}` };
+  }
+  if (ERROR_START.test(lines[0]!) && lines.length <= 4) return { ok: false, why: `printed an error: ${lines[0]!.slice(0, 160)}` };
+  return { ok: true };
+}
+
+/**
+ * Output that only repeats what the program was given (`parseAsync("hello")` printing `hello`): it ran, but it shows
+ * little of what the package does. Every printed line is a string literal of the program, and the output is short.
+ */
+export function echoesInput(code: string, stdout: string): boolean {
+  const lines = stdout.split('\n').map((l) => l.trim().replace(/^(['"`])(.*)\1$/, '$2')).filter(Boolean);
+  if (!lines.length || lines.join('').length > 60) return false;
+  // The expected value of an assertion (`assert_eq!(printed, "128")`) is the docs' shown result, not an input.
+  const inputs = code.split('\n').filter((line) => !/\bassert|\bexpect\(|\/\/\s*(=>|→)|#\s*=>/.test(line)).join('\n');
+  const literals = new Set([...inputs.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)].map((m) => m[2]!.trim()).filter(Boolean));
+  return lines.every((line) => literals.has(line));
+}
+
+/** The most telling line of a failed run's stderr (the error itself, not the stack around it). */
+export function summariseFailure(result: TestResult): string {
+  const lines = `${result.stderr}\n${result.stdout}`.split('\n').map((l) => l.trim()).filter(Boolean);
+  const telling = [...lines].reverse().find((l) => /^(error(\[E\d+\])?:|\w*(Error|Exception)\b|panic:|ERROR:|fatal:|\[sandbox\]|.*: (undefined|cannot|could not|no (module|required module|matching))|.*not found)/i.test(l)
+    && !/^(at |File "|\^)/.test(l));
+  const line = telling ?? lines[lines.length - 1] ?? result.status;
+  return `${result.status}: ${line.slice(0, 300)}`;
+}
+
+/** Reasons that no candidate will fix: the package or the runtime itself, not the example. */
+export function hopeless(result: TestResult, ecosystem: string): { status: 'failed' | 'unverifiable'; reason: string } | undefined {
+  if (result.status === 'unavailable') return { status: 'unverifiable', reason: `runtime unavailable here: ${result.error?.message ?? result.stderr}` };
+  if (result.status === 'blocked') return { status: 'unverifiable', reason: `refused by this server's sandbox policy: ${result.error?.message ?? result.stderr}` };
+  if (result.status === 'failed_install' && ecosystem === 'rubygems' && /Errno::|SocketError|Could not find a valid gem|Unable to download data|unable to resolve|Network is unreachable|getaddrinfo/i.test(result.stderr)) {
+    return { status: 'unverifiable', reason: 'needs network: the gem source is not reachable from this host\'s sandboxes (RubyGems is unreachable here)' };
+  }
+  return undefined;
+}
+
+/** A step the sandbox itself could not set up (bubblewrap or its namespaces), as opposed to the program failing. */
+export function sandboxFault(result: TestResult): boolean {
+  return result.status !== 'ran' && /^bwrap: /m.test(result.stderr) && !/\b(error|Error)\b.*\n.*bwrap/.test(result.stderr);
+}

@@ -1,0 +1,160 @@
+// Go examples as programs: `package main`, the imports the code uses (standard library, the module and its
+// sub-packages, the example's own imports), a `main` that runs the fragment or Example function, unused values printed.
+import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
+
+const DECLARATIONS = /^(function_declaration|method_declaration|type_declaration|var_declaration|const_declaration)$/;
+
+export interface GoContext {
+  /** The module path and, by package name, import paths of the module's packages (root included). */
+  modulePackages: Record<string, string>;
+  std: Map<string, string>;
+}
+
+/** Import path by the name a file refers to it with (alias, else the package's own name guessed from the path). */
+function importsOf(root: SyntaxNode, context: GoContext): Map<string, string> {
+  const imports = new Map<string, string>();
+  for (const spec of descendants(root, 'import_spec')) {
+    const path = spec.childForFieldName('path')?.text.replace(/^["`]|["`]$/g, '');
+    if (!path) continue;
+    const alias = spec.childForFieldName('name')?.text;
+    const known = Object.entries(context.modulePackages).find(([, p]) => p === path)?.[0];
+    const guessed = path.split('/').filter((p) => !/^v\d+$/.test(p)).pop()!.replace(/^go-/, '').replace(/[.-].*$/, '');
+    imports.set(alias ?? known ?? guessed, path);
+  }
+  return imports;
+}
+
+/** Package names used as `name.Selector` that the code does not declare itself (or declares from that package). */
+function qualifiersUsed(root: SyntaxNode, packages: Set<string>): Set<string> {
+  const declared = new Set<string>();
+  for (const id of descendants(root, ['short_var_declaration', 'var_spec', 'const_spec', 'parameter_declaration', 'range_clause', 'function_declaration', 'type_spec'])) {
+    const left = id.childForFieldName('left') ?? id.childForFieldName('name');
+    if (left) for (const name of [left, ...descendants(left, 'identifier')]) if (name.type === 'identifier') declared.add(name.text);
+  }
+  const used = new Set<string>();
+  for (const selector of descendants(root, ['selector_expression', 'qualified_type'])) {
+    const operand = selector.childForFieldName('operand') ?? selector.childForFieldName('package');
+    // `assert := assert.New(t)` shadows the package after using it: a known package name counts even when declared.
+    if (operand && (operand.type === 'identifier' || operand.type === 'package_identifier') && (!declared.has(operand.text) || packages.has(operand.text))) used.add(operand.text);
+  }
+  return used;
+}
+
+/** Splits a fragment into top-level declarations and the statements that belong in main. */
+async function splitFragment(code: string): Promise<{ declarations: string[]; statements: string }> {
+  const root = await parseCode('go', `package main\n${code}`);
+  const declarations: string[] = [];
+  const rest: string[] = [];
+  for (const node of namedChildren(root)) {
+    if (node.type === 'package_clause' || node.type === 'import_declaration' || node.type === 'comment') continue;
+    (DECLARATIONS.test(node.type) && !node.hasError ? declarations : rest).push(node.text);
+  }
+  return { declarations, statements: rest.join('\n') };
+}
+
+const indent = (text: string) => text.split('\n').map((l) => (l.trim() ? `\t${l}` : l)).join('\n');
+
+/** Values a `main` declares and never reads (a compile error in Go): printed, or discarded when they are errors. */
+async function useUnused(program: string): Promise<string> {
+  const root = await parseCode('go', program);
+  const main = namedChildren(root).find((n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === 'main');
+  const body = main?.childForFieldName('body');
+  if (!body) return program;
+  const additions: string[] = [];
+  for (const declaration of descendants(body, 'short_var_declaration')) {
+    if (declaration.parent?.parent?.equals(body) === false && declaration.parent?.equals(body) === false) continue;
+    const left = declaration.childForFieldName('left');
+    for (const id of left ? descendants(left, 'identifier') : []) {
+      if (id.text === '_') continue;
+      const reads = descendants(body, 'identifier').filter((n) => n.text === id.text && n.startIndex > declaration.endIndex);
+      if (reads.length) continue;
+      additions.push(id.text === 'err' ? '\tif err != nil {\n\t\tpanic(err)\n\t}' : `\tfmt.Println(${id.text})`);
+    }
+  }
+  if (!additions.length) return program;
+  const close = body.endIndex - 1;
+  return `${program.slice(0, close).replace(/\s+$/, '')}\n${additions.join('\n')}\n${program.slice(close)}`;
+}
+
+const PRINTS = /\bfmt\.(Print|Fprint)|\blog\.(Print|Fatal)|\bprintln\(|\bos\.Stdout\.Write|\btesting\.Main\(/;
+
+/**
+ * An example written inside the package itself (`package difflib`, not `difflib_test`), or a README written as if it
+ * were, calls the package's exported names bare; from package main they need the package's name in front.
+ */
+async function qualifyBare(code: string, owners: Map<string, string>): Promise<string> {
+  const root = await parseCode('go', code);
+  const declared = new Set(descendants(root, ['function_declaration', 'type_spec', 'method_declaration']).map((n) => n.childForFieldName('name')?.text ?? ''));
+  const edits: Array<{ at: number; pkg: string }> = [];
+  for (const id of descendants(root, ['identifier', 'type_identifier'])) {
+    const pkg = owners.get(id.text);
+    if (!pkg || declared.has(id.text)) continue;
+    const parent = id.parent;
+    if (!parent || /^(selector_expression|qualified_type)$/.test(parent.type) && !parent.namedChildren[0]?.equals(id)) continue;
+    if (/^(function_declaration|method_declaration|type_spec|field_declaration|keyed_element|parameter_declaration|short_var_declaration)$/.test(parent.type) && parent.childForFieldName('name')?.equals(id)) continue;
+    // A key of a composite literal (`Mode: 1`) names a field, not the package's `Mode`.
+    if (parent.type === 'literal_element' && parent.parent?.type === 'keyed_element' && parent.parent.namedChildren[0]?.equals(parent)) continue;
+    edits.push({ at: id.startIndex, pkg });
+  }
+  let out = code;
+  for (const edit of edits.sort((a, b) => b.at - a.at)) out = `${out.slice(0, edit.at)}${edit.pkg}.${out.slice(edit.at)}`;
+  return out;
+}
+
+/** The example as a `package main` program with exactly the imports it uses. */
+export async function goProgram(code: string, origin: string, exampleName: string | undefined, context: GoContext, bareNames?: Map<string, string>): Promise<string> {
+  if (bareNames?.size) {
+    const hadPackage = /^\s*package\s/m.test(code);
+    const qualified = await qualifyBare(hadPackage ? code : `package main\n${code}`, bareNames);
+    code = hadPackage ? qualified : qualified.replace(/^package main\n/, '');
+  }
+  const original = await parseCode('go', /^\s*package\s/m.test(code) ? code : `package main\n${code}`);
+  const ownImports = importsOf(original, context);
+  let body: string;
+  const hasMain = namedChildren(original).some((n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === 'main');
+  if (hasMain) {
+    body = namedChildren(original).filter((n) => n.type !== 'package_clause' && n.type !== 'import_declaration').map((n) => n.text).join('\n\n');
+  } else if (/^func\s+Test[A-Z_]\w*\(\s*\w+\s+\*testing\.T\s*\)/m.test(code)) {
+    // Test functions run as tests do: through the testing package, verbosely, so their verdicts are printed.
+    const { declarations } = await splitFragment(code.replace(/^\s*package\s+\w+\s*$/m, ''));
+    const tests = declarations.map((d) => /^func\s+(Test[A-Z_]\w*)\(\s*\w+\s+\*testing\.T\s*\)/.exec(d)?.[1]).filter((t): t is string => Boolean(t));
+    body = `${declarations.join('\n\n')}\n\nfunc main() {\n\tos.Args = append(os.Args[:1], "-test.v")\n\ttesting.Main(func(string, string) (bool, error) { return true, nil },\n\t\t[]testing.InternalTest{${tests.map((t) => `{Name: "${t}", F: ${t}}`).join(', ')}}, nil, nil)\n}`;
+  } else if (origin === 'go-example' && exampleName) {
+    const { declarations } = await splitFragment(code);
+    body = `${declarations.join('\n\n')}\n\nfunc main() {\n\t${exampleName}()\n}`;
+  } else {
+    const { declarations, statements } = await splitFragment(code.replace(/^\s*package\s+\w+\s*$/m, ''));
+    let mainBody = statements.trim();
+    if (!mainBody) {
+      // Only definitions: call what needs no arguments and print what it returns; show types' zero values.
+      const calls = declarations.map((d) => /^func\s+([A-Za-z]\w*)\(\)\s*([^{]*)\{/.exec(d)).filter((m): m is RegExpExecArray => Boolean(m) && !/^(init|main)$/.test(m![1]!))
+        .map((m) => (m[2]!.trim() ? `fmt.Println(${m[1]}())` : `${m[1]}()`));
+      const types = declarations.map((d) => /^type\s+([A-Z]\w*)\s+struct\b/.exec(d)?.[1]).filter((t): t is string => Boolean(t)).map((t) => `fmt.Printf("%+v\\n", ${t}{})`);
+      mainBody = [...calls, ...types].join('\n');
+    }
+    body = `${declarations.join('\n\n')}\n\nfunc main() {\n${indent(mainBody)}\n}`;
+  }
+  let program = `package main\n\n${body.trim()}\n`;
+  program = await useUnused(program);
+  if (!PRINTS.test(program)) {
+    // Nothing printed: print the values main binds last.
+    const root = await parseCode('go', program);
+    const main = namedChildren(root).find((n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === 'main');
+    const last = main ? descendants(main, 'short_var_declaration').pop() : undefined;
+    const names = last?.childForFieldName('left') ? descendants(last.childForFieldName('left')!, 'identifier').map((n) => n.text).filter((n) => n !== '_' && n !== 'err') : [];
+    if (names.length && main) {
+      const close = main.endIndex - 1;
+      program = `${program.slice(0, close).replace(/\s+$/, '')}\n\tfmt.Println(${names.join(', ')})\n${program.slice(close)}`;
+    }
+  }
+  const used = qualifiersUsed(await parseCode('go', program), new Set([...ownImports.keys(), ...Object.keys(context.modulePackages)]));
+  const imports: string[] = [];
+  for (const name of [...used].sort()) {
+    const path = ownImports.get(name) ?? context.modulePackages[name] ?? context.std.get(name);
+    if (!path) continue;
+    const guessed = path.split('/').filter((p) => !/^v\d+$/.test(p)).pop()!;
+    imports.push(guessed === name ? `\t"${path}"` : `\t${name} "${path}"`);
+  }
+  imports.sort((a, b) => a.replace(/^\t(\w+ )?/, '').localeCompare(b.replace(/^\t(\w+ )?/, '')));
+  return imports.length ? program.replace(/^package main\n/, `package main\n\nimport (\n${imports.join('\n')}\n)\n`) : program;
+}

@@ -1,0 +1,177 @@
+// Turns a scored candidate into the exact POST /tools/test body that verifies it, per ecosystem, and repairs a
+// program once its first run says what is missing (a feature, an import, a module), as a careful engineer would.
+import type { TestRequest } from '../../sandbox/schema.ts';
+import type { HostFacts } from '../host-facts.ts';
+import type { Candidate, PackageInfo, Program } from '../types.ts';
+import { goProgram } from './go.ts';
+import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.ts';
+import { importedModules, pythonProgram, PYPI_DISTRIBUTION } from './python.ts';
+import { cargoManifest, rustProgram, type RustDep } from './rust.ts';
+import { rubyProgram } from './ruby.ts';
+
+/** Adjustments a repair asks for; each program maker reads the ones of its ecosystem. */
+export interface Adjustments {
+  extraPackages?: string[];
+  /** Python: modules to import that the example uses without importing (a NameError named them). */
+  pythonImports?: string[];
+  /** Python: names the example uses bare that may be the package's own (`@define` of attrs): imported from it first. */
+  pythonNames?: string[];
+  importStyle?: ImportStyle;
+  rustFeatures?: string[];
+  rustDeps?: Record<string, RustDep>;
+  dropDebugPrints?: boolean;
+  /** npm, Python: helpers the example leaves to the reader (`doSomething`, `cb`), given stand-ins that print their arguments. */
+  stubs?: string[];
+}
+
+/**
+ * The request's time limit applies to each step that runs code: for Rust and Go that includes compiling the package
+ * and its dependencies from scratch, which on a loaded machine takes longer than any example runs; the others run
+ * scripts. The sandbox's maximum for compiled languages, so a slow build is not mistaken for a broken example.
+ */
+const TIMEOUT_MS: Record<TestRequest['runtime'], number> = { rust: 60_000, golang: 60_000, node: 30_000, python: 30_000, ruby: 30_000 };
+
+function request(runtime: TestRequest['runtime'], language: string, files: TestRequest['files'], packages: string[], slug: string): TestRequest {
+  return { language, runtime, files, packages, slug, env: [], timeoutMs: TIMEOUT_MS[runtime] };
+}
+
+export async function makeProgram(candidate: Candidate, info: PackageInfo, host: HostFacts, adjust: Adjustments = {}): Promise<Program> {
+  switch (info.ecosystem) {
+    case 'npm': {
+      const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs);
+      const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
+      return { request: request('node', made.language, [{ path: made.path, code: made.code }], [...new Set(packages)], info.slug), code: made.code, language: made.language, version: info.version, ...stubNote(adjust) };
+    }
+    case 'pypi': {
+      let code = await pythonProgram(candidate.code, candidate.language, info.importName, info.pyBindings);
+      if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
+      if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
+      if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs);
+      const home = candidate.origin === 'doctest' ? doctestModule(candidate.path, info.importName) : undefined;
+      if (home) code = `# A doctest runs in its module's namespace, as doctest itself runs it.\nimport ${home} as _module\nglobals().update({k: v for k, v in vars(_module).items() if not k.startswith('__')})\n${code}`;
+      const pin = info.pythonPin ?? { version: info.version };
+      const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m))
+        .map((m) => PYPI_DISTRIBUTION[m] ?? m).filter((d) => d.toLowerCase().replace(/[-_.]+/g, '-') !== info.name.toLowerCase().replace(/[-_.]+/g, '-'));
+      const packages = [`${info.name}==${pin.version}`, ...others, ...(adjust.extraPackages ?? [])];
+      const note = [pin.note, stubNote(adjust).note].filter(Boolean).join(' ');
+      return { request: request('python', 'python', [{ path: 'main.py', code }], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
+    }
+    case 'crates': {
+      const made = await rustProgram(candidate.code, candidate.origin, {
+        name: info.name, importName: info.importName, version: info.version, deps: info.rustDeps ?? {}, features: info.rustFeatures ?? [],
+      });
+      let main = made.main;
+      if (adjust.dropDebugPrints) main = main.replace(/^\s*println!\("\{:\?\}", [^;]+\);\n/gm, '').replace(/println!\("\{:\?\}", left\); /g, '');
+      const deps = { ...made.deps, ...(adjust.rustDeps ?? {}) };
+      if (adjust.rustFeatures?.length) deps[info.name] = { ...deps[info.name]!, features: [...new Set([...(deps[info.name]?.features ?? []), ...adjust.rustFeatures])] };
+      const files = [{ path: 'Cargo.toml', code: cargoManifest(deps) }, { path: 'src/main.rs', code: main }];
+      // Companions are listed too: a new package is what makes the sandbox vendor the manifest's dependencies again.
+      const companions = Object.entries(deps).filter(([key, dep]) => key !== info.name && !dep.package)
+        .map(([key, dep]) => (/^[=^~]?\d[\w.+-]*$/.test(dep.version) ? `${key}@${dep.version}` : key));
+      return { request: { ...request('rust', 'rust', files, [`${info.name}@=${info.version}`, ...companions], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
+    }
+    case 'go': {
+      const code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd }, bareNameOwners(info, candidate));
+      const pin = info.goPin ?? { version: info.version };
+      return { request: request('golang', 'go', [{ path: 'main.go', code }], [`${info.name}@${pin.version}`, ...(adjust.extraPackages ?? [])], info.slug), code, language: 'go', version: pin.version, note: pin.note };
+    }
+    case 'rubygems': {
+      const code = rubyProgram(candidate.code, info.name);
+      return { request: request('ruby', 'ruby', [{ path: 'main.rb', code }], [`${info.name}@${info.version}`, ...(adjust.extraPackages ?? [])], info.slug), code, language: 'ruby', version: info.version };
+    }
+  }
+}
+
+/** What the failed run's diagnostics ask for, or undefined when a retry would fail the same way. */
+export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments, host?: HostFacts): Adjustments | undefined {
+  switch (info.ecosystem) {
+    case 'pypi': {
+      const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
+      if (unnamed && (host?.pythonStdlib.has(unnamed) || unnamed === info.importName.split('.')[0]) && !adjust.pythonImports?.includes(unnamed)) {
+        return { ...adjust, pythonImports: [...(adjust.pythonImports ?? []), unnamed] };
+      }
+      // A bare name may be the package's own (`@define` of attrs): imported from the package first; only when the
+      // package has no such name is it a helper left to the reader.
+      const notExported = new RegExp(`ImportError: cannot import name '(\\w+)' from '${info.importName.split('.')[0]}`).exec(stderr)?.[1];
+      if (notExported && adjust.pythonNames?.includes(notExported)) {
+        return { ...adjust, pythonNames: adjust.pythonNames.filter((n) => n !== notExported), stubs: [...(adjust.stubs ?? []), notExported] };
+      }
+      if (unnamed && isHelperName(unnamed, Object.keys(info.pyBindings ?? {}), info.importName.split('.')[0]!) && !adjust.stubs?.includes(unnamed) && !adjust.pythonNames?.includes(unnamed) && !host?.pythonStdlib.has(unnamed)) {
+        // The package's own `__init__.py` says whether it has the name, without spending a run to find out.
+        if (info.pyExports && !info.pyExports.includes(unnamed)) return { ...adjust, stubs: [...(adjust.stubs ?? []), unnamed] };
+        return { ...adjust, pythonNames: [...(adjust.pythonNames ?? []), unnamed] };
+      }
+      const missing = /ModuleNotFoundError: No module named '([\w.]+)'/.exec(stderr)?.[1]?.split('.')[0];
+      if (!missing) return undefined;
+      const dist = PYPI_DISTRIBUTION[missing] ?? missing;
+      return adjust.extraPackages?.includes(dist) ? undefined : { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), dist] };
+    }
+    case 'npm': {
+      const missingPkg = /Cannot find (?:package|module) '((?:@[\w.-]+\/)?[\w.-]+)/.exec(stderr)?.[1];
+      if (missingPkg && missingPkg !== info.name && !adjust.extraPackages?.includes(missingPkg)) return { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), missingPkg] };
+      // A helper the example leaves to the reader: not defined anywhere (ReferenceError), or not an export of an ES
+      // module package (whose named exports are exact; a CommonJS package's may only be hidden from the import).
+      const helper = /ReferenceError: ([\w$]+) is not defined/.exec(stderr)?.[1]
+        ?? (info.moduleType === 'module' ? /does not provide an export named '([\w$]+)'/.exec(stderr)?.[1] : undefined);
+      if (helper && isHelperName(helper, Object.keys(info.jsBindings ?? {}), camelName(info.name)) && !adjust.stubs?.includes(helper)) {
+        return { ...adjust, stubs: [...(adjust.stubs ?? []), helper] };
+      }
+      const kind = adjust.importStyle?.kind ?? 'named';
+      if (/does not provide an export named|is not a function|is not a constructor|Cannot read properties of undefined/.test(stderr)) {
+        if (kind === 'named') return { ...adjust, importStyle: { kind: 'default' } };
+        if (kind === 'default') return { ...adjust, importStyle: { kind: 'namespace' } };
+      }
+      return undefined;
+    }
+    case 'crates': {
+      const gated = [...stderr.matchAll(/gated behind the `([\w-]+)` feature/g)].map((m) => m[1]!);
+      const fresh = gated.filter((f) => !adjust.rustFeatures?.includes(f) && (info.rustFeatures ?? []).includes(f));
+      if (fresh.length) return { ...adjust, rustFeatures: [...(adjust.rustFeatures ?? []), ...fresh] };
+      if (!adjust.dropDebugPrints && /doesn't implement `(std::fmt::)?Debug`|cannot be formatted using `\{:\?\}`/.test(stderr)) return { ...adjust, dropDebugPrints: true };
+      const derive = /cannot find derive macro `(\w+)`/.exec(stderr)?.[1];
+      if (derive && (info.rustFeatures ?? []).includes('derive') && !adjust.rustFeatures?.includes('derive')) return { ...adjust, rustFeatures: [...(adjust.rustFeatures ?? []), 'derive'] };
+      return undefined;
+    }
+    default: return undefined;
+  }
+}
+
+/** The module a docstring doctest belongs to (`src/pkg/sub/mod.py` → `pkg.sub.mod`), when it is the package's own. */
+export function doctestModule(path: string, importName: string): string | undefined {
+  if (!path.endsWith('.py')) return undefined;
+  const parts = path.replace(/\.py$/, '').split('/').filter(Boolean);
+  const start = parts.indexOf(importName.split('.')[0]!);
+  if (start < 0) return undefined;
+  const module = parts.slice(start).filter((p, i, all) => !(p === '__init__' && i === all.length - 1));
+  return module.every((p) => /^[A-Za-z_]\w*$/.test(p)) ? module.join('.') : undefined;
+}
+
+function stubNote(adjust: Adjustments): { note?: string } {
+  return adjust.stubs?.length ? { note: `The example leaves ${adjust.stubs.join(', ')} to the reader; tooldex stood in for ${adjust.stubs.length > 1 ? 'them' : 'it'} (a called helper prints what it is given; a value is left undefined).` } : {};
+}
+
+/** A name that can stand for a reader's helper: not one the package's docs bind it to, not the package itself. */
+function isHelperName(name: string, packageNames: string[], packageName: string): boolean {
+  return /^[a-z_$][\w$]*$/.test(name) && !packageNames.includes(name) && name.toLowerCase() !== packageName.toLowerCase();
+}
+
+/** Python stand-ins, defined before the example runs: each prints its name and arguments and returns the first. */
+function withPythonStubs(code: string, stubs: string[]): string {
+  // A called helper prints what it is given; a value the reader fills in is None (what leaving it out means).
+  const defs = stubs.map((name) => (CALLBACK_NAME.test(name) || new RegExp(`\\b${name}\\s*\\(`).test(code)
+    ? `def ${name}(*args, **kwargs):\n    print(${JSON.stringify(name)}, *args, *[f"{k}={v!r}" for k, v in kwargs.items()])\n    return args[0] if args else None\n`
+    : `${name} = None  # left to the reader\n`));
+  return `# Stand-ins for what the example leaves to the reader (a called helper prints what it is given).\n${defs.join('\n')}\n${code}`;
+}
+
+/** Exported Go names a fragment may use bare, with the package each belongs to (its own file's package first). */
+function bareNameOwners(info: PackageInfo, candidate: Candidate): Map<string, string> {
+  const owners = new Map<string, string>();
+  const counts = new Map<string, number>();
+  for (const names of Object.values(info.goExports ?? {})) for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  for (const [pkg, names] of Object.entries(info.goExports ?? {})) for (const n of names) if (counts.get(n) === 1) owners.set(n, pkg);
+  const own = candidate.goPackage && !candidate.goPackage.endsWith('_test') ? info.goExports?.[candidate.goPackage] : undefined;
+  for (const n of own ?? []) owners.set(n, candidate.goPackage!);
+  if (!candidate.goPackage && candidate.origin !== 'readme' && candidate.origin !== 'docs') return new Map();
+  return owners;
+}

@@ -1,0 +1,248 @@
+// JavaScript/TypeScript examples as programs: the package imported when the README omits it, the right module kind
+// (.mjs / .cjs / .ts), the packages it imports beside this one, and results printed when the example prints nothing.
+import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
+
+const GLOBALS = new Set(('console process Math JSON Object Array Promise setTimeout setInterval clearTimeout clearInterval Date String Number ' +
+  'Boolean Symbol BigInt Buffer require module exports globalThis undefined NaN Infinity Error TypeError RangeError Map Set WeakMap WeakSet ' +
+  'RegExp URL URLSearchParams fetch structuredClone queueMicrotask setImmediate TextEncoder TextDecoder AbortController Uint8Array ' +
+  'ArrayBuffer Intl Reflect Proxy parseInt parseFloat isNaN encodeURIComponent decodeURIComponent __dirname __filename import this arguments ' +
+  'crypto performance Blob Response Request Headers FormData EventTarget Event async await window document').split(' '));
+
+export const camelName = (name: string) => name.replace(/^@[^/]+\//, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()).replace(/^\d/, '_$&');
+
+const NODE_BUILTINS = /^(node:|(fs|path|os|http|https|url|util|events|stream|crypto|child_process|assert|buffer|zlib|readline|net|dns|tls|worker_threads|perf_hooks|timers|querystring|string_decoder|module|process|vm|v8)(\/|$))/;
+
+export interface NodeProgram { path: string; code: string; packages: string[]; language: 'javascript' | 'typescript' }
+
+function declaredNames(root: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  const patterns = descendants(root, ['variable_declarator', 'function_declaration', 'class_declaration', 'import_specifier', 'import_clause',
+    'namespace_import', 'formal_parameters', 'required_parameter', 'optional_parameter', 'catch_clause', 'arrow_function', 'for_in_statement',
+    'type_alias_declaration', 'interface_declaration', 'enum_declaration', 'function_expression', 'generator_function_declaration']);
+  for (const node of patterns) {
+    const target = node.childForFieldName('name') ?? node.childForFieldName('parameter') ?? node.childForFieldName('left') ?? node.childForFieldName('alias');
+    const scope = target ?? (node.type === 'import_clause' || node.type === 'namespace_import' || node.type === 'formal_parameters' ? node : undefined);
+    if (node.type === 'arrow_function') {
+      const param = node.childForFieldName('parameter') ?? node.childForFieldName('parameters');
+      if (param) for (const id of descendants(param, ['identifier', 'shorthand_property_identifier_pattern'])) names.add(id.text);
+      continue;
+    }
+    if (!scope) continue;
+    for (const id of [scope, ...descendants(scope, ['identifier', 'shorthand_property_identifier_pattern', 'type_identifier'])]) {
+      if (/^(identifier|shorthand_property_identifier_pattern|type_identifier)$/.test(id.type)) names.add(id.text);
+    }
+  }
+  return names;
+}
+
+/** Identifiers the example reads but never declares, imports or gets from the platform. */
+export function freeIdentifiers(root: SyntaxNode): string[] {
+  const declared = declaredNames(root);
+  const free = new Set<string>();
+  for (const id of descendants(root, 'identifier')) {
+    const parent = id.parent;
+    if (!parent || GLOBALS.has(id.text) || declared.has(id.text)) continue;
+    if (parent.type === 'member_expression' && parent.childForFieldName('property')?.equals(id)) continue;
+    if (/^(pair|property_signature|labeled_statement|jsx_attribute)$/.test(parent.type) && parent.childForFieldName('key')?.equals(id)) continue;
+    free.add(id.text);
+  }
+  return [...free];
+}
+
+/** The local names bound to the package by the program's imports and requires. */
+function importedNames(root: SyntaxNode, name: string): string[] {
+  const names: string[] = [];
+  for (const statement of namedChildren(root)) {
+    const text = statement.text;
+    if (!text.includes(`'${name}'`) && !text.includes(`"${name}"`)) continue;
+    const target = statement.type === 'import_statement' ? statement : statement.childForFieldName('declarator') ?? namedChildren(statement)[0]?.childForFieldName('name');
+    if (!target) continue;
+    for (const id of descendants(target, ['identifier', 'shorthand_property_identifier_pattern'])) if (!names.includes(id.text)) names.push(id.text);
+  }
+  return names.slice(0, 4);
+}
+
+export function importedSpecifiers(root: SyntaxNode): string[] {
+  const specs = new Set<string>();
+  for (const node of descendants(root, 'import_statement')) {
+    const source = node.childForFieldName('source')?.text.slice(1, -1);
+    if (source) specs.add(source);
+  }
+  for (const call of descendants(root, 'call_expression')) {
+    const fn = call.childForFieldName('function')?.text;
+    const arg = namedChildren(call.childForFieldName('arguments') ?? call)[0];
+    if ((fn === 'require' || fn === 'import') && arg?.type === 'string') specs.add(arg.text.slice(1, -1));
+  }
+  return [...specs];
+}
+
+/** The npm package a bare import specifier names (`lodash/fp` → lodash, `@a/b/c` → @a/b); undefined for builtins/relative. */
+export function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || NODE_BUILTINS.test(specifier)) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const PRINTS = /\bconsole\.(log|info|table|dir|error|warn)\s*\(|\bprocess\.stdout\.write\(/;
+
+/** Wraps each top-level expression statement (not an assignment, not console.*) in console.log. */
+function printExpressions(root: SyntaxNode, code: string): string {
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const statement of namedChildren(root)) {
+    if (statement.type !== 'expression_statement') continue;
+    const expression = namedChildren(statement)[0];
+    if (!expression || /assignment|update_expression/.test(expression.type)) continue;
+    if (expression.type === 'call_expression' && /^(console\.|describe$|it$|test$)/.test(expression.childForFieldName('function')?.text ?? '')) continue;
+    const text = expression.type === 'await_expression' || expression.type === 'sequence_expression' ? `(${expression.text})` : expression.text;
+    edits.push({ start: expression.startIndex, end: expression.endIndex, text: `console.log(${text})` });
+  }
+  if (!edits.length) {
+    // Only declarations: print the last top-level constant.
+    const last = namedChildren(root).filter((n) => /lexical_declaration|variable_declaration/.test(n.type)).pop();
+    const name = last && descendants(last, 'variable_declarator').pop()?.childForFieldName('name');
+    return name?.type === 'identifier' ? `${code.replace(/\s+$/, '')}\nconsole.log(${name.text});\n` : code;
+  }
+  let out = code;
+  for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+}
+
+/** READMEs often show both spellings (`import Ajv from "ajv"` and `const Ajv = require("ajv")`): keep the import. */
+function dropDuplicateRequires(root: SyntaxNode, code: string): string {
+  const imported = new Set<string>();
+  for (const statement of namedChildren(root)) {
+    if (statement.type === 'import_statement') for (const id of descendants(statement, 'identifier')) imported.add(id.text);
+  }
+  if (!imported.size) return code;
+  let out = code;
+  for (const statement of namedChildren(root).reverse()) {
+    if (!/^(lexical_declaration|variable_declaration)$/.test(statement.type) || !/\brequire\s*\(/.test(statement.text)) continue;
+    // `const { glob, Glob } = require('glob')` binds shorthand properties, `const x = require('x')` an identifier.
+    const names = descendants(statement.childForFieldName('declarator') ?? statement, ['identifier', 'shorthand_property_identifier_pattern']).map((n) => n.text).filter((n) => n !== 'require');
+    if (names.length && names.every((n) => imported.has(n))) out = out.slice(0, statement.startIndex) + out.slice(statement.endIndex);
+  }
+  return out;
+}
+
+/** READMEs show alternatives one after another (`const x = a()` … `const x = await b()`): the later ones assign. */
+function reassignRedeclared(root: SyntaxNode, code: string): string {
+  const seen = new Map<string, SyntaxNode>();
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const statement of namedChildren(root)) {
+    if (statement.type !== 'lexical_declaration' && statement.type !== 'variable_declaration') continue;
+    const declarators = namedChildren(statement).filter((n) => n.type === 'variable_declarator');
+    const name = declarators.length === 1 ? declarators[0]!.childForFieldName('name') : undefined;
+    if (!name || name.type !== 'identifier') continue;
+    const first = seen.get(name.text);
+    if (!first) { seen.set(name.text, statement); continue; }
+    const keyword = statement.children[0];
+    if (keyword) edits.push({ start: keyword.startIndex, end: name.startIndex, text: '' });
+    const firstKeyword = first.children[0];
+    if (firstKeyword?.text === 'const') edits.push({ start: firstKeyword.startIndex, end: firstKeyword.endIndex, text: 'let' });
+  }
+  let out = code;
+  for (const edit of [...new Map(edits.map((e) => [e.start, e])).values()].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+}
+
+/** Names that say "a function of yours goes here" even where the example only passes them on (`{ cb }`). */
+export const CALLBACK_NAME = /^(cb|callback|fn|func|handler|handle|listener|on[A-Z_]\w*|\w*(Callback|Handler|Listener|Fn))$/;
+
+export interface ImportStyle { kind: 'named' | 'default' | 'namespace'; printBindings?: boolean }
+
+/**
+ * Names the package's own examples bind it to (`const isNumber = require('is-number')`, `import { z } from 'zod'`),
+ * with the statement that binds each: an example that uses such a name without importing gets that same statement.
+ */
+export async function packageBindings(codes: string[], name: string): Promise<Record<string, string>> {
+  const bindings: Record<string, string> = {};
+  for (const code of codes) {
+    if (!code.includes(name)) continue;
+    const root = await parseCode(/:\s*\w+|\binterface\b/.test(code) ? 'typescript' : 'javascript', code);
+    for (const statement of namedChildren(root)) {
+      const isImport = statement.type === 'import_statement' && statement.childForFieldName('source')?.text.slice(1, -1) === name;
+      const isRequire = /^(lexical_declaration|variable_declaration)$/.test(statement.type) && new RegExp(`require\\(\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]\\s*\\)`).test(statement.text);
+      if (!isImport && !isRequire) continue;
+      const scope = isImport ? statement : statement.childForFieldName('declarator') ?? namedChildren(statement)[0];
+      const target = isImport ? statement : scope?.childForFieldName('name');
+      if (!target) continue;
+      for (const id of [target, ...descendants(target, ['identifier', 'shorthand_property_identifier_pattern'])]) {
+        if (/^(identifier|shorthand_property_identifier_pattern)$/.test(id.type) && !bindings[id.text]) bindings[id.text] = statement.text.trim();
+      }
+    }
+  }
+  return bindings;
+}
+
+export async function nodeProgram(code: string, language: string, name: string, moduleType: string | undefined, style: ImportStyle = { kind: 'named' }, bindings: Record<string, string> = {}, stubs: string[] = []): Promise<NodeProgram> {
+  const typescript = /^(ts|typescript|tsx)$/i.test(language) || /:\s*(string|number|boolean)\b|\binterface\s+\w+\s*\{|\btype\s+\w+\s*=/.test(code);
+  const jsx = /^(jsx|tsx)$/i.test(language) || /<\/[A-Za-z]|<[A-Za-z][\w.]*(\s[^<>]*)?\/>/.test(code);
+  const grammar: Grammar = jsx && typescript ? 'tsx' : typescript ? 'typescript' : 'javascript';
+  let program = dropDuplicateRequires(await parseCode(grammar, code), code).replace(/\s+$/, '') + '\n';
+  program = reassignRedeclared(await parseCode(grammar, program), program);
+  let root = await parseCode(grammar, program);
+  const specifiers = importedSpecifiers(root);
+  const importsPackage = specifiers.some((s) => packageOf(s) === name);
+  const usesRequire = /\brequire\s*\(/.test(code) && !/^\s*(import|export)\s/m.test(code);
+  const free = freeIdentifiers(root).filter((id) => /^[A-Za-z_$][\w$]*$/.test(id) && !stubs.includes(id));
+  const fromDocs = [...new Set(free.map((id) => bindings[id]).filter((line): line is string => Boolean(line)))];
+  if (!importsPackage && fromDocs.length && style.kind === 'named') {
+    // The README's own import statement for the names this example uses.
+    const lines = fromDocs.map((line) => (usesRequire || !/\brequire\(/.test(line) ? line : line.replace(/^(?:const|let|var)\s+(.+?)\s*=\s*require\((['"][^'"]+['"])\);?$/, 'import $1 from $2;').replace(/import \{\s*([^}]+)\}\s+from/, 'import { $1 } from')));
+    program = `${lines.join('\n')}\n\n${program}`;
+    root = await parseCode(grammar, program);
+  } else if (!importsPackage) {
+    const base = camelName(name);
+    const asDefault = free.filter((id) => id.toLowerCase() === base.toLowerCase() || (id === free[0] && free.length === 1 && style.kind !== 'named'));
+    const named = free.filter((id) => !asDefault.includes(id) && !/^[A-Z_]+$/.test(id));
+    const defaultName = asDefault[0] ?? (named.length ? undefined : base);
+    let line: string;
+    if (usesRequire) {
+      line = named.length && !defaultName ? `const { ${named.join(', ')} } = require('${name}');` : `const ${defaultName ?? base} = require('${name}');${named.length ? `\nconst { ${named.join(', ')} } = ${defaultName ?? base};` : ''}`;
+    } else if (style.kind === 'namespace' || (moduleType === 'module' && style.kind !== 'default' && defaultName && !named.length)) {
+      line = `import * as ${defaultName ?? base} from '${name}';`;
+    } else if (style.kind === 'default' && named.length) {
+      line = `import ${defaultName ?? base} from '${name}';\nconst { ${named.join(', ')} } = ${defaultName ?? base};`;
+    } else {
+      line = `import ${[defaultName, named.length ? `{ ${named.join(', ')} }` : ''].filter(Boolean).join(', ')} from '${name}';`;
+    }
+    program = `${line}\n\n${program}`;
+    root = await parseCode(grammar, program);
+  }
+  if (!PRINTS.test(program)) program = printExpressions(root, program);
+  else if (style.printBindings) {
+    // It printed nothing (its prints sit behind conditions): show the last value it computed (`valid` after
+    // `if (!valid) console.log(errors)`), else what the package gave it.
+    const parsed = await parseCode(grammar, program);
+    // A computed value, not an input the example wrote out itself (`const files = ['a.png', …]`).
+    const computed = (n: SyntaxNode) => !/^(array|object|string|number|template_string|true|false|null)$/.test(descendants(n, 'variable_declarator').pop()?.childForFieldName('value')?.type ?? 'array');
+    const last = namedChildren(parsed).filter((n) => /lexical_declaration|variable_declaration/.test(n.type) && !/\brequire\s*\(/.test(n.text) && computed(n)).pop();
+    const value = last && descendants(last, 'variable_declarator').pop()?.childForFieldName('name');
+    // Never the package's own bindings: a printed module or function is not a result.
+    const names = value?.type === 'identifier' ? [value.text] : [];
+    if (names.length) program = `${program.replace(/\s+$/, '')}\nconsole.log(${names.join(', ')});\n`;
+  }
+  if (stubs.length) {
+    // A stand-in must not replace the package: the program still has to call into it through an import of its own.
+    const body = program.split('\n').filter((l) => !l.includes(`'${name}'`) && !l.includes(`"${name}"`)).join('\n');
+    const uses = importedNames(await parseCode(grammar, program), name)
+      .filter((n) => !stubs.includes(n) && new RegExp(`(^|[^\\w$.])${n.replace(/\$/g, '\\$')}(?![\\w$])`).test(body));
+    if (!uses.length) throw new Error(`stand-ins for ${stubs.join(', ')} would leave no use of ${name}`);
+    const params = typescript ? '...args: any[]' : '...args';
+    // A helper that is called becomes a function that prints what it is given; a value (an option the reader fills
+    // in) is left undefined, which is what leaving the option out means.
+    const called = (stub: string) => CALLBACK_NAME.test(stub) || new RegExp(`(^|[^\\w$.])${stub.replace(/\$/g, '\\$')}\\s*\\(`).test(body);
+    const lines = stubs.map((stub) => (called(stub) ? `function ${stub}(${params}) { console.log(${JSON.stringify(stub)}, ...args); return args[0]; }` : `var ${stub}${typescript ? ': any' : ''}; // left to the reader`));
+    program = `${program.replace(/\s+$/, '')}\n\n// Stand-ins for what the example leaves to the reader (a called helper prints what it is given).\n${lines.join('\n')}\n`;
+  }
+  const packages = [...new Set(importedSpecifiers(await parseCode(grammar, program)).map(packageOf).filter((p): p is string => Boolean(p) && p !== name))];
+  // The module kind follows the code, then the package: an ES-only package (`"type": "module"`) is imported, so a
+  // README's `require` of it becomes an import too, as it does when the code has imports or top-level await.
+  const requiresPackage = usesRequire && new RegExp(`\\brequire\\(\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]`).test(program);
+  const esm = /^\s*(import|export)\s/m.test(program) || /\bawait\b/.test(program) || (moduleType === 'module' && requiresPackage);
+  // ES module (imports or top-level await) but CommonJS requires: the requires become imports.
+  if (esm) program = program.replace(/^(?:const|let|var)\s+(\{[^}]*\}|[A-Za-z_$][\w$]*)\s*=\s*require\(\s*(['"][^'"]+['"])\s*\);?[ \t]*$/gm, (_, names: string, from: string) => `import ${names.replace(/\s*:\s*/g, ' as ')} from ${from};`);
+  // JSX needs a transform: tsx gives it to .tsx files, so JavaScript with JSX runs as .tsx too.
+  const path = jsx ? 'index.tsx' : typescript ? 'index.mts' : usesRequire && !esm ? 'index.cjs' : 'index.mjs';
+  return { path, code: program, packages, language: typescript ? 'typescript' : 'javascript' };
+}

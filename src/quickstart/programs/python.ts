@@ -1,0 +1,200 @@
+// Python examples as programs: REPL transcripts (>>>) become scripts that print the results they show (and catch the
+// exceptions they show), a missing import of the package is added, and a script that prints nothing prints its result.
+import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
+
+/** Common import names whose PyPI distribution has another name. */
+export const PYPI_DISTRIBUTION: Record<string, string> = {
+  yaml: 'PyYAML', PIL: 'Pillow', sklearn: 'scikit-learn', bs4: 'beautifulsoup4', cv2: 'opencv-python-headless', dateutil: 'python-dateutil',
+  dotenv: 'python-dotenv', jose: 'python-jose', jwt: 'PyJWT', google: 'protobuf', attr: 'attrs', Crypto: 'pycryptodome', OpenSSL: 'pyOpenSSL',
+  magic: 'python-magic', docx: 'python-docx', serial: 'pyserial', usb: 'pyusb', gi: 'PyGObject', win32api: 'pywin32', psycopg2: 'psycopg2-binary',
+  zmq: 'pyzmq', fitz: 'PyMuPDF', skimage: 'scikit-image', multipart: 'python-multipart', typing_extensions: 'typing-extensions',
+};
+
+/** Aliases the scientific Python docs take for granted (doctests of pandas use `np` and `pd` without importing them). */
+const CONVENTIONAL_ALIASES: Record<string, string> = {
+  np: 'import numpy as np', pd: 'import pandas as pd', plt: 'import matplotlib.pyplot as plt', mpl: 'import matplotlib as mpl',
+  sns: 'import seaborn as sns', pl: 'import polars as pl', xr: 'import xarray as xr', nx: 'import networkx as nx', sp: 'import scipy as sp',
+};
+
+interface Step { source: string; output: string[] }
+
+/** Splits a `>>>` transcript into statements (with their `...` continuations) and the output shown after each. */
+export function readTranscript(code: string): Step[] {
+  const steps: Step[] = [];
+  for (const raw of code.split('\n')) {
+    const line = raw.replace(/\s+$/, '');
+    const prompt = /^\s*>>>( |$)(.*)$/.exec(line);
+    const more = /^\s*\.\.\.( |$)(.*)$/.exec(line);
+    if (prompt) steps.push({ source: prompt[2] ?? '', output: [] });
+    else if (more && steps.length && !steps[steps.length - 1]!.output.length) steps[steps.length - 1]!.source += `\n${more[2] ?? ''}`;
+    else if (steps.length && line.trim()) steps[steps.length - 1]!.output.push(line.trim());
+  }
+  return steps;
+}
+
+const indent = (text: string, by = '    ') => text.split('\n').map((l) => (l ? by + l : l)).join('\n');
+
+async function isPrintable(source: string): Promise<{ expression: string } | undefined> {
+  const root = await parseCode('python', source);
+  const statements = namedChildren(root).filter((n) => n.type !== 'comment');
+  if (statements.length !== 1 || root.hasError) return undefined;
+  const only = statements[0]!;
+  if (only.type !== 'expression_statement') return undefined;
+  const expression = namedChildren(only)[0];
+  if (!expression || expression.type === 'assignment' || expression.type === 'augmented_assignment' || expression.type === 'yield') return undefined;
+  if (expression.type === 'call' && /^print$/.test(expression.childForFieldName('function')?.text ?? '')) return undefined;
+  return { expression: expression.text };
+}
+
+/** A transcript as a script: each shown result printed, each shown exception caught and printed. */
+export async function transcriptToScript(code: string): Promise<string> {
+  const out: string[] = [];
+  for (const step of readTranscript(code)) {
+    if (!step.source.trim()) continue;
+    const raised = step.output.some((l) => /^Traceback \(most recent call last\)/.test(l)) || step.output.some((l) => /^\w+(Error|Exception)\b:?/.test(l) && step.output.length <= 3 && /Error|Exception/.test(step.output[0] ?? ''));
+    const printable = step.output.length ? await isPrintable(step.source) : undefined;
+    let line = step.source;
+    if (printable) {
+      const shownRepr = /^['"]|^b['"]/.test(step.output[0] ?? '');
+      line = shownRepr ? `print(repr(${printable.expression}))` : `print(${printable.expression})`;
+    }
+    if (raised) line = `try:\n${indent(step.source)}\nexcept Exception as error:\n    print(type(error).__name__ + ':', error)`;
+    out.push(line);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** Top-level calls of the script's own `async def` functions, run as asyncio would (an unawaited call runs nothing). */
+async function runCoroutines(code: string): Promise<string> {
+  const root = await parseCode('python', code);
+  const statements = namedChildren(root);
+  const asyncNames = new Set(statements.flatMap((st) => (st.type === 'decorated_definition' ? namedChildren(st).filter((n) => n.type === 'function_definition') : [st]))
+    .filter((st) => st.type === 'function_definition' && /^async\s/.test(st.text)).map((st) => st.childForFieldName('name')?.text ?? ''));
+  if (!asyncNames.size) return code;
+  let out = code;
+  for (const statement of [...statements].reverse()) {
+    const call = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+    const fn = call?.type === 'call' ? call.childForFieldName('function')?.text : undefined;
+    if (call && fn && asyncNames.has(fn)) out = `${out.slice(0, call.startIndex)}asyncio.run(${call.text})${out.slice(call.endIndex)}`;
+  }
+  return out === code || /^\s*import asyncio\b/m.test(out) ? out : `import asyncio\n${out}`;
+}
+
+const PRINTS = /\bprint\s*\(|\blogging\.|\bpprint\(|\bsys\.stdout\.write\(|\bconsole\.print\(|\brich\.print\(|\becho\(/;
+
+/** Adds a print of the script's result when it prints nothing (its last expression, else its last assignment). */
+async function printResult(code: string): Promise<string> {
+  if (PRINTS.test(code)) return code;
+  const root = await parseCode('python', code);
+  const statements = namedChildren(root).filter((n) => n.type !== 'comment');
+  const last = statements[statements.length - 1];
+  if (!last) return code;
+  if (last.type === 'expression_statement') {
+    const expression = namedChildren(last)[0];
+    if (expression?.type === 'assignment') {
+      const target = expression.childForFieldName('left');
+      if (target && /^[A-Za-z_][\w, ]*$/.test(target.text)) return `${code.replace(/\s+$/, '')}\nprint(${target.text})\n`;
+    } else if (expression && expression.type !== 'await') {
+      return `${code.slice(0, last.startIndex)}print(${expression.text})${code.slice(last.endIndex)}`;
+    }
+  }
+  // Test cases: run them, reporting on stdout (what the example asserts is then shown to hold).
+  const testCases = statements.filter((st) => st.type === 'class_definition' && /TestCase\b/.test(st.childForFieldName('superclasses')?.text ?? ''))
+    .map((st) => st.childForFieldName('name')?.text).filter((n): n is string => Boolean(n));
+  if (testCases.length) {
+    const suite = testCases.map((n) => `unittest.defaultTestLoader.loadTestsFromTestCase(${n})`).join(', ');
+    return `${code.replace(/\s+$/, '')}\n\nimport sys\nimport unittest\nunittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(unittest.TestSuite([${suite}]))\n`;
+  }
+  // Only definitions: call the functions that need no arguments and print what they return.
+  const callable = statements.filter((s) => s.type === 'function_definition' && namedChildren(s.childForFieldName('parameters') ?? s).length === 0)
+    .map((s) => s.childForFieldName('name')?.text).filter((n): n is string => Boolean(n) && !n!.startsWith('_'));
+  if (callable.length && statements.every((s) => /^(function_definition|class_definition|decorated_definition|import_statement|import_from_statement|expression_statement)$/.test(s.type))) {
+    return `${code.replace(/\s+$/, '')}\n\n${callable.map((n) => `print(${n}())`).join('\n')}\n`;
+  }
+  return code;
+}
+
+/** Top-level module names the code imports. */
+export async function importedModules(code: string): Promise<string[]> {
+  const root = await parseCode('python', code);
+  const names = new Set<string>();
+  for (const node of descendants(root, ['import_statement', 'import_from_statement'])) {
+    if (node.type === 'import_from_statement') {
+      const module = node.childForFieldName('module_name')?.text ?? '';
+      if (module && !module.startsWith('.')) names.add(module.split('.')[0]!);
+    } else {
+      for (const child of node.childrenForFieldName('name')) {
+        const dotted = (child as SyntaxNode | null)?.type === 'aliased_import' ? child!.childForFieldName('name')?.text : child?.text;
+        if (dotted) names.add(dotted.split('.')[0]!);
+      }
+    }
+  }
+  return [...names];
+}
+
+/**
+ * Names the package's own examples bind it to (`import pandas as pd`, `from requests import Session`), with the
+ * statement: an example (a doctest, usually) that uses such a name without importing it gets that statement.
+ */
+export async function pythonBindings(codes: string[], importName: string): Promise<Record<string, string>> {
+  const root = importName.split('.')[0]!;
+  const bindings: Record<string, string> = {};
+  for (const code of codes) {
+    if (!code.includes(root)) continue;
+    const tree = await parseCode('python', code.replace(/^\s*(>>>|\.\.\.) ?/gm, ''));
+    for (const statement of descendants(tree, ['import_statement', 'import_from_statement'])) {
+      const module = statement.type === 'import_from_statement' ? statement.childForFieldName('module_name')?.text ?? '' : '';
+      if (statement.type === 'import_from_statement' && module.split('.')[0] !== root) continue;
+      for (const child of statement.childrenForFieldName('name')) {
+        if (!child) continue;
+        const alias = child.type === 'aliased_import' ? child.childForFieldName('alias')?.text : undefined;
+        const dotted = child.type === 'aliased_import' ? child.childForFieldName('name')?.text ?? '' : child.text;
+        if (statement.type === 'import_statement' && dotted.split('.')[0] !== root) continue;
+        const bound = alias ?? (statement.type === 'import_statement' ? dotted.split('.')[0]! : dotted);
+        if (bound && !bindings[bound]) bindings[bound] = statement.type === 'import_statement' ? `import ${child.text}` : `from ${module} import ${child.text}`;
+      }
+    }
+  }
+  return bindings;
+}
+
+/** Names the script reads but never binds (imports, assignments, definitions, parameters, loops, builtins aside). */
+export async function unboundNames(script: string): Promise<Set<string>> {
+  const root = await parseCode('python', script);
+  const bound = new Set<string>();
+  for (const node of descendants(root, ['import_statement', 'import_from_statement', 'assignment', 'function_definition', 'class_definition',
+    'parameters', 'for_statement', 'with_item', 'as_pattern', 'for_in_clause', 'lambda_parameters', 'except_clause', 'global_statement'])) {
+    const target = node.type === 'assignment' ? node.childForFieldName('left') : node.type === 'for_statement' || node.type === 'for_in_clause' ? node.childForFieldName('left')
+      : node.type === 'function_definition' || node.type === 'class_definition' ? node.childForFieldName('name') : node;
+    if (!target) continue;
+    if (node.type === 'import_statement' || node.type === 'import_from_statement') {
+      for (const child of node.childrenForFieldName('name')) {
+        const name = child?.type === 'aliased_import' ? child.childForFieldName('alias')?.text : child?.text.split('.')[0];
+        if (name) bound.add(name);
+      }
+      continue;
+    }
+    for (const id of [target, ...descendants(target, 'identifier')]) if (id.type === 'identifier') bound.add(id.text);
+  }
+  const unbound = new Set<string>();
+  for (const id of descendants(root, 'identifier')) {
+    const parent = id.parent;
+    if (bound.has(id.text) || !parent) continue;
+    if (parent.type === 'attribute' && parent.childForFieldName('attribute')?.equals(id)) continue;
+    if (parent.type === 'keyword_argument' && parent.childForFieldName('name')?.equals(id)) continue;
+    unbound.add(id.text);
+  }
+  return unbound;
+}
+
+/** The example as a script that uses `importName` (imported when the example forgot) and prints something. */
+export async function pythonProgram(code: string, language: string, importName: string, bindings: Record<string, string> = {}): Promise<string> {
+  const transcript = language === 'pycon' || /^\s*>>>/m.test(code);
+  let script = transcript ? await transcriptToScript(code) : code.replace(/\s+$/, '') + '\n';
+  const root = importName.split('.')[0]!;
+  const unbound = await unboundNames(script);
+  const fromDocs = [...new Set([...unbound].map((name) => bindings[name] ?? CONVENTIONAL_ALIASES[name]).filter((line): line is string => Boolean(line)))];
+  if (fromDocs.length) script = `${fromDocs.join('\n')}\n${script}`;
+  if (!(await importedModules(script)).includes(root) && new RegExp(`\\b${root}\\.`).test(script)) script = `import ${importName}\n${script}`;
+  return printResult(await runCoroutines(script));
+}

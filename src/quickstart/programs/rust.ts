@@ -1,0 +1,182 @@
+// Rust examples as programs: doctests keep their hidden `# ` lines (they are part of the program) and get the `fn main`
+// rustdoc would give them; asserted values are printed; the crates, features and companions the code uses are added.
+import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
+import { unhideDoctest } from './rustdoc.ts';
+
+export { unhideDoctest };
+
+export interface RustDep { version: string; features: string[]; package?: string }
+export interface RustProgram { main: string; deps: Record<string, RustDep> }
+
+/** Companion crates examples often use without saying, with the features their usual code needs. */
+const COMPANIONS: Record<string, RustDep> = {
+  serde: { version: '1', features: ['derive'] },
+  serde_json: { version: '1', features: [] },
+  tokio: { version: '1', features: ['macros', 'rt-multi-thread'] },
+  reqwest: { version: '0.12', features: ['json'] },
+  tracing_subscriber: { version: '0.3', features: ['env-filter'], package: 'tracing-subscriber' },
+  anyhow: { version: '1', features: [] },
+  futures: { version: '0.3', features: [] },
+};
+
+const NOT_CRATES = new Set(['std', 'core', 'alloc', 'self', 'super', 'crate', 'Self', 'proc_macro', 'test',
+  'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'f32', 'f64', 'bool', 'char', 'str']);
+
+/** Crate names the code refers to at its top: `use x::…`, `x::path`, `extern crate x`, `#[x::main]`. */
+export function cratesUsed(root: SyntaxNode): Set<string> {
+  const crates = new Set<string>();
+  const local = new Set(descendants(root, 'mod_item').map((m) => m.childForFieldName('name')?.text ?? ''));
+  // Names a `use` brings in (`use base64::{engine::general_purpose, …}` → `general_purpose::STANDARD`) are paths of
+  // that crate, not crates: every identifier of a use declaration but its first.
+  for (const use of descendants(root, 'use_declaration')) {
+    for (const id of descendants(use, 'identifier').slice(1)) local.add(id.text);
+  }
+  const add = (name: string | undefined) => {
+    if (name && !NOT_CRATES.has(name) && !local.has(name) && /^[a-z_][a-z0-9_]*$/.test(name)) crates.add(name);
+  };
+  for (const node of descendants(root, ['scoped_identifier', 'scoped_type_identifier', 'scoped_use_list'])) {
+    if (/^scoped/.test(node.parent?.type ?? '') && node.parent?.childForFieldName('path')?.equals(node)) continue;
+    let head: SyntaxNode | null = node;
+    while (head && /^scoped/.test(head.type)) head = head.childForFieldName('path');
+    if (head?.type === 'identifier') add(head.text);
+  }
+  for (const use of descendants(root, 'use_declaration')) {
+    const argument = use.childForFieldName('argument');
+    if (argument?.type === 'identifier') add(argument.text);
+    if (argument?.type === 'use_as_clause') add(argument.childForFieldName('path')?.text.split('::')[0]);
+  }
+  for (const extern of descendants(root, 'extern_crate_declaration')) add(extern.childForFieldName('name')?.text);
+  // Macro arguments are token trees, not paths: `serde_json::to_string(…)` inside println!(…) is identifier, `::`.
+  for (const tree of descendants(root, 'token_tree')) {
+    const children = tree.children.filter((c): c is SyntaxNode => c !== null);
+    children.forEach((child, i) => {
+      if (child.type === 'identifier' && children[i + 1]?.type === '::' && children[i - 1]?.type !== '::') add(child.text);
+    });
+  }
+  if (/#\[derive\([^)]*\b(Serialize|Deserialize)\b/.test(root.text)) crates.add('serde');
+  return crates;
+}
+
+/** assert_eq!(a, b) → prints a, then asserts; rustdoc examples show their results this way. */
+function printAsserts(body: SyntaxNode, code: string, offset: number): string {
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const macro of descendants(body, 'macro_invocation')) {
+    const name = macro.childForFieldName('macro')?.text;
+    if (name !== 'assert_eq' && name !== 'assert_ne') continue;
+    const tree = namedChildren(macro).find((c) => c.type === 'token_tree');
+    if (!tree) continue;
+    const commas = tree.children.filter((c) => c?.type === ',');
+    const first = commas[0];
+    if (!first) continue;
+    const left = code.slice(tree.startIndex + 1 - offset, first.startIndex - offset).trim();
+    const rightEnd = commas[1]?.startIndex ?? tree.endIndex - 1;
+    const right = code.slice(first.endIndex - offset, rightEnd - offset).trim();
+    if (!left || !right) continue;
+    edits.push({ start: macro.startIndex - offset, end: macro.endIndex - offset,
+      text: `match (&(${left}), &(${right})) { (left, right) => { println!("{:?}", left); ${name}!(left, right); } }` });
+  }
+  let out = code;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+}
+
+const PRINTS = /\b(e?println!|e?print!|dbg!|writeln!\s*\(\s*(std::)?io::stdout)|\bassert_(eq|ne)!/;
+
+/** Wraps a doctest or fragment in the `fn main` rustdoc would give it, async and fallible bodies included. */
+function wrapMain(code: string, root: SyntaxNode): string {
+  const lines = code.split('\n');
+  const head = lines.filter((l) => /^\s*(#!\[|extern crate\s)/.test(l));
+  let body = lines.filter((l) => !/^\s*(#!\[|extern crate\s)/.test(l)).join('\n').trim();
+  const topLevelAwait = descendants(root, 'await_expression').some((n) => !ancestor(n, 'function_item') && !ancestor(n, 'async_block') && !ancestor(n, 'closure_expression'));
+  const topLevelTry = descendants(root, 'try_expression').some((n) => !ancestor(n, 'function_item') && !ancestor(n, 'closure_expression'));
+  const endsWithOk = /(^|\n)\s*Ok::<[^\n]*>\s*\(\s*\(\s*\)\s*\)\s*;?\s*$/.test(body);
+  const asyncKw = topLevelAwait ? 'async ' : '';
+  const attr = topLevelAwait ? '#[tokio::main]\n' : '';
+  let main: string;
+  if (endsWithOk) {
+    body = body.replace(/;\s*$/, '');
+    main = `${attr}${asyncKw}fn main() -> Result<(), Box<dyn std::error::Error>> {\n    let result = ${topLevelAwait ? 'async' : '(||'} {\n${indent(body, 8)}\n    }${topLevelAwait ? '.await' : ')()'};\n    result.map_err(|e| format!("{e:?}").into())\n}\n`;
+  } else if (topLevelTry) {
+    main = `${attr}${asyncKw}fn main() -> Result<(), Box<dyn std::error::Error>> {\n${indent(body, 4)}\n    Ok(())\n}\n`;
+  } else {
+    main = `${attr}${asyncKw}fn main() {\n${indent(body, 4)}\n}\n`;
+  }
+  return [...head, main].join('\n');
+}
+
+const indent = (text: string, n: number) => text.split('\n').map((l) => (l ? ' '.repeat(n) + l : l)).join('\n');
+
+function ancestor(node: SyntaxNode, type: string): SyntaxNode | undefined {
+  for (let p = node.parent; p; p = p.parent) if (p.type === type) return p;
+  return undefined;
+}
+
+function hasMain(root: SyntaxNode): boolean {
+  return namedChildren(root).some((n) => n.type === 'function_item' && n.childForFieldName('name')?.text === 'main');
+}
+
+/** The program and the crates it needs (name → version/features), from the crate's own manifest where it says. */
+export async function rustProgram(code: string, origin: string, crate: { name: string; importName: string; version: string; deps: Record<string, RustDep>; features: string[] }): Promise<RustProgram> {
+  let source = origin === 'doctest' || origin === 'readme' || origin === 'docs' ? unhideDoctest(code) : code;
+  let root = await parseCode('rust', source);
+  if (!hasMain(root)) {
+    if (!PRINTS.test(source)) source = printLastBinding(root, source);
+    root = await parseCode('rust', source);
+    source = wrapMain(source, root);
+  }
+  root = await parseCode('rust', source);
+  const main = namedChildren(root).find((n) => n.type === 'function_item' && n.childForFieldName('name')?.text === 'main');
+  if (main && !/\b(e?println!|e?print!|dbg!)/.test(source)) source = printAsserts(main, source, 0);
+  root = await parseCode('rust', source);
+  const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features: [] } };
+  if (/#\[tokio::main\]/.test(source)) deps.tokio = mergeDep(crate.deps.tokio ?? COMPANIONS.tokio!, COMPANIONS.tokio!);
+  for (const used of cratesUsed(root)) {
+    if (used === crate.importName) continue;
+    const manifestKey = Object.keys(crate.deps).find((key) => key.replace(/-/g, '_') === used);
+    const known = manifestKey ? crate.deps[manifestKey] : undefined;
+    const companion = COMPANIONS[used];
+    const dep = known && companion ? mergeDep(known, companion) : known ?? companion ?? { version: '*', features: [] };
+    const key = manifestKey ?? companion?.package ?? used;
+    if (key === crate.name || dep.package === crate.name) continue;
+    deps[key] = dep;
+  }
+  if (/#\[derive\([^)]*\b(Serialize|Deserialize)\b/.test(source) && deps.serde) deps.serde = mergeDep(deps.serde, COMPANIONS.serde!);
+  return { main: source.trim() + '\n', deps };
+}
+
+function mergeDep(a: RustDep, b: RustDep): RustDep {
+  return { ...a, features: [...new Set([...a.features, ...b.features])] };
+}
+
+/** A doctest that prints nothing and asserts nothing: print the last `let` it binds, or call what it only defines. */
+function printLastBinding(root: SyntaxNode, code: string): string {
+  if (/\bassert(_eq|_ne)?!/.test(code)) return code;
+  const top = namedChildren(root).filter((n) => !/comment$/.test(n.type));
+  if (top.length && top.every((n) => /_item$/.test(n.type) || n.type === 'use_declaration')) {
+    const callable = top.filter((n) => n.type === 'function_item' && !namedChildren(n.childForFieldName('parameters') ?? n).length
+      && n.childForFieldName('return_type') && !/^(async|unsafe|const)/.test(n.text) && !n.childForFieldName('type_parameters'))
+      .map((n) => n.childForFieldName('name')?.text).filter((n): n is string => Boolean(n) && n !== 'main').slice(0, 3);
+    if (callable.length) return `${code.replace(/\s+$/, '')}\n${callable.map((n) => `println!("{:?}", ${n}());`).join('\n')}\n`;
+  }
+  const lets = namedChildren(root).filter((n) => n.type === 'let_declaration');
+  const statementsAtTop = descendants(root, 'let_declaration').filter((n) => !ancestor(n, 'function_item'));
+  const last = (lets.length ? lets : statementsAtTop).pop();
+  const pattern = last?.childForFieldName('pattern');
+  if (!pattern || pattern.type !== 'identifier' || pattern.text.startsWith('_')) return code;
+  return `${code.replace(/\s+$/, '')}\nprintln!("{:?}", ${pattern.text});\n`;
+}
+
+/** Cargo.toml of the sandbox project: the crate pinned exactly, companions with the features the code needs. */
+export function cargoManifest(deps: Record<string, RustDep>): string {
+  const lines = ['[package]', 'name = "quickstart"', 'version = "0.1.0"', 'edition = "2021"', 'publish = false', '', '[dependencies]'];
+  for (const [name, dep] of Object.entries(deps).sort(([a], [b]) => a.localeCompare(b))) {
+    const fields = [`version = ${JSON.stringify(dep.version)}`];
+    if (dep.package && dep.package !== name) fields.push(`package = ${JSON.stringify(dep.package)}`);
+    if (dep.features.length) fields.push(`features = [${dep.features.map((f) => JSON.stringify(f)).join(', ')}]`);
+    lines.push(`${name} = { ${fields.join(', ')} }`);
+  }
+  // Every verification builds its dependencies afresh in its own target directory, and nobody debugs it: without
+  // debug info a build needs a fraction of the memory (the sandbox's limit stopped futures-channel) and link time.
+  lines.push('', '[profile.dev]', 'debug = false');
+  return lines.join('\n') + '\n';
+}

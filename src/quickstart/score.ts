@@ -1,0 +1,136 @@
+// Orders usage-example candidates by how likely they are to be a good, runnable quickstart: uses the package's own
+// API, is or can become a whole program, is short, prints something, and needs nothing a sandbox cannot give.
+import type { Ecosystem } from '../catalog/index.ts';
+import type { Blocker, Candidate, ScoredCandidate } from './types.ts';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Whether the example imports (or plainly calls into) the package itself. */
+export function usesPackage(code: string, ecosystem: Ecosystem, name: string, importName: string): boolean {
+  switch (ecosystem) {
+    case 'npm': return new RegExp(`['"\`]${escape(name)}(/[^'"\`]*)?['"\`]`).test(code);
+    case 'pypi': {
+      const root = escape(importName.split('.')[0] ?? importName);
+      return new RegExp(`^\\s*(>>>\\s*)?(import\\s+${root}\\b|from\\s+${root}(\\.[\\w.]+)?\\s+import\\b)`, 'm').test(code);
+    }
+    case 'crates': return new RegExp(`\\b${escape(importName)}::|\\buse\\s+${escape(importName)}\\b|extern crate ${escape(importName)}\\b`).test(code);
+    case 'go': {
+      const last = importName.split('/').filter((p) => !/^v\d+$/.test(p)).pop() ?? importName;
+      return code.includes(`"${importName}`) || new RegExp(`\\b${escape(last.replace(/^go-/, '').replace(/[.-]/g, ''))}\\.[A-Z]`).test(code);
+    }
+    case 'rubygems': return new RegExp(`require\\s*\\(?\\s*['"]${escape(name)}`).test(code) || code.includes(`${name.replace(/(^|[-_])(\w)/g, (_, _d: string, c: string) => c.toUpperCase())}`);
+  }
+}
+
+const PRINTS: Record<Ecosystem, RegExp> = {
+  npm: /\bconsole\.(log|info|table|dir)\s*\(|\/\/\s*(=>|→|->|outputs?:|prints?:|returns?:|result:)|\/\/=>/i,
+  pypi: /\bprint\s*\(|^\s*>>>[\s\S]*\n(?!\s*(>>>|\.\.\.))\s*\S/m,
+  crates: /\b(e?println!|e?print!|dbg!)\s*\(|\bassert_eq!\s*\(/,
+  go: /\bfmt\.(Print|Fprint|Sprint)|\blog\.(Print|Fatal)|\/\/\s*Output:/,
+  rubygems: /^\s*(puts|p|pp|print)\b|#\s*=>/m,
+};
+
+const BLOCKERS: Array<[Blocker, RegExp]> = [
+  ['needs a service', /\b(postgres(ql)?|mysql|mariadb|mongodb(\+srv)?|redis|rediss|amqp|kafka|nats|memcached?):\/\/|\b(localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b|\bboto3\.(client|resource)\(|\.create_client\(\s*['"]|\bElasticsearch\(|\bMongoClient\(|\bKafka(Producer|Consumer)\(|sqlx?::\w*Pool|\.connect\(\s*['"](?!:memory:)[^'"]*['"]|\bgrpc\.(Dial|NewClient)\(/i],
+  ['runs a server', /\.listen\(\s*\d|\bListenAndServe(TLS)?\(|\buvicorn\.run\(|\bapp\.run\(|\bserve_forever\(|\baxum::serve\b|\bHttpServer::new\b|\.Run\(\s*["':]|\b[er]\.Start\(\s*["':]|\bapp\.Listen\(|\bwarp::serve\b|\bServer::bind\b|\bweb\.run_app\(|\bFlask\(__name__\)|\bServer\(\s*\{|\bcreateServer\(/],
+  ['needs input', /\binput\(|\bsys\.argv\b|\bprocess\.argv\b|\bos\.Args\b|\benv::args\(|\bstdin\b|\breadline\b|\bprompt\(|\bread_csv\(\s*['"][^'"]+\.(csv|tsv)|\bopen\(\s*['"][^'"]+\.(txt|csv|json|ya?ml|png|jpe?g|pdf|xlsx?)['"]\s*\)|\breadFileSync\(\s*['"]/],
+  ['needs secrets', /\b[A-Z][A-Z0-9]*_(API_)?(KEY|TOKEN|SECRET)\b|\bapi[_-]?key\s*[=:]|\bprocess\.env\.[A-Z_]+|\bos\.environ\[|\bos\.getenv\(|\bstd::env::var\(|\bos\.Getenv\(|\bENV\[/],
+  ['needs a browser', /\bdocument\.(getElementById|querySelector|body|createElement)|\bwindow\.|\blocalStorage\b|\bnavigator\.|\bcreateRoot\(\s*document|\bReactDOM\.render\(/],
+  ['has placeholders', /<\s*your[\w\s-]*>|\byour[-_ ](api[-_ ]?key|token|password|username|project|bucket|app)\b|\bYOUR_[A-Z_]+\b|\bxxx+\b|<[A-Z][A-Z_]{2,}>|^\s*(\.\.\.|…)\s*$|\/\/\s*\.\.\.\s*$|\{\s*\.\.\.\s*\}|\(\s*\.\.\.\s*\)/m],
+  ['needs network', /['"`]https?:\/\/(?!(localhost|127\.0\.0\.1|\[::1\]))[^'"`\s]+['"`]|\b(requests|httpx|aiohttp|urllib\.request|reqwest|http|axios|got|ky|superagent|HTTParty|Faraday|Net::HTTP)\.(get|post|put|delete|Get|Post|request|urlopen|fetch)\(|\bfetch\(\s*['"`]https?:/],
+];
+
+const ORIGIN_BONUS: Record<Candidate['origin'], number> = {
+  'go-example': 4, readme: 3, 'example-file': 1, doctest: 1, docs: 1, 'doc-comment': 0, api: -3,
+};
+
+export function blockersOf(code: string): Blocker[] {
+  const text = code.replace(/^\s*(#|\/\/)(?!\s*(=>|Output)).*$/gm, '');
+  return BLOCKERS.filter(([, pattern]) => pattern.test(text)).map(([blocker]) => blocker);
+}
+
+/**
+ * A Python script whose top level only imports, defines classes and functions and binds names: run, it shows nothing
+ * (six's `class MyClass(with_metaclass(Meta, Base)): pass`). Transcripts always show something.
+ */
+export function definitionsOnly(code: string, ecosystem: Ecosystem): boolean {
+  // unittest.TestCase classes are run (with a stdout test runner): they show their verdicts.
+  if (ecosystem !== 'pypi' || /^\s*>>>/m.test(code) || /\bTestCase\b/.test(code)) return false;
+  const top = code.split('\n').filter((line) => /^\S/.test(line) && !line.startsWith('#'));
+  return top.length > 0 && top.every((line) => /^(import\s|from\s|class\s|def\s|async\s+def\s|@|[\w.]+\s*=(?!=)|[)\]}])/.test(line));
+}
+
+/** Only imports, package clauses and comments: shows how to import, not how to use. */
+export function importsOnly(code: string): boolean {
+  const statements = code.replace(/\b(?:const|let|var)\s+(\{[^}]*\}|[\w$]+)\s*=\s*require\([^)]*\)\s*;?/g, '')
+    .replace(/\bimport\s+[^;'"]*?\bfrom\s*['"][^'"]+['"]\s*;?/g, '').replace(/\bimport\s*\(?['"][^'"]+['"]\)?\s*;?/g, '')
+    .replace(/\bfrom\s+[\w.]+\s+import\s*\([^)]*\)/g, '');
+  return statements.split('\n').every((line) => /^\s*(import\s|from\s+\S+\s+import\s|(const|let|var)\s+[\w{}\s,]+=\s*require\(|use\s|extern crate\s|require\s|package\s|#(?!\[)|\/\/|$|>>>\s*(import|from)\s)/.test(line));
+}
+
+export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name: string, importName: string, bindings: string[] = []): ScoredCandidate {
+  const signals: string[] = [];
+  let score = ORIGIN_BONUS[candidate.origin];
+  if (importsOnly(candidate.code)) { score -= 20; signals.push('imports only'); }
+  const usesBinding = bindings.some((b) => new RegExp(`(^|[^\\w$.])${b.replace(/\$/g, '\\$')}\\s*[.(]`).test(candidate.code));
+  const uses = usesPackage(candidate.code, ecosystem, name, importName) || usesBinding
+    || (candidate.origin === 'doctest' && ecosystem === 'crates') || candidate.origin === 'go-example' || candidate.origin === 'api';
+  if (uses) { score += 5; signals.push('uses the package'); } else { score -= 6; signals.push('does not name the package'); }
+  if (PRINTS[ecosystem].test(candidate.code) || candidate.expectedOutput) { score += 2; signals.push('shows output'); }
+  if (candidate.expectedOutput) score += 2;
+  const lines = candidate.code.split('\n').filter((l) => l.trim()).length;
+  if (candidate.origin === 'api') score += 0; // written by tooldex: its length says nothing
+  else if (lines <= 2) { score -= 2; signals.push('very short'); } else if (lines <= 25) score += 2;
+  else if (lines > 80) { score -= 3; signals.push('long'); } else if (lines > 45) score -= 1;
+  if (candidate.language === 'rust-no-run') { score -= 3; signals.push('no_run'); }
+  if (definitionsOnly(candidate.code, ecosystem)) { score -= 4; signals.push('only defines things'); }
+  // A block completed with the definitions it uses from earlier on the page runs where the bare block would not.
+  if (candidate.combinedFrom?.length) { score += 2; signals.push('completed with earlier definitions'); }
+  const blockers = blockersOf(candidate.code);
+  for (const blocker of blockers) {
+    score -= blocker === 'runs a server' ? 8 : blocker === 'has placeholders' ? 6 : 5;
+    signals.push(blocker);
+  }
+  return { ...candidate, score, blockers, signals };
+}
+
+/** The functions and methods a block calls (`z.object(`, `.parse(`, `new Client(`): what of the API it exercises. */
+export function calledNames(code: string): Set<string> {
+  const text = code.replace(/^\s*(#|\/\/).*$/gm, '');
+  const names = new Set<string>();
+  for (const match of text.matchAll(/([A-Za-z_][\w]*)\s*(?:!\s*)?(?:::<[^>]*>\s*)?\(/g)) {
+    // Control flow and printing are every example's; only the rest says which part of the API a block shows.
+    if (!/^(if|for|while|switch|match|return|fn|func|function|def|print|println|eprintln|Println|Printf|Print|log|console|catch|elif|with|assert|assert_eq|Some|Ok|Err|format|panic|repr|str|len|require)$/.test(match[1]!)) names.add(match[1]!);
+  }
+  return names;
+}
+
+/**
+ * How central the API a block exercises is: the functions the package's examples keep calling (those at least two
+ * blocks of the page call) are its main use; a block scores by how many of them it calls, full marks at three (or at
+ * all of them, when fewer recur). `z.object(…)`/`.parse(…)` recur on zod's page; `parseAsync` after `refine` does not.
+ * A language builtin one block calls (`parseInt`) costs nothing. 0 to 1.
+ */
+export function centrality(candidates: Candidate[]): number[] {
+  const called = candidates.map((c) => calledNames(c.code));
+  const frequency = new Map<string, number>();
+  // Counted over the page's own blocks: a combined candidate repeats blocks that are already counted.
+  called.forEach((names, i) => { if (!candidates[i]!.combinedFrom) for (const n of names) frequency.set(n, (frequency.get(n) ?? 0) + 1); });
+  const recurring = new Set([...frequency].filter(([, count]) => count >= 2).map(([name]) => name));
+  if (!recurring.size) return called.map(() => 0);
+  const full = Math.min(3, recurring.size);
+  return called.map((names) => Math.min(1, [...names].filter((n) => recurring.has(n)).length / full));
+}
+
+/** Candidates best first; equal scores keep their document order (README before docs before doc comments). */
+export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, name: string, importName: string, bindings: string[] = []): ScoredCandidate[] {
+  const central = centrality(candidates);
+  return candidates.map((c, index) => {
+    const scored = scoreCandidate(c, ecosystem, name, importName, bindings);
+    // Up to 2 points for exercising the API the package's examples keep coming back to (a fraction: it breaks ties).
+    const bonus = Math.round(20 * central[index]!) / 10;
+    return { scored: bonus ? { ...scored, score: scored.score + bonus, signals: [...scored.signals, 'central API'] } : scored, index };
+  })
+    .filter((entry) => !entry.scored.signals.includes('imports only'))
+    .sort((a, b) => b.scored.score - a.scored.score || a.index - b.index).map((entry) => entry.scored);
+}

@@ -1,0 +1,107 @@
+// Shapes of the quickstart capability: usage-example candidates, the programs made from them, and the verification
+// record a tool context carries (quickstart.verified). Types only; no behaviour.
+import type { Ecosystem } from '../catalog/index.ts';
+import type { TestRequest } from '../sandbox/schema.ts';
+
+export type VerifiedStatus = 'ran' | 'pending' | 'failed' | 'unverifiable';
+
+/** What GET /tools/context says about its quickstart (the shape on the board: ux codes against it). */
+export interface Verified {
+  status: VerifiedStatus;
+  /** Package version the program ran against (may differ from the context's version: see note). */
+  version?: string;
+  /** Sandbox runtime and its toolchain, e.g. "python 3.11.7". */
+  runtime?: string;
+  ranAt?: string;
+  /** The start of what the program printed. */
+  stdout?: string;
+  durationMs?: number;
+  /** Why it failed or cannot be verified; for pending, what is happening. */
+  reason?: string;
+  /** Said when the verified program differs from the docs in a way a reader should know (e.g. an older pin). */
+  note?: string;
+}
+
+/** Where an example comes from; `api` is written by tooldex from the package's exported API when the docs have none. */
+export type CandidateOrigin = 'readme' | 'docs' | 'doc-comment' | 'doctest' | 'example-file' | 'go-example' | 'api';
+
+/** A usage example found in the package's own published files. */
+export interface Candidate {
+  code: string;
+  /** Fence language or the file's language (python, pycon, rust, go, js, ts, ruby…). */
+  language: string;
+  origin: CandidateOrigin;
+  /** Where a person reads it: a version-pinned file URL. */
+  source: string;
+  /** The path inside the artifact. */
+  path: string;
+  /** Go examples: the expected output written under `// Output:`. */
+  expectedOutput?: string;
+  /** Go examples: the function name (ExampleNew). */
+  exampleName?: string;
+  /** Fragment combination: the earlier blocks of the same page whose definitions this program includes. */
+  combinedFrom?: string[];
+  /** Go examples: the package clause of their file (`uuid` for in-package examples, `uuid_test` otherwise). */
+  goPackage?: string;
+}
+
+/** Why a candidate cannot run in a sandbox, in words for people. */
+export type Blocker = 'needs network' | 'needs a service' | 'needs input' | 'needs secrets' | 'needs a browser' | 'runs a server' | 'has placeholders';
+
+export interface ScoredCandidate extends Candidate {
+  score: number;
+  blockers: Blocker[];
+  /** Short reasons the score went up or down (debugging, bench). */
+  signals: string[];
+}
+
+/** What the sandbox is asked to run for one candidate. */
+export interface Program {
+  request: TestRequest;
+  /** The file a reader copies: the entry file's code. */
+  code: string;
+  language: string;
+  /** Version the program pins (differs from the asked version when the sandbox cannot install that one). */
+  version: string;
+  note?: string;
+}
+
+/** Facts the program maker needs about the package version (from its artifact). */
+export interface PackageInfo {
+  ecosystem: Ecosystem;
+  name: string;
+  slug: string;
+  version: string;
+  /** Python module, Rust crate ident, Go import path, npm name. */
+  importName: string;
+  /** npm: "module" | "commonjs". */
+  moduleType?: string;
+  /** Go: the package name of the module root and import paths of its sub-packages by package name. */
+  goPackages?: Record<string, string>;
+  /** Go: exported names declared by each package of the module (for in-package examples, which do not qualify them). */
+  goExports?: Record<string, string[]>;
+  /** Rust: dependencies and dev-dependencies of the crate's Cargo.toml (version + features), by crate name. */
+  rustDeps?: Record<string, { version: string; features: string[]; package?: string }>;
+  /** Rust: the crate's own feature names. */
+  rustFeatures?: string[];
+  /** npm: names the package's own examples bind it to, with the binding statement. */
+  jsBindings?: Record<string, string>;
+  /** Python: names the package's own examples bind it to (`pd` → `import pandas as pd`). */
+  pyBindings?: Record<string, string>;
+  /** Python: names the package's `__init__.py` binds (what `from pkg import name` gives); undefined when unknown. */
+  pyExports?: string[];
+  /** Python: the version that will be pinned and why (Requires-Python). */
+  pythonPin?: { version: string; note?: string };
+  /** Go: the version that will be pinned and why (the go.mod's `go` directive against the sandbox's Go). */
+  goPin?: { version: string; note?: string };
+}
+
+/** The record stored per (slug, version) once verification ends. */
+export interface VerificationResult {
+  verified: Verified;
+  /** The quickstart shown: the verified program, else the best unverified one. */
+  quickstart: { code: string; language: string; source: string } | null;
+  testRequest: TestRequest | null;
+  /** Per tried candidate: where from and how it ended (bench, debugging). */
+  tried: Array<{ source: string; status: string; detail?: string }>;
+}

@@ -1,0 +1,184 @@
+// Verifies one tool version: collects its usage examples, ranks them, turns the best into programs and runs them in
+// the sandbox (as the service's own owner, one session per verification) until one prints something meaningful.
+import type { ToolRecord } from '../catalog/index.ts';
+import { ToolDexError } from '../errors.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import type { Sandbox, TestRequest, TestResult } from '../sandbox/schema.ts';
+import { fetchExampleFiles } from './artifact.ts';
+import { collectCandidates } from './collect.ts';
+import { combineFragments } from './combine.ts';
+import type { HostFacts } from './host-facts.ts';
+import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
+import { packageInfo } from './package-info.ts';
+import { makeProgram, repairFor, type Adjustments } from './programs/index.ts';
+import { packageBindings } from './programs/node.ts';
+import { pythonBindings } from './programs/python.ts';
+import { rankCandidates } from './score.ts';
+import type { Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
+
+/** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
+export const SERVICE_OWNER = 'service:quickstart';
+
+export interface VerifyDeps {
+  config: Config;
+  logger: Logger;
+  sandbox: Pick<Sandbox, 'run'>;
+  host: () => Promise<HostFacts>;
+  /** Called before each sandbox run; false means the lease was lost (stop quietly). */
+  keepAlive: () => Promise<boolean>;
+}
+
+export interface VerifyOutcome { status: Exclude<Verified['status'], 'pending'>; result: VerificationResult }
+
+const STDOUT_EXCERPT = 600;
+const REPAIRS_PER_CANDIDATE = 2;
+
+const LANGUAGE: Record<string, string> = { npm: 'javascript', pypi: 'python', crates: 'rust', go: 'go', rubygems: 'ruby' };
+
+export class LeaseLost extends Error {}
+
+export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version: string): Promise<VerifyOutcome> {
+  const host = await deps.host();
+  const files = await fetchExampleFiles(deps.config, tool.ecosystem, tool.name, version);
+  const info = await packageInfo(deps.config, tool, version, files, host);
+  const typesOnly = tool.ecosystem === 'npm' && npmTypesOnly(files.files);
+  if (typesOnly) {
+    return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' }, quickstart: null, testRequest: null, tried: [] } };
+  }
+  const collected = await combineFragments(tool.ecosystem, await collectCandidates(tool.ecosystem, files));
+  if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(collected.map((c) => c.code), tool.name);
+  if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(collected.map((c) => c.code), info.importName);
+  const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, Object.keys(info.jsBindings ?? {}));
+  const offline = ranked.filter((c) => !c.blockers.includes('needs network'));
+  const candidates = deps.config.TOOLDEX_QUICKSTART_NETWORK_EXAMPLES === 'never' ? offline : [...offline, ...ranked.filter((c) => c.blockers.includes('needs network'))];
+  const tried: VerificationResult['tried'] = [];
+  const language = LANGUAGE[tool.ecosystem] ?? tool.ecosystem;
+  if (!candidates.length) {
+    const reason = ranked.length ? `needs network: every example calls a third-party host, and this server does not run those (TOOLDEX_QUICKSTART_NETWORK_EXAMPLES=never)` : 'no usage example in the README, docs or doc comments of this version';
+    const first = ranked[0];
+    return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } };
+  }
+  const maxRuns = deps.config.TOOLDEX_QUICKSTART_MAX_RUNS;
+  let runs = 0;
+  let sessionId: string | undefined;
+  let best: { candidate: ScoredCandidate; program: Program } | undefined;
+  let lastFailure = '';
+  let reserve: VerifyOutcome | undefined;
+  const runtimeName = (request: TestRequest) => host.runtimes[request.runtime] ?? request.runtime;
+
+  for (const candidate of candidates) {
+    if (runs >= maxRuns) break;
+    let adjust: Adjustments = {};
+    for (let repair = 0; repair <= REPAIRS_PER_CANDIDATE && runs < maxRuns; repair++) {
+      let program: Program;
+      try {
+        program = await makeProgram(candidate, info, host, adjust);
+      } catch (error) {
+        tried.push({ source: candidate.source, status: 'not_a_program', detail: (error as Error).message.slice(0, 200) });
+        break;
+      }
+      best ??= { candidate, program };
+      if (!(await deps.keepAlive())) throw new LeaseLost('lease lost');
+      runs++;
+      const started = Date.now();
+      const result: TestResult = await deps.sandbox.run({ ...program.request, ...(sessionId ? { sessionId } : {}) }, SERVICE_OWNER);
+      if (sandboxFault(result)) {
+        // The sandbox could not be set up (e.g. a namespace under heavy load): not the example's fault; retried later.
+        throw new ToolDexError('sandbox_unavailable', 503, `the sandbox failed to set up: ${result.stderr.split('\n').find((l) => /^bwrap:/.test(l)) ?? result.stderr.slice(0, 200)}`);
+      }
+      if (result.sessionId) sessionId = result.sessionId;
+      const end = hopeless(result, tool.ecosystem);
+      if (end) {
+        tried.push({ source: candidate.source, status: result.status, detail: end.reason });
+        if (reserve) return reserve;
+        return { status: end.status, result: { verified: { status: end.status, version: program.version, reason: end.reason }, quickstart: shown(best), testRequest: best.program.request, tried } };
+      }
+      if (result.status === 'ran') {
+        const output = meaningfulStdout(result.stdout);
+        if (output.ok) {
+          tried.push({ source: candidate.source, status: 'ran' });
+          const success: VerifyOutcome = { status: 'ran', result: {
+            verified: {
+              status: 'ran', version: program.version, runtime: runtimeName(program.request), ranAt: new Date().toISOString(),
+              stdout: excerpt(result.stdout), durationMs: result.phases.provisionMs + result.phases.installMs + result.phases.runMs,
+              ...(noteFor(program, candidate) ? { note: noteFor(program, candidate) } : {}),
+            },
+            quickstart: { code: program.code, language: program.language, source: candidate.source }, testRequest: program.request, tried,
+          } };
+          // A program that only prints back a literal it was given ran, but shows little of the package: another
+          // example that prints a real result is preferred when the budget allows; this one is kept in reserve.
+          if (echoesInput(program.code, result.stdout) && runs < maxRuns && candidate !== candidates[candidates.length - 1]) {
+            reserve ??= success;
+            tried[tried.length - 1]!.detail = 'printed back its own input; looking for an example with a real result';
+            break;
+          }
+          deps.logger.info({ slug: tool.slug, version, source: candidate.source, runs, ms: Date.now() - started }, 'quickstart verified');
+          return success;
+        }
+        lastFailure = output.why ?? 'printed nothing meaningful';
+        tried.push({ source: candidate.source, status: 'ran_silent', detail: lastFailure });
+        if (tool.ecosystem !== 'npm' || adjust.importStyle?.printBindings) break;
+        adjust = { ...adjust, importStyle: { kind: adjust.importStyle?.kind ?? 'named', printBindings: true } };
+        continue;
+      }
+      lastFailure = summariseFailure(result);
+      tried.push({ source: candidate.source, status: result.status, detail: lastFailure });
+      if (result.status === 'failed_install' && program.request.packages.length === 1) {
+        // The package itself does not install on this sandbox: every other example would fail the same way.
+        if (reserve) return reserve;
+        return { status: 'failed', result: { verified: { status: 'failed', version: program.version, reason: `the package does not install here: ${lastFailure}` }, quickstart: shown(best), testRequest: best.program.request, tried } };
+      }
+      const next = repairFor(info, `${result.stderr}\n${result.stdout}`, adjust, host);
+      if (!next) break;
+      adjust = next;
+    }
+  }
+  if (reserve) return reserve;
+  const blocked = candidates.every((c) => c.blockers.length > 0);
+  const reason = blocked
+    ? `every example ${[...new Set(candidates.flatMap((c) => c.blockers))].slice(0, 3).join(', ')}; ${tried.length} tried, the last: ${lastFailure}`
+    : `${tried.length} of ${candidates.length} examples tried, none printed a result; the last: ${lastFailure}`;
+  const status = blocked && !tried.some((t) => t.status === 'ran_silent') ? 'unverifiable' : 'failed';
+  return {
+    status,
+    result: { verified: { status, version: best?.program.version ?? version, reason }, quickstart: shown(best) ?? { code: candidates[0]!.code, language, source: candidates[0]!.source }, testRequest: best?.program.request ?? null, tried },
+  };
+}
+
+/** What a reader should know about the verified program beside its code: an older pin, glued blocks, a written one. */
+function noteFor(program: Program, candidate: ScoredCandidate): string | undefined {
+  const notes = [
+    program.note,
+    candidate.combinedFrom?.length ? `This program joins the example with the definitions it uses from earlier on the same page (${candidate.combinedFrom.join(', ')}).` : '',
+    candidate.origin === 'api' ? 'The docs of this version show no usage example; tooldex wrote this program from the package\'s exported API.' : '',
+  ].filter(Boolean);
+  return notes.length ? notes.join(' ') : undefined;
+}
+
+function shown(best: { candidate: ScoredCandidate; program: Program } | undefined) {
+  return best ? { code: best.program.code, language: best.program.language, source: best.candidate.source } : null;
+}
+
+function excerpt(stdout: string): string {
+  const trimmed = stdout.trim();
+  return trimmed.length > STDOUT_EXCERPT ? `${trimmed.slice(0, STDOUT_EXCERPT)}…` : trimmed;
+}
+
+/** npm packages whose every entry point is a declaration file (type-fest, @types/*): nothing to run. */
+function npmTypesOnly(files: Array<{ path: string; bytes: Uint8Array }>): boolean {
+  const manifest = files.find((f) => f.path === 'package.json');
+  if (!manifest) return false;
+  let pkg: { main?: string; module?: string; exports?: unknown; types?: string; typings?: string };
+  try { pkg = JSON.parse(Buffer.from(manifest.bytes).toString('utf8')) as typeof pkg; } catch { return false; }
+  const targets: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') targets.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(pkg.exports);
+  if (pkg.main) targets.push(pkg.main);
+  if (pkg.module) targets.push(pkg.module);
+  if (!targets.length) return Boolean(pkg.types || pkg.typings) && !files.some((f) => /^index\.(c|m)?js$/.test(f.path));
+  return targets.every((t) => /\.d\.(c|m)?ts$/.test(t));
+}

@@ -1,0 +1,45 @@
+// An LRU of query vectors in front of any Embedder: repeated queries cost a map look-up, not a model call.
+// Passages are not cached (they are embedded once at ingest and stored).
+import { LRUCache } from 'lru-cache';
+import type { Embedder, EmbedKind } from './types.ts';
+
+export class CachedEmbedder implements Embedder {
+  readonly id: string;
+  readonly dimensions: number;
+  readonly kind: Embedder['kind'];
+  private readonly inner: Embedder;
+  private readonly cache: LRUCache<string, Float32Array> | undefined;
+  hits = 0;
+  misses = 0;
+
+  constructor(inner: Embedder, size: number) {
+    this.inner = inner;
+    this.id = inner.id;
+    this.dimensions = inner.dimensions;
+    this.kind = inner.kind;
+    this.cache = size > 0 ? new LRUCache({ max: size }) : undefined;
+  }
+
+  async embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+    const cache = this.cache;
+    if (kind !== 'query' || !cache) return this.inner.embed(texts, kind);
+    const out: Array<Float32Array | undefined> = texts.map((text) => cache.get(text));
+    const missing = [...new Set(texts.filter((_, i) => out[i] === undefined))];
+    // A text repeated within one call is embedded once: its repeats count as hits.
+    this.hits += texts.length - missing.length;
+    this.misses += missing.length;
+    if (missing.length > 0) {
+      const fresh = await this.inner.embed(missing, kind);
+      const byText = new Map(missing.map((text, i) => [text, fresh[i]!]));
+      texts.forEach((text, i) => {
+        if (out[i] === undefined) {
+          const vector = byText.get(text)!;
+          cache.set(text, vector);
+          out[i] = vector;
+        }
+      });
+    }
+    // Callers get the cached array itself: vectors are treated as read-only everywhere.
+    return out as Float32Array[];
+  }
+}

@@ -1,0 +1,17 @@
+// The contract between the semantic component and its callers (catalog and docs ranking): one Embedder interface.
+// Capabilities ask an Embedder for vectors; they never load a model or call an endpoint themselves.
+
+export type EmbedKind = 'query' | 'passage';
+
+export interface Embedder {
+  /** Model identity and version; store it beside every vector — a different id means the vectors must be recomputed. */
+  readonly id: string;
+  readonly dimensions: number;
+  /** Where the vectors come from, for logs and /healthz-like reports: `static` (local model) or `remote` (endpoint). */
+  readonly kind: 'static' | 'remote';
+  /**
+   * Unit-length vectors, one per text, in order. Rejects with ToolDexError `semantic_unavailable` when a remote
+   * endpoint fails; callers then rank lexically for that request.
+   */
+  embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]>;
+}

@@ -1,0 +1,128 @@
+// The parts of directory search that are pure logic: query cues, the text index, families and classification.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { deriveCategories } from '../../../src/catalog/classify.ts';
+import { familyHeads } from '../../../src/catalog/families.ts';
+import { parseQuery } from '../../../src/catalog/query.ts';
+import { TextIndex } from '../../../src/catalog/text-index.ts';
+
+describe('query cues', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['pydantic-like data validation', 'pypi'],
+    ['asyncio http client', 'pypi'],
+    ['serde support for toml', 'crates'],
+    ['goroutine pool', 'go'],
+    ['rspec matchers for models', 'rubygems'],
+    ['activerecord soft delete', 'rubygems'],
+    ['write python extensions in rust', 'crates'],
+    ['fast python linter written in rust', 'pypi'],
+    ['numpy-like arrays in rust', 'crates'],
+  ];
+  for (const [query, ecosystem] of cases) {
+    it(`"${query}" → ${ecosystem}`, () => assert.equal(parseQuery(query).ecosystem, ecosystem));
+  }
+  it('keeps a framework cue as a term at a reduced weight, and a bare name at full weight', () => {
+    const rails = parseQuery('rails auth');
+    assert.ok(rails.weights.get('rails')! < 0.5 && rails.weights.get('auth') === 1);
+    assert.deepEqual([...parseQuery('pandas').weights], [['pandas', 1]]);
+    assert.equal(parseQuery('pandas').ecosystem, undefined, 'a bare name is looked up wherever it lives');
+  });
+  it('keeps a language word that is the topic, not the ecosystem', () => {
+    assert.ok(parseQuery('write python extensions in rust').terms.includes('python'));
+  });
+  it('reads one word with its language as a name, and one word tied by "for"/"to" as a description', () => {
+    for (const query of ['zod', 'requests python', 'boto3 in python', 'the zod library', 'rust']) {
+      assert.equal(parseQuery(query).bareName, true, query);
+    }
+    for (const query of ['rust library for sqlite', 'library to parse yaml', 'http client', 'tools for linting']) {
+      assert.equal(parseQuery(query).bareName, false, query);
+    }
+  });
+});
+
+describe('text index', () => {
+  const texts = [
+    { name: 'zod', keywords: 'schema validation', description: 'TypeScript-first schema validation', tags: 'validation', readme: '' },
+    { name: 'object-schema', keywords: '', description: 'An object schema helper', tags: '', readme: '' },
+    { name: 'left-pad', keywords: '', description: 'Pads strings', tags: 'text', readme: '' },
+  ];
+  const index = TextIndex.build(texts);
+  it('finds documents by stemmed terms, with a higher impact for a name match', () => {
+    const schema = index.hits('schema')!;
+    assert.deepEqual([...schema.docs].sort(), [0, 1]);
+    const valid = index.hits('valid')!; // "validation" stems to "valid"
+    assert.deepEqual([...valid.docs], [0]);
+    assert.equal(index.hits('nothing'), undefined);
+    const pad = index.hits('pad')!;
+    assert.ok(pad.impacts[0]! > 0);
+  });
+  it('round-trips through its serialized form', () => {
+    const copy = TextIndex.fromSerialized(index.serialize());
+    assert.deepEqual([...copy.hits('schema')!.docs], [...index.hits('schema')!.docs]);
+    assert.equal(copy.documentFrequency('schema'), 2);
+  });
+});
+
+describe('families', () => {
+  const tool = (ecosystem: 'npm' | 'crates' | 'rubygems' | 'go', name: string, popularity: number, repository: string | null = null) =>
+    ({ ecosystem, name, popularity, repository });
+  it('groups sub-packages under the package a person installs', () => {
+    const tools = [
+      tool('crates', 'clap', 0.9, 'https://github.com/clap-rs/clap'), tool('crates', 'clap_builder', 0.95, 'https://github.com/clap-rs/clap'),
+      tool('npm', 'vitest', 0.9), tool('npm', '@vitest/runner', 0.95),
+      tool('rubygems', 'rails', 0.8), tool('rubygems', 'activerecord', 0.9),
+      tool('crates', 'serde', 0.99, 'https://github.com/serde-rs/serde'), tool('crates', 'serde_json', 0.99, 'https://github.com/serde-rs/json'),
+      tool('go', 'github.com/golang-jwt/jwt/v5', 0.9, 'https://github.com/golang-jwt/jwt'), tool('go', 'github.com/golang-jwt/jwt', 0.3, 'https://github.com/golang-jwt/jwt'),
+    ];
+    const heads = familyHeads(tools);
+    assert.equal(heads[1], 0, 'clap_builder → clap');
+    assert.equal(heads[3], 2, '@vitest/runner → vitest');
+    assert.equal(heads[5], 4, 'activerecord → rails');
+    assert.equal(heads[7], 7, 'serde_json is its own project');
+    assert.equal(heads[9], 8, 'an old Go major version → the most used one');
+  });
+  it('does not chain projects together through a shared name prefix', () => {
+    const tools = [
+      tool('npm', 'babel', 0.5), tool('npm', 'babel-jest', 0.9, 'https://github.com/jestjs/jest'),
+      tool('npm', 'jest', 0.9, 'https://github.com/jestjs/jest'), tool('npm', 'pretty', 0.4), tool('npm', 'pretty-format', 0.95, 'https://github.com/jestjs/jest'),
+      tool('npm', 'use', 0.2), tool('npm', 'use-debounce', 0.8), tool('npm', 'vitest', 0.9), tool('npm', 'vitest-types', 0.3),
+      tool('crates', 'tracing', 0.9), tool('crates', 'tracing-log', 0.8, 'https://github.com/tokio-rs/tracing'),
+      tool('crates', 'pyo3', 0.9), tool('crates', 'pyo3-async-runtimes', 0.7),
+    ];
+    const heads = familyHeads(tools);
+    assert.equal(heads[1], 2, 'babel-jest lives in jest\'s repository: jest heads it, not the babel package');
+    assert.equal(heads[0], 0, 'babel is not drawn into jest\'s family');
+    assert.equal(heads[4], 2, 'pretty-format → jest (its repository), not the unrelated `pretty` package');
+    assert.equal(heads[3], 3);
+    assert.equal(heads[6], 6, 'use-debounce (a seed-list record) is a library of its own, not a companion of `use`');
+    assert.equal(heads[8], 7, '…-types is a companion name');
+    assert.equal(heads[10], 9, 'tracing-log lives in a repository named after tracing');
+    assert.equal(heads[12], 11, 'on crates.io a prefix names the host crate');
+  });
+  it('heads a family with the package it is named after, not a more used helper of the same repository', () => {
+    const tools = [
+      tool('npm', 'espree', 0.99, 'https://github.com/eslint/js'), tool('npm', 'eslint-scope', 0.99, 'https://github.com/eslint/js'),
+      tool('npm', 'eslint', 0.98), tool('npm', '@eslint/js', 0.98, 'https://github.com/eslint/eslint'),
+    ];
+    const heads = familyHeads(tools);
+    assert.deepEqual([...heads], [2, 2, 2, 2]);
+  });
+});
+
+describe('category classifier', () => {
+  it('does not file type inference or arrays under machine learning or data science', () => {
+    const zod = deriveCategories({ name: 'zod', description: 'TypeScript-first schema declaration and validation library with static type inference', keywords: [] });
+    assert.ok(!zod.includes('machine-learning'), zod.join());
+    const kindOf = deriveCategories({ name: 'kind-of', description: 'Get the native type of a value.', keywords: ['array', 'check', 'type', 'typeof'] });
+    assert.ok(!kindOf.includes('data-science'), kindOf.join());
+    assert.ok(deriveCategories({ name: 'torch', description: 'Tensors and dynamic neural networks', keywords: [] }).includes('machine-learning'));
+  });
+});
+
+describe('query words that are JavaScript property names', () => {
+  it('treats constructor, toString and __proto__ as plain words', () => {
+    const parsed = parseQuery('constructor toString __proto__ hasOwnProperty');
+    assert.equal(parsed.ecosystem, undefined);
+    assert.ok(parsed.terms.includes('constructor'));
+  });
+});

@@ -1,0 +1,64 @@
+// Candidate collection, scoring, Python pins and the reading of a run's output: pure logic, table-driven.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { collectCandidates, fencedBlocks } from '../../../src/quickstart/collect.ts';
+import { meaningfulStdout } from '../../../src/quickstart/outcome.ts';
+import { satisfies, wheelFits } from '../../../src/quickstart/python-pin.ts';
+import { blockersOf, rankCandidates } from '../../../src/quickstart/score.ts';
+
+const file = (path: string, text: string) => ({ path, bytes: new TextEncoder().encode(text) });
+const artifact = (files: Array<{ path: string; bytes: Uint8Array }>) => ({ files, importName: 'demo', fileUrl: (p: string, line?: number) => `u/${p}#${line ?? ''}` });
+
+describe('collecting candidates', () => {
+  it('reads fences of README and docs, rustdoc doctests (not ignore/compile_fail), Go Example functions and Python doctests', async () => {
+    assert.deepEqual(fencedBlocks('a\n````js\nx()\n```\ny\n````\n~~~\nz\n~~~').map((b) => [b.info, b.code]), [['js', 'x()\n```\ny'], ['', 'z']]);
+    const rust = await collectCandidates('crates', artifact([
+      file('src/lib.rs', '//! ```\n//! let x = demo::f();\n//! ```\n/// ```ignore\n/// broken()\n/// ```\n/// ```rust,no_run\n/// demo::g();\n/// ```\npub fn f() {}'),
+      file('README.md', '```rust\ndemo::h();\n```\n```toml\n[dependencies]\n```'),
+    ]));
+    assert.deepEqual(rust.map((c) => [c.origin, c.language, c.code]), [['readme', 'rust', 'demo::h();'], ['doctest', 'rust', 'let x = demo::f();'], ['doctest', 'rust-no-run', 'demo::g();']]);
+    const go = await collectCandidates('go', artifact([file('example_test.go', 'package demo_test\n\nimport "fmt"\n\nfunc ExampleHello() {\n\tfmt.Println("hi")\n\t// Output: hi\n}\n')]));
+    assert.equal(go[0]?.exampleName, 'ExampleHello');
+    assert.equal(go[0]?.expectedOutput, 'hi');
+    const py = await collectCandidates('pypi', artifact([file('demo/core.py', 'def f():\n    """Doubles.\n\n    >>> f()\n    2\n    """\n')]));
+    assert.deepEqual(py.map((c) => [c.origin, c.code]), [['doctest', '>>> f()\n2']]);
+  });
+
+  it('ranks runnable examples of the package first and names what blocks the others', () => {
+    const ranked = rankCandidates([
+      { code: 'import demo\nprint(demo.connect("postgres://localhost:5432/db"))', language: 'python', origin: 'readme', source: 'a', path: 'README.md' },
+      { code: 'import demo', language: 'python', origin: 'readme', source: 'b', path: 'README.md' },
+      { code: 'import demo\nkey = "<your-api-key>"\nprint(demo.Client(key).me())', language: 'python', origin: 'readme', source: 'c', path: 'README.md' },
+      { code: 'import demo\nx = demo.double(2)\nprint(x)', language: 'python', origin: 'docs', source: 'd', path: 'docs/x.md' },
+    ], 'pypi', 'demo', 'demo');
+    assert.equal(ranked[0]?.source, 'd');
+    assert.deepEqual(ranked.map((c) => c.source).sort(), ['a', 'c', 'd'], 'an import alone is not an example');
+    assert.deepEqual(ranked.find((c) => c.source === 'a')?.blockers, ['needs a service']);
+    assert.deepEqual(blockersOf('name = input("who? ")\nrequests.get("https://api.example.com/x")'), ['needs input', 'needs network']);
+    assert.deepEqual(blockersOf('app.listen(3000)'), ['runs a server']);
+  });
+});
+
+describe('python pins', () => {
+  it('evaluates Requires-Python specifiers and wheel tags for the sandbox\'s interpreter', () => {
+    for (const [spec, expected] of [['>=3.8', true], ['>=3.12', false], ['>=3.7,<4', true], ['!=3.11.*', false], ['~=3.10', true], ['==3.11.*', true], ['', true]] as const) {
+      assert.equal(satisfies('3.11.7', spec), expected, spec);
+    }
+    assert.equal(wheelFits('numpy-2.3.0-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl', '3.11.7'), true);
+    assert.equal(wheelFits('numpy-2.4.0-cp312-cp312-manylinux_2_17_x86_64.whl', '3.11.7'), false);
+    assert.equal(wheelFits('six-1.17.0-py2.py3-none-any.whl', '3.11.7'), true);
+    assert.equal(wheelFits('x-1.0-cp39-abi3-manylinux_2_28_x86_64.whl', '3.11.7'), true);
+    assert.equal(wheelFits('x-1.0-cp311-cp311-win_amd64.whl', '3.11.7'), false);
+  });
+});
+
+describe('meaningful output', () => {
+  it('accepts results and refuses silence, empty values, definitions and bare errors', () => {
+    for (const [stdout, ok] of [['true\nfalse\n', true], ['', false], ['  \n', false], ['undefined\n', false], ['None\nNone', false],
+      ['[Function (anonymous)]', false], ['<function X.method at 0x7f01028789a0>', false], ['Traceback (most recent call last):\n  x\nValueError: y', false],
+      ['{ name: "Ada" }', true], ['<Response [200]>', true], ['[]', false], ['<coroutine object main at 0x7f45>', false],
+      ['<ref *1> [class Ajv extends Ajv] {\n  Ajv: [Circular *1]\n}', false]] as const) {
+      assert.equal(meaningfulStdout(stdout).ok, ok, JSON.stringify(stdout));
+    }
+  });
+});
