@@ -113,6 +113,11 @@ describe('explorer in headless Chromium, authentication off', { skip }, () => {
     await page.keyboard.press('/');
     await page.keyboard.type('zod');
     await page.keyboard.press('Enter');
+    // Wait for the new list: the previous query's results hold a "zod" link too, and focusing it just before the
+    // page replaces the list leaves Enter on a detached element (the page then never opens the tool).
+    const expected = await rest<{ results: Array<{ name: string }> }>('/tools/search?q=zod&limit=10');
+    await page.waitForFunction((names) => [...document.querySelectorAll<HTMLElement>('.result-name')].map((e) => e.innerText).join('\n') === names,
+      expected.results.map((tool) => tool.name).join('\n'));
     await page.getByRole('link', { name: 'zod', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Install' }).waitFor({ timeout: 120_000 });
