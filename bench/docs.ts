@@ -11,6 +11,7 @@ import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { WEIGHTS } from '../src/docs/rank.ts';
 import { allPassages, type StoredPassage } from '../src/docs/repository.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
@@ -35,6 +36,8 @@ if (process.env.BENCH_FIRST) {
   console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   process.exit(0);
 }
+// Experiments on the tuning set: BENCH_WEIGHTS='{"centrality":0.5}' overrides docs ranking weights for this run only.
+Object.assign(WEIGHTS, JSON.parse(process.env.BENCH_WEIGHTS ?? '{}'));
 const onlySet = process.env.BENCH_SET;
 const onlyEcosystems = process.env.BENCH_ECOSYSTEMS?.split(',').map((e) => e.trim());
 const verbose = Boolean(process.env.BENCH_VERBOSE);

@@ -1,6 +1,7 @@
 // Per-package search indexes kept in memory: the passages of one indexed (slug, version) read from the store once and
 // indexed lexically, reused by later questions; least recently used ones are dropped. The store stays the record.
 import type { Queryable } from '../store/index.ts';
+import { centrality } from './centrality.ts';
 import { LexicalIndex } from './lexical.ts';
 import type { IndexedPassage } from './rank.ts';
 
@@ -33,6 +34,8 @@ export function createPackageIndexes(db: Queryable, capacity = 64) {
 
   async function build(slug: string, version: string): Promise<Omit<PackageIndex, 'stamp'>> {
     const passages = await loadPassages(db, slug, version);
+    const central = centrality(passages);
+    passages.forEach((p, i) => { p.centrality = central[i]; });
     const lexical = new LexicalIndex(passages.map((p) => ({
       title: `${p.title ?? ''} ${p.symbol && p.symbol !== p.title ? p.symbol : ''}`, trail: trailOf(p), body: p.content,
       name: p.symbol ? p.symbol.split(/::|\.|\//).pop() ?? '' : p.title ?? '',

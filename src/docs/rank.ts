@@ -6,13 +6,15 @@ import type { LexicalIndex, QueryTerm } from './lexical.ts';
 export interface IndexedPassage {
   id: number; url: string; title: string | null; headings: string[]; content: string; source: string;
   identifiers: string[]; symbol: string | null; importance: number; internal: boolean;
+  /** How much the package's other passages use this item's name in code (src/docs/centrality.ts), 0–1. */
+  centrality?: number;
 }
 
 export interface Ranked extends IndexedPassage { score: number }
 
 export const WEIGHTS = {
   bm25: 1.0, bodyCoverage: 0.55, titleCoverage: 0.2, proximity: 0.25, exact: 0.6,
-  importance: 0.35, internal: 0.35, semantic: 1.0, duplicate: 0.75, name: 1.0,
+  importance: 0.35, internal: 0.35, semantic: 1.0, duplicate: 0.75, name: 1.0, centrality: 0.3,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -56,7 +58,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
       || passage.identifiers.some((id) => identifiers.has(id));
     const score = WEIGHTS.bm25 * (match.bm25 / maxBm25) + WEIGHTS.bodyCoverage * match.bodyCoverage + WEIGHTS.titleCoverage * match.titleCoverage
       + WEIGHTS.proximity * match.proximity + WEIGHTS.name * match.name + (exact ? WEIGHTS.exact : 0)
-      + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0)
+      + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0) + WEIGHTS.centrality * (passage.centrality ?? 0)
       + (options.semantic ? WEIGHTS.semantic * options.semantic(doc) : 0);
     return { doc, score };
   }).sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
