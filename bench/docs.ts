@@ -24,7 +24,18 @@ if (process.env.BENCH_FIRST) {
   const firstApp = await createApp(loadConfig({ TOOLDEX_HOME: firstHome, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off' }, {}), createLogger('warn'));
   for (const tool of process.env.BENCH_FIRST.split(',')) {
     let started = performance.now();
-    const result = await firstApp.docs.search(tool, 'how do I get started', { limit: 3 });
+    // A large package answers 503 "ask again shortly" while it indexes in the background: ask again, as a client would.
+    const ask = async (): Promise<Awaited<ReturnType<typeof firstApp.docs.search>>> => {
+      for (;;) {
+        try {
+          return await firstApp.docs.search(tool, 'how do I get started', { limit: 3 });
+        } catch (error) {
+          if ((error as { status?: number }).status !== 503) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
+    };
+    const result = await ask();
     const first = performance.now() - started;
     started = performance.now();
     await firstApp.docs.search(tool, 'what are the options', { limit: 3 });

@@ -1,6 +1,8 @@
 // apiFromGoModule: a Go module's documentation as go/doc sees it, from a tree-sitter parse: each package's doc comment
 // and the doc comments of its exported functions, types, methods of exported types, interface methods, consts and vars,
-// named `pkg.Name` / `pkg.Type.Method`. internal/, testdata, _test.go and package main are not API.
+// named `pkg.Name` / `pkg.Type.Method`. internal/, testdata, _test.go and package main are not API; of a package's
+// files, those building for the platform pkg.go.dev would show (go-build.ts).
+import { documentedFiles } from './go-build.ts';
 import { splitLong } from './markdown.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
 import type { PassageDraft } from './types.ts';
@@ -55,8 +57,9 @@ function signatureOf(node: SyntaxNode): string {
 export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promise<PassageDraft[]> {
   const drafts: PassageDraft[] = [];
   const packageDocs = new Map<string, { doc: string; file: string; line: number; preferred: boolean }>();
-  for (const [file, text] of [...source.files].sort(([a], [b]) => a.localeCompare(b))) {
-    if (!file.endsWith('.go') || file.endsWith('_test.go') || /(^|\/)(internal|testdata|vendor|examples?|_examples|cmd)\//.test(file)) continue;
+  const goFiles = [...source.files].sort(([a], [b]) => a.localeCompare(b))
+    .filter(([file]) => file.endsWith('.go') && !file.endsWith('_test.go') && !/(^|\/)(internal|testdata|vendor|examples?|_examples|cmd)\//.test(file));
+  for (const [file, text] of documentedFiles(goFiles)) {
     const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
     const importPath = dir ? `${source.module}/${dir}` : source.module;
     const depth = dir ? dir.split('/').length : 0;
@@ -100,11 +103,14 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
         } else if (['type_declaration', 'const_declaration', 'var_declaration'].includes(node.type)) {
           const groupDoc = docAbove(node);
           const specs = namedChildren(node).filter((c) => /_spec$/.test(c.type));
-          const grouped = node.text.replace(/^\w+\s*/, '').startsWith('(');
+          // The keyword and grouping are read once per declaration: a generated `const ( … )` block holds thousands of
+          // specs, and reading the block's text once per spec made golang.org/x/sys take minutes (quadratic).
+          const keyword = node.type.slice(0, node.type.indexOf('_'));
+          const grouped = node.children.some((c) => c?.type === '(');
           for (const spec of specs) {
             const names = spec.childrenForFieldName('name').map((n) => n?.text).filter(exported);
             const doc = grouped ? docAbove(spec) || (specs.length === 1 ? groupDoc : '') : groupDoc;
-            const signature = `${node.text.split(/\s/)[0]} ${spec.text.replace(/\s+/g, ' ')}`;
+            const signature = `${keyword} ${spec.text.replace(/\s+/g, ' ')}`;
             for (const name of names) push(spec, name, undefined, doc, signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature);
             // Methods of an exported interface are API too (zapcore.Core.Write).
             const iface = spec.type === 'type_spec' ? spec.childForFieldName('type') : null;
