@@ -1,0 +1,49 @@
+// Files an example looks for that a reader would have beside it: which string literals name such files (never module
+// specifiers, code files, hosts or versions), which file a failed run says is missing, and the program's workspace.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { missingFile, namedFiles } from '../../../src/quickstart/fixtures.ts';
+import { makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
+import type { PackageInfo } from '../../../src/quickstart/types.ts';
+
+const host = { pythonStdlib: new Set<string>(), goStd: new Map<string, string>(), runtimes: {} };
+
+describe('files an example looks for', () => {
+  it('takes the file names of string literals, not specifiers, code files, hosts, versions or paths', async () => {
+    assert.deepEqual(await namedFiles("import {findUp} from 'find-up';\nimport x from './lib.js';\nconsole.log(await findUp('unicorn.png'));\nconsole.log(await findUp(['rainbow.png', 'unicorn.png']));", 'javascript'),
+      ['unicorn.png', 'rainbow.png']);
+    assert.deepEqual(await namedFiles("const a = require('lodash.merge');\nconst v = '1.2.3';\nfetch('example.com');\nread('src/data.json');\nrun('main.js');", 'javascript'), []);
+    assert.deepEqual(await namedFiles("import iniconfig\nini = iniconfig.IniConfig('example.ini')\nprint(ini['project'])", 'python'), ['example.ini']);
+    // The entry file the program already brings is not created again.
+    assert.deepEqual(await namedFiles("open('main.py')", 'python', ['main.py']), []);
+  });
+
+  it('gives up when the strings are data rather than files to find', async () => {
+    assert.deepEqual(await namedFiles("console.log(names(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt']))", 'javascript'), []);
+  });
+
+  it('reads the missing file from Node\'s and Python\'s errors', () => {
+    assert.equal(missingFile("Error: ENOENT: no such file or directory, open '/workspace/config.yml'"), 'config.yml');
+    assert.equal(missingFile("FileNotFoundError: [Errno 2] No such file or directory: 'example.ini'"), 'example.ini');
+    assert.equal(missingFile("Error: ENOENT: no such file or directory, open '/etc/nothing/here.conf'"), undefined);
+  });
+});
+
+describe('programs with fixture files', () => {
+  const npm: PackageInfo = { ecosystem: 'npm', name: 'find-up', slug: 'npm-find-up', version: '8.0.0', importName: 'find-up', moduleType: 'module' };
+  const candidate = { code: "import {findUp} from 'find-up';\nconsole.log(await findUp('unicorn.png'));", language: 'js', origin: 'readme' as const, path: 'readme.md', source: 'u' };
+
+  it('creates the named files empty beside the entry file, and says so', async () => {
+    const program = await makeProgram(candidate, npm, host, { fixtures: ['unicorn.png'] });
+    assert.deepEqual(program.request.files.map((f) => [f.path, f.code.length > 0]), [['index.mjs', true], ['unicorn.png', false]]);
+    assert.match(program.note ?? '', /looks for unicorn\.png.*created it empty/);
+    const plain = await makeProgram(candidate, npm, host);
+    assert.equal(plain.request.files.length, 1);
+    assert.equal(plain.note, undefined);
+  });
+
+  it('asks for a fixture when the run names a missing file, once', () => {
+    assert.deepEqual(repairFor(npm, "Error: ENOENT: no such file or directory, open 'data.csv'", {})?.fixtures, ['data.csv']);
+    assert.equal(repairFor(npm, "Error: ENOENT: no such file or directory, open 'data.csv'", { fixtures: ['data.csv'] })?.fixtures, undefined);
+  });
+});
