@@ -218,9 +218,19 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
  * that need no arguments (constructors first) and printing what they return. Marked `api`, tried after real examples.
  */
 async function goApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
+  const root = await goApiCalls(artifact, (path) => /^[^/]+\.go$/.test(path));
+  // A module whose root has no such function (golang/protobuf keeps its code in proto/, ptypes/…): its packages one
+  // directory down, which the program imports by their path like any sub-package.
+  const found = root.length ? root : await goApiCalls(artifact, (path) => /^[^/]+\/[^/]+\.go$/.test(path) && !/^(_|\.|internal\/|cmd\/|examples?\/|testdata\/|vendor\/)/.test(path));
+  return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({
+    code: f.call, language: 'go', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line),
+  }));
+}
+
+async function goApiCalls(artifact: ExampleFiles, inScope: (path: string) => boolean): Promise<Array<{ call: string; rank: number; path: string; line: number }>> {
   const found: Array<{ call: string; rank: number; path: string; line: number }> = [];
   for (const file of artifact.files) {
-    if (!/^[^/]+\.go$/.test(file.path) || file.path.endsWith('_test.go')) continue;
+    if (!inScope(file.path) || file.path.endsWith('_test.go')) continue;
     const root = await parseCode('go', textOf(file));
     const pkg = descendants(root, 'package_identifier')[0]?.text;
     if (!pkg || pkg === 'main') continue;
@@ -241,9 +251,7 @@ async function goApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
       found.push({ call, rank, path: file.path, line: fn.startPosition.row + 1 });
     }
   }
-  return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({
-    code: f.call, language: 'go', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line),
-  }));
+  return found;
 }
 
 const TS_SAMPLE: Record<string, string> = { string: '"example"', number: '2', boolean: 'true' };

@@ -47,3 +47,22 @@ describe('programs with fixture files', () => {
     assert.equal(repairFor(npm, "Error: ENOENT: no such file or directory, open 'data.csv'", { fixtures: ['data.csv'] })?.fixtures, undefined);
   });
 });
+
+describe('programs from the API of a Go module whose root package has none', () => {
+  it('call the functions of its packages one directory down, never internal or example ones', async () => {
+    const { collectCandidates } = await import('../../../src/quickstart/collect.ts');
+    const file = (path: string, src: string) => ({ path, bytes: new TextEncoder().encode(src) });
+    const files = [
+      file('doc.go', '// Package protobuf has no code of its own.\npackage protobuf\n'),
+      file('proto/wire.go', 'package proto\n\nfunc String(s string) string { return s }\n'),
+      file('internal/impl/impl.go', 'package impl\n\nfunc Version() string { return "1" }\n'),
+      file('cmd/gen/main.go', 'package main\n\nfunc Name() string { return "" }\n'),
+    ];
+    const api = (await collectCandidates('go', { files, importName: 'example.com/protobuf', fileUrl: (p: string) => p })).filter((c) => c.origin === 'api');
+    assert.deepEqual(api.map((c) => [c.code, c.path]), [['fmt.Println(proto.String("example"))', 'proto/wire.go']]);
+    // A root package with a callable function keeps the programs at the root.
+    const rooted = [...files, file('protobuf.go', 'package protobuf\n\nfunc Version() string { return "1" }\n')];
+    const own = (await collectCandidates('go', { files: rooted, importName: 'example.com/protobuf', fileUrl: (p: string) => p })).filter((c) => c.origin === 'api');
+    assert.deepEqual(own.map((c) => c.code), ['fmt.Println(protobuf.Version())']);
+  });
+});
