@@ -294,6 +294,8 @@ async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
 const SAMPLE: Record<string, string> = {
   int: '2', int8: '2', int16: '2', int32: '2', int64: '2', uint: '2', uint8: '2', uint16: '2', uint32: '2', uint64: '2', uintptr: '2',
   float32: '1.5', float64: '1.5', string: '"example"', bool: 'true', byte: '\'a\'', rune: '\'a\'', '[]byte': '[]byte("example")', 'time.Duration': 'time.Second',
+  // An error is a plain value too (what go-multierror's Append or errwrap's Wrapf are given).
+  error: 'errors.New("example")',
 };
 
 function sampleArguments(params: SyntaxNode): string | undefined {

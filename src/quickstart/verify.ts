@@ -166,7 +166,8 @@ function noteFor(program: Program, candidate: ScoredCandidate): string | undefin
   const notes = [
     program.note,
     candidate.combinedFrom?.length ? `This program joins the example with the definitions it uses from earlier on the same page (${candidate.combinedFrom.join(', ')}).` : '',
-    candidate.origin === 'api' ? 'The docs of this version show no usage example; tooldex wrote this program from the package\'s exported API.' : '',
+    // Tried after every real example: either the docs show none, or none of theirs ran here.
+    candidate.origin === 'api' ? 'No usage example in the docs of this version ran here (or there is none); tooldex wrote this program from the package\'s exported API.' : '',
   ].filter(Boolean);
   return notes.length ? notes.join(' ') : undefined;
 }

@@ -60,9 +60,9 @@ describe('programs from the API of a Go module whose root package has none', () 
     ];
     const api = (await collectCandidates('go', { files, importName: 'example.com/protobuf', fileUrl: (p: string) => p })).filter((c) => c.origin === 'api');
     assert.deepEqual(api.map((c) => [c.code, c.path]), [['fmt.Println(proto.String("example"))', 'proto/wire.go']]);
-    // A root package with a callable function keeps the programs at the root.
-    const rooted = [...files, file('protobuf.go', 'package protobuf\n\nfunc Version() string { return "1" }\n')];
+    // A root package with a callable function keeps the programs at the root; an error is a plain value to pass.
+    const rooted = [...files, file('protobuf.go', 'package protobuf\n\nfunc Version() string { return "1" }\nfunc Append(err error, errs ...error) *Error { return nil }\n')];
     const own = (await collectCandidates('go', { files: rooted, importName: 'example.com/protobuf', fileUrl: (p: string) => p })).filter((c) => c.origin === 'api');
-    assert.deepEqual(own.map((c) => c.code), ['fmt.Println(protobuf.Version())']);
+    assert.deepEqual(own.map((c) => c.code), ['fmt.Println(protobuf.Version())', 'fmt.Println(protobuf.Append(errors.New("example")))']);
   });
 });
