@@ -120,6 +120,13 @@ function rustDocComments(text: string): Array<{ markdown: string; line: number }
   return blocks;
 }
 
+/** Whether Go code imports an `internal` package (`google.golang.org/grpc/internal/…`, `example.com/m/internal`). */
+async function importsInternal(code: string): Promise<boolean> {
+  if (!code.includes('internal')) return false;
+  const root = await parseCode('go', code);
+  return descendants(root, 'import_spec').some((spec) => /(^|\/)internal(\/|$)/.test(spec.childForFieldName('path')?.text.replace(/^["`]|["`]$/g, '') ?? ''));
+}
+
 /** `func ExampleXxx()` of example_test.go files, with the output they document. */
 async function goExamples(text: string, path: string, url: (line: number) => string): Promise<Candidate[]> {
   const root = await parseCode('go', text);
@@ -200,6 +207,7 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
         out.push(...await fromMarkdown(ecosystem, block.markdown, path, 'doctest', url, block.line, true));
       }
     } else if (ecosystem === 'go' && lower.endsWith('_test.go')) {
+      if (/(^|\/)internal\//.test(lower)) continue; // examples of an internal package: not importable from outside
       if (/(^|\/)example[^/]*_test\.go$/.test(lower) || /func Example/.test(textOf(file))) out.push(...await goExamples(textOf(file), path, url));
     } else if (ecosystem === 'go' && /(^|\/)_?examples?\/[^/]+\/main\.go$|(^|\/)_?examples?\/main\.go$/.test(lower)) {
       const text = textOf(file);
@@ -208,7 +216,13 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
       out.push(...jsdocExamples(textOf(file), path, url));
     }
   }
-  if (ecosystem === 'go') out.push(...await goApiCandidates(artifact));
+  if (ecosystem === 'go') {
+    // Go refuses imports of another module's internal packages, so a program outside the module cannot run an
+    // example that imports them (grpc's Example functions of internal/xds/…): they are not candidates.
+    const usable = [];
+    for (const candidate of out) if (!(await importsInternal(candidate.code))) usable.push(candidate);
+    out.splice(0, out.length, ...usable, ...await goApiCandidates(artifact));
+  }
   if (ecosystem === 'npm') out.push(...await npmApiCandidates(artifact));
   return dedupe(out).slice(0, MAX_CANDIDATES);
 }

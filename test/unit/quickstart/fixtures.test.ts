@@ -66,3 +66,18 @@ describe('programs from the API of a Go module whose root package has none', () 
     assert.deepEqual(own.map((c) => c.code), ['fmt.Println(protobuf.Version())', 'fmt.Println(protobuf.Append(errors.New("example")))']);
   });
 });
+
+describe('Go examples a program outside the module can run', () => {
+  it('leaves out examples of internal packages and examples that import one', async () => {
+    const { collectCandidates } = await import('../../../src/quickstart/collect.ts');
+    const file = (path: string, src: string) => ({ path, bytes: new TextEncoder().encode(src) });
+    const example = (pkg: string, imports: string) => `package ${pkg}\n\nimport (\n\t"fmt"\n${imports})\n\nfunc ExampleRun() {\n\tfmt.Println(1)\n}\n`;
+    const files = [
+      file('internal/xds/clients/example_test.go', example('clients_test', '')),
+      file('xds/example_test.go', example('xds_test', '\t"example.com/m/internal/xds/clients"\n')),
+      file('balancer/example_test.go', example('balancer_test', '\t"example.com/m/balancer"\n')),
+    ];
+    const found = await collectCandidates('go', { files, importName: 'example.com/m', fileUrl: (p: string) => p });
+    assert.deepEqual(found.filter((c) => c.origin === 'go-example').map((c) => c.path), ['balancer/example_test.go']);
+  });
+});
