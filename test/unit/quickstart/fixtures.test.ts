@@ -81,3 +81,14 @@ describe('Go examples a program outside the module can run', () => {
     assert.deepEqual(found.filter((c) => c.origin === 'go-example').map((c) => c.path), ['balancer/example_test.go']);
   });
 });
+
+describe('Go example files with tests and helpers beside the example', () => {
+  it('run the named Example (not the file\'s tests), importing a package a helper shadows only locally', async () => {
+    const { goProgram } = await import('../../../src/quickstart/programs/go.ts');
+    const code = 'package demo_test\n\nimport (\n\t"fmt"\n\t"testing"\n\n\t"example.com/demo"\n)\n\ntype val struct{ s string }\n\nfunc (v val) Equal(o any) bool {\n\tos, ok := o.(val)\n\treturn ok && v.s == os.s\n}\n\n' +
+      'func TestEqual(t *testing.T) {\n\tif !demo.New(1).Equal(demo.New(1)) {\n\t\tt.Fatal("x")\n\t}\n}\n\nfunc ExampleNew() {\n\tfmt.Println(demo.New(1))\n\tfmt.Println(len(os.Args))\n}\n';
+    const program = await goProgram(code, 'go-example', 'ExampleNew', { modulePackages: { demo: 'example.com/demo' }, std: new Map([['fmt', 'fmt'], ['os', 'os'], ['testing', 'testing']]) });
+    assert.match(program, /\nfunc main\(\) \{\n\tExampleNew\(\)\n\}\n$/);
+    assert.match(program, /^package main\n\nimport \(\n\t"example.com\/demo"\n\t"fmt"\n\t"os"\n\t"testing"\n\)\n/);
+  });
+});
