@@ -243,8 +243,16 @@ async function goApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
 
 async function goApiCalls(artifact: ExampleFiles, inScope: (path: string) => boolean): Promise<Array<{ call: string; rank: number; path: string; line: number }>> {
   const found: Array<{ call: string; rank: number; path: string; line: number }> = [];
-  for (const file of artifact.files) {
-    if (!inScope(file.path) || file.path.endsWith('_test.go')) continue;
+  const files = artifact.files.filter((f) => inScope(f.path) && !f.path.endsWith('_test.go'));
+  // Function types the package declares (`type RequestCallback func(*Request)`): a function that returns one gives
+  // back a function, and a printed function is an address, never a result.
+  const funcTypes = new Set<string>();
+  for (const file of files) {
+    for (const spec of descendants(await parseCode('go', textOf(file)), 'type_spec')) {
+      if (spec.childForFieldName('type')?.type === 'function_type') funcTypes.add(spec.childForFieldName('name')?.text ?? '');
+    }
+  }
+  for (const file of files) {
     const root = await parseCode('go', textOf(file));
     const pkg = descendants(root, 'package_identifier')[0]?.text;
     if (!pkg || pkg === 'main') continue;
@@ -258,6 +266,7 @@ async function goApiCalls(artifact: ExampleFiles, inScope: (path: string) => boo
       if (/^(Must|Set|Reset|Clear|Enable|Disable|Init|Register|Close|Stop|Start|Run|Serve|Listen|Main|Exit|Fatal|Panic)/.test(name)) continue;
       const results = result.replace(/^\(|\)$/g, '').split(',').map((r) => r.trim()).filter(Boolean);
       if (results.length > 2 || (results.length === 2 && results[1] !== 'error')) continue;
+      if (/^func\b/.test(results[0]!) || funcTypes.has(results[0]!)) continue;
       const call = results.length === 2
         ? `value, err := ${pkg}.${name}(${args})\nif err != nil {\n\tpanic(err)\n}\nfmt.Println(value)`
         : `fmt.Println(${pkg}.${name}(${args}))`;

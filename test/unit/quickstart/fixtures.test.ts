@@ -92,3 +92,12 @@ describe('Go example files with tests and helpers beside the example', () => {
     assert.match(program, /^package main\n\nimport \(\n\t"example.com\/demo"\n\t"fmt"\n\t"os"\n\t"testing"\n\)\n/);
   });
 });
+
+describe('Go API programs never print a function', () => {
+  it('leave out functions that return a func or a function type the package declares', async () => {
+    const { collectCandidates } = await import('../../../src/quickstart/collect.ts');
+    const src = 'package api\n\ntype RequestCallback func(r *int)\ntype Config struct{}\n\nfunc ForwardAlways() RequestCallback { return nil }\nfunc Handler() func() { return nil }\nfunc IsSudoPath(path string) bool { return false }\n';
+    const found = await collectCandidates('go', { files: [{ path: 'api.go', bytes: new TextEncoder().encode(src) }], importName: 'example.com/api', fileUrl: (p: string) => p });
+    assert.deepEqual(found.filter((c) => c.origin === 'api').map((c) => c.code), ['fmt.Println(api.IsSudoPath("example"))']);
+  });
+});
