@@ -120,6 +120,13 @@ function rustDocComments(text: string): Array<{ markdown: string; line: number }
   return blocks;
 }
 
+/** Whether Go code imports an `internal` package (`google.golang.org/grpc/internal/…`, `example.com/m/internal`). */
+async function importsInternal(code: string): Promise<boolean> {
+  if (!code.includes('internal')) return false;
+  const root = await parseCode('go', code);
+  return descendants(root, 'import_spec').some((spec) => /(^|\/)internal(\/|$)/.test(spec.childForFieldName('path')?.text.replace(/^["`]|["`]$/g, '') ?? ''));
+}
+
 /** `func ExampleXxx()` of example_test.go files, with the output they document. */
 async function goExamples(text: string, path: string, url: (line: number) => string): Promise<Candidate[]> {
   const root = await parseCode('go', text);
@@ -200,6 +207,7 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
         out.push(...await fromMarkdown(ecosystem, block.markdown, path, 'doctest', url, block.line, true));
       }
     } else if (ecosystem === 'go' && lower.endsWith('_test.go')) {
+      if (/(^|\/)internal\//.test(lower)) continue; // examples of an internal package: not importable from outside
       if (/(^|\/)example[^/]*_test\.go$/.test(lower) || /func Example/.test(textOf(file))) out.push(...await goExamples(textOf(file), path, url));
     } else if (ecosystem === 'go' && /(^|\/)_?examples?\/[^/]+\/main\.go$|(^|\/)_?examples?\/main\.go$/.test(lower)) {
       const text = textOf(file);
@@ -208,7 +216,13 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
       out.push(...jsdocExamples(textOf(file), path, url));
     }
   }
-  if (ecosystem === 'go') out.push(...await goApiCandidates(artifact));
+  if (ecosystem === 'go') {
+    // Go refuses imports of another module's internal packages, so a program outside the module cannot run an
+    // example that imports them (grpc's Example functions of internal/xds/…): they are not candidates.
+    const usable = [];
+    for (const candidate of out) if (!(await importsInternal(candidate.code))) usable.push(candidate);
+    out.splice(0, out.length, ...usable, ...await goApiCandidates(artifact));
+  }
   if (ecosystem === 'npm') out.push(...await npmApiCandidates(artifact));
   return dedupe(out).slice(0, MAX_CANDIDATES);
 }
@@ -218,9 +232,27 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
  * that need no arguments (constructors first) and printing what they return. Marked `api`, tried after real examples.
  */
 async function goApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
+  const root = await goApiCalls(artifact, (path) => /^[^/]+\.go$/.test(path));
+  // A module whose root has no such function (golang/protobuf keeps its code in proto/, ptypes/…): its packages one
+  // directory down, which the program imports by their path like any sub-package.
+  const found = root.length ? root : await goApiCalls(artifact, (path) => /^[^/]+\/[^/]+\.go$/.test(path) && !/^(_|\.|internal\/|cmd\/|examples?\/|testdata\/|vendor\/)/.test(path));
+  return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({
+    code: f.call, language: 'go', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line),
+  }));
+}
+
+async function goApiCalls(artifact: ExampleFiles, inScope: (path: string) => boolean): Promise<Array<{ call: string; rank: number; path: string; line: number }>> {
   const found: Array<{ call: string; rank: number; path: string; line: number }> = [];
-  for (const file of artifact.files) {
-    if (!/^[^/]+\.go$/.test(file.path) || file.path.endsWith('_test.go')) continue;
+  const files = artifact.files.filter((f) => inScope(f.path) && !f.path.endsWith('_test.go'));
+  // Function types the package declares (`type RequestCallback func(*Request)`): a function that returns one gives
+  // back a function, and a printed function is an address, never a result.
+  const funcTypes = new Set<string>();
+  for (const file of files) {
+    for (const spec of descendants(await parseCode('go', textOf(file)), 'type_spec')) {
+      if (spec.childForFieldName('type')?.type === 'function_type') funcTypes.add(spec.childForFieldName('name')?.text ?? '');
+    }
+  }
+  for (const file of files) {
     const root = await parseCode('go', textOf(file));
     const pkg = descendants(root, 'package_identifier')[0]?.text;
     if (!pkg || pkg === 'main') continue;
@@ -234,6 +266,7 @@ async function goApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
       if (/^(Must|Set|Reset|Clear|Enable|Disable|Init|Register|Close|Stop|Start|Run|Serve|Listen|Main|Exit|Fatal|Panic)/.test(name)) continue;
       const results = result.replace(/^\(|\)$/g, '').split(',').map((r) => r.trim()).filter(Boolean);
       if (results.length > 2 || (results.length === 2 && results[1] !== 'error')) continue;
+      if (/^func\b/.test(results[0]!) || funcTypes.has(results[0]!)) continue;
       const call = results.length === 2
         ? `value, err := ${pkg}.${name}(${args})\nif err != nil {\n\tpanic(err)\n}\nfmt.Println(value)`
         : `fmt.Println(${pkg}.${name}(${args}))`;
@@ -241,9 +274,7 @@ async function goApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
       found.push({ call, rank, path: file.path, line: fn.startPosition.row + 1 });
     }
   }
-  return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({
-    code: f.call, language: 'go', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line),
-  }));
+  return found;
 }
 
 const TS_SAMPLE: Record<string, string> = { string: '"example"', number: '2', boolean: 'true' };
@@ -286,6 +317,8 @@ async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
 const SAMPLE: Record<string, string> = {
   int: '2', int8: '2', int16: '2', int32: '2', int64: '2', uint: '2', uint8: '2', uint16: '2', uint32: '2', uint64: '2', uintptr: '2',
   float32: '1.5', float64: '1.5', string: '"example"', bool: 'true', byte: '\'a\'', rune: '\'a\'', '[]byte': '[]byte("example")', 'time.Duration': 'time.Second',
+  // An error is a plain value too (what go-multierror's Append or errwrap's Wrapf are given).
+  error: 'errors.New("example")',
 };
 
 function sampleArguments(params: SyntaxNode): string | undefined {

@@ -9,6 +9,7 @@ import { fetchExampleFiles } from './artifact.ts';
 import { collectCandidates } from './collect.ts';
 import { combineFragments } from './combine.ts';
 import type { HostFacts } from './host-facts.ts';
+import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
 import { packageInfo } from './package-info.ts';
 import { makeProgram, repairFor, type Adjustments } from './programs/index.ts';
@@ -118,6 +119,9 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
         }
         lastFailure = output.why ?? 'printed nothing meaningful';
         tried.push({ source: candidate.source, status: 'ran_silent', detail: lastFailure });
+        // It found nothing to work on (`findUp('unicorn.png')` → undefined): the files it names, created empty.
+        const files = await fixturesFor(program, tool.ecosystem, adjust);
+        if (files.length) { adjust = { ...adjust, fixtures: [...(adjust.fixtures ?? []), ...files] }; continue; }
         if (tool.ecosystem !== 'npm' || adjust.importStyle?.printBindings) break;
         adjust = { ...adjust, importStyle: { kind: adjust.importStyle?.kind ?? 'named', printBindings: true } };
         continue;
@@ -146,12 +150,24 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   };
 }
 
+/**
+ * Files the silent program names and does not have yet, once per candidate (npm, Python): a run that printed only an
+ * empty value may have found nothing to work on in the empty workspace.
+ */
+async function fixturesFor(program: Program, ecosystem: string, adjust: Adjustments): Promise<string[]> {
+  if ((ecosystem !== 'npm' && ecosystem !== 'pypi') || adjust.fixtures?.length) return [];
+  const entry = program.request.files[0]!;
+  const grammar = ecosystem === 'pypi' ? 'python' : /\.tsx$/.test(entry.path) ? 'tsx' : /\.[mc]?ts$/.test(entry.path) ? 'typescript' : 'javascript';
+  return namedFiles(entry.code, grammar, program.request.files.map((f) => f.path));
+}
+
 /** What a reader should know about the verified program beside its code: an older pin, glued blocks, a written one. */
 function noteFor(program: Program, candidate: ScoredCandidate): string | undefined {
   const notes = [
     program.note,
     candidate.combinedFrom?.length ? `This program joins the example with the definitions it uses from earlier on the same page (${candidate.combinedFrom.join(', ')}).` : '',
-    candidate.origin === 'api' ? 'The docs of this version show no usage example; tooldex wrote this program from the package\'s exported API.' : '',
+    // Tried after every real example: either the docs show none, or none of theirs ran here.
+    candidate.origin === 'api' ? 'No usage example in the docs of this version ran here (or there is none); tooldex wrote this program from the package\'s exported API.' : '',
   ].filter(Boolean);
   return notes.length ? notes.join(' ') : undefined;
 }

@@ -26,16 +26,33 @@ function importsOf(root: SyntaxNode, context: GoContext): Map<string, string> {
 
 /** Package names used as `name.Selector` that the code does not declare itself (or declares from that package). */
 function qualifiersUsed(root: SyntaxNode, packages: Set<string>): Set<string> {
-  const declared = new Set<string>();
+  // Where each name is declared: the function (or file) it is local to. `os, ok := o.(T)` in one method shadows the
+  // package os there only; `os.Args` in main still needs the import.
+  const key = (n: SyntaxNode) => `${n.type}:${n.startIndex}:${n.endIndex}`;
+  const scopes = new Map<string, Set<string>>();
   for (const id of descendants(root, ['short_var_declaration', 'var_spec', 'const_spec', 'parameter_declaration', 'range_clause', 'function_declaration', 'type_spec'])) {
     const left = id.childForFieldName('left') ?? id.childForFieldName('name');
-    if (left) for (const name of [left, ...descendants(left, 'identifier')]) if (name.type === 'identifier') declared.add(name.text);
+    if (!left) continue;
+    let scope = id.parent;
+    while (scope && !/^(function_declaration|method_declaration|func_literal|source_file)$/.test(scope.type)) scope = scope.parent;
+    for (const name of [left, ...descendants(left, 'identifier')]) {
+      if (name.type !== 'identifier') continue;
+      if (!scopes.has(name.text)) scopes.set(name.text, new Set());
+      scopes.get(name.text)!.add(scope ? key(scope) : 'file');
+    }
   }
+  const shadowed = (node: SyntaxNode, name: string) => {
+    const where = scopes.get(name);
+    if (!where) return false;
+    if (where.has('file')) return true;
+    for (let p: SyntaxNode | null = node.parent; p; p = p.parent) if (where.has(key(p))) return true;
+    return false;
+  };
   const used = new Set<string>();
   for (const selector of descendants(root, ['selector_expression', 'qualified_type'])) {
     const operand = selector.childForFieldName('operand') ?? selector.childForFieldName('package');
     // `assert := assert.New(t)` shadows the package after using it: a known package name counts even when declared.
-    if (operand && (operand.type === 'identifier' || operand.type === 'package_identifier') && (!declared.has(operand.text) || packages.has(operand.text))) used.add(operand.text);
+    if (operand && (operand.type === 'identifier' || operand.type === 'package_identifier') && (!shadowed(selector, operand.text) || packages.has(operand.text))) used.add(operand.text);
   }
   return used;
 }
@@ -114,14 +131,14 @@ export async function goProgram(code: string, origin: string, exampleName: strin
   const hasMain = namedChildren(original).some((n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === 'main');
   if (hasMain) {
     body = namedChildren(original).filter((n) => n.type !== 'package_clause' && n.type !== 'import_declaration').map((n) => n.text).join('\n\n');
+  } else if (origin === 'go-example' && exampleName) {
+    const { declarations } = await splitFragment(code);
+    body = `${declarations.join('\n\n')}\n\nfunc main() {\n\t${exampleName}()\n}`;
   } else if (/^func\s+Test[A-Z_]\w*\(\s*\w+\s+\*testing\.T\s*\)/m.test(code)) {
     // Test functions run as tests do: through the testing package, verbosely, so their verdicts are printed.
     const { declarations } = await splitFragment(code.replace(/^\s*package\s+\w+\s*$/m, ''));
     const tests = declarations.map((d) => /^func\s+(Test[A-Z_]\w*)\(\s*\w+\s+\*testing\.T\s*\)/.exec(d)?.[1]).filter((t): t is string => Boolean(t));
     body = `${declarations.join('\n\n')}\n\nfunc main() {\n\tos.Args = append(os.Args[:1], "-test.v")\n\ttesting.Main(func(string, string) (bool, error) { return true, nil },\n\t\t[]testing.InternalTest{${tests.map((t) => `{Name: "${t}", F: ${t}}`).join(', ')}}, nil, nil)\n}`;
-  } else if (origin === 'go-example' && exampleName) {
-    const { declarations } = await splitFragment(code);
-    body = `${declarations.join('\n\n')}\n\nfunc main() {\n\t${exampleName}()\n}`;
   } else {
     const { declarations, statements } = await splitFragment(code.replace(/^\s*package\s+\w+\s*$/m, ''));
     let mainBody = statements.trim();

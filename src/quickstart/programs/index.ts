@@ -8,6 +8,7 @@ import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.
 import { importedModules, pythonProgram, PYPI_DISTRIBUTION } from './python.ts';
 import { cargoManifest, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
+import { fixtureNote, missingFile } from '../fixtures.ts';
 
 /** Adjustments a repair asks for; each program maker reads the ones of its ecosystem. */
 export interface Adjustments {
@@ -22,6 +23,8 @@ export interface Adjustments {
   dropDebugPrints?: boolean;
   /** npm, Python: helpers the example leaves to the reader (`doSomething`, `cb`), given stand-ins that print their arguments. */
   stubs?: string[];
+  /** npm, Python: files the example looks for that a reader would have beside it, created empty in the workspace. */
+  fixtures?: string[];
 }
 
 /**
@@ -40,7 +43,8 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
     case 'npm': {
       const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs);
       const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
-      return { request: request('node', made.language, [{ path: made.path, code: made.code }], [...new Set(packages)], info.slug), code: made.code, language: made.language, version: info.version, ...stubNote(adjust) };
+      const note = [stubNote(adjust).note, fixturesNote(adjust)].filter(Boolean).join(' ');
+      return { request: request('node', made.language, [{ path: made.path, code: made.code }, ...fixtureFiles(adjust, made.path)], [...new Set(packages)], info.slug), code: made.code, language: made.language, version: info.version, ...(note ? { note } : {}) };
     }
     case 'pypi': {
       let code = await pythonProgram(candidate.code, candidate.language, info.importName, info.pyBindings);
@@ -53,8 +57,8 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m))
         .map((m) => PYPI_DISTRIBUTION[m] ?? m).filter((d) => d.toLowerCase().replace(/[-_.]+/g, '-') !== info.name.toLowerCase().replace(/[-_.]+/g, '-'));
       const packages = [`${info.name}==${pin.version}`, ...others, ...(adjust.extraPackages ?? [])];
-      const note = [pin.note, stubNote(adjust).note].filter(Boolean).join(' ');
-      return { request: request('python', 'python', [{ path: 'main.py', code }], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
+      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust)].filter(Boolean).join(' ');
+      return { request: request('python', 'python', [{ path: 'main.py', code }, ...fixtureFiles(adjust, 'main.py')], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
     }
     case 'crates': {
       const made = await rustProgram(candidate.code, candidate.origin, {
@@ -84,6 +88,9 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
 
 /** What the failed run's diagnostics ask for, or undefined when a retry would fail the same way. */
 export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments, host?: HostFacts): Adjustments | undefined {
+  // A file the example opens that a reader would have beside it (`open('example.ini')`): created empty, once.
+  const absent = info.ecosystem === 'npm' || info.ecosystem === 'pypi' ? missingFile(stderr) : undefined;
+  if (absent && !adjust.fixtures?.includes(absent)) return { ...adjust, fixtures: [...(adjust.fixtures ?? []), absent] };
   switch (info.ecosystem) {
     case 'pypi': {
       const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
@@ -144,6 +151,15 @@ export function doctestModule(path: string, importName: string): string | undefi
   if (start < 0) return undefined;
   const module = parts.slice(start).filter((p, i, all) => !(p === '__init__' && i === all.length - 1));
   return module.every((p) => /^[A-Za-z_]\w*$/.test(p)) ? module.join('.') : undefined;
+}
+
+/** Empty files for the names the example looks for (never the entry file itself). */
+function fixtureFiles(adjust: Adjustments, entry: string): TestRequest['files'] {
+  return (adjust.fixtures ?? []).filter((name) => name !== entry).map((name) => ({ path: name, code: '' }));
+}
+
+function fixturesNote(adjust: Adjustments): string {
+  return adjust.fixtures?.length ? fixtureNote(adjust.fixtures) : '';
 }
 
 function stubNote(adjust: Adjustments): { note?: string } {

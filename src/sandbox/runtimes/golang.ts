@@ -64,7 +64,10 @@ export const golangRuntime: RuntimeAdapter = {
     const file = path.join(depsDir, 'gomod', 'requires.json');
     if (!fs.existsSync(file)) return [];
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { Require?: Array<{ Path: string; Version: string; Indirect?: boolean }> | null };
-    return (parsed.Require ?? []).filter((r) => !r.Indirect).map((r) => ({ name: r.Path, version: r.Version }));
+    // Every module of the graph `go get` resolved, not only those it marks direct: in a module with no source yet, `go
+    // get x@v1.2.0` records x itself as `// indirect`, so a direct-only list dropped the pin and the build resolved x
+    // to its latest version instead (consul/api pinned to v1.34.5 built v1.35.0, which needs a newer Go).
+    return (parsed.Require ?? []).map((r) => ({ name: r.Path, version: r.Version }));
   },
   build(ctx, entry, locked: LockedPin[]) {
     const dir = path.posix.dirname(entry);

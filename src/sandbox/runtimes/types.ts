@@ -84,7 +84,7 @@ export interface RuntimeAdapter {
    * fills the cache with what only the operator's toolchain produces (Go's compiled standard library).
    */
   prepare?(ctx: RuntimeContext): { step: FetchStep; marker: string };
-  /** Reads, on the host, the exact versions the last fetch resolved for the direct pins (from the installer's own lock). */
+  /** Reads, on the host, the exact versions the last fetch resolved for the pins (from the installer's own lock; Go: the whole module graph). */
   locked?(depsDir: string): LockedPin[];
   build?(ctx: RuntimeContext, entry: string, locked: LockedPin[]): RunStep;
   run(ctx: RuntimeContext, entry: string, pins: ParsedPackage[]): RunStep;
