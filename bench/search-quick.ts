@@ -43,7 +43,12 @@ if (process.env.QUICK_SWEEP) {
   const tuning = loadLabelledQueries(TUNING_FILE);
   const base = { ...WEIGHTS };
   for (const variant of JSON.parse(process.env.QUICK_SWEEP) as Array<Record<string, number>>) {
-    Object.assign(WEIGHTS, base, variant);
+    const { logShare, ...weights } = variant;
+    Object.assign(WEIGHTS, base, weights);
+    if (logShare !== undefined && logShare !== POPULARITY_LOG_SHARE.value) {
+      POPULARITY_LOG_SHARE.value = logShare;
+      index.upsert([]); // recomputes popularity (and the families that depend on it)
+    }
     const line = [];
     for (const [slice, queries] of slices(tuning)) {
       if (!['all', 'npm', 'named', 'unnamed'].includes(slice)) continue;
@@ -51,6 +56,27 @@ if (process.env.QUICK_SWEEP) {
       line.push(`${slice} ${r.hitAt1.toFixed(3)}/${r.hitAt5.toFixed(3)}`);
     }
     console.log(`${JSON.stringify(variant).padEnd(40)} ${line.join('  ')}`);
+  }
+  process.exit(0);
+}
+
+if (process.env.QUICK_DIFF) {
+  // QUICK_DIFF='[{},{"semantic":2}]': tuning queries whose first acceptable answer moves between two variants.
+  const [a, b] = JSON.parse(process.env.QUICK_DIFF) as Array<Record<string, number>>;
+  const base = { ...WEIGHTS };
+  const rankOf = async (variant: Record<string, number>, q: { query: string; acceptable: Set<string> }) => {
+    const { logShare = 0, ...weights } = variant;
+    Object.assign(WEIGHTS, base, weights);
+    if (logShare !== POPULARITY_LOG_SHARE.value) {
+      POPULARITY_LOG_SHARE.value = logShare;
+      index.upsert([]);
+    }
+    const slugs = index.search(q.query, { limit: 10 }, await embed(q.query)).map((hit) => hit.tool.slug);
+    return { at: slugs.findIndex((slug) => q.acceptable.has(slug)) + 1, top: slugs.slice(0, 3).join(' ') };
+  };
+  for (const q of loadLabelledQueries(TUNING_FILE)) {
+    const [ra, rb] = [await rankOf(a!, q), await rankOf(b!, q)];
+    if (ra.at !== rb.at) console.log(`${String(ra.at).padStart(2)} → ${String(rb.at).padStart(2)}  ${q.query}\n      ${ra.top}\n      ${rb.top}`);
   }
   process.exit(0);
 }

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CatalogSearchIndex } from './search-index.ts';
-import type { SerializedTable } from './tool-table.ts';
+import { RecordTexts, type SerializedTable } from './tool-table.ts';
 
 /** Bump when tokenising, stemming, indexed fields, derived facts (families, popularity) or the file layout change, so old caches are not loaded. */
 const INDEX_FORMAT = 9;
@@ -53,7 +53,10 @@ export class IndexCache {
         slugs: lines(), names: lines(), categories: lines(), languages: lines(), repositories: lines(),
         ecosystems: view((b, o, l) => new Uint8Array(b, o, l), 1), popularity: view((b, o, l) => new Float32Array(b, o, l), 4),
         // One record per line: JSON text never holds a raw newline. Parsed only when a result shows the tool.
-        records: lines(),
+        records: (() => {
+          const { start, length } = section();
+          return RecordTexts.fromLines(Buffer.from(bytes.buffer, start, length));
+        })(),
       };
       return CatalogSearchIndex.fromSerialized({ table, text: { docCount: header.docCount, terms, offsets, docs, impacts }, popularity, heads });
     } catch {
@@ -69,7 +72,7 @@ export class IndexCache {
     const parts = [
       joined(text.terms), bytesOf(text.offsets), bytesOf(text.docs), bytesOf(text.impacts), bytesOf(popularity), bytesOf(heads),
       joined(table.slugs), joined(table.names), joined(table.categories), joined(table.languages), joined(table.repositories),
-      bytesOf(table.ecosystems), bytesOf(table.popularity), joined(table.records),
+      bytesOf(table.ecosystems), bytesOf(table.popularity), table.records.toBuffer(table.slugs.length),
     ];
     const header = Buffer.from(JSON.stringify({ docCount: text.docCount, sections: parts.map((part) => part.length) } satisfies CacheHeader));
     const length = Buffer.alloc(4);

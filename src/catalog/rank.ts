@@ -24,8 +24,12 @@ export const WEIGHTS = {
   semantic: 1.5,
 };
 
+const PLAIN_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** Name forms compared for an exact match: `@tanstack/react-query` → `tanstack-react-query`, `github.com/gin-gonic/gin` → `gin`. */
 export function nameForms(name: string): string[] {
+  // Most names (`zod`, `serde-json`) have one form: built for every tool at each start, so without the general path.
+  if (PLAIN_NAME.test(name)) return [name];
   const lower = name.toLowerCase();
   const forms = [lower, lower.replace(/^@/, '').replace('/', '-')];
   // A Go module is known by its last path element (`chi` for github.com/go-chi/chi/v5); an npm scope's last part is not

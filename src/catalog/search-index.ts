@@ -21,7 +21,13 @@ export interface RankedHit {
 
 /** Tool vectors: similarity of a query vector to one tool, and the nearest tools of the most used ones. */
 export interface ToolVectors {
-  all: { score(query: Float32Array, slug: string): number | undefined };
+  all: {
+    score(query: Float32Array, slug: string): number | undefined;
+    /** Optional fast path (VectorIndex): rows looked up once per layout, then scored without a lookup by slug. */
+    rowOf?(slug: string): number;
+    scoreAt?(query: Float32Array, row: number): number;
+    readonly layout?: number;
+  };
   head: { search(query: Float32Array, k: number, filter?: (slug: string) => boolean): Array<{ id: string; score: number }> };
 }
 
@@ -151,6 +157,8 @@ export class CatalogSearchIndex {
   /** Per-tool ranking facts, recomputed whenever the set of tools changes. */
   private derive(saved?: { popularity?: Float32Array; heads?: Int32Array }): void {
     this.nameTermCache?.clear();
+    this.popularityTermCache = undefined;
+    this.vectorRowCache = undefined;
     const fits = (array?: { length: number }) => array?.length === this.tools.size;
     const n = this.tools.size;
     const slugs = this.tools.slugs();
@@ -201,28 +209,35 @@ export class CatalogSearchIndex {
       .sort((a, b) => a.df - b.df);
     const anyRare = ordered.some(({ df }) => df > 0 && df <= common);
     for (const segment of this.delta ? [this.main, this.delta] : [this.main]) {
+      const map = segment.docs;
+      // Main-segment postings of tools that changed since the build are outdated (the delta segment has them).
+      const stale = !map && this.changed.size > 0 ? this.stale : undefined;
       for (const { term, weight, df } of ordered) {
         const hits = segment.index.hits(term);
         if (!hits) continue;
         const onlyTouched = anyRare && df > common;
-        for (let k = 0; k < hits.docs.length; k++) {
-          const doc = segment.docs ? segment.docs[hits.docs[k]!]! : hits.docs[k]!;
-          if (!segment.docs && this.stale[doc]) continue;
+        const { docs, impacts } = hits;
+        const length = docs.length;
+        // This loop runs once per posting of every query term: no closures, no optional lookups in the common case.
+        for (let k = 0; k < length; k++) {
+          const doc = map ? map[docs[k]!]! : docs[k]!;
+          if (stale !== undefined && stale[doc]) continue;
           if (cover[doc] === 0) {
             if (onlyTouched) continue;
             touched[count++] = doc;
           }
-          scores[doc]! += weight * hits.impacts[k]!;
+          scores[doc]! += weight * impacts[k]!;
           cover[doc]! += weight;
         }
       }
     }
     try {
       const exactDocs = new Set((this.exact.get(parsed.nameGuess.replace(/[_.\s]+/g, '-')) ?? []).filter(passes));
+      const unfiltered = !(options.ecosystem || options.language || options.category);
       let maxText = 0;
       for (let i = 0; i < count; i++) {
         const doc = touched[i]!;
-        if (scores[doc]! > maxText && passes(doc)) maxText = scores[doc]!;
+        if (scores[doc]! > maxText && (unfiltered || passes(doc))) maxText = scores[doc]!;
       }
       if (maxText === 0) maxText = 1;
       const context: RankContext = { ecosystem: options.ecosystem ? undefined : parsed.ecosystem, single: parsed.bareName };
@@ -238,14 +253,16 @@ export class CatalogSearchIndex {
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
       const top = new TopK(CANDIDATES.value);
       const intentOf = context.ecosystem ? ECOSYSTEMS.indexOf(context.ecosystem) : -1;
-      const unfiltered = !(options.ecosystem || options.language || options.category);
+      const popularityTerm = this.popularityTerm();
+      const ecosystemOf = this.ecosystem;
+      const { text: textWeight, coverage: coverageWeight, ecosystemIntent: intentWeight } = WEIGHTS;
       for (let i = 0; i < count; i++) {
         const doc = touched[i]!;
         if (!unfiltered && !passes(doc)) continue;
         // The lexical part of blend(), inline: this loop runs over every matching tool.
-        const intent = intentOf < 0 ? 0 : this.ecosystem[doc] === intentOf ? 1 : -0.5;
-        top.push(doc, WEIGHTS.text * (scores[doc]! / maxText) + WEIGHTS.coverage * Math.min(1, cover[doc]! / totalWeight)
-          + WEIGHTS.popularity * this.popularity[doc]! ** WEIGHTS.popularityExponent + WEIGHTS.ecosystemIntent * intent);
+        const intent = intentOf < 0 ? 0 : ecosystemOf[doc] === intentOf ? 1 : -0.5;
+        top.push(doc, textWeight * (scores[doc]! / maxText) + coverageWeight * Math.min(1, cover[doc]! / totalWeight)
+          + popularityTerm[doc]! + intentWeight * intent);
       }
       for (const doc of exactDocs) if (!top.has(doc)) top.push(doc, blend(signals(doc), context));
       const candidates = new Set(top.docs());
@@ -255,8 +272,10 @@ export class CatalogSearchIndex {
       if (queryVector && this.vectors) {
         // Only when some word of the query is known: vectors of gibberish still have nearest neighbours.
         if (count > 0 && count < SEMANTIC_SCAN_BELOW) this.addSemanticCandidates(queryVector, options, passes, candidates);
+        const rows = this.vectorRows();
+        const all = this.vectors.all;
         for (const doc of candidates) {
-          const cosine = this.vectors.all.score(queryVector, this.tools.slug(doc));
+          const cosine = rows ? (rows[doc]! < 0 ? undefined : all.scoreAt!(queryVector, rows[doc]!)) : all.score(queryVector, this.tools.slug(doc));
           if (cosine !== undefined) semantic.set(doc, cosine);
         }
       }
@@ -349,6 +368,33 @@ export class CatalogSearchIndex {
       this.nameTermCache.set(doc, terms);
     }
     return terms;
+  }
+
+  private vectorRowCache: { vectors: ToolVectors; layout: number; rows: Int32Array } | undefined;
+  /**
+   * Each tool's row in the vector index (-1: none), rebuilt when the tools or the vector index's rows change. Scoring a
+   * candidate by slug cost a string-keyed lookup in a 70,000-entry map per candidate: most of the semantic layer's time.
+   */
+  private vectorRows(): Int32Array | undefined {
+    const vectors = this.vectors;
+    const all = vectors?.all;
+    if (!vectors || !all?.rowOf || !all.scoreAt || all.layout === undefined) return undefined;
+    const cached = this.vectorRowCache;
+    if (cached && cached.vectors === vectors && cached.layout === all.layout && cached.rows.length === this.tools.size) return cached.rows;
+    const rows = Int32Array.from(this.tools.slugs(), (slug) => all.rowOf!(slug));
+    this.vectorRowCache = { vectors, layout: all.layout, rows };
+    return rows;
+  }
+
+  private popularityTermCache: { weight: number; exponent: number; values: Float64Array } | undefined;
+  /** WEIGHTS.popularity · popularity^exponent of every tool, computed once (a power per matching tool was a tenth of a query). */
+  private popularityTerm(): Float64Array {
+    const { popularity: weight, popularityExponent: exponent } = WEIGHTS;
+    const cached = this.popularityTermCache;
+    if (cached && cached.weight === weight && cached.exponent === exponent && cached.values.length === this.popularity.length) return cached.values;
+    const values = Float64Array.from(this.popularity, (p) => weight * p ** exponent);
+    this.popularityTermCache = { weight, exponent, values };
+    return values;
   }
 
   private filter(options: SearchOptions): (doc: number) => boolean {

@@ -24,7 +24,50 @@ export interface SerializedTable {
   repositories: string[];
   ecosystems: Uint8Array;
   popularity: Float32Array;
-  records: string[];
+  records: RecordTexts;
+}
+
+/**
+ * Each tool's record as JSON text. Read from the index cache, the texts stay lines of the file's buffer and are decoded
+ * one at a time when a result shows the tool: decoding and splitting all of them (~70 MB) was a third of a warm start.
+ */
+export class RecordTexts {
+  /** Texts set since (all of them for a table built in memory); a hole falls back to the buffer's line. */
+  private readonly texts: string[] = [];
+
+  private constructor(private readonly bytes?: Buffer, private readonly ends?: Int32Array) {}
+
+  static empty(): RecordTexts {
+    return new RecordTexts();
+  }
+
+  /** Lines of `bytes` (newline-separated; JSON text never holds a raw newline), found without decoding them. */
+  static fromLines(bytes: Buffer): RecordTexts {
+    const ends: number[] = [];
+    let at = 0;
+    while (at < bytes.length) {
+      const end = bytes.indexOf(10, at);
+      ends.push(end < 0 ? bytes.length : end);
+      at = end < 0 ? bytes.length : end + 1;
+    }
+    return new RecordTexts(bytes, Int32Array.from(ends));
+  }
+
+  get(doc: number): string {
+    const text = this.texts[doc];
+    if (text !== undefined || !this.bytes || !this.ends || doc >= this.ends.length) return text!;
+    return this.bytes.toString('utf8', doc === 0 ? 0 : this.ends[doc - 1]! + 1, this.ends[doc]);
+  }
+
+  set(doc: number, text: string): void {
+    this.texts[doc] = text;
+  }
+
+  /** Every text, newline-separated (the index cache's layout). */
+  toBuffer(count: number): Buffer {
+    if (this.bytes && this.ends?.length === count && this.texts.length === 0) return this.bytes;
+    return Buffer.from(Array.from({ length: count }, (_, doc) => this.get(doc)).join('\n'));
+  }
 }
 
 function withoutReadme(tool: ToolRecord): ToolRecord {
@@ -43,7 +86,7 @@ export class ToolTable {
   }
 
   static of(tools: ToolRecord[]): ToolTable {
-    const table = new ToolTable({ slugs: [], names: [], categories: [], languages: [], repositories: [], records: [] },
+    const table = new ToolTable({ slugs: [], names: [], categories: [], languages: [], repositories: [], records: RecordTexts.empty() },
       new Uint8Array(tools.length), new Float32Array(tools.length));
     tools.forEach((tool, doc) => table.set(doc, tool));
     return table;
@@ -64,7 +107,7 @@ export class ToolTable {
   /** Sets the tool at `doc` (README excerpts only feed the index; results never show them, so memory does not keep them). */
   set(doc: number, tool: ToolRecord): void {
     const c = this.columns;
-    c.records[doc] = JSON.stringify(withoutReadme(tool));
+    c.records.set(doc, JSON.stringify(withoutReadme(tool)));
     c.slugs[doc] = tool.slug;
     c.names[doc] = tool.name;
     c.categories[doc] = tool.categories.join(',');
@@ -119,7 +162,7 @@ export class ToolTable {
   record(doc: number): ToolRecord {
     let tool = this.parsed.get(doc);
     if (!tool) {
-      tool = JSON.parse(this.columns.records[doc]!) as ToolRecord;
+      tool = JSON.parse(this.columns.records.get(doc)) as ToolRecord;
       this.parsed.set(doc, tool);
     }
     return tool;
@@ -127,11 +170,11 @@ export class ToolTable {
 
   /** True when `doc` holds this record already (as kept: without its README excerpt). */
   holds(doc: number, tool: ToolRecord): boolean {
-    return isDeepStrictEqual(JSON.parse(this.columns.records[doc]!), withoutReadme(tool));
+    return isDeepStrictEqual(JSON.parse(this.columns.records.get(doc)), withoutReadme(tool));
   }
 
   /** Every record, parsed one at a time (for vectors of tools the shipped file lacks, snapshots, benches). */
   *allRecords(): Generator<ToolRecord> {
-    for (let doc = 0; doc < this.size; doc++) yield JSON.parse(this.columns.records[doc]!) as ToolRecord;
+    for (let doc = 0; doc < this.size; doc++) yield JSON.parse(this.columns.records.get(doc)) as ToolRecord;
   }
 }

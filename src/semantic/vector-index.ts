@@ -22,6 +22,8 @@ export class VectorIndex {
   private values: Int8Array;
   private scales: Float32Array;
   private bits: Uint32Array;
+  /** Changes whenever a row is added or moved, so callers that keep row numbers know to look them up again. */
+  layout = 0;
 
   constructor(dimensions: number, capacity = 1024) {
     if (!Number.isInteger(dimensions) || dimensions <= 0) throw new RangeError('dimensions must be a positive integer');
@@ -49,6 +51,7 @@ export class VectorIndex {
     let row = this.rows.get(id);
     if (row === undefined) {
       row = this.ids.length;
+      this.layout += 1;
       this.grow(row + 1);
       this.ids.push(id);
       this.rows.set(id, row);
@@ -67,6 +70,7 @@ export class VectorIndex {
     const row = this.rows.get(id);
     if (row === undefined) return false;
     const last = this.ids.length - 1;
+    this.layout += 1;
     if (row !== last) {
       const moved = this.ids[last]!;
       this.values.copyWithin(row * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
@@ -84,6 +88,16 @@ export class VectorIndex {
   score(query: Float32Array, id: string): number | undefined {
     const row = this.rows.get(id);
     return row === undefined ? undefined : this.scoreRow(query, row);
+  }
+
+  /** The row of `id` (-1 when it has no vector); valid until `layout` changes. */
+  rowOf(id: string): number {
+    return this.rows.get(id) ?? -1;
+  }
+
+  /** Similarity of the query to the vector in `row` (from rowOf): no lookup by id, for callers scoring many rows per query. */
+  scoreAt(query: Float32Array, row: number): number {
+    return this.scoreRow(query, row);
   }
 
   /**
@@ -105,10 +119,22 @@ export class VectorIndex {
 
   private scoreRow(query: Float32Array, row: number): number {
     const values = this.values;
-    const offset = row * this.dimensions;
-    let sum = 0;
-    for (let i = 0; i < this.dimensions; i += 1) sum += query[i]! * values[offset + i]!;
-    return sum * this.scales[row]!;
+    const dimensions = this.dimensions;
+    let at = row * dimensions;
+    // Four running sums: independent additions pipeline, and the loop runs once per candidate of every query.
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let i = 0;
+    for (; i + 3 < dimensions; i += 4, at += 4) {
+      s0 += query[i]! * values[at]!;
+      s1 += query[i + 1]! * values[at + 1]!;
+      s2 += query[i + 2]! * values[at + 2]!;
+      s3 += query[i + 3]! * values[at + 3]!;
+    }
+    for (; i < dimensions; i += 1, at += 1) s0 += query[i]! * values[at]!;
+    return (s0 + s1 + s2 + s3) * this.scales[row]!;
   }
 
   private allRows(filter?: (id: string) => boolean): number[] {

@@ -86,3 +86,23 @@ describe('VectorIndex', () => {
     assert.throws(() => index.search(new Float32Array(5), 1), /5 dimensions/);
   });
 });
+
+describe('VectorIndex rows', () => {
+  it('scores by row as by id, and changes layout when rows are added or moved', () => {
+    const random = seeded(21);
+    const index = new VectorIndex(24, 2);
+    for (let i = 0; i < 5; i += 1) index.add(`t${i}`, randomUnit(24, random));
+    const query = randomUnit(24, random);
+    for (let i = 0; i < 5; i += 1) assert.equal(index.scoreAt(query, index.rowOf(`t${i}`)), index.score(query, `t${i}`));
+    assert.equal(index.rowOf('missing'), -1);
+    const layout = index.layout;
+    index.add('t2', randomUnit(24, random)); // replacing a vector keeps every row
+    assert.equal(index.layout, layout);
+    index.add('t5', randomUnit(24, random));
+    assert.notEqual(index.layout, layout);
+    const moved = index.layout;
+    index.remove('t0'); // the last row (t5) moves into t0's place
+    assert.notEqual(index.layout, moved);
+    assert.equal(index.rowOf('t5'), 0);
+  });
+});

@@ -1,0 +1,68 @@
+// CatalogSearchIndex with tool vectors: the row-number fast path scores exactly as the lookup by slug does, and
+// follows the vector index when rows are added or moved (a tool embedded after an ingest).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CatalogSearchIndex, type ToolVectors } from '../../../src/catalog/search-index.ts';
+import type { Ecosystem, ToolRecord } from '../../../src/catalog/types.ts';
+import { VectorIndex } from '../../../src/semantic/vector-index.ts';
+import { normalizeInPlace } from '../../../src/semantic/vector.ts';
+
+function tool(ecosystem: Ecosystem, name: string, description: string, popularity: number): ToolRecord {
+  return {
+    slug: `${ecosystem}-${name}`, ecosystem, name, version: '1.0.0', description, shortDescription: description,
+    keywords: [], languages: [], frameworks: [], categories: [], license: null, homepage: null, repository: null,
+    docsUrl: null, popularity, downloads: null, updatedAt: null, extra: {},
+  };
+}
+
+const tools = [
+  tool('npm', 'fetchy', 'http client for the browser', 0.9),
+  tool('npm', 'reqlib', 'http client with retries', 0.5),
+  tool('pypi', 'pyhttp', 'http client for python', 0.7),
+  tool('crates', 'hyperish', 'http client and server', 0.6),
+  tool('npm', 'colors', 'terminal colors', 0.8),
+];
+/** Deterministic unit vectors: each tool leans toward its own axis, the query toward `reqlib` and `hyperish`. */
+const vectorOf = (i: number) => normalizeInPlace(Float32Array.from({ length: 16 }, (_, k) => (k === i ? 1 : 0.1 * ((k + i) % 3))));
+const query = normalizeInPlace(Float32Array.from({ length: 16 }, (_, k) => (k === 1 ? 1 : k === 3 ? 0.8 : 0.05)));
+
+function vectorsFor(list: ToolRecord[]): VectorIndex {
+  const index = new VectorIndex(16, 2);
+  list.forEach((t, i) => index.add(t.slug, vectorOf(i)));
+  return index;
+}
+/** The same vectors seen only through score(slug): the path taken by vector sources without row numbers. */
+const slugOnly = (index: VectorIndex): ToolVectors => ({
+  all: { score: (q, slug) => index.score(q, slug) },
+  head: index,
+});
+
+describe('search with tool vectors', () => {
+  it('scores candidates by row exactly as by slug', () => {
+    const byRow = CatalogSearchIndex.build(tools);
+    const vectors = vectorsFor(tools);
+    byRow.vectors = { all: vectors, head: vectors };
+    const bySlug = CatalogSearchIndex.build(tools);
+    bySlug.vectors = slugOnly(vectors);
+    const a = byRow.search('http client', { limit: 10 }, query, true);
+    const b = bySlug.search('http client', { limit: 10 }, query, true);
+    assert.deepEqual(a.map((hit) => [hit.tool.slug, hit.score]), b.map((hit) => [hit.tool.slug, hit.score]));
+    assert.ok(a.some((hit) => (hit.signals?.semantic ?? 0) > 0), 'the semantic signal took part');
+  });
+
+  it('follows the vector index when a tool gets its vector later', () => {
+    const index = CatalogSearchIndex.build(tools);
+    const vectors = vectorsFor(tools.filter((t) => t.slug !== 'npm-reqlib'));
+    index.vectors = { all: vectors, head: vectors };
+    const before = index.search('http client', { limit: 10 }, query, true).find((hit) => hit.tool.slug === 'npm-reqlib');
+    vectors.add('npm-reqlib', vectorOf(1));
+    vectors.remove('npm-colors'); // moves the last row: row numbers kept from before would now be wrong
+    const after = index.search('http client', { limit: 10 }, query, true).find((hit) => hit.tool.slug === 'npm-reqlib');
+    const bySlug = CatalogSearchIndex.build(tools);
+    bySlug.vectors = slugOnly(vectors);
+    const expected = bySlug.search('http client', { limit: 10 }, query, true).find((hit) => hit.tool.slug === 'npm-reqlib');
+    assert.ok(before && after && expected);
+    assert.notEqual(after.signals!.semantic, before.signals!.semantic);
+    assert.equal(after.score, expected.score);
+  });
+});
