@@ -73,7 +73,11 @@ const keptHome = process.env.BENCH_HOME;
 if (keptHome && !fs.existsSync(keptHome)) fs.cpSync(await freshHome(), keptHome, { recursive: true });
 const home = keptHome ?? await freshHome(); // a migrated store holding the shipped catalog
 // Sites off: documentation sites are not reachable from the build machines; this measures the published artifacts.
-const config = loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', ...(gems ? { TOOLDEX_RUBYGEMS_URL: gems.url } : {}) }, {});
+// BENCH_ENCODER=off ranks without the sentence encoder (the previous ranking), for a comparison in the same conditions.
+const config = loadConfig({
+  TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', ...(gems ? { TOOLDEX_RUBYGEMS_URL: gems.url } : {}),
+  ...(process.env.BENCH_ENCODER === 'off' ? { TOOLDEX_SEMANTIC_ENCODER: 'off' } : {}),
+}, {});
 const app = await createApp(config, createLogger('warn'));
 
 interface Outcome { q: Question; ours: number; theirs: number }

@@ -11,7 +11,7 @@ import { IngestScheduler } from './docs/ingest-scheduler.ts';
 import { InflightWork } from './lifecycle/inflight.ts';
 import type { Logger } from './log.ts';
 import { createSandbox, type SandboxService } from './sandbox/index.ts';
-import { createEmbedder, type Embedder } from './semantic/index.ts';
+import { createEmbedder, createSentenceEncoder, type Embedder } from './semantic/index.ts';
 import { openStore, type Store } from './store/index.ts';
 import { startInstance, type Instance } from './store/instances.ts';
 import { createQuickstarts, type Quickstarts } from './quickstart/index.ts';
@@ -52,6 +52,7 @@ export async function createApp(config: Config, logger: Logger, inflight = new I
     });
     // One embedder for the whole app: by now the catalog index is built and the model has loaded beside it.
     const semantic = await embedder;
+    const encoder = await createSentenceEncoder(config, logger);
     const auth = createAuth(store, config, logger);
     await auth.ready();
     // A fleet member has a heartbeat row, so leases it takes are released if it dies (see src/store/instances.ts).
@@ -61,7 +62,7 @@ export async function createApp(config: Config, logger: Logger, inflight = new I
     // Verification is a client of the sandbox like POST /tools/test: its runs are tracked and drained the same way.
     const sandbox = trackRuns(createSandbox(config, store, logger), inflight);
     const quickstarts = createQuickstarts({ config, store, logger, catalog, sandbox, stopping: inflight.stopping });
-    const docs = withVerifiedQuickstarts(createDocs({ config, store, logger, catalog, embedder: semantic, scheduler }), quickstarts, config, logger);
+    const docs = withVerifiedQuickstarts(createDocs({ config, store, logger, catalog, embedder: semantic, encoder, scheduler }), quickstarts, config, logger);
     return {
       config, store, logger, catalog, auth, docs, sandbox, semantic, inflight, quickstarts,
       async close() {

@@ -14,7 +14,7 @@ import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
 import { createPackageIndexes } from './package-index.ts';
 import { rankPassages } from './rank.ts';
-import { createDocsSemantic } from './semantic.ts';
+import { createDocsSemantic, RERANK_DEPTH } from './semantic.ts';
 import { getReleases, newestReady, saveReleases, topToolSlugs, type ReleaseRow, type VersionRow } from './repository.ts';
 import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsCoverage, type DocsResult, type ToolContext } from './schema.ts';
 import { sourceFor } from './sources/index.ts';
@@ -28,8 +28,10 @@ export interface DocsDeps {
   store: Store;
   logger: Logger;
   catalog: Catalog;
-  /** The shared semantic component's embedder (src/semantic); null ranks by words only. */
+  /** The shared semantic component's word-level embedder (the static model); null: no related-word expansion. */
   embedder?: Embedder | null;
+  /** The shared semantic component's sentence encoder (transformer or endpoint); null: no whole-text comparison. */
+  encoder?: Embedder | null;
   /** Per-registry slots, deadlines, failure backoff, draining (made here with defaults when not given). */
   scheduler?: IngestScheduler;
 }
@@ -55,7 +57,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   };
   const ingestor = createIngestor({ ...deps, track, scheduler });
   const indexes = createPackageIndexes(deps.store);
-  const semantic = createDocsSemantic(deps.embedder ?? null, deps.logger, track);
+  const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger);
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.
@@ -157,9 +159,14 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       const limit = Math.min(Math.max(options.limit ?? 5, 1), MAX_DOCS_LIMIT);
       const { tool, row, latest, stale } = await serve(slugReference);
       const index = await indexes.get(tool.slug, row.version, `${row.passages}@${row.indexedAt?.getTime() ?? 0}`);
-      const meaning = await semantic.meaning(index, question);
+      const identifiers = queryTerms(question).identifiers;
+      // With a sentence encoder, two passes: words pick the candidates, whose meaning is then compared with the question.
+      const lexicalTop = semantic.compares
+        ? rankPassages(index.passages, index.lexical, question, { limit: RERANK_DEPTH, identifiers }).map((p) => p.doc)
+        : [];
+      const meaning = await semantic.meaning(index, question, lexicalTop);
       const ranked = rankPassages(index.passages, index.lexical, question, {
-        limit, identifiers: queryTerms(question).identifiers, related: meaning.related,
+        limit, identifiers, related: meaning.related,
         ...(meaning.similarity ? { semantic: meaning.similarity, semanticCandidates: meaning.candidates } : {}),
       });
       return {
@@ -193,6 +200,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     },
 
     async close() {
+      await semantic.close();
       while (background.size) await Promise.allSettled([...background]);
       scheduler.close();
     },

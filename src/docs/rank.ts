@@ -10,7 +10,8 @@ export interface IndexedPassage {
   centrality?: number;
 }
 
-export interface Ranked extends IndexedPassage { score: number }
+/** A ranked passage: `doc` is its position in the package index's passages. */
+export interface Ranked extends IndexedPassage { score: number; doc: number }
 
 export const WEIGHTS = {
   bm25: 1.0, bodyCoverage: 0.55, titleCoverage: 0.2, proximity: 0.25, exact: 0.6,
@@ -77,5 +78,5 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
     kept.push(candidate);
     if (kept.length >= options.limit) break;
   }
-  return kept.map(({ doc, score }) => ({ ...passages[doc]!, score }));
+  return kept.map(({ doc, score }) => ({ ...passages[doc]!, score, doc }));
 }

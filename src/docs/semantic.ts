@@ -1,6 +1,6 @@
 // Ranking by meaning for docs search, through the one semantic component (src/semantic): question words are mapped to
-// related words of the package's own names and titles (`sort` → order, `hide` → hidden), and, with an embeddings
-// endpoint, passages are compared to the question as whole texts (vectors computed in the background per package).
+// related words of the package's own names and titles (`sort` → order, `hide` → hidden), and passages are compared to
+// the question as whole texts by the sentence encoder (the local transformer, or an embeddings endpoint).
 import type { Embedder } from '../semantic/index.ts';
 import type { Logger } from '../log.ts';
 import { analyze } from './lexical.ts';
@@ -14,8 +14,9 @@ const EMBED_BATCH = 64;
 
 interface SemanticState {
   vocabulary?: { terms: string[]; vectors: Float32Array[] };
-  passages?: Float32Array[];
-  embedding?: Promise<void>;
+  /** The encoder's vector of passage i, once embedded. */
+  vectors: Array<Float32Array | undefined>;
+  background?: Promise<void>;
 }
 
 const dot = (a: Float32Array, b: Float32Array) => {
@@ -34,88 +35,126 @@ export function passageSummary(p: Pick<IndexedPassage, 'title' | 'symbol' | 'hea
 
 export interface Meaning {
   related: Array<{ term: string; weight: number }>;
-  /** Similarity of the question to passage i, when the package's passage vectors are ready. */
+  /** Similarity of the question to passage i, for the passages embedded so far (0 for the others). */
   similarity?: (doc: number) => number;
+  /** Passages most similar to the question by meaning, among those embedded so far. */
   candidates?: number[];
 }
 
-export function createDocsSemantic(embedder: Embedder | null, logger: Logger, track: (work: Promise<unknown>) => void) {
+/** Passages compared by meaning on every question: the best lexical candidates are embedded at once if need be. */
+export const RERANK_DEPTH = 24;
+/** Passages added to the lexical candidates because their meaning is close to the question. */
+const SEMANTIC_CANDIDATES = 30;
+
+/**
+ * Meaning for docs ranking from two encoders of the shared semantic component: `words` (the static model: a word in
+ * microseconds) maps question words to related words of the package's names; `encoder` (the local transformer or an
+ * endpoint: a text in milliseconds) compares the question with passages as whole texts. Passages are embedded in the
+ * background per package, most important first; the ones a question is about to be ranked on are embedded at once.
+ */
+export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger) {
   const states = new WeakMap<PackageIndex, SemanticState>();
+  // Background embedding is an optimisation, not work a deploy must drain: close() stops it between batches.
+  const running = new Set<Promise<void>>();
+  let closed = false;
   const stateOf = (index: PackageIndex) => {
     let state = states.get(index);
-    if (!state) { state = {}; states.set(index, state); }
+    if (!state) { state = { vectors: new Array(index.passages.length) }; states.set(index, state); }
     return state;
   };
-  // A local static model embeds a word in microseconds: word-level expansion is done inline. An endpoint is too slow
-  // for that, but its sentence vectors are good: passages are embedded once in the background and compared whole.
-  const expands = embedder?.kind === 'static';
-  const comparesPassages = embedder?.kind === 'remote';
+  const expands = words?.kind === 'static';
 
   async function vocabulary(index: PackageIndex, state: SemanticState) {
     if (!state.vocabulary) {
       const terms = index.lexical.nameVocabulary();
-      state.vocabulary = { terms, vectors: await embedder!.embed(terms, 'passage') };
+      state.vocabulary = { terms, vectors: await words!.embed(terms, 'passage') };
     }
     return state.vocabulary;
   }
 
-  function embedPassages(index: PackageIndex, state: SemanticState): void {
-    if (state.embedding || state.passages) return;
-    state.embedding = (async () => {
-      const vectors: Float32Array[] = [];
-      for (let i = 0; i < index.passages.length; i += EMBED_BATCH) {
-        vectors.push(...await embedder!.embed(index.passages.slice(i, i + EMBED_BATCH).map(passageSummary), 'passage'));
-        await new Promise((resolve) => setImmediate(resolve));
+  async function embedDocs(index: PackageIndex, state: SemanticState, docs: number[]): Promise<void> {
+    const missing = docs.filter((doc) => !state.vectors[doc]);
+    if (!missing.length) return;
+    const vectors = await encoder!.embed(missing.map((doc) => passageSummary(index.passages[doc]!)), 'passage');
+    missing.forEach((doc, i) => { state.vectors[doc] = vectors[i]; });
+  }
+
+  function embedInBackground(index: PackageIndex, state: SemanticState): void {
+    if (state.background) return;
+    // Most important first (README, guides, entry-point API), so a package half-way through is useful.
+    const order = index.passages.map((_, doc) => doc).sort((a, b) => index.passages[b]!.importance - index.passages[a]!.importance || a - b);
+    state.background = (async () => {
+      for (let i = 0; i < order.length && !closed; i += EMBED_BATCH) {
+        await embedDocs(index, state, order.slice(i, i + EMBED_BATCH));
       }
-      state.passages = vectors;
     })().catch((error: unknown) => {
       logger.warn({ err: error, package: index.key }, 'docs passages not embedded; ranking by words only');
-    }).finally(() => { state.embedding = undefined; });
-    track(state.embedding);
+      state.background = undefined;
+    });
+    const work = state.background;
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  }
+
+  async function relatedWords(index: PackageIndex, state: SemanticState, question: string) {
+    const { terms, vectors } = await vocabulary(index, state);
+    const asked = [...new Set(analyze(question, false))];
+    const wordVectors = await words!.embed(asked, 'query');
+    const related = new Map<string, number>();
+    asked.forEach((word, w) => {
+      const best: Array<{ term: string; sim: number }> = [];
+      terms.forEach((term, t) => {
+        if (term === word) return;
+        const sim = dot(wordVectors[w]!, vectors[t]!);
+        if (sim < EXPANSION.minSimilarity) return;
+        best.push({ term, sim });
+        best.sort((a, b) => b.sim - a.sim);
+        if (best.length > EXPANSION.perWord) best.pop();
+      });
+      for (const { term, sim } of best) related.set(term, Math.max(related.get(term) ?? 0, EXPANSION.weight * sim));
+    });
+    return [...related].map(([term, weight]) => ({ term, weight }));
   }
 
   return {
-    enabled: Boolean(embedder),
-    /** Related words and (when ready) passage similarities for a question; empty when semantic ranking is off or fails. */
-    async meaning(index: PackageIndex, question: string): Promise<Meaning> {
-      if (!embedder) return { related: [] };
+    enabled: Boolean(words || encoder),
+    /** Whether questions are compared with passages as whole texts (a second, semantic ranking pass). */
+    compares: Boolean(encoder),
+    /**
+     * Related words, and (with an encoder) similarities to the passages: `lexicalTop` are the passages the words
+     * rank best, embedded now if the background has not reached them. Empty when semantic ranking is off or fails.
+     */
+    async meaning(index: PackageIndex, question: string, lexicalTop: number[] = []): Promise<Meaning> {
       const state = stateOf(index);
       const meaning: Meaning = { related: [] };
       try {
-        if (expands) {
-          const { terms, vectors } = await vocabulary(index, state);
-          const words = [...new Set(analyze(question, false))];
-          const wordVectors = await embedder.embed(words, 'query');
-          const related = new Map<string, number>();
-          words.forEach((word, w) => {
-            const best: Array<{ term: string; sim: number }> = [];
-            terms.forEach((term, t) => {
-              if (term === word) return;
-              const sim = dot(wordVectors[w]!, vectors[t]!);
-              if (sim < EXPANSION.minSimilarity) return;
-              best.push({ term, sim });
-              best.sort((a, b) => b.sim - a.sim);
-              if (best.length > EXPANSION.perWord) best.pop();
-            });
-            for (const { term, sim } of best) related.set(term, Math.max(related.get(term) ?? 0, EXPANSION.weight * sim));
+        if (expands) meaning.related = await relatedWords(index, state, question);
+        if (encoder) {
+          embedInBackground(index, state);
+          const [query] = await Promise.all([
+            encoder.embed([question], 'query').then((v) => v[0]!),
+            embedDocs(index, state, lexicalTop),
+          ]);
+          const sims = new Float32Array(index.passages.length);
+          const ranked: number[] = [];
+          state.vectors.forEach((vector, doc) => {
+            if (!vector) return;
+            sims[doc] = dot(vector, query);
+            ranked.push(doc);
           });
-          meaning.related = [...related].map(([term, weight]) => ({ term, weight }));
-        }
-        if (comparesPassages) {
-          if (!state.passages) embedPassages(index, state);
-          const passages = state.passages;
-          if (passages) {
-            const [query] = await embedder.embed([question], 'query');
-            const sims = passages.map((v) => dot(v, query!));
-            meaning.similarity = (doc) => sims[doc] ?? 0;
-            meaning.candidates = sims.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]).slice(0, 30).map(([, i]) => i);
-          }
+          meaning.similarity = (doc) => sims[doc] ?? 0;
+          meaning.candidates = ranked.sort((a, b) => sims[b]! - sims[a]!).slice(0, SEMANTIC_CANDIDATES);
         }
       } catch (error) {
         logger.warn({ err: error }, 'semantic ranking unavailable for this question; ranking by words only');
-        return { related: [] };
+        return { related: meaning.related };
       }
       return meaning;
+    },
+    /** Stops background embedding (after the batch in progress). */
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.allSettled([...running]);
     },
   };
 }

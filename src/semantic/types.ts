@@ -7,8 +7,11 @@ export interface Embedder {
   /** Model identity and version; store it beside every vector — a different id means the vectors must be recomputed. */
   readonly id: string;
   readonly dimensions: number;
-  /** Where the vectors come from, for logs and /healthz-like reports: `static` (local model) or `remote` (endpoint). */
-  readonly kind: 'static' | 'remote';
+  /**
+   * Where the vectors come from, for logs and /healthz-like reports: `static` (local per-word model, microseconds),
+   * `transformer` (local sentence encoder, milliseconds) or `remote` (endpoint).
+   */
+  readonly kind: 'static' | 'transformer' | 'remote';
   /**
    * Unit-length vectors, one per text, in order. Rejects with ToolDexError `semantic_unavailable` when a remote
    * endpoint fails; callers then rank lexically for that request.

