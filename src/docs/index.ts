@@ -46,6 +46,8 @@ interface Served {
 export interface DocsCapability extends Docs {
   /** Resolves and indexes a tool version without a question (pre-indexing, `ingest --docs`). */
   prepare(slugReference: string): Promise<{ slug: string; version: string; passages: number }>;
+  /** Resolves when the background embedding of indexed packages' passages is done (benches, tests). */
+  settled(): Promise<void>;
 }
 
 export function createDocs(deps: DocsDeps): DocsCapability {
@@ -193,6 +195,8 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         row.docsUrl ?? docsUrlFor(tool), registryPage(tool.ecosystem, tool.name));
       return stale ? { ...context, stale: true } : context;
     },
+
+    settled: () => semantic.idle(),
 
     async prepare(slugReference) {
       const { tool, row } = await serve(slugReference);

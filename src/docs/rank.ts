@@ -16,6 +16,14 @@ export interface Ranked extends IndexedPassage { score: number; doc: number }
 export const WEIGHTS = {
   bm25: 1.0, bodyCoverage: 0.55, titleCoverage: 0.2, proximity: 0.25, exact: 0.6,
   importance: 0.35, internal: 0.35, semantic: 1.0, duplicate: 0.75, name: 1.0, centrality: 0.3,
+  /** 1: the question–passage similarity is rescaled to 0–1 over the candidates (min–max); 0: raw cosine. */
+  semanticMinMax: 0,
+  /**
+   * Above 0: the word ranking and the meaning ranking are fused by reciprocal rank (1/(k + rank), the meaning side
+   * weighted by this), instead of adding the similarity to the word score: the two scores have different spreads per
+   * question, their orders do not.
+   */
+  rrf: 0, rrfK: 10,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -41,6 +49,31 @@ function jaccard(a: Int32Array, b: Int32Array): number {
   return shared / (left.size + right.size - shared);
 }
 
+/** Reciprocal-rank fusion of the word scores with the similarities (passages without a vector have no meaning rank). */
+function fuseByRank(lexical: Array<{ doc: number; score: number }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
+  const byWords = [...lexical].sort((a, b) => b.score - a.score || a.doc - b.doc);
+  const byMeaning = lexical.filter(({ doc }) => similarity(doc) !== 0).sort((a, b) => similarity(b.doc) - similarity(a.doc) || a.doc - b.doc);
+  const fused = new Map<number, number>();
+  byWords.forEach(({ doc }, rank) => fused.set(doc, 1 / (WEIGHTS.rrfK + rank + 1)));
+  byMeaning.forEach(({ doc }, rank) => fused.set(doc, fused.get(doc)! + WEIGHTS.rrf / (WEIGHTS.rrfK + rank + 1)));
+  return lexical.map(({ doc }) => ({ doc, score: fused.get(doc)! }));
+}
+
+/** The similarity as ranked: raw cosine, or rescaled over the candidates so its spread is the same for every question. */
+function semanticScale(semantic: RankOptions['semantic'], docs: number[]): RankOptions['semantic'] {
+  if (!semantic || !WEIGHTS.semanticMinMax) return semantic;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const doc of docs) {
+    const s = semantic(doc);
+    if (s === 0) continue; // not embedded yet
+    low = Math.min(low, s);
+    high = Math.max(high, s);
+  }
+  const spread = high - low;
+  return spread > 0 ? (doc) => Math.max(0, (semantic(doc) - low) / spread) : undefined;
+}
+
 const lastSegment = (symbol: string) => symbol.split(/::|\.|\//).pop()?.toLowerCase() ?? '';
 
 export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions): Ranked[] {
@@ -53,16 +86,20 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   const identifiers = new Set(options.identifiers);
   const scored = [...pool].map((doc) => ({ doc, match: lexical.match(doc, terms, totalIdf) }));
   const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
-  const ranked = scored.map(({ doc, match }) => {
+  const similarity = semanticScale(options.semantic, [...pool]);
+  const lexicalScores = scored.map(({ doc, match }) => {
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
       || passage.identifiers.some((id) => identifiers.has(id));
     const score = WEIGHTS.bm25 * (match.bm25 / maxBm25) + WEIGHTS.bodyCoverage * match.bodyCoverage + WEIGHTS.titleCoverage * match.titleCoverage
       + WEIGHTS.proximity * match.proximity + WEIGHTS.name * match.name + (exact ? WEIGHTS.exact : 0)
-      + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0) + WEIGHTS.centrality * (passage.centrality ?? 0)
-      + (options.semantic ? WEIGHTS.semantic * options.semantic(doc) : 0);
+      + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0) + WEIGHTS.centrality * (passage.centrality ?? 0);
     return { doc, score };
-  }).sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
+  });
+  const ranked = (similarity && WEIGHTS.rrf > 0
+    ? fuseByRank(lexicalScores, similarity)
+    : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? WEIGHTS.semantic * similarity(doc) : 0) })))
+    .sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
 
   // One passage per symbol or section (its best chunk), and near-duplicates (the same item twice: .d.ts and .d.cts, a
   // generated forwarder, a legacy copy) give way to the first, so the top answers differ.

@@ -1,7 +1,7 @@
 // Ranking by meaning for docs search, through the one semantic component (src/semantic): question words are mapped to
 // related words of the package's own names and titles (`sort` → order, `hide` → hidden), and passages are compared to
 // the question as whole texts by the sentence encoder (the local transformer, or an embeddings endpoint).
-import type { Embedder } from '../semantic/index.ts';
+import { dotQuantized, quantize, type Embedder, type QuantizedVector } from '../semantic/index.ts';
 import type { Logger } from '../log.ts';
 import { analyze } from './lexical.ts';
 import type { PackageIndex } from './package-index.ts';
@@ -14,9 +14,11 @@ const EMBED_BATCH = 64;
 
 interface SemanticState {
   vocabulary?: { terms: string[]; vectors: Float32Array[] };
-  /** The encoder's vector of passage i, once embedded. */
-  vectors: Array<Float32Array | undefined>;
+  /** The encoder's vector of passage i (int8), once embedded. */
+  vectors: Array<QuantizedVector | undefined>;
   background?: Promise<void>;
+  /** Every passage has its vector. */
+  complete?: boolean;
 }
 
 const dot = (a: Float32Array, b: Float32Array) => {
@@ -76,7 +78,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     const missing = docs.filter((doc) => !state.vectors[doc]);
     if (!missing.length) return;
     const vectors = await encoder!.embed(missing.map((doc) => passageSummary(index.passages[doc]!)), 'passage');
-    missing.forEach((doc, i) => { state.vectors[doc] = vectors[i]; });
+    missing.forEach((doc, i) => { state.vectors[doc] = quantize(vectors[i]!); });
   }
 
   function embedInBackground(index: PackageIndex, state: SemanticState): void {
@@ -87,6 +89,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
       for (let i = 0; i < order.length && !closed; i += EMBED_BATCH) {
         await embedDocs(index, state, order.slice(i, i + EMBED_BATCH));
       }
+      state.complete = !closed;
     })().catch((error: unknown) => {
       logger.warn({ err: error, package: index.key }, 'docs passages not embedded; ranking by words only');
       state.background = undefined;
@@ -135,21 +138,28 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
             encoder.embed([question], 'query').then((v) => v[0]!),
             embedDocs(index, state, lexicalTop),
           ]);
+          // Until the whole package is embedded, only the lexical candidates are compared (the same answer whatever
+          // the background has reached); then every passage is, and the closest ones join the candidates.
           const sims = new Float32Array(index.passages.length);
-          const ranked: number[] = [];
-          state.vectors.forEach((vector, doc) => {
-            if (!vector) return;
-            sims[doc] = dot(vector, query);
-            ranked.push(doc);
-          });
+          const compared = state.complete ? index.passages.map((_, doc) => doc) : lexicalTop;
+          for (const doc of compared) {
+            const vector = state.vectors[doc];
+            if (vector) sims[doc] = dotQuantized(query, vector);
+          }
           meaning.similarity = (doc) => sims[doc] ?? 0;
-          meaning.candidates = ranked.sort((a, b) => sims[b]! - sims[a]!).slice(0, SEMANTIC_CANDIDATES);
+          if (state.complete) {
+            meaning.candidates = compared.sort((a, b) => sims[b]! - sims[a]!).slice(0, SEMANTIC_CANDIDATES);
+          }
         }
       } catch (error) {
         logger.warn({ err: error }, 'semantic ranking unavailable for this question; ranking by words only');
         return { related: meaning.related };
       }
       return meaning;
+    },
+    /** Resolves when the passages being embedded in the background are (benches measure the settled ranking). */
+    async idle(): Promise<void> {
+      while (running.size) await Promise.allSettled([...running]);
     },
     /** Stops background embedding (after the batch in progress). */
     async close(): Promise<void> {

@@ -46,7 +46,8 @@ describe('sentence encoder (int8 ONNX all-MiniLM-L6-v2)', () => {
     try {
       await cp(SHIPPED_ENCODER_DIR, dir, { recursive: true });
       const model = await readFile(path.join(dir, 'model.onnx'));
-      model[model.length - 10] ^= 0xff;
+      const at = model.length - 10;
+      model[at] = model[at]! ^ 0xff;
       await writeFile(path.join(dir, 'model.onnx'), model);
       await assert.rejects(loadTransformerEmbedder(dir), (error: { code?: string }) => error.code === 'semantic_model_invalid');
       const config = loadConfig({ TOOLDEX_SEMANTIC_ENCODER_DIR: dir }, {});

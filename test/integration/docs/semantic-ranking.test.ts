@@ -1,0 +1,63 @@
+// Docs ranking with the real sentence encoder (the shipped int8 ONNX all-MiniLM-L6-v2): a question phrased in other
+// words than its answer, the lexical candidates compared at once, every passage once the background is done.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import { LexicalIndex } from '../../../src/docs/lexical.ts';
+import type { PackageIndex } from '../../../src/docs/package-index.ts';
+import { rankPassages, type IndexedPassage } from '../../../src/docs/rank.ts';
+import { createDocsSemantic, RERANK_DEPTH } from '../../../src/docs/semantic.ts';
+import { loadTransformerEmbedder, SHIPPED_ENCODER_DIR } from '../../../src/semantic/transformer-model.ts';
+
+const passage = (id: number, symbol: string, content: string): IndexedPassage => ({
+  id, url: `https://example.test/${id}`, title: symbol, headings: [symbol], content, source: 'lib/session.py', identifiers: [],
+  symbol, importance: 0.5, internal: false,
+});
+
+function packageIndex(passages: IndexedPassage[]): PackageIndex {
+  const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
+  return { key: 'pypi-example@1.0.0', passages, lexical, stamp: '1' };
+}
+
+const PASSAGES = [
+  passage(1, 'orm.Session.rollback', 'Roll back the current transaction in progress, discarding every change made since it began.'),
+  passage(2, 'orm.SessionTransaction', 'A Session-level transaction. The changes of the transaction are kept until commit.'),
+  passage(3, 'orm.Session.commit', 'Flush pending changes and commit the current transaction.'),
+  passage(4, 'engine.Transaction.changes', 'The changes of a transaction, as a list of statements.'),
+  passage(5, 'orm.Session.close', 'Close out the transactional resources and ORM objects used by this Session.'),
+  passage(6, 'time.sleep', 'Suspend execution of the calling thread for the given number of seconds.'),
+];
+
+async function ask(semantic: ReturnType<typeof createDocsSemantic>, index: PackageIndex, question: string) {
+  const lexicalTop = rankPassages(index.passages, index.lexical, question, { limit: RERANK_DEPTH, identifiers: [] }).map((p) => p.doc);
+  const meaning = await semantic.meaning(index, question, lexicalTop);
+  return rankPassages(index.passages, index.lexical, question, {
+    limit: 3, identifiers: [], related: meaning.related,
+    ...(meaning.similarity ? { semantic: meaning.similarity, semanticCandidates: meaning.candidates } : {}),
+  });
+}
+
+describe('docs ranking by whole-text meaning', () => {
+  it('puts the passage that answers a question in other words first, where words alone rank it below shared words', async () => {
+    const index = packageIndex(PASSAGES);
+    const question = 'undo the changes of a transaction';
+    const byWords = rankPassages(index.passages, index.lexical, question, { limit: 3, identifiers: [] });
+    assert.notEqual(byWords[0]!.symbol, 'orm.Session.rollback', 'the words alone favour passages that repeat the question');
+    const semantic = createDocsSemantic(null, await loadTransformerEmbedder(SHIPPED_ENCODER_DIR), pino({ level: 'silent' }));
+    const ranked = await ask(semantic, index, question);
+    assert.equal(ranked[0]!.symbol, 'orm.Session.rollback', ranked.map((r) => r.symbol).join(', '));
+    await semantic.close();
+  });
+
+  it('finds a passage sharing no word with the question once the package is embedded, and not before', async () => {
+    const index = packageIndex(PASSAGES);
+    const semantic = createDocsSemantic(null, await loadTransformerEmbedder(SHIPPED_ENCODER_DIR), pino({ level: 'silent' }));
+    const question = 'pause the program for a while';
+    const first = await ask(semantic, index, question);
+    assert.ok(!first.some((r) => r.symbol === 'time.sleep'), 'no shared word: not a candidate until every passage has its vector');
+    await semantic.idle();
+    const settled = await ask(semantic, index, question);
+    assert.equal(settled[0]?.symbol, 'time.sleep', settled.map((r) => r.symbol).join(', '));
+    await semantic.close();
+  });
+});
