@@ -1,6 +1,7 @@
 // Rust examples as programs: doctests keep their hidden `# ` lines (they are part of the program) and get the `fn main`
 // rustdoc would give them; asserted values are printed; the crates, features and companions the code uses are added.
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
+import { callableFunctions, exerciseTypes, printPlaceholders } from './rust-items.ts';
 import { unhideDoctest } from './rustdoc.ts';
 
 export { unhideDoctest };
@@ -119,8 +120,15 @@ function hasMain(root: SyntaxNode): boolean {
 export async function rustProgram(code: string, origin: string, crate: { name: string; importName: string; version: string; deps: Record<string, RustDep>; features: string[] }): Promise<RustProgram> {
   let source = origin === 'doctest' || origin === 'readme' || origin === 'docs' ? unhideDoctest(code) : code;
   let root = await parseCode('rust', source);
+  const silent = !PRINTS.test(source);
+  if (silent) {
+    // Definitions left to the reader print what they stand for; a `fn main() {}` stub gets the calls it leaves out.
+    source = printPlaceholders(source);
+    root = await parseCode('rust', source);
+    if (hasMain(root)) source = exerciseInEmptyMain(root, source);
+  }
   if (!hasMain(root)) {
-    if (!PRINTS.test(source)) source = printLastBinding(root, source);
+    if (silent) source = printLastBinding(root, source);
     root = await parseCode('rust', source);
     source = wrapMain(source, root);
   }
@@ -153,10 +161,8 @@ function printLastBinding(root: SyntaxNode, code: string): string {
   if (/\bassert(_eq|_ne)?!/.test(code)) return code;
   const top = namedChildren(root).filter((n) => !/comment$/.test(n.type));
   if (top.length && top.every((n) => /_item$/.test(n.type) || n.type === 'use_declaration')) {
-    const callable = top.filter((n) => n.type === 'function_item' && !namedChildren(n.childForFieldName('parameters') ?? n).length
-      && n.childForFieldName('return_type') && !/^(async|unsafe|const)/.test(n.text) && !n.childForFieldName('type_parameters'))
-      .map((n) => n.childForFieldName('name')?.text).filter((n): n is string => Boolean(n) && n !== 'main').slice(0, 3);
-    if (callable.length) return `${code.replace(/\s+$/, '')}\n${callable.map((n) => `println!("{:?}", ${n}());`).join('\n')}\n`;
+    const lines = exercise(root);
+    if (lines.length) return `${code.replace(/\s+$/, '')}\n${lines.join('\n')}\n`;
   }
   const lets = namedChildren(root).filter((n) => n.type === 'let_declaration');
   const statementsAtTop = descendants(root, 'let_declaration').filter((n) => !ancestor(n, 'function_item'));
@@ -164,6 +170,22 @@ function printLastBinding(root: SyntaxNode, code: string): string {
   const pattern = last?.childForFieldName('pattern');
   if (!pattern || pattern.type !== 'identifier' || pattern.text.startsWith('_')) return code;
   return `${code.replace(/\s+$/, '')}\nprintln!("{:?}", ${pattern.text});\n`;
+}
+
+/** What an example that only defines things leaves to its reader: calls of its functions, values of its types. */
+function exercise(root: SyntaxNode): string[] {
+  const calls = callableFunctions(root).map((f) => (f.returns ? `println!("{:?}", ${f.name}());` : `${f.name}();`));
+  return [...calls, ...exerciseTypes(root)];
+}
+
+/** `fn main() {}` (rustdoc's hidden stub under an example that only defines things): main exercises the definitions. */
+function exerciseInEmptyMain(root: SyntaxNode, code: string): string {
+  const main = namedChildren(root).find((n) => n.type === 'function_item' && n.childForFieldName('name')?.text === 'main');
+  const body = main?.childForFieldName('body');
+  if (!main || !body || namedChildren(body).some((n) => !/comment$/.test(n.type)) || main.childForFieldName('return_type')) return code;
+  const lines = exercise(root);
+  if (!lines.length) return code;
+  return `${code.slice(0, body.startIndex)}{\n${lines.map((l) => `    ${l}`).join('\n')}\n}${code.slice(body.endIndex)}`;
 }
 
 /** Cargo.toml of the sandbox project: the crate pinned exactly, companions with the features the code needs. */
