@@ -15,6 +15,7 @@ import { packageInfo } from './package-info.ts';
 import { makeProgram, repairFor, type Adjustments } from './programs/index.ts';
 import { packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
+import { nothingToCall } from './rust-api.ts';
 import { rankCandidates } from './score.ts';
 import type { Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
@@ -56,7 +57,8 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   const tried: VerificationResult['tried'] = [];
   const language = LANGUAGE[tool.ecosystem] ?? tool.ecosystem;
   if (!candidates.length) {
-    const reason = ranked.length ? `needs network: every example calls a third-party host, and this server does not run those (TOOLDEX_QUICKSTART_NETWORK_EXAMPLES=never)` : 'no usage example in the README, docs or doc comments of this version';
+    const nothing = !ranked.length && tool.ecosystem === 'crates' ? await nothingToCall(files, tool.name) : undefined;
+    const reason = ranked.length ? `needs network: every example calls a third-party host, and this server does not run those (TOOLDEX_QUICKSTART_NETWORK_EXAMPLES=never)` : nothing ?? 'no usage example in the README, docs or doc comments of this version';
     const first = ranked[0];
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } };
   }

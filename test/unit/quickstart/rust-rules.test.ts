@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rustProgram } from '../../../src/quickstart/programs/rust.ts';
+import { nothingToCall, rustApiCandidates } from '../../../src/quickstart/rust-api.ts';
 
 const crate = { name: 'demo', importName: 'demo', version: '1.0.0', deps: {}, features: [] };
 
@@ -29,5 +30,40 @@ describe('rust examples that only define things', () => {
     assert.match(withMain.main, /fn foo\(\) \{ println!\("\{\}", "does the work"\); \}\n\nfn main\(\) \{\n {4}foo\(\);\n\}/);
     const real = await rustProgram('fn area() -> u32 {\n    demo::square(3)\n}', 'doctest', crate);
     assert.match(real.main, /println!\("\{:\?\}", area\(\)\);/, 'a function that returns something is printed');
+  });
+});
+
+const file = (path: string, text: string) => ({ path, bytes: new TextEncoder().encode(text) });
+const artifact = (files: Array<{ path: string; bytes: Uint8Array }>) => ({ files, importName: 'demo', fileUrl: (p: string, line?: number) => `u/${p}#${line ?? ''}` });
+
+describe('rust programs from the public API', () => {
+  it('call a type\'s argument-free constructor and a method, functions with plain arguments and read constants; nothing unsafe, generic or unprintable', async () => {
+    const lib = [
+      'mod spin;', 'pub use spin::Spin;', '/// Max.', 'pub const MAX: u32 = 7;', '/// A token.', 'pub const TOKEN: Token = Token(0);',
+      '/// Is it a start?', 'pub fn is_start(c: char) -> bool { true }', '/// Parks.', 'pub unsafe fn park(key: usize) -> usize { key }',
+      '/// Generic.', 'pub fn pick<T>(x: T) -> u8 { 0 }', '/// Makes a token.', 'pub fn token(n: usize) -> Token { Token(n) }',
+      '/// Waits.', 'pub fn sleep_for(ms: u64) -> bool { true }',
+    ].join('\n');
+    const spin = ['/// Spins.', 'pub struct Spin { n: u32 }', 'impl Spin {', '    /// New.', '    pub const fn new() -> Self { Spin { n: 0 } }',
+      '    /// One spin.', '    pub fn spin(&mut self) -> bool { true }', '    /// With a callback.', '    pub fn each(&self, f: impl Fn()) -> u32 { 0 }', '}'].join('\n');
+    const found = await rustApiCandidates(artifact([file('Cargo.toml', '[package]\nname = "demo"\n'), file('src/lib.rs', lib), file('src/spin.rs', spin)]));
+    assert.deepEqual(found.map((c) => c.code), [
+      'let mut value = demo::Spin::new();\nprintln!("{:?}", value.spin());',
+      'println!("{:?}", demo::is_start(\'a\'));',
+      'println!("{:?}", demo::MAX);',
+    ]);
+    assert.ok(found.every((c) => c.origin === 'api' && c.language === 'rust'));
+    const made = await rustProgram(found[0]!.code, 'api', crate);
+    assert.match(made.main, /^fn main\(\) \{\n {4}let mut value = demo::Spin::new\(\);\n {4}println!\("\{:\?\}", value\.spin\(\)\);\n\}\n$/);
+  });
+
+  it('say why a crate without examples has nothing to call: a procedural-macro crate, a crate of traits', async () => {
+    const macro = await nothingToCall(artifact([file('Cargo.toml', '[package]\nname = "demo-impl"\ndescription = "Implementation detail of the `demo` crate"\n[lib]\nproc-macro = true\n')]), 'demo-impl');
+    assert.match(macro ?? '', /^a procedural-macro crate: its macros are meant to be used through `demo`, not on their own/);
+    const unnamed = await nothingToCall(artifact([file('Cargo.toml', '[package]\nname = "demo-macro"\n[lib]\nproc-macro = true\n')]), 'demo-macro');
+    assert.match(unnamed ?? '', /through `demo`/, 'else the facade is the crate\'s own name without its suffix');
+    const traits = await nothingToCall(artifact([file('Cargo.toml', '[package]\nname = "demo"\n'), file('src/lib.rs', '/// Reads.\npub trait Read {\n    /// Polls.\n    fn poll(&mut self) -> u8;\n}\n/// Writes.\npub trait Write {}\n')]), 'demo');
+    assert.match(traits ?? '', /^its public API is traits \(Read, Write\) for other crates to implement and use/);
+    assert.equal(await nothingToCall(artifact([file('Cargo.toml', '[package]\nname = "demo"\n'), file('src/lib.rs', '/// Max.\npub const MAX: u8 = 1;\n')]), 'demo'), undefined);
   });
 });
