@@ -4,6 +4,7 @@
 import { parse as parseToml } from 'smol-toml';
 import { textOf } from '../docs/archive.ts';
 import { apiFromRustCrate } from '../docs/extract/rust.ts';
+import { hostTarget } from '../docs/extract/rust-cfg.ts';
 import { loadParsers } from '../docs/extract/treesitter.ts';
 import type { PassageDraft } from '../docs/extract/types.ts';
 import type { ExampleFiles } from './artifact.ts';
@@ -12,16 +13,19 @@ import { RUST_SAMPLE } from './programs/rust-items.ts';
 import type { Candidate } from './types.ts';
 
 /** Types whose values `{:?}` prints as they are (no crate type, whose Debug is unknown, and no function). */
-const PRINTABLE = /^(&('static )?)?(str|String|bool|char|[ui](8|16|32|64|128|size)|f32|f64)$/;
+const PRINTABLE = /^(&('static )?)?(str|String|bool|char|[ui](8|16|32|64|128|size)|f32|f64|((std|core)::ffi::)?c_(u?(char|short|int|long|longlong)|schar|float|double))$/;
 const WRAPPED = /^(Option|Vec|Box)<(.+)>$/;
 /** Calls with effects a reader would not try blind (blocking, global state, process control). */
 const EFFECTFUL = /^(set|reset|clear|init|register|close|stop|start|run|serve|listen|exit|abort|panic|spawn|block|park|unpark|lock|unlock|wait|sleep|yield|forget|leak|read|write|flush|shutdown|kill|drop)(_|$)/;
 
-function printable(type: string): boolean {
+/** Whether `{:?}` prints a value of the type as it is; the crate's own aliases (`type size_t = usize`) are followed. */
+function printable(type: string, aliases: Map<string, string>, depth = 0): boolean {
   const t = type.replace(/\s+/g, ' ').trim();
   const wrapped = WRAPPED.exec(t);
-  if (wrapped) return printable(wrapped[2]!);
-  if (/^\(.*\)$/.test(t) && t !== '()') return t.slice(1, -1).split(',').map((s) => s.trim()).filter(Boolean).every(printable);
+  if (wrapped) return printable(wrapped[2]!, aliases, depth);
+  if (/^\(.*\)$/.test(t) && t !== '()') return t.slice(1, -1).split(',').map((s) => s.trim()).filter(Boolean).every((p) => printable(p, aliases, depth));
+  const alias = aliases.get(t.replace(/^(crate|self)::/, ''));
+  if (alias && depth < 5) return printable(alias, aliases, depth + 1);
   return PRINTABLE.test(t);
 }
 
@@ -35,10 +39,13 @@ const signatureOf = (draft: PassageDraft) => /^```rust\n([^\n]*)\n```/.exec(draf
 async function publicItems(artifact: ExampleFiles): Promise<ApiItem[]> {
   const files = new Map(artifact.files.filter((f) => /\.(rs|md)$/.test(f.path)).map((f) => [f.path, textOf(f)] as const));
   const manifest = artifact.files.find((f) => f.path === 'Cargo.toml');
-  let libPath: string | undefined;
-  try { libPath = manifest ? (parseToml(textOf(manifest)) as { lib?: { path?: string } }).lib?.path?.replace(/^\.\//, '') : undefined; } catch { libPath = undefined; }
+  let cargo: { lib?: { path?: string }; features?: Record<string, string[]> } = {};
+  try { cargo = manifest ? parseToml(textOf(manifest)) as typeof cargo : {}; } catch { cargo = {}; }
+  const libPath = cargo.lib?.path?.replace(/^\.\//, '');
+  // Read as the program will build it: on this machine's target, default features on, undocumented items included.
   const drafts = await apiFromRustCrate(await loadParsers(['rust']), {
     crate: artifact.importName, files, ...(libPath ? { libPath } : {}), locate: (file, where) => artifact.fileUrl(file, where.line),
+    target: hostTarget(defaultFeatures(cargo.features ?? {})), undocumented: true,
   });
   const items: ApiItem[] = [];
   for (const draft of drafts) {
@@ -48,6 +55,18 @@ async function publicItems(artifact: ExampleFiles): Promise<ApiItem[]> {
     items.push({ symbol: draft.symbol, ...(member ? { owner: member } : {}), signature, importance: draft.importance ?? 0, url: draft.url, file: draft.source });
   }
   return items;
+}
+
+/** The features a plain dependency on the crate enables: `default` and what it enables, transitively. */
+export function defaultFeatures(features: Record<string, string[]>): string[] {
+  const on = new Set<string>();
+  const visit = (name: string) => {
+    if (on.has(name) || !(name in features)) return;
+    on.add(name);
+    for (const next of features[name] ?? []) if (!/[:/]/.test(next)) visit(next);
+  };
+  visit('default');
+  return [...on].filter((f) => f !== 'default');
 }
 
 /** Plain arguments for a function's parameters (its receiver aside), or undefined when one needs more than that. */
@@ -84,6 +103,11 @@ function plainFunction(fn: SyntaxNode): boolean {
 export async function rustApiPrograms(artifact: ExampleFiles): Promise<Written[]> {
   const items = await publicItems(artifact);
   const written: Written[] = [];
+  const aliases = new Map<string, string>();
+  for (const item of items) {
+    const alias = /^pub type (\w+)\s*=\s*([^;<]+(?:<[^;]*>)?);$/.exec(item.signature);
+    if (alias && !item.owner) aliases.set(alias[1]!, alias[2]!.trim());
+  }
   const constructors = new Map<string, ApiItem>();
   const parsed = new Map<ApiItem, SyntaxNode>();
   for (const item of items) {
@@ -100,12 +124,12 @@ export async function rustApiPrograms(artifact: ExampleFiles): Promise<Written[]
   for (const [item, node] of parsed) {
     const name = node.childForFieldName('name')?.text ?? '';
     if (node.type === 'const_item' || node.type === 'static_item') {
-      if (!item.owner && printable(node.childForFieldName('type')?.text ?? '') && !/\bmut\b/.test(node.text.split('=')[0]!)) {
+      if (!item.owner && printable(node.childForFieldName('type')?.text ?? '', aliases) && !/\bmut\b/.test(node.text.split('=')[0]!)) {
         written.push({ code: `println!("{:?}", ${item.symbol});`, rank: 0 + item.importance, item });
       }
       continue;
     }
-    if (!plainFunction(node) || EFFECTFUL.test(name) || !printable(node.childForFieldName('return_type')?.text ?? '')) continue;
+    if (!plainFunction(node) || EFFECTFUL.test(name) || !printable(node.childForFieldName('return_type')?.text ?? '', aliases)) continue;
     const found = argumentsOf(node);
     if (!found) continue;
     const call = `${name}(${found.args.join(', ')})`;

@@ -3,7 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rustProgram } from '../../../src/quickstart/programs/rust.ts';
-import { nothingToCall, rustApiCandidates } from '../../../src/quickstart/rust-api.ts';
+import { cfgHolds } from '../../../src/docs/extract/rust-cfg.ts';
+import { defaultFeatures, nothingToCall, rustApiCandidates } from '../../../src/quickstart/rust-api.ts';
 
 const crate = { name: 'demo', importName: 'demo', version: '1.0.0', deps: {}, features: [] };
 
@@ -65,5 +66,25 @@ describe('rust programs from the public API', () => {
     const traits = await nothingToCall(artifact([file('Cargo.toml', '[package]\nname = "demo"\n'), file('src/lib.rs', '/// Reads.\npub trait Read {\n    /// Polls.\n    fn poll(&mut self) -> u8;\n}\n/// Writes.\npub trait Write {}\n')]), 'demo');
     assert.match(traits ?? '', /^its public API is traits \(Read, Write\) for other crates to implement and use/);
     assert.equal(await nothingToCall(artifact([file('Cargo.toml', '[package]\nname = "demo"\n'), file('src/lib.rs', '/// Max.\npub const MAX: u8 = 1;\n')]), 'demo'), undefined);
+  });
+});
+
+describe('reading a crate as it builds on the sandbox\'s target', () => {
+  const target = { values: { target_os: ['linux'], target_arch: ['x86_64'], target_pointer_width: ['64'] }, names: ['unix'], features: ['std'] };
+
+  it('evaluates cfg predicates and keeps the first cfg_if branch that holds, for its programs from the API', async () => {
+    for (const [predicate, holds] of [['unix', true], ['windows', false], ['all(unix, not(target_os = "aix"))', true], ['any(target_os = "nto", target_os = "qnx")', false],
+      ['feature = "std"', true], ['not(feature = "alloc")', true], ['libc_deny_warnings', false]] as const) {
+      assert.equal(cfgHolds(predicate, target), holds, predicate);
+    }
+    const lib = [
+      'pub type size_t = usize;', 'cfg_if! {', '    if #[cfg(windows)] {', '        mod windows;', '        pub use windows::*;', '    } else if #[cfg(unix)] {',
+      '        mod unix;', '        pub use unix::*;', '    } else {', '        mod other;', '    }', '}',
+    ].join('\n');
+    const found = await rustApiCandidates(artifact([file('Cargo.toml', '[package]\nname = "demo"\n[features]\ndefault = ["std"]\nstd = []\n'), file('src/lib.rs', lib),
+      file('src/windows.rs', 'pub const WIN: u32 = 1;'), file('src/unix.rs', '#[cfg(feature = "nope")]\npub const OFF: u8 = 0;\npub const SIG_DFL: crate::size_t = 0;\npub const ON: u8 = 2;'),
+      file('src/other.rs', 'pub const OTHER: u8 = 3;')]));
+    assert.deepEqual(found.map((c) => c.code), ['println!("{:?}", demo::SIG_DFL);', 'println!("{:?}", demo::ON);'], 'undocumented constants of the branch built here; aliases followed');
+    assert.deepEqual(defaultFeatures({ default: ['std'], std: ['alloc', 'dep:x'], alloc: [], extra: [] }).sort(), ['alloc', 'std']);
   });
 });
