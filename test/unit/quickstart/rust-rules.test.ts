@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rustProgram } from '../../../src/quickstart/programs/rust.ts';
 import { cfgHolds } from '../../../src/docs/extract/rust-cfg.ts';
+import { summariseFailure } from '../../../src/quickstart/outcome.ts';
 import { defaultFeatures, nothingToCall, rustApiCandidates } from '../../../src/quickstart/rust-api.ts';
 
 const crate = { name: 'demo', importName: 'demo', version: '1.0.0', deps: {}, features: [] };
@@ -86,5 +87,12 @@ describe('reading a crate as it builds on the sandbox\'s target', () => {
       file('src/other.rs', 'pub const OTHER: u8 = 3;')]));
     assert.deepEqual(found.map((c) => c.code), ['println!("{:?}", demo::SIG_DFL);', 'println!("{:?}", demo::ON);'], 'undocumented constants of the branch built here; aliases followed');
     assert.deepEqual(defaultFeatures({ default: ['std'], std: ['alloc', 'dep:x'], alloc: [], extra: [] }).sort(), ['alloc', 'std']);
+  });
+});
+
+describe('failure summaries', () => {
+  it('name the compiler\'s first error, not its closing count', () => {
+    const result = { status: 'failed_run', stdout: '', stderr: '   Compiling quickstart v0.1.0\nerror[E0433]: failed to resolve: use of undeclared type `Foo`\n --> src/main.rs:3:5\nerror: could not compile `quickstart` (bin "quickstart") due to 1 previous error\n' } as never;
+    assert.equal(summariseFailure(result), 'failed_run: error[E0433]: failed to resolve: use of undeclared type `Foo`');
   });
 });
