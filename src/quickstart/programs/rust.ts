@@ -1,5 +1,6 @@
 // Rust examples as programs: doctests keep their hidden `# ` lines (they are part of the program) and get the `fn main`
 // rustdoc would give them; asserted values are printed; the crates, features and companions the code uses are added.
+import { parse as parseToml } from 'smol-toml';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
 import { callableFunctions, exerciseTypes, printPlaceholders } from './rust-items.ts';
 import { unhideDoctest } from './rustdoc.ts';
@@ -149,7 +150,38 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
     deps[key] = dep;
   }
   if (/#\[derive\([^)]*\b(Serialize|Deserialize)\b/.test(source) && deps.serde) deps.serde = mergeDep(deps.serde, COMPANIONS.serde!);
+  // What the example says it needs, in its own words (`// syn = { version = "3", features = ["full"] }`), wins.
+  for (const [key, stated] of Object.entries(statedDependencies(source))) {
+    if (key === crate.name) deps[key] = mergeDep(deps[key]!, { version: deps[key]!.version, features: stated.features });
+    else deps[key] = deps[key] && stated.version === '*' ? mergeDep(deps[key], stated) : stated;
+  }
   return { main: source.trim() + '\n', deps };
+}
+
+/**
+ * The dependencies an example states in a comment, as a Cargo.toml excerpt (`// [dependencies]` then
+ * `// quote = "1"`, `// syn = { version = "3", features = ["fold", "full"] }`); empty when it states none.
+ */
+export function statedDependencies(code: string): Record<string, RustDep> {
+  const lines = code.split('\n');
+  const start = lines.findIndex((l) => /^\s*\/\/\s*\[(dev-)?dependencies\]\s*$/.test(l));
+  if (start < 0) return {};
+  const entries: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const entry = /^\s*\/\/\s*([A-Za-z0-9_-]+\s*=.*)$/.exec(line)?.[1];
+    if (!entry) break;
+    entries.push(entry);
+  }
+  let table: Record<string, unknown>;
+  try { table = parseToml(entries.join('\n')); } catch { return {}; }
+  const out: Record<string, RustDep> = {};
+  for (const [key, raw] of Object.entries(table)) {
+    const dep = typeof raw === 'string' ? { version: raw } : raw as { version?: string; features?: string[]; package?: string };
+    if (typeof dep !== 'object' || dep === null) continue;
+    out[key] = { version: typeof dep.version === 'string' ? dep.version : '*', features: Array.isArray(dep.features) ? dep.features.filter((f) => typeof f === 'string') : [],
+      ...(typeof dep.package === 'string' ? { package: dep.package } : {}) };
+  }
+  return out;
 }
 
 function mergeDep(a: RustDep, b: RustDep): RustDep {

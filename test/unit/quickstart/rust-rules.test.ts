@@ -96,3 +96,14 @@ describe('failure summaries', () => {
     assert.equal(summariseFailure(result), 'failed_run: error[E0433]: failed to resolve: use of undeclared type `Foo`');
   });
 });
+
+describe('dependencies an example states', () => {
+  it('take the features and companions its `// [dependencies]` comment names', async () => {
+    const made = await rustProgram([
+      '// [dependencies]', '// quote = "1"', '// demo = { version = "3", features = ["fold", "full"] }', '', 'use quote::quote;', 'use demo::fold::Fold;',
+      'fn main() {', '    let code = quote! { a() + b };', '    println!("{}", demo::parse(code));', '}',
+    ].join('\n'), 'doctest', { ...crate, deps: { quote: { version: '1.0.35', features: [] } } });
+    assert.deepEqual(made.deps.demo, { version: '=1.0.0', features: ['fold', 'full'] }, 'the crate stays pinned to the version verified');
+    assert.deepEqual(made.deps.quote, { version: '1', features: [] });
+  });
+});
