@@ -138,7 +138,8 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
   if (main && !/\b(e?println!|e?print!|dbg!)/.test(source)) source = printAsserts(main, source, 0);
   root = await parseCode('rust', source);
   const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features: [] } };
-  if (/#\[tokio::main\]/.test(source)) deps.tokio = mergeDep(crate.deps.tokio ?? COMPANIONS.tokio!, COMPANIONS.tokio!);
+  // The runtime the `#[tokio::main]` needs; when the crate is that runtime itself, it stays pinned and gains the features.
+  if (/#\[tokio::main\]/.test(source)) deps.tokio = mergeDep(deps.tokio ?? crate.deps.tokio ?? COMPANIONS.tokio!, COMPANIONS.tokio!);
   for (const used of cratesUsed(root)) {
     if (used === crate.importName) continue;
     const manifestKey = Object.keys(crate.deps).find((key) => key.replace(/-/g, '_') === used);
@@ -218,6 +219,27 @@ function exerciseInEmptyMain(root: SyntaxNode, code: string): string {
   const lines = exercise(root);
   if (!lines.length) return code;
   return `${code.slice(0, body.startIndex)}{\n${lines.map((l) => `    ${l}`).join('\n')}\n}${code.slice(body.endIndex)}`;
+}
+
+/**
+ * The optional dependencies that features enable (`macros = ["tokio-macros"]`, `dep:x`, transitively through other
+ * features), as `name@requirement` packages: the sandbox vendors what a plain dependency on the crate resolves, so a
+ * feature the program turns on needs its crates listed too.
+ */
+export function optionalDependencies(features: string[], featureMap: Record<string, string[]>, deps: Record<string, RustDep>): string[] {
+  const seen = new Set<string>();
+  const crates = new Set<string>();
+  const visit = (feature: string) => {
+    if (seen.has(feature)) return;
+    seen.add(feature);
+    for (const entry of featureMap[feature] ?? []) {
+      const name = entry.replace(/^dep:/, '').split(/\??\//)[0]!;
+      if (deps[name] && (entry.startsWith('dep:') || !(name in featureMap) || entry.includes('/'))) crates.add(name);
+      if (!entry.startsWith('dep:') && !entry.includes('/')) visit(entry);
+    }
+  };
+  features.forEach(visit);
+  return [...crates].filter((name) => /^[=^~<>]*[0-9][0-9A-Za-z.*+-]*$/.test(deps[name]!.version)).map((name) => `${deps[name]!.package ?? name}@${deps[name]!.version}`);
 }
 
 /** Cargo.toml of the sandbox project: the crate pinned exactly, companions with the features the code needs. */

@@ -2,7 +2,7 @@
 // print them; crates without examples get programs written from their public API; proc-macro crates are said so.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rustProgram } from '../../../src/quickstart/programs/rust.ts';
+import { optionalDependencies, rustProgram } from '../../../src/quickstart/programs/rust.ts';
 import { cfgHolds } from '../../../src/docs/extract/rust-cfg.ts';
 import { summariseFailure } from '../../../src/quickstart/outcome.ts';
 import { defaultFeatures, nothingToCall, rustApiCandidates } from '../../../src/quickstart/rust-api.ts';
@@ -105,5 +105,17 @@ describe('dependencies an example states', () => {
     ].join('\n'), 'doctest', { ...crate, deps: { quote: { version: '1.0.35', features: [] } } });
     assert.deepEqual(made.deps.demo, { version: '=1.0.0', features: ['fold', 'full'] }, 'the crate stays pinned to the version verified');
     assert.deepEqual(made.deps.quote, { version: '1', features: [] });
+  });
+});
+
+describe('features the program turns on', () => {
+  it('list the optional crates those features enable, so the sandbox vendors them; a runtime crate stays pinned', async () => {
+    const featureMap = { default: [], macros: ['demo-macros'], full: ['fs', 'macros', 'net'], fs: [], net: ['dep:socket', 'mio/os-poll'] };
+    const deps = { 'demo-macros': { version: '~2.6.0', features: [] }, socket: { version: '0.6', features: [] }, mio: { version: '1.0.1', features: [] }, odd: { version: '>=1, <3', features: [] } };
+    assert.deepEqual(optionalDependencies(['macros'], featureMap, deps), ['demo-macros@~2.6.0']);
+    assert.deepEqual(optionalDependencies(['full'], featureMap, deps).sort(), ['demo-macros@~2.6.0', 'mio@1.0.1', 'socket@0.6']);
+    assert.deepEqual(optionalDependencies(['fs'], featureMap, deps), []);
+    const made = await rustProgram('let n = tokio::fs::read_to_string("x").await;\nprintln!("{:?}", n.is_err());', 'doctest', { ...crate, name: 'tokio', importName: 'tokio' });
+    assert.deepEqual(made.deps.tokio, { version: '=1.0.0', features: ['macros', 'rt-multi-thread'] });
   });
 });
