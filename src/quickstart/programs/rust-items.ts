@@ -50,6 +50,8 @@ export function exerciseTypes(root: SyntaxNode): string[] {
   const top = namedChildren(root);
   const lines: string[] = [];
   for (const item of top) {
+    const wrapper = item.type === 'type_item' ? genericWrapper(item) : undefined;
+    if (wrapper) lines.push(`println!("{:?}", ${wrapper}::new(2));`);
     if ((item.type !== 'enum_item' && item.type !== 'struct_item') || item.childForFieldName('type_parameters')) continue;
     const name = item.childForFieldName('name')?.text;
     if (!name) continue;
@@ -70,6 +72,21 @@ export function exerciseTypes(root: SyntaxNode): string[] {
     if (lines.length >= 3) break;
   }
   return lines;
+}
+
+/**
+ * An alias the example exports for a library type with one parameter left open (`type Spinlock<T> =
+ * lock_api::Mutex<RawSpinlock, T>`): what a reader does next is wrap a value, `Spinlock::new(2)`, the convention of
+ * Rust's wrapper types (Mutex, RwLock, Cell, Arc). Its name, or undefined for any other alias.
+ */
+function genericWrapper(item: SyntaxNode): string | undefined {
+  const params = namedChildren(item.childForFieldName('type_parameters') ?? item).filter((n) => n.type !== 'line_comment');
+  const target = item.childForFieldName('type');
+  if (params.length !== 1 || params[0]!.type !== 'type_parameter' || target?.type !== 'generic_type') return undefined;
+  if (target.childForFieldName('type')?.type !== 'scoped_type_identifier') return undefined;
+  const args = namedChildren(target.childForFieldName('type_arguments') ?? target);
+  const open = params[0]!.childForFieldName('name')?.text;
+  return open && args[args.length - 1]?.text === open ? item.childForFieldName('name')?.text : undefined;
 }
 
 /**

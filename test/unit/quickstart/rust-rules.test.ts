@@ -20,6 +20,9 @@ describe('rust examples that only define things', () => {
     const debug = await rustProgram('#[derive(Debug)]\nstruct Point { x: i32, label: String }\n#[derive(Debug)]\nstruct Opaque(Box<dyn Fn()>);', 'doctest', crate);
     assert.match(debug.main, /println!\("\{:\?\}", Point \{ x: 2, label: String::from\("example"\) \}\);/);
     assert.doesNotMatch(debug.main, /println!\([^)]*Opaque/, 'a field that needs more than a plain value is not guessed');
+    const alias = await rustProgram('pub struct Raw(u8);\npub type Lock<T> = demo::Mutex<Raw, T>;\npub type Guard<\'a, T> = demo::MutexGuard<\'a, Raw, T>;\npub type Plain = demo::Mutex<Raw, u8>;', 'doctest', crate);
+    assert.match(alias.main, /\n {4}println!\("\{:\?\}", Lock::new\(2\)\);\n\}\n$/, 'an alias of a wrapper type with one parameter open wraps a plain value');
+    assert.doesNotMatch(alias.main, /(Guard|Plain)::new/);
   });
 
   it('fill a rustdoc `fn main() {}` stub with calls of what the example defines, functions inside a macro\'s input included', async () => {
