@@ -154,18 +154,30 @@ export async function rustApiCandidates(artifact: ExampleFiles): Promise<Candida
 }
 
 /**
+ * A procedural-macro crate (`[lib] proc-macro = true`) and the crate it is used through: named by its description
+ * (`Implementation detail of the \`thiserror\` crate`), else its own name without `-impl`, `-macro`, `-derive`….
+ * Undefined for any other crate.
+ */
+export function proceduralMacroCrate(artifact: ExampleFiles, name: string): { facade?: string } | undefined {
+  const manifest = artifact.files.find((f) => f.path === 'Cargo.toml');
+  let cargo: { lib?: Record<string, unknown>; package?: { description?: string } } = {};
+  try { cargo = manifest ? parseToml(textOf(manifest)) as typeof cargo : {}; } catch { cargo = {}; }
+  if (cargo.lib?.['proc-macro'] !== true && cargo.lib?.proc_macro !== true) return undefined;
+  const described = /`([a-z][a-z0-9_-]*)`/.exec(cargo.package?.description ?? '')?.[1];
+  const stripped = name.replace(/[-_](impl|internals?|macros?|derive|codegen)$/, '');
+  const facade = described && described !== name ? described : stripped !== name ? stripped : undefined;
+  return facade ? { facade } : {};
+}
+
+/**
  * Why a crate with no example has nothing to run on its own, when that is so: a procedural-macro crate is used through
  * the crate that re-exports its macros (named by its description, else by its own name without `-impl`/`-macro`…);
  * a crate whose public API is traits is implemented and used by other crates. Undefined otherwise.
  */
 export async function nothingToCall(artifact: ExampleFiles, name: string): Promise<string | undefined> {
-  const manifest = artifact.files.find((f) => f.path === 'Cargo.toml');
-  let cargo: { lib?: Record<string, unknown>; package?: { description?: string } } = {};
-  try { cargo = manifest ? parseToml(textOf(manifest)) as typeof cargo : {}; } catch { cargo = {}; }
-  if (cargo.lib?.['proc-macro'] === true || cargo.lib?.proc_macro === true) {
-    const described = /`([a-z][a-z0-9_-]*)`/.exec(cargo.package?.description ?? '')?.[1];
-    const stripped = name.replace(/[-_](impl|internals?|macros?|derive|codegen)$/, '');
-    const facade = described && described !== name ? described : stripped !== name ? stripped : undefined;
+  const macros = proceduralMacroCrate(artifact, name);
+  if (macros) {
+    const facade = macros.facade;
     return `a procedural-macro crate: its macros are meant to be used through ${facade ? `\`${facade}\`` : "the crate that re-exports them"}, not on their own, and its docs show no example`;
   }
   const items = (await publicItems(artifact)).filter((i) => !i.owner);

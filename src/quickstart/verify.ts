@@ -15,7 +15,7 @@ import { packageInfo } from './package-info.ts';
 import { makeProgram, repairFor, type Adjustments } from './programs/index.ts';
 import { packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
-import { nothingToCall } from './rust-api.ts';
+import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { rankCandidates } from './score.ts';
 import type { Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
@@ -42,8 +42,12 @@ export class LeaseLost extends Error {}
 
 export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version: string): Promise<VerifyOutcome> {
   const host = await deps.host();
-  const files = await fetchExampleFiles(deps.config, tool.ecosystem, tool.name, version);
-  const info = await packageInfo(deps.config, tool, version, files, host);
+  let files = await fetchExampleFiles(deps.config, tool.ecosystem, tool.name, version);
+  let info = await packageInfo(deps.config, tool, version, files, host);
+  // A procedural-macro crate without examples of its own is used through its facade crate: the facade's examples of
+  // the same version, built with this crate pinned, run its macros (thiserror's derive is thiserror-impl's code).
+  const through = tool.ecosystem === 'crates' ? await facadeExamples(deps, tool, version, files, host) : undefined;
+  if (through) ({ files, info } = through);
   const typesOnly = tool.ecosystem === 'npm' && npmTypesOnly(files.files);
   if (typesOnly) {
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' }, quickstart: null, testRequest: null, tried: [] } };
@@ -72,7 +76,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
 
   for (const candidate of candidates) {
     if (runs >= maxRuns) break;
-    let adjust: Adjustments = {};
+    let adjust: Adjustments = through ? { rustDeps: through.pin } : {};
     for (let repair = 0; repair <= REPAIRS_PER_CANDIDATE && runs < maxRuns; repair++) {
       let program: Program;
       try {
@@ -81,6 +85,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
         tried.push({ source: candidate.source, status: 'not_a_program', detail: (error as Error).message.slice(0, 200) });
         break;
       }
+      if (through) program.note = [program.note, through.note].filter(Boolean).join(' ');
       best ??= { candidate, program };
       if (!(await deps.keepAlive())) throw new LeaseLost('lease lost');
       runs++;
@@ -149,6 +154,30 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   return {
     status,
     result: { verified: { status, version: best?.program.version ?? version, reason }, quickstart: shown(best) ?? { code: candidates[0]!.code, language, source: candidates[0]!.source }, testRequest: best?.program.request ?? null, tried },
+  };
+}
+
+/**
+ * For a procedural-macro crate whose own files show no usage example: its facade crate's files and facts at the same
+ * version (crates of one workspace release together), with the pin that makes the build use this crate's version.
+ * Undefined when the crate has examples, is no proc-macro crate, or the facade has no such version.
+ */
+async function facadeExamples(deps: VerifyDeps, tool: ToolRecord, version: string, files: Awaited<ReturnType<typeof fetchExampleFiles>>, host: HostFacts) {
+  const macros = proceduralMacroCrate(files, tool.name);
+  if (!macros?.facade || (await collectCandidates('crates', files)).length) return undefined;
+  let facadeFiles: typeof files;
+  try {
+    facadeFiles = await fetchExampleFiles(deps.config, 'crates', macros.facade, version);
+  } catch {
+    return undefined;
+  }
+  const info = await packageInfo(deps.config, { ...tool, name: macros.facade }, version, facadeFiles, host);
+  // Only a facade that depends on this crate runs it.
+  if (!Object.keys(info.rustDeps ?? {}).includes(tool.name)) return undefined;
+  return {
+    files: facadeFiles, info,
+    pin: { [tool.name]: { version: `=${version}`, features: [] } },
+    note: `${tool.name} is a procedural-macro crate used through ${macros.facade}: this is ${macros.facade} ${version}'s example, built with ${tool.name} pinned to ${version}.`,
   };
 }
 
