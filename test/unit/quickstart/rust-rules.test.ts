@@ -94,9 +94,11 @@ describe('reading a crate as it builds on the sandbox\'s target', () => {
 });
 
 describe('failure summaries', () => {
-  it('name the compiler\'s first error, not its closing count', () => {
+  it('name the compiler\'s first error, not its closing count, and a panic\'s message, not the backtrace hint', () => {
     const result = { status: 'failed_run', stdout: '', stderr: '   Compiling quickstart v0.1.0\nerror[E0433]: failed to resolve: use of undeclared type `Foo`\n --> src/main.rs:3:5\nerror: could not compile `quickstart` (bin "quickstart") due to 1 previous error\n' } as never;
     assert.equal(summariseFailure(result), 'failed_run: error[E0433]: failed to resolve: use of undeclared type `Foo`');
+    const panic = { status: 'failed_run', stdout: '', stderr: "thread 'main' panicked at src/main.rs:4:14:\ncalled `Result::unwrap()` on an `Err` value: no OUT_DIR specified!\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n" } as never;
+    assert.equal(summariseFailure(panic), "failed_run: thread 'main' panicked at src/main.rs:4:14: called `Result::unwrap()` on an `Err` value: no OUT_DIR specified!");
   });
 });
 
