@@ -5,6 +5,7 @@ import { ToolDexError } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { Sandbox, TestRequest, TestResult } from '../sandbox/schema.ts';
+import { textOf } from '../docs/archive.ts';
 import { fetchExampleFiles } from './artifact.ts';
 import { collectCandidates } from './collect.ts';
 import { combineFragments } from './combine.ts';
@@ -172,8 +173,14 @@ async function facadeExamples(deps: VerifyDeps, tool: ToolRecord, version: strin
     return undefined;
   }
   const info = await packageInfo(deps.config, { ...tool, name: macros.facade }, version, facadeFiles, host);
-  // Only a facade that depends on this crate runs it.
-  if (!Object.keys(info.rustDeps ?? {}).includes(tool.name)) return undefined;
+  // Only a facade that depends on this crate runs it: directly, or through crates of the same repository (futures
+  // reaches futures-macro through futures-util).
+  const repository = (artifact: typeof files) => {
+    const manifest = artifact.files.find((f) => f.path === 'Cargo.toml');
+    return manifest ? /^\s*repository\s*=\s*"([^"]+)"/m.exec(textOf(manifest))?.[1]?.replace(/(\.git)?\/?$/, '') : undefined;
+  };
+  const sameRepository = Boolean(repository(files)) && repository(files) === repository(facadeFiles);
+  if (!Object.keys(info.rustDeps ?? {}).includes(tool.name) && !sameRepository) return undefined;
   return {
     files: facadeFiles, info,
     pin: { [tool.name]: { version: `=${version}`, features: [] } },
