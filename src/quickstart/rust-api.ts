@@ -89,6 +89,9 @@ async function parseSignature(signature: string): Promise<SyntaxNode | undefined
   return item && !root.hasError ? item : undefined;
 }
 
+/** An expression as a label inside a format string: each value printed says what it is (`STDIN_FILENO = 0`). */
+const shown = (expression: string) => expression.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\{/g, '{{').replace(/\}/g, '}}');
+
 /** A plain function (not unsafe, async or generic, no `impl Trait` argument) and its modifiers in the signature. */
 function plainFunction(fn: SyntaxNode): boolean {
   const modifiers = namedChildren(fn).find((n) => n.type === 'function_modifiers')?.text ?? '';
@@ -125,7 +128,7 @@ export async function rustApiPrograms(artifact: ExampleFiles): Promise<Written[]
     const name = node.childForFieldName('name')?.text ?? '';
     if (node.type === 'const_item' || node.type === 'static_item') {
       if (!item.owner && printable(node.childForFieldName('type')?.text ?? '', aliases) && !/\bmut\b/.test(node.text.split('=')[0]!)) {
-        written.push({ code: `println!("{:?}", ${item.symbol});`, rank: 0 + item.importance, item });
+        written.push({ code: `println!("${shown(item.symbol)} = {:?}", ${item.symbol});`, rank: 0 + item.importance, item });
       }
       continue;
     }
@@ -136,9 +139,9 @@ export async function rustApiPrograms(artifact: ExampleFiles): Promise<Written[]
     if (item.owner && found.receiver) {
       const constructor = constructors.get(item.owner);
       if (!constructor) continue;
-      written.push({ code: `let mut value = ${constructor.symbol}();\nprintln!("{:?}", value.${call});`, rank: 3 + item.importance, item });
+      written.push({ code: `let mut value = ${constructor.symbol}();\nprintln!("${shown(`${constructor.symbol}().${call}`)} = {:?}", value.${call});`, rank: 3 + item.importance, item });
     } else if (!found.receiver) {
-      written.push({ code: `println!("{:?}", ${item.symbol}(${found.args.join(', ')}));`, rank: (found.args.length ? 2 : 1) + item.importance, item });
+      written.push({ code: `println!("${shown(`${item.symbol}(${found.args.join(', ')})`)} = {:?}", ${item.symbol}(${found.args.join(', ')}));`, rank: (found.args.length ? 2 : 1) + item.importance, item });
     }
   }
   return written.sort((a, b) => b.rank - a.rank);

@@ -42,7 +42,7 @@ const file = (path: string, text: string) => ({ path, bytes: new TextEncoder().e
 const artifact = (files: Array<{ path: string; bytes: Uint8Array }>) => ({ files, importName: 'demo', fileUrl: (p: string, line?: number) => `u/${p}#${line ?? ''}` });
 
 describe('rust programs from the public API', () => {
-  it('call a type\'s argument-free constructor and a method, functions with plain arguments and read constants; nothing unsafe, generic or unprintable', async () => {
+  it('label each printed value with what it is, and call a type\'s argument-free constructor and a method, functions with plain arguments and read constants; nothing unsafe, generic or unprintable', async () => {
     const lib = [
       'mod spin;', 'pub use spin::Spin;', '/// Max.', 'pub const MAX: u32 = 7;', '/// A token.', 'pub const TOKEN: Token = Token(0);',
       '/// Is it a start?', 'pub fn is_start(c: char) -> bool { true }', '/// Parks.', 'pub unsafe fn park(key: usize) -> usize { key }',
@@ -53,13 +53,13 @@ describe('rust programs from the public API', () => {
       '    /// One spin.', '    pub fn spin(&mut self) -> bool { true }', '    /// With a callback.', '    pub fn each(&self, f: impl Fn()) -> u32 { 0 }', '}'].join('\n');
     const found = await rustApiCandidates(artifact([file('Cargo.toml', '[package]\nname = "demo"\n'), file('src/lib.rs', lib), file('src/spin.rs', spin)]));
     assert.deepEqual(found.map((c) => c.code), [
-      'let mut value = demo::Spin::new();\nprintln!("{:?}", value.spin());',
-      'println!("{:?}", demo::is_start(\'a\'));',
-      'println!("{:?}", demo::MAX);',
+      'let mut value = demo::Spin::new();\nprintln!("demo::Spin::new().spin() = {:?}", value.spin());',
+      'println!("demo::is_start(\'a\') = {:?}", demo::is_start(\'a\'));',
+      'println!("demo::MAX = {:?}", demo::MAX);',
     ]);
     assert.ok(found.every((c) => c.origin === 'api' && c.language === 'rust'));
     const made = await rustProgram(found[0]!.code, 'api', crate);
-    assert.match(made.main, /^fn main\(\) \{\n {4}let mut value = demo::Spin::new\(\);\n {4}println!\("\{:\?\}", value\.spin\(\)\);\n\}\n$/);
+    assert.match(made.main, /^fn main\(\) \{\n {4}let mut value = demo::Spin::new\(\);\n {4}println!\("demo::Spin::new\(\)\.spin\(\) = \{:\?\}", value\.spin\(\)\);\n\}\n$/);
   });
 
   it('say why a crate without examples has nothing to call: a procedural-macro crate, a crate of traits', async () => {
@@ -88,7 +88,7 @@ describe('reading a crate as it builds on the sandbox\'s target', () => {
     const found = await rustApiCandidates(artifact([file('Cargo.toml', '[package]\nname = "demo"\n[features]\ndefault = ["std"]\nstd = []\n'), file('src/lib.rs', lib),
       file('src/windows.rs', 'pub const WIN: u32 = 1;'), file('src/unix.rs', '#[cfg(feature = "nope")]\npub const OFF: u8 = 0;\npub const SIG_DFL: crate::size_t = 0;\npub const ON: u8 = 2;'),
       file('src/other.rs', 'pub const OTHER: u8 = 3;')]));
-    assert.deepEqual(found.map((c) => c.code), ['println!("{:?}", demo::SIG_DFL);', 'println!("{:?}", demo::ON);'], 'undocumented constants of the branch built here; aliases followed');
+    assert.deepEqual(found.map((c) => c.code), ['println!("demo::SIG_DFL = {:?}", demo::SIG_DFL);', 'println!("demo::ON = {:?}", demo::ON);'], 'undocumented constants of the branch built here; aliases followed');
     assert.deepEqual(defaultFeatures({ default: ['std'], std: ['alloc', 'dep:x'], alloc: [], extra: [] }).sort(), ['alloc', 'std']);
   });
 });
