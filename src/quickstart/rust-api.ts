@@ -121,7 +121,9 @@ export async function rustApiPrograms(artifact: ExampleFiles): Promise<Written[]
     if (item.owner && node.type === 'function_item' && plainFunction(node) && /^(new|default)$/.test(name)) {
       const found = argumentsOf(node);
       const returns = node.childForFieldName('return_type')?.text ?? '';
-      if (found && !found.receiver && !found.args.length && (returns === 'Self' || returns === item.owner)) constructors.set(item.owner, item);
+      // `new()` over `default()` when a type has both: it is what its docs call.
+      const made = found && !found.receiver && !found.args.length && (returns === 'Self' || returns === item.owner);
+      if (made && (name === 'new' || !constructors.has(item.owner))) constructors.set(item.owner, item);
     }
   }
   for (const [item, node] of parsed) {

@@ -49,7 +49,7 @@ describe('rust programs from the public API', () => {
       '/// Generic.', 'pub fn pick<T>(x: T) -> u8 { 0 }', '/// Makes a token.', 'pub fn token(n: usize) -> Token { Token(n) }',
       '/// Waits.', 'pub fn sleep_for(ms: u64) -> bool { true }',
     ].join('\n');
-    const spin = ['/// Spins.', 'pub struct Spin { n: u32 }', 'impl Spin {', '    /// New.', '    pub const fn new() -> Self { Spin { n: 0 } }',
+    const spin = ['/// Spins.', 'pub struct Spin { n: u32 }', 'impl Spin {', '    /// Default.', '    pub fn default() -> Self { Spin { n: 0 } }', '    /// New.', '    pub const fn new() -> Self { Spin { n: 0 } }',
       '    /// One spin.', '    pub fn spin(&mut self) -> bool { true }', '    /// With a callback.', '    pub fn each(&self, f: impl Fn()) -> u32 { 0 }', '}'].join('\n');
     const found = await rustApiCandidates(artifact([file('Cargo.toml', '[package]\nname = "demo"\n'), file('src/lib.rs', lib), file('src/spin.rs', spin)]));
     assert.deepEqual(found.map((c) => c.code), [
