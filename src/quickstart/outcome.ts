@@ -41,6 +41,12 @@ export function echoesInput(code: string, stdout: string): boolean {
 /** The most telling line of a failed run's stderr (the error itself, not the stack around it). */
 export function summariseFailure(result: TestResult): string {
   const lines = `${result.stderr}\n${result.stdout}`.split('\n').map((l) => l.trim()).filter(Boolean);
+  // A compiler's first error says what is wrong; its closing "could not compile … due to N previous errors" does not.
+  const compileError = lines.find((l) => /^error(\[E\d+\])?: /.test(l) && !/^error: (could not compile|aborting due to)/.test(l));
+  if (compileError) return `${result.status}: ${compileError.slice(0, 300)}`;
+  // A Rust panic says where on one line and what on the next; the backtrace hint after it says nothing.
+  const panicAt = lines.findIndex((l) => /^thread '.*'( \(\d+\))? panicked at /.test(l));
+  if (panicAt >= 0) return `${result.status}: ${lines[panicAt]!.replace(/:$/, '')}: ${(lines[panicAt + 1] ?? '').slice(0, 240)}`;
   const telling = [...lines].reverse().find((l) => /^(error(\[E\d+\])?:|\w*(Error|Exception)\b|panic:|ERROR:|fatal:|\[sandbox\]|.*: (undefined|cannot|could not|no (module|required module|matching))|.*not found)/i.test(l)
     && !/^(at |File "|\^)/.test(l));
   const line = telling ?? lines[lines.length - 1] ?? result.status;

@@ -67,6 +67,7 @@ export async function packageInfo(config: Config, tool: ToolRecord, version: str
       const cargo = manifest ? parseToml(textOf(manifest)) as Record<string, unknown> : {};
       info.rustDeps = rustDeps(cargo);
       info.rustFeatures = Object.keys((cargo.features ?? {}) as object);
+      info.rustFeatureMap = (cargo.features ?? {}) as Record<string, string[]>;
       for (const [key, dep] of Object.entries((cargo.dependencies ?? {}) as Record<string, TomlDep>)) {
         if (typeof dep === 'object' && dep.optional) info.rustFeatures.push(key); // an optional dependency is a feature too
       }

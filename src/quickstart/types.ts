@@ -84,6 +84,8 @@ export interface PackageInfo {
   rustDeps?: Record<string, { version: string; features: string[]; package?: string }>;
   /** Rust: the crate's own feature names. */
   rustFeatures?: string[];
+  /** Rust: what each feature of the crate enables (its Cargo.toml `[features]` table). */
+  rustFeatureMap?: Record<string, string[]>;
   /** npm: names the package's own examples bind it to, with the binding statement. */
   jsBindings?: Record<string, string>;
   /** Python: names the package's own examples bind it to (`pd` → `import pandas as pd`). */

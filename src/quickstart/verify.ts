@@ -5,6 +5,7 @@ import { ToolDexError } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { Sandbox, TestRequest, TestResult } from '../sandbox/schema.ts';
+import { textOf } from '../docs/archive.ts';
 import { fetchExampleFiles } from './artifact.ts';
 import { collectCandidates } from './collect.ts';
 import { combineFragments } from './combine.ts';
@@ -15,6 +16,7 @@ import { packageInfo } from './package-info.ts';
 import { makeProgram, repairFor, type Adjustments } from './programs/index.ts';
 import { packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
+import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { rankCandidates } from './score.ts';
 import type { Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
@@ -41,8 +43,12 @@ export class LeaseLost extends Error {}
 
 export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version: string): Promise<VerifyOutcome> {
   const host = await deps.host();
-  const files = await fetchExampleFiles(deps.config, tool.ecosystem, tool.name, version);
-  const info = await packageInfo(deps.config, tool, version, files, host);
+  let files = await fetchExampleFiles(deps.config, tool.ecosystem, tool.name, version);
+  let info = await packageInfo(deps.config, tool, version, files, host);
+  // A procedural-macro crate without examples of its own is used through its facade crate: the facade's examples of
+  // the same version, built with this crate pinned, run its macros (thiserror's derive is thiserror-impl's code).
+  const through = tool.ecosystem === 'crates' ? await facadeExamples(deps, tool, version, files, host) : undefined;
+  if (through) ({ files, info } = through);
   const typesOnly = tool.ecosystem === 'npm' && npmTypesOnly(files.files);
   if (typesOnly) {
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' }, quickstart: null, testRequest: null, tried: [] } };
@@ -56,7 +62,8 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   const tried: VerificationResult['tried'] = [];
   const language = LANGUAGE[tool.ecosystem] ?? tool.ecosystem;
   if (!candidates.length) {
-    const reason = ranked.length ? `needs network: every example calls a third-party host, and this server does not run those (TOOLDEX_QUICKSTART_NETWORK_EXAMPLES=never)` : 'no usage example in the README, docs or doc comments of this version';
+    const nothing = !ranked.length && tool.ecosystem === 'crates' ? await nothingToCall(files, tool.name) : undefined;
+    const reason = ranked.length ? `needs network: every example calls a third-party host, and this server does not run those (TOOLDEX_QUICKSTART_NETWORK_EXAMPLES=never)` : nothing ?? 'no usage example in the README, docs or doc comments of this version';
     const first = ranked[0];
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } };
   }
@@ -70,7 +77,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
 
   for (const candidate of candidates) {
     if (runs >= maxRuns) break;
-    let adjust: Adjustments = {};
+    let adjust: Adjustments = through ? { rustDeps: through.pin } : {};
     for (let repair = 0; repair <= REPAIRS_PER_CANDIDATE && runs < maxRuns; repair++) {
       let program: Program;
       try {
@@ -79,6 +86,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
         tried.push({ source: candidate.source, status: 'not_a_program', detail: (error as Error).message.slice(0, 200) });
         break;
       }
+      if (through) program.note = [program.note, through.note].filter(Boolean).join(' ');
       best ??= { candidate, program };
       if (!(await deps.keepAlive())) throw new LeaseLost('lease lost');
       runs++;
@@ -147,6 +155,36 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   return {
     status,
     result: { verified: { status, version: best?.program.version ?? version, reason }, quickstart: shown(best) ?? { code: candidates[0]!.code, language, source: candidates[0]!.source }, testRequest: best?.program.request ?? null, tried },
+  };
+}
+
+/**
+ * For a procedural-macro crate whose own files show no usage example: its facade crate's files and facts at the same
+ * version (crates of one workspace release together), with the pin that makes the build use this crate's version.
+ * Undefined when the crate has examples, is no proc-macro crate, or the facade has no such version.
+ */
+async function facadeExamples(deps: VerifyDeps, tool: ToolRecord, version: string, files: Awaited<ReturnType<typeof fetchExampleFiles>>, host: HostFacts) {
+  const macros = proceduralMacroCrate(files, tool.name);
+  if (!macros?.facade || (await collectCandidates('crates', files)).length) return undefined;
+  let facadeFiles: typeof files;
+  try {
+    facadeFiles = await fetchExampleFiles(deps.config, 'crates', macros.facade, version);
+  } catch {
+    return undefined;
+  }
+  const info = await packageInfo(deps.config, { ...tool, name: macros.facade }, version, facadeFiles, host);
+  // Only a facade that depends on this crate runs it: directly, or through crates of the same repository (futures
+  // reaches futures-macro through futures-util).
+  const repository = (artifact: typeof files) => {
+    const manifest = artifact.files.find((f) => f.path === 'Cargo.toml');
+    return manifest ? /^\s*repository\s*=\s*"([^"]+)"/m.exec(textOf(manifest))?.[1]?.replace(/(\.git)?\/?$/, '') : undefined;
+  };
+  const sameRepository = Boolean(repository(files)) && repository(files) === repository(facadeFiles);
+  if (!Object.keys(info.rustDeps ?? {}).includes(tool.name) && !sameRepository) return undefined;
+  return {
+    files: facadeFiles, info,
+    pin: { [tool.name]: { version: `=${version}`, features: [] } },
+    note: `${tool.name} is a procedural-macro crate used through ${macros.facade}: this is ${macros.facade} ${version}'s example, built with ${tool.name} pinned to ${version}.`,
   };
 }
 

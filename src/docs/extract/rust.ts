@@ -3,6 +3,7 @@
 // `include_str!` resolved from the crate's own files, items inside `cfg_*! { }` wrappers. Text only; nothing is built.
 import path from 'node:path';
 import { chunkByHeadings, splitLong } from './markdown.ts';
+import { cfgBranch, cfgHolds, type BuildTarget } from './rust-cfg.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
 import type { PassageDraft } from './types.ts';
 
@@ -14,6 +15,10 @@ export interface CrateSource {
   /** `[lib] path` from Cargo.toml when it is not src/lib.rs. */
   libPath?: string;
   locate(file: string, where: { line?: number; anchor?: string }): string;
+  /** Read the crate as it compiles for this target (its `#[cfg]`s and `cfg_if!` branches) rather than as docs show it. */
+  target?: BuildTarget;
+  /** Items without docs too (a program written from the API needs them; a docs index does not). */
+  undocumented?: boolean;
 }
 
 interface Module {
@@ -28,7 +33,7 @@ interface Module {
   dir: string;
 }
 
-interface Attached { doc: string[]; hidden: boolean; macroExport: boolean; deprecated: boolean; pathAttr?: string; notForDocs?: boolean }
+interface Attached { doc: string[]; hidden: boolean; macroExport: boolean; deprecated: boolean; pathAttr?: string; notForDocs?: boolean; cfgs?: string[] }
 
 interface Item { draft: PassageDraft; name: string; privateNames: string[]; depth: number; kind: string }
 
@@ -93,6 +98,9 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
         found.pathAttr = unquote(value);
       } else if (name === 'cfg' && /^\(\s*not\s*\(\s*(docsrs|doc)\s*\)\s*\)$/.test(attribute?.childForFieldName('arguments')?.text ?? '')) {
         found.notForDocs = true; // rustdoc (and docs.rs) builds the `cfg(doc)` twin instead
+        found.cfgs = [...(found.cfgs ?? []), attribute?.childForFieldName('arguments')?.text.slice(1, -1) ?? ''];
+      } else if (name === 'cfg') {
+        found.cfgs = [...(found.cfgs ?? []), attribute?.childForFieldName('arguments')?.text.slice(1, -1) ?? ''];
       } else if (name === 'cfg_attr') {
         // docs.rs builds with `docsrs`: serde points its modules elsewhere with `cfg_attr(docsrs, path = "…")`.
         const literal = /\bpath\s*=\s*("(?:[^"\\]|\\.)*")/.exec(attribute?.childForFieldName('arguments')?.text ?? '');
@@ -115,7 +123,7 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
   const emit = (node: SyntaxNode, module: Module, attached: Attached, owner: { name: string; traitImpl: boolean } | undefined, lineOffset: number) => {
     const doc = attached.doc.join('\n').trim();
     // An exported macro is documented at the crate root even when the module defining it is hidden.
-    if (!doc || attached.hidden || (module.hidden && node.type !== 'macro_definition')) return;
+    if ((!doc && !source.undocumented) || attached.hidden || (module.hidden && node.type !== 'macro_definition')) return;
     const rawName = node.childForFieldName('name')?.text;
     if (!rawName) return;
     const name = node.type === 'macro_definition' ? `${rawName}!` : rawName;
@@ -187,7 +195,8 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
       let attached = attach(pending, file);
       pending = [];
       if (wrapper && !attached.doc.length) attached = { ...attached, doc: wrapper.doc, macroExport: attached.macroExport || wrapper.macroExport };
-      if (attached.notForDocs) continue;
+      const target = source.target;
+      if (target ? attached.cfgs?.some((c) => !cfgHolds(c, target)) : attached.notForDocs) continue;
       if (node.type === 'mod_item') {
         const name = node.childForFieldName('name')?.text;
         if (!name) continue;
@@ -220,6 +229,12 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
         const tokens = namedChildren(node).find((c) => c.type === 'token_tree');
         const name = node.childForFieldName('macro')?.text ?? '';
         const local = localMacros.get(name);
+        // Built for a target, a `cfg_if!` chain keeps one branch: the first whose predicate holds there.
+        const branch = target && tokens ? cfgBranch(tokens, target) : undefined;
+        if (branch !== undefined) {
+          if (branch) parsers.parse('rust', branch.text.slice(1, -1), (root) => walkItems(namedChildren(root), module, file, lineOffset + branch.startPosition.row, macroDepth + 1, owner));
+          continue;
+        }
         const empty = Boolean(tokens && /^[({]\s*[)}]$/.test(tokens.text));
         const expansion = local && !local.wrapper && !local.passThrough ? (empty ? local.unit : local.body) : undefined;
         if (expansion) {

@@ -6,7 +6,7 @@ import type { Candidate, PackageInfo, Program } from '../types.ts';
 import { goProgram } from './go.ts';
 import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.ts';
 import { importedModules, pythonProgram, PYPI_DISTRIBUTION } from './python.ts';
-import { cargoManifest, rustProgram, type RustDep } from './rust.ts';
+import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
 import { fixtureNote, missingFile } from '../fixtures.ts';
 
@@ -72,7 +72,10 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       // Companions are listed too: a new package is what makes the sandbox vendor the manifest's dependencies again.
       const companions = Object.entries(deps).filter(([key, dep]) => key !== info.name && !dep.package)
         .map(([key, dep]) => (/^[=^~]?\d[\w.+-]*$/.test(dep.version) ? `${key}@${dep.version}` : key));
-      return { request: { ...request('rust', 'rust', files, [`${info.name}@=${info.version}`, ...companions], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
+      // Crates the features it turns on bring in (a feature's optional dependencies) are vendored only when listed.
+      const optional = optionalDependencies(deps[info.name]?.features ?? [], info.rustFeatureMap ?? {}, info.rustDeps ?? {})
+        .filter((spec) => !companions.some((c) => c.split('@')[0] === spec.split('@')[0]));
+      return { request: { ...request('rust', 'rust', files, [`${info.name}@=${info.version}`, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
     }
     case 'go': {
       const code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd }, bareNameOwners(info, candidate));

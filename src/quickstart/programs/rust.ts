@@ -1,6 +1,8 @@
 // Rust examples as programs: doctests keep their hidden `# ` lines (they are part of the program) and get the `fn main`
 // rustdoc would give them; asserted values are printed; the crates, features and companions the code uses are added.
+import { parse as parseToml } from 'smol-toml';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
+import { callableFunctions, exerciseTypes, printPlaceholders } from './rust-items.ts';
 import { unhideDoctest } from './rustdoc.ts';
 
 export { unhideDoctest };
@@ -119,8 +121,15 @@ function hasMain(root: SyntaxNode): boolean {
 export async function rustProgram(code: string, origin: string, crate: { name: string; importName: string; version: string; deps: Record<string, RustDep>; features: string[] }): Promise<RustProgram> {
   let source = origin === 'doctest' || origin === 'readme' || origin === 'docs' ? unhideDoctest(code) : code;
   let root = await parseCode('rust', source);
+  const silent = !PRINTS.test(source);
+  if (silent) {
+    // Definitions left to the reader print what they stand for; a `fn main() {}` stub gets the calls it leaves out.
+    source = printPlaceholders(source);
+    root = await parseCode('rust', source);
+    if (hasMain(root)) source = exerciseInEmptyMain(root, source);
+  }
   if (!hasMain(root)) {
-    if (!PRINTS.test(source)) source = printLastBinding(root, source);
+    if (silent) source = printLastBinding(root, source);
     root = await parseCode('rust', source);
     source = wrapMain(source, root);
   }
@@ -129,7 +138,8 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
   if (main && !/\b(e?println!|e?print!|dbg!)/.test(source)) source = printAsserts(main, source, 0);
   root = await parseCode('rust', source);
   const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features: [] } };
-  if (/#\[tokio::main\]/.test(source)) deps.tokio = mergeDep(crate.deps.tokio ?? COMPANIONS.tokio!, COMPANIONS.tokio!);
+  // The runtime the `#[tokio::main]` needs; when the crate is that runtime itself, it stays pinned and gains the features.
+  if (/#\[tokio::main\]/.test(source)) deps.tokio = mergeDep(deps.tokio ?? crate.deps.tokio ?? COMPANIONS.tokio!, COMPANIONS.tokio!);
   for (const used of cratesUsed(root)) {
     if (used === crate.importName) continue;
     const manifestKey = Object.keys(crate.deps).find((key) => key.replace(/-/g, '_') === used);
@@ -141,7 +151,38 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
     deps[key] = dep;
   }
   if (/#\[derive\([^)]*\b(Serialize|Deserialize)\b/.test(source) && deps.serde) deps.serde = mergeDep(deps.serde, COMPANIONS.serde!);
+  // What the example says it needs, in its own words (`// syn = { version = "3", features = ["full"] }`), wins.
+  for (const [key, stated] of Object.entries(statedDependencies(source))) {
+    if (key === crate.name) deps[key] = mergeDep(deps[key]!, { version: deps[key]!.version, features: stated.features });
+    else deps[key] = deps[key] && stated.version === '*' ? mergeDep(deps[key], stated) : stated;
+  }
   return { main: source.trim() + '\n', deps };
+}
+
+/**
+ * The dependencies an example states in a comment, as a Cargo.toml excerpt (`// [dependencies]` then
+ * `// quote = "1"`, `// syn = { version = "3", features = ["fold", "full"] }`); empty when it states none.
+ */
+export function statedDependencies(code: string): Record<string, RustDep> {
+  const lines = code.split('\n');
+  const start = lines.findIndex((l) => /^\s*\/\/\s*\[(dev-)?dependencies\]\s*$/.test(l));
+  if (start < 0) return {};
+  const entries: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const entry = /^\s*\/\/\s*([A-Za-z0-9_-]+\s*=.*)$/.exec(line)?.[1];
+    if (!entry) break;
+    entries.push(entry);
+  }
+  let table: Record<string, unknown>;
+  try { table = parseToml(entries.join('\n')); } catch { return {}; }
+  const out: Record<string, RustDep> = {};
+  for (const [key, raw] of Object.entries(table)) {
+    const dep = typeof raw === 'string' ? { version: raw } : raw as { version?: string; features?: string[]; package?: string };
+    if (typeof dep !== 'object' || dep === null) continue;
+    out[key] = { version: typeof dep.version === 'string' ? dep.version : '*', features: Array.isArray(dep.features) ? dep.features.filter((f) => typeof f === 'string') : [],
+      ...(typeof dep.package === 'string' ? { package: dep.package } : {}) };
+  }
+  return out;
 }
 
 function mergeDep(a: RustDep, b: RustDep): RustDep {
@@ -153,10 +194,8 @@ function printLastBinding(root: SyntaxNode, code: string): string {
   if (/\bassert(_eq|_ne)?!/.test(code)) return code;
   const top = namedChildren(root).filter((n) => !/comment$/.test(n.type));
   if (top.length && top.every((n) => /_item$/.test(n.type) || n.type === 'use_declaration')) {
-    const callable = top.filter((n) => n.type === 'function_item' && !namedChildren(n.childForFieldName('parameters') ?? n).length
-      && n.childForFieldName('return_type') && !/^(async|unsafe|const)/.test(n.text) && !n.childForFieldName('type_parameters'))
-      .map((n) => n.childForFieldName('name')?.text).filter((n): n is string => Boolean(n) && n !== 'main').slice(0, 3);
-    if (callable.length) return `${code.replace(/\s+$/, '')}\n${callable.map((n) => `println!("{:?}", ${n}());`).join('\n')}\n`;
+    const lines = exercise(root);
+    if (lines.length) return `${code.replace(/\s+$/, '')}\n${lines.join('\n')}\n`;
   }
   const lets = namedChildren(root).filter((n) => n.type === 'let_declaration');
   const statementsAtTop = descendants(root, 'let_declaration').filter((n) => !ancestor(n, 'function_item'));
@@ -164,6 +203,43 @@ function printLastBinding(root: SyntaxNode, code: string): string {
   const pattern = last?.childForFieldName('pattern');
   if (!pattern || pattern.type !== 'identifier' || pattern.text.startsWith('_')) return code;
   return `${code.replace(/\s+$/, '')}\nprintln!("{:?}", ${pattern.text});\n`;
+}
+
+/** What an example that only defines things leaves to its reader: calls of its functions, values of its types. */
+function exercise(root: SyntaxNode): string[] {
+  const calls = callableFunctions(root).map((f) => (f.returns ? `println!("{:?}", ${f.name}());` : `${f.name}();`));
+  return [...calls, ...exerciseTypes(root)];
+}
+
+/** `fn main() {}` (rustdoc's hidden stub under an example that only defines things): main exercises the definitions. */
+function exerciseInEmptyMain(root: SyntaxNode, code: string): string {
+  const main = namedChildren(root).find((n) => n.type === 'function_item' && n.childForFieldName('name')?.text === 'main');
+  const body = main?.childForFieldName('body');
+  if (!main || !body || namedChildren(body).some((n) => !/comment$/.test(n.type)) || main.childForFieldName('return_type')) return code;
+  const lines = exercise(root);
+  if (!lines.length) return code;
+  return `${code.slice(0, body.startIndex)}{\n${lines.map((l) => `    ${l}`).join('\n')}\n}${code.slice(body.endIndex)}`;
+}
+
+/**
+ * The optional dependencies that features enable (`macros = ["tokio-macros"]`, `dep:x`, transitively through other
+ * features), as `name@requirement` packages: the sandbox vendors what a plain dependency on the crate resolves, so a
+ * feature the program turns on needs its crates listed too.
+ */
+export function optionalDependencies(features: string[], featureMap: Record<string, string[]>, deps: Record<string, RustDep>): string[] {
+  const seen = new Set<string>();
+  const crates = new Set<string>();
+  const visit = (feature: string) => {
+    if (seen.has(feature)) return;
+    seen.add(feature);
+    for (const entry of featureMap[feature] ?? []) {
+      const name = entry.replace(/^dep:/, '').split(/\??\//)[0]!;
+      if (deps[name] && (entry.startsWith('dep:') || !(name in featureMap) || entry.includes('/'))) crates.add(name);
+      if (!entry.startsWith('dep:') && !entry.includes('/')) visit(entry);
+    }
+  };
+  features.forEach(visit);
+  return [...crates].filter((name) => /^[=^~<>]*[0-9][0-9A-Za-z.*+-]*$/.test(deps[name]!.version)).map((name) => `${deps[name]!.package ?? name}@${deps[name]!.version}`);
 }
 
 /** Cargo.toml of the sandbox project: the crate pinned exactly, companions with the features the code needs. */

@@ -69,7 +69,9 @@ export const rustRuntime: RuntimeAdapter = {
       network: false, cache: 'none',
     };
   },
-  run() {
-    return { kind: 'run', name: 'run', script: `exec "$(cat ${BUILD}/bin/exe)"`, env: { PATH: BASE_PATH, HOME: '/tmp' }, network: {}, cache: 'none' };
+  run(ctx) {
+    // The compiler it was built with stays on PATH (read-only, like the build step's): build-script helpers such as
+    // autocfg probe rustc when their examples run, as they would inside build.rs.
+    return { kind: 'run', name: 'run', script: `exec "$(cat ${BUILD}/bin/exe)"`, env: { PATH: `${ctx.toolchain.paths.bin}:${BASE_PATH}`, HOME: '/tmp' }, network: {}, cache: 'none' };
   },
 };
