@@ -23,7 +23,7 @@ export const WEIGHTS = {
    * weighted by this), instead of adding the similarity to the word score: the two scores have different spreads per
    * question, their orders do not.
    */
-  rrf: 0, rrfK: 10,
+  rrf: 1, rrfK: 10,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -49,11 +49,12 @@ function jaccard(a: Int32Array, b: Int32Array): number {
   return shared / (left.size + right.size - shared);
 }
 
-/** Reciprocal-rank fusion of the word scores with the similarities (passages without a vector have no meaning rank). */
-function fuseByRank(lexical: Array<{ doc: number; score: number }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
-  const byWords = [...lexical].sort((a, b) => b.score - a.score || a.doc - b.doc);
+/** Reciprocal-rank fusion of the word scores with the similarities (a passage without a vector has no rank by meaning). */
+function fuseByRank(lexical: Array<{ doc: number; score: number; matched: boolean }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
+  // A passage that shares no word with the question (a meaning-only candidate) has no rank by words.
+  const byWords = lexical.filter(({ matched }) => matched).sort((a, b) => b.score - a.score || a.doc - b.doc);
   const byMeaning = lexical.filter(({ doc }) => similarity(doc) !== 0).sort((a, b) => similarity(b.doc) - similarity(a.doc) || a.doc - b.doc);
-  const fused = new Map<number, number>();
+  const fused = new Map<number, number>(lexical.map(({ doc }) => [doc, 0]));
   byWords.forEach(({ doc }, rank) => fused.set(doc, 1 / (WEIGHTS.rrfK + rank + 1)));
   byMeaning.forEach(({ doc }, rank) => fused.set(doc, fused.get(doc)! + WEIGHTS.rrf / (WEIGHTS.rrfK + rank + 1)));
   return lexical.map(({ doc }) => ({ doc, score: fused.get(doc)! }));
@@ -94,7 +95,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
     const score = WEIGHTS.bm25 * (match.bm25 / maxBm25) + WEIGHTS.bodyCoverage * match.bodyCoverage + WEIGHTS.titleCoverage * match.titleCoverage
       + WEIGHTS.proximity * match.proximity + WEIGHTS.name * match.name + (exact ? WEIGHTS.exact : 0)
       + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0) + WEIGHTS.centrality * (passage.centrality ?? 0);
-    return { doc, score };
+    return { doc, score, matched: match.bm25 > 0 };
   });
   const ranked = (similarity && WEIGHTS.rrf > 0
     ? fuseByRank(lexicalScores, similarity)
