@@ -5,6 +5,7 @@ import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
+import { pythonApiCandidates } from './python-api.ts';
 import type { Candidate, CandidateOrigin } from './types.ts';
 
 const MAX_CANDIDATE_CHARS = 6000;
@@ -224,6 +225,7 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
     out.splice(0, out.length, ...usable, ...await goApiCandidates(artifact));
   }
   if (ecosystem === 'npm') out.push(...await npmApiCandidates(artifact));
+  if (ecosystem === 'pypi') out.push(...await pythonApiCandidates(artifact));
   return dedupe(out).slice(0, MAX_CANDIDATES);
 }
 

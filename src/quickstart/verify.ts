@@ -12,7 +12,7 @@ import type { HostFacts } from './host-facts.ts';
 import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
 import { packageInfo } from './package-info.ts';
-import { makeProgram, repairFor, type Adjustments } from './programs/index.ts';
+import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/index.ts';
 import { packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
 import { rankCandidates } from './score.ts';
@@ -122,6 +122,9 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
         // It found nothing to work on (`findUp('unicorn.png')` → undefined): the files it names, created empty.
         const files = await fixturesFor(program, tool.ecosystem, adjust);
         if (files.length) { adjust = { ...adjust, fixtures: [...(adjust.fixtures ?? []), ...files] }; continue; }
+        // A command-line interface defined and run without arguments shows nothing: it is run with --help.
+        const cli = tool.ecosystem === 'pypi' ? cliRetry(program.code, adjust) : undefined;
+        if (cli) { adjust = cli; continue; }
         if (tool.ecosystem !== 'npm' || adjust.importStyle?.printBindings) break;
         adjust = { ...adjust, importStyle: { kind: adjust.importStyle?.kind ?? 'named', printBindings: true } };
         continue;

@@ -66,7 +66,9 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const urls = info.project_urls ?? {};
       const topLevel = files.find((f) => f.path.endsWith('top_level.txt'));
       const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
-      const importName = (topLevel ? Buffer.from(topLevel.bytes).toString('utf8').split('\n')[0]?.trim() : undefined)
+      // top_level.txt lists every top-level module, private ones too (PyYAML's `_yaml` before `yaml`): a public one first.
+      const topNames = topLevel ? Buffer.from(topLevel.bytes).toString('utf8').split('\n').map((l) => l.trim()).filter(Boolean) : [];
+      const importName = (topNames.find((n) => !n.startsWith('_')) ?? topNames[0])
         || initDirs.sort((a, b) => a.length - b.length)[0] || name.replace(/-/g, '_').toLowerCase();
       const inspector = dist ? `https://inspector.pypi.io/project/${name}/${version}${new URL(dist.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}` : undefined;
       return {

@@ -5,7 +5,7 @@ import type { HostFacts } from '../host-facts.ts';
 import type { Candidate, PackageInfo, Program } from '../types.ts';
 import { goProgram } from './go.ts';
 import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.ts';
-import { importedModules, pythonProgram, PYPI_DISTRIBUTION } from './python.ts';
+import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, withCliHelp } from './python.ts';
 import { cargoManifest, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
 import { fixtureNote, missingFile } from '../fixtures.ts';
@@ -25,6 +25,8 @@ export interface Adjustments {
   stubs?: string[];
   /** npm, Python: files the example looks for that a reader would have beside it, created empty in the workspace. */
   fixtures?: string[];
+  /** Python: the example defines a command-line interface that shows nothing without arguments: run it with --help. */
+  cliHelp?: boolean;
 }
 
 /**
@@ -51,13 +53,14 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
       if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs);
+      if (adjust.cliHelp) code = await withCliHelp(code);
       const home = candidate.origin === 'doctest' ? doctestModule(candidate.path, info.importName) : undefined;
       if (home) code = `# A doctest runs in its module's namespace, as doctest itself runs it.\nimport ${home} as _module\nglobals().update({k: v for k, v in vars(_module).items() if not k.startswith('__')})\n${code}`;
       const pin = info.pythonPin ?? { version: info.version };
       const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m))
         .map((m) => PYPI_DISTRIBUTION[m] ?? m).filter((d) => d.toLowerCase().replace(/[-_.]+/g, '-') !== info.name.toLowerCase().replace(/[-_.]+/g, '-'));
       const packages = [`${info.name}==${pin.version}`, ...others, ...(adjust.extraPackages ?? [])];
-      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust)].filter(Boolean).join(' ');
+      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust), adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
       return { request: request('python', 'python', [{ path: 'main.py', code }, ...fixtureFiles(adjust, 'main.py')], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
     }
     case 'crates': {
@@ -93,6 +96,8 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
   if (absent && !adjust.fixtures?.includes(absent)) return { ...adjust, fixtures: [...(adjust.fixtures ?? []), absent] };
   switch (info.ecosystem) {
     case 'pypi': {
+      // A command-line interface run without arguments: a usage error or an aborted prompt. Run as a reader would, with --help.
+      if (!adjust.cliHelp && /^(Usage|usage): /m.test(stderr) && /^(Error: (Missing|No such|Got unexpected)|Aborted!|\S+: error: )/m.test(stderr)) return { ...adjust, cliHelp: true };
       const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
       if (unnamed && (host?.pythonStdlib.has(unnamed) || unnamed === info.importName.split('.')[0]) && !adjust.pythonImports?.includes(unnamed)) {
         return { ...adjust, pythonImports: [...(adjust.pythonImports ?? []), unnamed] };
@@ -141,6 +146,13 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
     }
     default: return undefined;
   }
+}
+
+const CLI_HELP_NOTE = 'The example defines a command-line interface, which shows nothing here without arguments; tooldex ran it with --help.';
+
+/** A silent Python run of a script that defines a command-line interface: the same script, run with --help. */
+export function cliRetry(code: string, adjust: Adjustments): Adjustments | undefined {
+  return !adjust.cliHelp && definesCli(code) ? { ...adjust, cliHelp: true } : undefined;
 }
 
 /** The module a docstring doctest belongs to (`src/pkg/sub/mod.py` → `pkg.sub.mod`), when it is the package's own. */
