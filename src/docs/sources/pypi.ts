@@ -66,10 +66,7 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const urls = info.project_urls ?? {};
       const topLevel = files.find((f) => f.path.endsWith('top_level.txt'));
       const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
-      // top_level.txt lists every top-level module, private ones too (PyYAML's `_yaml` before `yaml`): a public one first.
-      const topNames = topLevel ? Buffer.from(topLevel.bytes).toString('utf8').split('\n').map((l) => l.trim()).filter(Boolean) : [];
-      const importName = (topNames.find((n) => !n.startsWith('_')) ?? topNames[0])
-        || initDirs.sort((a, b) => a.length - b.length)[0] || name.replace(/-/g, '_').toLowerCase();
+      const importName = importNameOf(name, topLevel ? Buffer.from(topLevel.bytes).toString('utf8') : undefined, initDirs);
       const inspector = dist ? `https://inspector.pypi.io/project/${name}/${version}${new URL(dist.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}` : undefined;
       return {
         files,
@@ -92,6 +89,15 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       };
     },
   };
+}
+
+/**
+ * The module a reader imports: `top_level.txt` lists every top-level module, private ones too (PyYAML's `_yaml`
+ * before `yaml`), so its first public one; else the shallowest package directory; else the distribution's name.
+ */
+export function importNameOf(name: string, topLevelTxt: string | undefined, initDirs: string[]): string {
+  const listed = (topLevelTxt ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  return listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? [...initDirs].sort((a, b) => a.length - b.length)[0] ?? name.replace(/-/g, '_').toLowerCase();
 }
 
 /** The long description inside PKG-INFO / METADATA (the body after the headers), for versions the API has no info for. */

@@ -1,0 +1,138 @@
+// The rules of round 2's fourth session, PyPI: programs written from a package's public API when no example of its
+// docs runs, top-level `await` as an asyncio program, command-line interfaces run with --help, and the public import
+// name of a distribution that also ships a private module. Pure logic over real tree-sitter parses; no network.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { importNameOf } from '../../../src/docs/sources/pypi.ts';
+import { collectCandidates } from '../../../src/quickstart/collect.ts';
+import { pythonExports } from '../../../src/quickstart/package-info.ts';
+import { cliRetry, makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
+import { awaitsAtTopLevel, pythonProgram, withCliHelp } from '../../../src/quickstart/programs/python.ts';
+import { pythonApiCandidates, sampleValue } from '../../../src/quickstart/python-api.ts';
+import { rankCandidates } from '../../../src/quickstart/score.ts';
+import type { PackageInfo } from '../../../src/quickstart/types.ts';
+
+const file = (path: string, text: string) => ({ path, bytes: new TextEncoder().encode(text) });
+const artifact = (importName: string, files: Array<{ path: string; bytes: Uint8Array }>) => ({ files, importName, fileUrl: (p: string, line?: number) => `u/${p}#${line ?? ''}` });
+const host = { pythonStdlib: new Set(['asyncio', 'sys']), goStd: new Map<string, string>(), runtimes: {} };
+const info: PackageInfo = { ecosystem: 'pypi', name: 'demo', slug: 'pypi-demo', version: '1.0', importName: 'demo' };
+
+describe('python programs from the public API', () => {
+  const init = [
+    'from .error import *', 'from .loader import load_text', '',
+    'def dump(data, stream=None, Dumper=None, **kwds):', '    return repr(data)', '',
+    'def load(stream, Loader):', '    return stream', '',
+    'def add_constructor(tag, constructor):', '    pass', '',
+    'def set_default(value):', '    return value', '',
+    'def _helper(text):', '    return text', '',
+    'def open_file(path):', '    return path', '',
+    'def scan(text):', '    for ch in text:', '        yield ch', '',
+    'class DemoError(Exception):', '    pass', '',
+    'class Config:', '    def __init__(self, size=8, retries=2):', '        self.size = size', '        self.retries = retries', '',
+    'class Quiet:', '    pass',
+  ].join('\n');
+  const loader = 'def load_text(text: str) -> dict:\n    return {"text": text}\n\ndef load_path(path):\n    return path\n';
+
+  it('calls public functions whose required parameters take plain values, and constructs plain classes, package first', async () => {
+    const found = await pythonApiCandidates(artifact('demo', [file('lib/demo/__init__.py', init), file('lib/demo/loader.py', loader), file('lib/demo/_impl.py', 'def dumps(data):\n    return data\n')]));
+    const codes = found.map((c) => c.code);
+    assert.ok(codes.length > 0 && codes.length <= 4);
+    assert.ok(found.every((c) => c.origin === 'api' && c.language === 'python'));
+    // A dict for `data`, nothing for the optional parameters; the package's own namespace.
+    assert.ok(codes.includes('import demo\n\nprint(demo.dump({"name": "example", "count": 2}))'), codes.join('\n---\n'));
+    // A class without a repr of its own: its public attributes, not an address.
+    assert.ok(codes.includes('import demo\n\nconfig = demo.Config()\nprint({k: v for k, v in vars(config).items() if not k.startswith("_")})'), codes.join('\n---\n'));
+    // Never: a parameter no plain value fits (`Loader`, `path`), side effects (`set_`, `add_`, `open_`), private names or modules, exceptions, classes holding nothing.
+    for (const absent of ['load(', 'set_default', 'add_constructor', '_helper', 'open_file', 'DemoError', 'Quiet', 'dumps', 'load_path']) {
+      assert.ok(!codes.some((c) => c.includes(absent)), `${absent} should not be called`);
+    }
+    assert.equal(found[0]!.source, `u/lib/demo/__init__.py#${init.split('\n').indexOf('def dump(data, stream=None, Dumper=None, **kwds):') + 1}`);
+    // A re-export of the package's `__init__` is called through the package; a generator's values are listed.
+    const all = await pythonApiCandidates(artifact('demo', [file('demo/__init__.py', 'from .loader import load_text\n\ndef scan(text):\n    for ch in text:\n        yield ch\n'), file('demo/loader.py', loader)]));
+    assert.deepEqual(all.map((c) => c.code).sort(), ['import demo\n\nprint(demo.load_text("example"))', 'import demo\n\nprint(list(demo.scan("example")))']);
+  });
+
+  it('descends from a namespace package to the one package inside it and calls its modules by their annotations', async () => {
+    const files = [
+      file('google/__init__.py', 'from pkgutil import extend_path\n\n__path__ = extend_path(__path__, __name__)\n'),
+      file('google/protobuf/__init__.py', "__version__ = '6.0'\n"),
+      file('google/protobuf/duration.py', 'from google.protobuf.duration_pb2 import Duration\n\ndef from_seconds(seconds: float) -> Duration:\n    d = Duration()\n    d.FromSeconds(seconds)\n    return d\n\ndef to_json(duration: Duration) -> str:\n    return duration.ToJsonString()\n'),
+      file('google/protobuf/duration_pb2.py', 'Duration = None\n'),
+    ];
+    const found = await pythonApiCandidates(artifact('google', files));
+    assert.deepEqual(found.map((c) => c.code), ['from google.protobuf import duration\n\nprint(duration.from_seconds(2))']);
+  });
+
+  it('gives plain values by annotation, else by what the parameter name says, and none for files, hosts or objects', () => {
+    assert.equal(sampleValue('x', 'str'), '"example"');
+    assert.equal(sampleValue('x', 'Optional[int]'), '2');
+    assert.equal(sampleValue('x', 'bytes | None'), 'b"example"');
+    assert.equal(sampleValue('x', 'datetime.timedelta'), undefined);
+    assert.equal(sampleValue('text'), '"example"');
+    assert.equal(sampleValue('num_digits'), '2');
+    assert.equal(sampleValue('data'), '{"name": "example", "count": 2}');
+    for (const name of ['path', 'url', 'host', 'client', 'callback', 'Loader']) assert.equal(sampleValue(name), undefined);
+  });
+
+  it('ranks the written programs after the docs\' examples and makes them whole scripts', async () => {
+    const files = [file('demo/__init__.py', 'def dump(data):\n    return repr(data)\n'), file('README.md', '```python\nimport demo\nprint(demo.dump([1]))\n```\n')];
+    const ranked = rankCandidates(await collectCandidates('pypi', artifact('demo', files)), 'pypi', 'demo', 'demo');
+    assert.deepEqual(ranked.map((c) => c.origin), ['readme', 'api']);
+    const program = await makeProgram(ranked[1]!, info, host);
+    assert.equal(program.code, 'import demo\n\nprint(demo.dump({"name": "example", "count": 2}))\n');
+  });
+
+  it('takes the public module of a distribution whose top_level.txt lists a private one first, wherever the package sits', async () => {
+    assert.equal(importNameOf('PyYAML', '_yaml\nyaml\n', []), 'yaml');
+    assert.equal(importNameOf('demo', '_only\n', []), '_only');
+    assert.equal(importNameOf('my-dist', undefined, ['longer', 'pkg']), 'pkg');
+    assert.equal(importNameOf('my-dist', undefined, []), 'my_dist');
+    const exported = await pythonExports(artifact('yaml', [file('lib/yaml/__init__.py', 'def safe_load(stream):\n    pass\n')]), 'yaml');
+    assert.deepEqual(exported, ['safe_load']);
+  });
+});
+
+describe('top-level await', () => {
+  it('runs a script that awaits at its top level as asyncio.run(main()), imports kept on top and its result printed', async () => {
+    const code = 'from demo import get_session\nsession = get_session()\nasync with session.client("s3") as client:\n    resp = await client.list()\n    print(resp)';
+    assert.equal(await awaitsAtTopLevel(code), true);
+    assert.equal(await awaitsAtTopLevel('async def f():\n    await g()\n'), false);
+    assert.equal(await pythonProgram(code, 'python', 'demo'), [
+      'import asyncio', 'from demo import get_session', '', '', 'async def main():', '    session = get_session()',
+      '    async with session.client("s3") as client:', '        resp = await client.list()', '        print(resp)', '', '', 'asyncio.run(main())', '',
+    ].join('\n'));
+    // A transcript's awaited value is printed, inside main.
+    assert.equal(await pythonProgram('>>> import demo\n>>> await demo.get()\n3', 'pycon', 'demo'), 'import asyncio\nimport demo\n\n\nasync def main():\n    print(await demo.get())\n\n\nasyncio.run(main())\n');
+  });
+});
+
+describe('command-line interfaces', () => {
+  const click = [
+    'import click', '', '@click.command()', '@click.option("--name", prompt="Your name")', 'def hello(name):', '    click.echo(f"Hello, {name}!")', '',
+    "if __name__ == '__main__':", '    hello()',
+  ].join('\n');
+
+  it('runs a CLI script with --help, calling its root command or app when the script only defines it', async () => {
+    const help = 'sys.argv[1:] = ["--help"]';
+    const ran = await withCliHelp(click);
+    assert.ok(ran.startsWith(`import click\nimport sys\n\n${help}`));
+    assert.ok(ran.endsWith("if __name__ == '__main__':\n    hello()"), 'already called: not called again');
+    const group = await withCliHelp('import click\n\n@click.group()\ndef cli():\n    pass\n\n@cli.command()\ndef initdb():\n    click.echo("done")');
+    assert.ok(group.endsWith('\n\ncli()\n'));
+    const typer = await withCliHelp('import typer\napp = typer.Typer()\n\n@app.command()\ndef hello(name: str):\n    print(name)');
+    assert.ok(typer.includes(help) && typer.endsWith('\n\napp()\n'));
+  });
+
+  it('retries a silent CLI script, or one that failed with a usage error, with --help, once, and says so', async () => {
+    assert.deepEqual(cliRetry(click, {}), { cliHelp: true });
+    assert.equal(cliRetry(click, { cliHelp: true }), undefined);
+    assert.equal(cliRetry('import demo\nprint(demo.x)', {}), undefined);
+    const stderr = 'Usage: main.py [OPTIONS] NAME\nTry \'main.py --help\' for help.\n\nError: Missing argument \'NAME\'.';
+    assert.equal(repairFor(info, stderr, {}, host)?.cliHelp, true);
+    assert.equal(repairFor(info, 'usage: main.py [-h] path\nmain.py: error: the following arguments are required: path', {}, host)?.cliHelp, true);
+    assert.equal(repairFor(info, stderr, { cliHelp: true }, host), undefined, 'asked once: a second usage error is final');
+    const program = await makeProgram({ code: click, language: 'python', origin: 'readme', path: 'README.md', source: 'u' }, info, host, { cliHelp: true });
+    assert.match(program.code, /sys\.argv\[1:\] = \["--help"\]/);
+    assert.match(program.note ?? '', /command-line interface.*--help/);
+  });
+});
