@@ -5,6 +5,7 @@ import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
+import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
 import { pythonApiCandidates } from './python-api.ts';
 import type { Candidate, CandidateOrigin } from './types.ts';
 
@@ -83,6 +84,21 @@ async function fromMarkdown(ecosystem: Ecosystem, markdown: string, path: string
     if (language) found.push({ code, language, origin, path, source: url(block.line + lineOffset) });
   }
   return found;
+}
+
+/** Data blocks (ini, YAML, JSON…) of the README and docs pages: what the docs show as the content of a file. */
+export async function collectDataBlocks(artifact: ExampleFiles): Promise<DataBlock[]> {
+  const pages: Array<{ path: string; markdown: string }> = [];
+  if (artifact.readme && !artifact.files.some((f) => isReadme(f.path))) {
+    pages.push({ path: 'README', markdown: artifact.readme.markdown ? artifact.readme.text : rstToMarkdown(artifact.readme.text) });
+  }
+  for (const file of artifact.files) {
+    const lower = file.path.toLowerCase();
+    if (/\.(md|mdx|markdown)$/.test(lower) || (isReadme(file.path) && !lower.endsWith('.rst'))) pages.push({ path: file.path, markdown: textOf(file) });
+    else if (lower.endsWith('.rst')) pages.push({ path: file.path, markdown: rstToMarkdown(textOf(file)) });
+  }
+  return pages.flatMap((page) => fencedBlocks(page.markdown).map((b) => ({ path: page.path, language: b.info.toLowerCase().split(/\s+/)[0] ?? '', code: b.code.replace(/\s+$/, '') + '\n' }))
+    .filter((b) => DATA_LANGUAGE.test(b.language) && b.code.trim() && b.code.length <= MAX_CANDIDATE_CHARS));
 }
 
 /** `>>>` transcripts in Python files (docstrings): the doctest module's own notion of an example block. */

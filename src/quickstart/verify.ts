@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { Sandbox, TestRequest, TestResult } from '../sandbox/schema.ts';
 import { fetchExampleFiles } from './artifact.ts';
-import { collectCandidates } from './collect.ts';
+import { collectCandidates, collectDataBlocks } from './collect.ts';
 import { combineFragments } from './combine.ts';
 import type { HostFacts } from './host-facts.ts';
 import { namedFiles } from './fixtures.ts';
@@ -50,6 +50,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   const collected = await combineFragments(tool.ecosystem, await collectCandidates(tool.ecosystem, files));
   if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(collected.map((c) => c.code), tool.name);
   if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(collected.map((c) => c.code), info.importName);
+  if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
   const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, Object.keys(info.jsBindings ?? {}));
   const offline = ranked.filter((c) => !c.blockers.includes('needs network'));
   const candidates = deps.config.TOOLDEX_QUICKSTART_NETWORK_EXAMPLES === 'never' ? offline : [...offline, ...ranked.filter((c) => c.blockers.includes('needs network'))];

@@ -8,7 +8,7 @@ import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.
 import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, withCliHelp } from './python.ts';
 import { cargoManifest, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
-import { fixtureNote, missingFile } from '../fixtures.ts';
+import { fixtureContent, fixtureNote, missingFile } from '../fixtures.ts';
 
 /** Adjustments a repair asks for; each program maker reads the ones of its ecosystem. */
 export interface Adjustments {
@@ -45,8 +45,8 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
     case 'npm': {
       const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs);
       const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
-      const note = [stubNote(adjust).note, fixturesNote(adjust)].filter(Boolean).join(' ');
-      return { request: request('node', made.language, [{ path: made.path, code: made.code }, ...fixtureFiles(adjust, made.path)], [...new Set(packages)], info.slug), code: made.code, language: made.language, version: info.version, ...(note ? { note } : {}) };
+      const note = [stubNote(adjust).note, fixturesNote(adjust, info, candidate)].filter(Boolean).join(' ');
+      return { request: request('node', made.language, [{ path: made.path, code: made.code }, ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code: made.code, language: made.language, version: info.version, ...(note ? { note } : {}) };
     }
     case 'pypi': {
       let code = await pythonProgram(candidate.code, candidate.language, info.importName, info.pyBindings);
@@ -60,8 +60,8 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m))
         .map((m) => PYPI_DISTRIBUTION[m] ?? m).filter((d) => d.toLowerCase().replace(/[-_.]+/g, '-') !== info.name.toLowerCase().replace(/[-_.]+/g, '-'));
       const packages = [`${info.name}==${pin.version}`, ...others, ...(adjust.extraPackages ?? [])];
-      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust), adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
-      return { request: request('python', 'python', [{ path: 'main.py', code }, ...fixtureFiles(adjust, 'main.py')], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
+      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust, info, candidate), adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
+      return { request: request('python', 'python', [{ path: 'main.py', code }, ...fixtureFiles(adjust, 'main.py', info, candidate)], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
     }
     case 'crates': {
       const made = await rustProgram(candidate.code, candidate.origin, {
@@ -165,13 +165,14 @@ export function doctestModule(path: string, importName: string): string | undefi
   return module.every((p) => /^[A-Za-z_]\w*$/.test(p)) ? module.join('.') : undefined;
 }
 
-/** Empty files for the names the example looks for (never the entry file itself). */
-function fixtureFiles(adjust: Adjustments, entry: string): TestRequest['files'] {
-  return (adjust.fixtures ?? []).filter((name) => name !== entry).map((name) => ({ path: name, code: '' }));
+/** Files for the names the example looks for (never the entry file itself): what the docs show as their content, else empty. */
+function fixtureFiles(adjust: Adjustments, entry: string, info: PackageInfo, candidate: Candidate): TestRequest['files'] {
+  return (adjust.fixtures ?? []).filter((name) => name !== entry).map((name) => ({ path: name, code: fixtureContent(name, info.dataBlocks ?? [], candidate.path) ?? '' }));
 }
 
-function fixturesNote(adjust: Adjustments): string {
-  return adjust.fixtures?.length ? fixtureNote(adjust.fixtures) : '';
+function fixturesNote(adjust: Adjustments, info: PackageInfo, candidate: Candidate): string {
+  if (!adjust.fixtures?.length) return '';
+  return fixtureNote(adjust.fixtures, adjust.fixtures.filter((name) => fixtureContent(name, info.dataBlocks ?? [], candidate.path) !== undefined));
 }
 
 function stubNote(adjust: Adjustments): { note?: string } {

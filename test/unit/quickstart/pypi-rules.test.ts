@@ -4,7 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importNameOf } from '../../../src/docs/sources/pypi.ts';
-import { collectCandidates } from '../../../src/quickstart/collect.ts';
+import { collectCandidates, collectDataBlocks } from '../../../src/quickstart/collect.ts';
+import { fixtureContent } from '../../../src/quickstart/fixtures.ts';
 import { pythonExports } from '../../../src/quickstart/package-info.ts';
 import { cliRetry, makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
 import { awaitsAtTopLevel, pythonProgram, withCliHelp } from '../../../src/quickstart/programs/python.ts';
@@ -134,5 +135,37 @@ describe('command-line interfaces', () => {
     const program = await makeProgram({ code: click, language: 'python', origin: 'readme', path: 'README.md', source: 'u' }, info, host, { cliHelp: true });
     assert.match(program.code, /sys\.argv\[1:\] = \["--help"\]/);
     assert.match(program.note ?? '', /command-line interface.*--help/);
+  });
+});
+
+describe('files an example reads, with the content the docs show', () => {
+  const readme = [
+    'Basic Example', '=============', '', 'If you have an ini file like this:', '', '.. code-block:: ini', '',
+    '    # content of example.ini', '    [section1] # comment', '    name1=value1', '', 'then you can do:', '', '.. code-block:: pycon', '',
+    "    >>> import demo", "    >>> ini = demo.IniConfig('example.ini')", "    >>> ini['section1']['name1']", "    'value1'", '',
+  ].join('\n');
+
+  it('creates the file from the data block that names it, else the one block of its kind on the page, else empty', async () => {
+    const blocks = await collectDataBlocks(artifact('demo', [file('README.rst', readme)]));
+    assert.deepEqual(blocks, [{ path: 'README.rst', language: 'ini', code: '# content of example.ini\n[section1] # comment\nname1=value1\n' }]);
+    assert.equal(fixtureContent('example.ini', blocks, 'docs/other.rst'), blocks[0]!.code, 'named: wherever it is');
+    const unnamed = [{ path: 'README.md', language: 'yaml', code: 'a: 1\n' }];
+    assert.equal(fixtureContent('config.yml', unnamed, 'README.md'), 'a: 1\n');
+    assert.equal(fixtureContent('config.yml', unnamed, 'docs/x.md'), undefined, 'another page: not known to be this file');
+    assert.equal(fixtureContent('config.yml', [...unnamed, { path: 'README.md', language: 'yml', code: 'b: 2\n' }], 'README.md'), undefined, 'two candidates: not known which');
+    assert.equal(fixtureContent('data.csv', unnamed, 'README.md'), undefined);
+  });
+
+  it('gives the file that content in the sandbox request, and says where it came from', async () => {
+    const [candidate] = await collectCandidates('pypi', artifact('demo', [file('README.rst', readme)]));
+    const withBlocks: PackageInfo = { ...info, dataBlocks: await collectDataBlocks(artifact('demo', [file('README.rst', readme)])) };
+    const repaired = repairFor(withBlocks, "FileNotFoundError: [Errno 2] No such file or directory: 'example.ini'", {}, host);
+    assert.deepEqual(repaired?.fixtures, ['example.ini']);
+    const program = await makeProgram(candidate!, withBlocks, host, repaired);
+    assert.deepEqual(program.request.files[1], { path: 'example.ini', code: '# content of example.ini\n[section1] # comment\nname1=value1\n' });
+    assert.match(program.note ?? '', /created example\.ini with the content the docs show for it/);
+    const bare = await makeProgram(candidate!, info, host, repaired);
+    assert.deepEqual(bare.request.files[1], { path: 'example.ini', code: '' });
+    assert.match(bare.note ?? '', /created it empty/);
   });
 });
