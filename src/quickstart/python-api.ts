@@ -37,7 +37,7 @@ const PRIVATE_MODULE = /^(_.*|internal|compat|vendor|vendored|tests?|testing|con
 /** Decorators that keep a function a plain function. */
 const PLAIN_DECORATOR = /^@(functools\.)?(lru_cache|cache|wraps\b.*)(\(.*\))?$/;
 
-interface Module { dotted: string; dir: string; file: string; root: SyntaxNode; all?: Set<string> }
+interface Module { dotted: string; dir: string; file: string; root: SyntaxNode; all?: Set<string>; private?: boolean }
 interface Found { code: string; rank: number; path: string; line: number; order: number; module: string }
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
@@ -46,8 +46,8 @@ const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').repl
 export function sampleValue(name: string, annotation?: string): string | undefined {
   if (annotation) {
     let type = annotation.replace(/^['"]|['"]$/g, '').replace(/\btyping\./g, '').trim();
-    const optional = /^Optional\[(.*)\]$/.exec(type);
-    if (optional) type = optional[1]!;
+    const optional = /^(?:Optional|Union)\[(.*)\]$/.exec(type);
+    if (optional) type = optional[1]!.replace(/,/g, '|');
     for (const alternative of type.split('|').map((t) => t.trim()).filter((t) => t !== 'None')) {
       if (BY_TYPE[alternative]) return BY_TYPE[alternative];
     }
@@ -147,11 +147,13 @@ async function publicModules(artifact: ExampleFiles): Promise<Module[]> {
     tree = await parseCode('python', textOf(at(`${dir}/__init__.py`)!));
   }
   const modules: Module[] = [{ dotted, dir, file: `${dir}/__init__.py`, root: tree, all: allOf(tree) }];
+  // Private modules too: the package re-exports from them (h11's `from ._events import Request`), but they are not
+  // called by their own path.
   for (const file of py) {
-    const name = new RegExp(`^${escape(dir)}/([A-Za-z]\\w*)\\.py$`).exec(file.path)?.[1];
-    if (!name || name === '__init__' || PRIVATE_MODULE.test(name)) continue;
+    const name = new RegExp(`^${escape(dir)}/(\\w+)\\.py$`).exec(file.path)?.[1];
+    if (!name || name === '__init__' || /^(conftest|setup|__main__)$/.test(name) || /(^|_)tests?$|^test_/.test(name)) continue;
     const parsed = await parseCode('python', textOf(file));
-    modules.push({ dotted: `${dotted}.${name}`, dir, file: file.path, root: parsed, all: allOf(parsed) });
+    modules.push({ dotted: `${dotted}.${name}`, dir, file: file.path, root: parsed, all: allOf(parsed), private: PRIVATE_MODULE.test(name) });
   }
   return modules;
 }
@@ -255,7 +257,7 @@ export async function pythonApiCandidates(artifact: ExampleFiles): Promise<Candi
     const def = definitions(module.root).find((d) => d.childForFieldName('name')?.text === name);
     if (def) consider(module, def, access(init!), true);
   }
-  for (const module of rest) {
+  for (const module of rest.filter((m) => !m.private)) {
     for (const def of definitions(module.root)) if (publicIn(module, def.childForFieldName('name')?.text ?? '')) consider(module, def, access(module), false);
   }
   const perModule = new Map<string, number>();

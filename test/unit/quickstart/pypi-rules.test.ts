@@ -51,6 +51,10 @@ describe('python programs from the public API', () => {
     // A re-export of the package's `__init__` is called through the package; a generator's values are listed.
     const all = await pythonApiCandidates(artifact('demo', [file('demo/__init__.py', 'from .loader import load_text\n\ndef scan(text):\n    for ch in text:\n        yield ch\n'), file('demo/loader.py', loader)]));
     assert.deepEqual(all.map((c) => c.code).sort(), ['import demo\n\nprint(demo.load_text("example"))', 'import demo\n\nprint(list(demo.scan("example")))']);
+    // Re-exported from a private module: called through the package; the private module itself is never called by its path.
+    const events = 'class Data:\n    def __init__(self, data: Union[bytes, str], chunk_end: bool = False):\n        self.data = data\n\n    def __repr__(self):\n        return f"Data({self.data!r})"\n\nclass Hidden:\n    def __repr__(self):\n        return "h"\n';
+    const reexported = await pythonApiCandidates(artifact('demo', [file('demo/__init__.py', 'from ._events import Data\n'), file('demo/_events.py', events)]));
+    assert.deepEqual(reexported.map((c) => c.code), ['import demo\n\ndata = demo.Data(b"example")\nprint(data)']);
   });
 
   it('descends from a namespace package to the one package inside it and calls its modules by their annotations', async () => {
