@@ -91,11 +91,16 @@ function functionCall(fn: SyntaxNode, qualified: string): { call: string; plain:
   const returns = fn.childForFieldName('return_type')?.text ?? '';
   if (!params || /^(None|NoReturn|Never)$/.test(returns) || isStub(fn)) return undefined;
   const args = sampleArguments(params);
-  if (!args) return undefined;
+  // Only `*args, **kwargs`: a pass-through whose real signature is elsewhere (`boto3.resource(*args, **kwargs)`).
+  if (!args || (!args.length && namedChildren(params).some((p) => /^(list_splat_pattern|dictionary_splat_pattern)$/.test(p.type) || /^\*/.test(p.text)))) return undefined;
   let call = `${qualified}(${args.join(', ')})`;
-  // A generator's values are what it gives; an async function's result is what awaiting it gives.
-  if (descendants(fn.childForFieldName('body') ?? fn, ['yield']).some((y) => nearestFunction(y)?.equals(fn))) call = `list(${call})`;
-  if (/^async\s/.test(fn.text)) call = `asyncio.run(${call})`;
+  // A generator's values are what it gives (one given nothing may never end: `count()`); an async function's result
+  // is what awaiting it gives (an async generator is left out).
+  const generator = descendants(fn.childForFieldName('body') ?? fn, ['yield']).some((y) => nearestFunction(y)?.equals(fn));
+  const isAsync = /^async\s/.test(fn.text);
+  if (generator && (isAsync || !args.length)) return undefined;
+  if (generator) call = `list(${call})`;
+  if (isAsync) call = `asyncio.run(${call})`;
   return { call, plain: args.every((a) => !/^b?"/.test(a)), args: args.length };
 }
 

@@ -28,6 +28,9 @@ describe('python programs from the public API', () => {
     'def _helper(text):', '    return text', '',
     'def open_file(path):', '    return path', '',
     'def scan(text):', '    for ch in text:', '        yield ch', '',
+    'def count(start=0):', '    while True:', '        yield start', '',
+    'async def agen(text):', '    yield text', '',
+    'def resource(*args, **kwargs):', '    return args', '',
     'class DemoError(Exception):', '    pass', '',
     'class Config:', '    def __init__(self, size=8, retries=2):', '        self.size = size', '        self.retries = retries', '',
     'class Quiet:', '    pass',
@@ -44,7 +47,7 @@ describe('python programs from the public API', () => {
     // A class without a repr of its own: its public attributes, not an address.
     assert.ok(codes.includes('import demo\n\nconfig = demo.Config()\nprint({k: v for k, v in vars(config).items() if not k.startswith("_")})'), codes.join('\n---\n'));
     // Never: a parameter no plain value fits (`Loader`, `path`), side effects (`set_`, `add_`, `open_`), private names or modules, exceptions, classes holding nothing.
-    for (const absent of ['load(', 'set_default', 'add_constructor', '_helper', 'open_file', 'DemoError', 'Quiet', 'dumps', 'load_path']) {
+    for (const absent of ['count(', 'agen', 'resource', 'load(', 'set_default', 'add_constructor', '_helper', 'open_file', 'DemoError', 'Quiet', 'dumps', 'load_path']) {
       assert.ok(!codes.some((c) => c.includes(absent)), `${absent} should not be called`);
     }
     assert.equal(found[0]!.source, `u/lib/demo/__init__.py#${init.split('\n').indexOf('def dump(data, stream=None, Dumper=None, **kwds):') + 1}`);
