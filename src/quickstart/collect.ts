@@ -188,6 +188,8 @@ function jsdocExamples(text: string, path: string, url: (line: number) => string
   return found;
 }
 
+const VENDORED = /(^|\/)(_vendor|_vendored|vendored|vendor|extern|_extern|third_party|_third_party)\//i;
+
 const isReadme = (path: string) => /^readme(\.(md|markdown|rst|txt|mdx))?$/i.test(path.split('/').pop() ?? '') && path.split('/').length <= 2;
 
 /** Every candidate of the artifact, in file order (README first); scoring decides which are tried. */
@@ -201,6 +203,8 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
   for (const file of files) {
     if (out.length >= MAX_CANDIDATES) break;
     const path = file.path;
+    // Vendored copies of other projects (setuptools/_vendor/…): their examples show those projects, not this one.
+    if (VENDORED.test(path)) continue;
     const lower = path.toLowerCase();
     const url = (line: number) => artifact.fileUrl(path, line);
     const origin: CandidateOrigin = isReadme(path) ? 'readme' : 'docs';

@@ -97,7 +97,7 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
   switch (info.ecosystem) {
     case 'pypi': {
       // A command-line interface run without arguments: a usage error or an aborted prompt. Run as a reader would, with --help.
-      if (!adjust.cliHelp && /^(Usage|usage): /m.test(stderr) && /^(Error: (Missing|No such|Got unexpected)|Aborted!|\S+: error: )/m.test(stderr)) return { ...adjust, cliHelp: true };
+      if (!adjust.cliHelp && /^(Usage|usage): /m.test(stderr) && /^(Error: (Missing|No such|Got unexpected)|Aborted!|(\S+: )?error: )/m.test(stderr)) return { ...adjust, cliHelp: true };
       const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
       if (unnamed && (host?.pythonStdlib.has(unnamed) || unnamed === info.importName.split('.')[0]) && !adjust.pythonImports?.includes(unnamed)) {
         return { ...adjust, pythonImports: [...(adjust.pythonImports ?? []), unnamed] };

@@ -138,10 +138,20 @@ describe('command-line interfaces', () => {
     const stderr = 'Usage: main.py [OPTIONS] NAME\nTry \'main.py --help\' for help.\n\nError: Missing argument \'NAME\'.';
     assert.equal(repairFor(info, stderr, {}, host)?.cliHelp, true);
     assert.equal(repairFor(info, 'usage: main.py [-h] path\nmain.py: error: the following arguments are required: path', {}, host)?.cliHelp, true);
+    assert.equal(repairFor(info, 'usage: main.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n\nerror: no commands supplied', {}, host)?.cliHelp, true);
+    assert.equal(repairFor(info, 'Traceback (most recent call last):\nValueError: usage: bad', {}, host), undefined);
     assert.equal(repairFor(info, stderr, { cliHelp: true }, host), undefined, 'asked once: a second usage error is final');
     const program = await makeProgram({ code: click, language: 'python', origin: 'readme', path: 'README.md', source: 'u' }, info, host, { cliHelp: true });
     assert.match(program.code, /sys\.argv\[1:\] = \["--help"\]/);
     assert.match(program.note ?? '', /command-line interface.*--help/);
+  });
+});
+
+describe('vendored copies', () => {
+  it('takes no example from a vendored copy of another project', async () => {
+    const doctest = 'def f():\n    \"\"\"\n    >>> f()\n    1\n    \"\"\"\n    return 1\n';
+    const found = await collectCandidates('pypi', artifact('demo', [file('demo/_vendor/other/core.py', doctest), file('demo/extern/x.py', doctest), file('demo/core.py', doctest)]));
+    assert.deepEqual(found.filter((c) => c.origin === 'doctest').map((c) => c.path), ['demo/core.py']);
   });
 });
 
