@@ -16,7 +16,7 @@ import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/i
 import { packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
 import { rankCandidates } from './score.ts';
-import type { Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
+import type { PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
 /** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
 export const SERVICE_OWNER = 'service:quickstart';
@@ -34,6 +34,8 @@ export interface VerifyOutcome { status: Exclude<Verified['status'], 'pending'>;
 
 const STDOUT_EXCERPT = 600;
 const REPAIRS_PER_CANDIDATE = 2;
+/** Sandbox runs beyond TOOLDEX_QUICKSTART_MAX_RUNS that only programs written from the package's API may use. */
+export const API_RUNS = 3;
 
 const LANGUAGE: Record<string, string> = { npm: 'javascript', pypi: 'python', crates: 'rust', go: 'go', rubygems: 'ruby' };
 
@@ -61,6 +63,16 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
     const first = ranked[0];
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } };
   }
+  return tryCandidates(deps, tool, version, info, host, candidates);
+}
+
+/**
+ * Runs the candidates best first, in one sandbox session, repairing each from its own diagnostics, until one prints
+ * something meaningful; the verification's outcome.
+ */
+export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRecord, version: string, info: PackageInfo, host: HostFacts, candidates: ScoredCandidate[]): Promise<VerifyOutcome> {
+  const tried: VerificationResult['tried'] = [];
+  const language = LANGUAGE[tool.ecosystem] ?? tool.ecosystem;
   const maxRuns = deps.config.TOOLDEX_QUICKSTART_MAX_RUNS;
   let runs = 0;
   let sessionId: string | undefined;
@@ -70,9 +82,12 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   const runtimeName = (request: TestRequest) => host.runtimes[request.runtime] ?? request.runtime;
 
   for (const candidate of candidates) {
-    if (runs >= maxRuns) break;
+    // Programs written from the API have a few runs of their own: the docs' examples may spend the whole budget
+    // failing (credentials, services, fragments) before the programs that need none are reached.
+    const limit = candidate.origin === 'api' ? maxRuns + API_RUNS : maxRuns;
+    if (runs >= limit) continue;
     let adjust: Adjustments = {};
-    for (let repair = 0; repair <= REPAIRS_PER_CANDIDATE && runs < maxRuns; repair++) {
+    for (let repair = 0; repair <= REPAIRS_PER_CANDIDATE && runs < limit; repair++) {
       let program: Program;
       try {
         program = await makeProgram(candidate, info, host, adjust);
@@ -110,7 +125,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
           } };
           // A program that only prints back a literal it was given ran, but shows little of the package: another
           // example that prints a real result is preferred when the budget allows; this one is kept in reserve.
-          if (echoesInput(program.code, result.stdout) && runs < maxRuns && candidate !== candidates[candidates.length - 1]) {
+          if (echoesInput(program.code, result.stdout) && runs < limit && candidate !== candidates[candidates.length - 1]) {
             reserve ??= success;
             tried[tried.length - 1]!.detail = 'printed back its own input; looking for an example with a real result';
             break;
@@ -137,7 +152,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
         if (reserve) return reserve;
         return { status: 'failed', result: { verified: { status: 'failed', version: program.version, reason: `the package does not install here: ${lastFailure}` }, quickstart: shown(best), testRequest: best.program.request, tried } };
       }
-      const next = repairFor(info, `${result.stderr}\n${result.stdout}`, adjust, host);
+      const next = repairFor(info, `${result.stderr}\n${result.stdout}`, adjust, host, program.code);
       if (!next) break;
       adjust = next;
     }

@@ -93,11 +93,13 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
 
 /**
  * The module a reader imports: `top_level.txt` lists every top-level module, private ones too (PyYAML's `_yaml`
- * before `yaml`), so its first public one; else the shallowest package directory; else the distribution's name.
+ * before `yaml`; setuptools' `_distutils_hack`, `pkg_resources`, `setuptools`), so the one named like the
+ * distribution, else its first public one; else the shallowest package directory; else the distribution's name.
  */
 export function importNameOf(name: string, topLevelTxt: string | undefined, initDirs: string[]): string {
   const listed = (topLevelTxt ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
-  return listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? [...initDirs].sort((a, b) => a.length - b.length)[0] ?? name.replace(/-/g, '_').toLowerCase();
+  const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '_');
+  return listed.find((n) => norm(n) === norm(name)) ?? listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? [...initDirs].sort((a, b) => a.length - b.length)[0] ?? name.replace(/-/g, '_').toLowerCase();
 }
 
 /** The long description inside PKG-INFO / METADATA (the body after the headers), for versions the API has no info for. */

@@ -90,7 +90,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
 }
 
 /** What the failed run's diagnostics ask for, or undefined when a retry would fail the same way. */
-export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments, host?: HostFacts): Adjustments | undefined {
+export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments, host?: HostFacts, code?: string): Adjustments | undefined {
   // A file the example opens that a reader would have beside it (`open('example.ini')`): created empty, once.
   const absent = info.ecosystem === 'npm' || info.ecosystem === 'pypi' ? missingFile(stderr) : undefined;
   if (absent && !adjust.fixtures?.includes(absent)) return { ...adjust, fixtures: [...(adjust.fixtures ?? []), absent] };
@@ -98,6 +98,8 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
     case 'pypi': {
       // A command-line interface run without arguments: a usage error or an aborted prompt. Run as a reader would, with --help.
       if (!adjust.cliHelp && /^(Usage|usage): /m.test(stderr) && /^(Error: (Missing|No such|Got unexpected)|Aborted!|(\S+: )?error: )/m.test(stderr)) return { ...adjust, cliHelp: true };
+      // …or a prompt it asked without a terminal (click's `prompt=`: "Your name: Aborted!").
+      if (!adjust.cliHelp && code && definesCli(code) && /(^|: )Aborted!$/m.test(stderr)) return { ...adjust, cliHelp: true };
       const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
       if (unnamed && (host?.pythonStdlib.has(unnamed) || unnamed === info.importName.split('.')[0]) && !adjust.pythonImports?.includes(unnamed)) {
         return { ...adjust, pythonImports: [...(adjust.pythonImports ?? []), unnamed] };

@@ -11,7 +11,12 @@ import { cliRetry, makeProgram, repairFor } from '../../../src/quickstart/progra
 import { awaitsAtTopLevel, pythonProgram, withCliHelp } from '../../../src/quickstart/programs/python.ts';
 import { pythonApiCandidates, sampleValue } from '../../../src/quickstart/python-api.ts';
 import { rankCandidates } from '../../../src/quickstart/score.ts';
-import type { PackageInfo } from '../../../src/quickstart/types.ts';
+import type { PackageInfo, ScoredCandidate } from '../../../src/quickstart/types.ts';
+import { API_RUNS, tryCandidates } from '../../../src/quickstart/verify.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { createLogger } from '../../../src/log.ts';
+import type { TestRequest, TestResult } from '../../../src/sandbox/schema.ts';
+import type { ToolRecord } from '../../../src/catalog/index.ts';
 
 const file = (path: string, text: string) => ({ path, bytes: new TextEncoder().encode(text) });
 const artifact = (importName: string, files: Array<{ path: string; bytes: Uint8Array }>) => ({ files, importName, fileUrl: (p: string, line?: number) => `u/${p}#${line ?? ''}` });
@@ -93,6 +98,8 @@ describe('python programs from the public API', () => {
   it('takes the public module of a distribution whose top_level.txt lists a private one first, wherever the package sits', async () => {
     assert.equal(importNameOf('PyYAML', '_yaml\nyaml\n', []), 'yaml');
     assert.equal(importNameOf('demo', '_only\n', []), '_only');
+    assert.equal(importNameOf('setuptools', '_distutils_hack\npkg_resources\nsetuptools\n', []), 'setuptools');
+    assert.equal(importNameOf('typing-extensions', 'typing_extensions\n', []), 'typing_extensions');
     assert.equal(importNameOf('my-dist', undefined, ['longer', 'pkg']), 'pkg');
     assert.equal(importNameOf('my-dist', undefined, []), 'my_dist');
     const exported = await pythonExports(artifact('yaml', [file('lib/yaml/__init__.py', 'def safe_load(stream):\n    pass\n')]), 'yaml');
@@ -140,6 +147,8 @@ describe('command-line interfaces', () => {
     assert.equal(repairFor(info, 'usage: main.py [-h] path\nmain.py: error: the following arguments are required: path', {}, host)?.cliHelp, true);
     assert.equal(repairFor(info, 'usage: main.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n\nerror: no commands supplied', {}, host)?.cliHelp, true);
     assert.equal(repairFor(info, 'Traceback (most recent call last):\nValueError: usage: bad', {}, host), undefined);
+    assert.equal(repairFor(info, 'Your name: Aborted!', {}, host, click)?.cliHelp, true, 'a prompt without a terminal');
+    assert.equal(repairFor(info, 'Your name: Aborted!', {}, host, 'import demo\nprint(demo.x)'), undefined, 'not a CLI script');
     assert.equal(repairFor(info, stderr, { cliHelp: true }, host), undefined, 'asked once: a second usage error is final');
     const program = await makeProgram({ code: click, language: 'python', origin: 'readme', path: 'README.md', source: 'u' }, info, host, { cliHelp: true });
     assert.match(program.code, /sys\.argv\[1:\] = \["--help"\]/);
@@ -184,5 +193,35 @@ describe('files an example reads, with the content the docs show', () => {
     const bare = await makeProgram(candidate!, info, host, repaired);
     assert.deepEqual(bare.request.files[1], { path: 'example.ini', code: '' });
     assert.match(bare.note ?? '', /created it empty/);
+  });
+});
+
+describe('the run budget', () => {
+  it('keeps runs for the programs written from the API when the docs\' examples spend the whole budget failing', async () => {
+    const config = loadConfig({ TOOLDEX_HOME: '/tmp/tooldex-unit-budget', TOOLDEX_QUICKSTART_MAX_RUNS: 4 });
+    const sent: string[] = [];
+    const sandbox = {
+      async run(request: TestRequest): Promise<TestResult> {
+        const code = request.files[0]!.code;
+        sent.push(code);
+        const ok = code.includes('demo.Config()');
+        return {
+          ok, status: ok ? 'ran' : 'failed_run', stdout: ok ? "{'size': 8}\n" : '', stderr: ok ? '' : 'botocore.exceptions.NoCredentialsError: Unable to locate credentials',
+          exitCode: ok ? 0 : 1, sessionId: 's1', sessionExpiresAt: null, sessionReused: false, phases: { provisionMs: 1, installMs: 1, runMs: 1 } as TestResult['phases'],
+        };
+      },
+    };
+    const scored = (code: string, origin: ScoredCandidate['origin'], score: number): ScoredCandidate => ({ code, language: 'python', origin, path: 'README.md', source: `u#${sent.length}${code.length}`, score, blockers: [], signals: [] });
+    const examples = Array.from({ length: 6 }, (_, i) => scored(`import demo\nprint(demo.client("s3").list(${i}))`, 'readme', 10 - i));
+    const api = [scored('import demo\n\nprint(demo.dump(2))', 'api', 1), scored('import demo\n\nconfig = demo.Config()\nprint(vars(config))', 'api', 0)];
+    const tool = { slug: 'pypi-demo', ecosystem: 'pypi', name: 'demo' } as ToolRecord;
+    const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox, keepAlive: async () => true }, tool, '1.0', info, host, [...examples, ...api]);
+    assert.equal(outcome.status, 'ran');
+    assert.equal(outcome.result.verified.stdout, "{'size': 8}");
+    assert.match(outcome.result.verified.note ?? '', /tooldex wrote this program from the package's exported API/);
+    // Four runs for the docs' examples (the budget), then the API programs' own runs.
+    assert.equal(sent.filter((c) => c.includes('client(')).length, 4);
+    assert.equal(sent.length, 6);
+    assert.ok(API_RUNS >= 2);
   });
 });
