@@ -64,7 +64,7 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const files = contents.files.map((f) => ({ ...f, path: isWheel ? f.path : stripTopFolder(f.path) }));
       const info = project.info;
       const urls = info.project_urls ?? {};
-      const topLevel = files.find((f) => f.path.endsWith('top_level.txt'));
+      const topLevel = ownMetadata(files, 'top_level.txt');
       const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
       const importName = importNameOf(name, topLevel ? Buffer.from(topLevel.bytes).toString('utf8') : undefined, initDirs);
       const inspector = dist ? `https://inspector.pypi.io/project/${name}/${version}${new URL(dist.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}` : undefined;
@@ -89,6 +89,11 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       };
     },
   };
+}
+
+/** The distribution's own metadata file, not a vendored project's (setuptools/_vendor/autocommand-*.dist-info/top_level.txt). */
+export function ownMetadata<T extends { path: string }>(files: T[], name: string): T | undefined {
+  return files.filter((f) => f.path === name || f.path.endsWith(`/${name}`)).sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0];
 }
 
 /**

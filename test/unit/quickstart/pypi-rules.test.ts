@@ -3,7 +3,7 @@
 // name of a distribution that also ships a private module. Pure logic over real tree-sitter parses; no network.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { importNameOf } from '../../../src/docs/sources/pypi.ts';
+import { importNameOf, ownMetadata } from '../../../src/docs/sources/pypi.ts';
 import { collectCandidates, collectDataBlocks } from '../../../src/quickstart/collect.ts';
 import { fixtureContent } from '../../../src/quickstart/fixtures.ts';
 import { pythonExports } from '../../../src/quickstart/package-info.ts';
@@ -91,6 +91,10 @@ describe('python programs from the public API', () => {
     const files = [file('demo/__init__.py', 'def dump(data):\n    return repr(data)\n'), file('README.md', '```python\nimport demo\nprint(demo.dump([1]))\n```\n')];
     const ranked = rankCandidates(await collectCandidates('pypi', artifact('demo', files)), 'pypi', 'demo', 'demo');
     assert.deepEqual(ranked.map((c) => c.origin), ['readme', 'api']);
+    // The written programs share scaffolding (`vars(…)`): it does not make them the package's "main use".
+    const api = ['import demo\n\nprint(demo.dump([1]))', 'import demo\n\nc = demo.C()\nprint(vars(c))', 'import demo\n\nd = demo.D()\nprint(vars(d))']
+      .map((code) => ({ code, language: 'python', origin: 'api' as const, path: 'demo/__init__.py', source: code }));
+    assert.deepEqual(rankCandidates(api, 'pypi', 'demo', 'demo').map((c) => c.code), api.map((c) => c.code));
     const program = await makeProgram(ranked[1]!, info, host);
     assert.equal(program.code, 'import demo\n\nprint(demo.dump({"name": "example", "count": 2}))\n');
   });
@@ -100,6 +104,8 @@ describe('python programs from the public API', () => {
     assert.equal(importNameOf('demo', '_only\n', []), '_only');
     assert.equal(importNameOf('setuptools', '_distutils_hack\npkg_resources\nsetuptools\n', []), 'setuptools');
     assert.equal(importNameOf('typing-extensions', 'typing_extensions\n', []), 'typing_extensions');
+    const paths = ['setuptools/_vendor/autocommand-2.2.2.dist-info/top_level.txt', 'setuptools.egg-info/top_level.txt'].map((path) => ({ path }));
+    assert.equal(ownMetadata(paths, 'top_level.txt')?.path, 'setuptools.egg-info/top_level.txt', 'the distribution\'s own, not a vendored one\'s');
     assert.equal(importNameOf('my-dist', undefined, ['longer', 'pkg']), 'pkg');
     assert.equal(importNameOf('my-dist', undefined, []), 'my_dist');
     const exported = await pythonExports(artifact('yaml', [file('lib/yaml/__init__.py', 'def safe_load(stream):\n    pass\n')]), 'yaml');
