@@ -29,7 +29,7 @@ const BY_NAME: Array<[RegExp, string]> = [
 ];
 
 /** Names that change state, reach out or run something rather than compute a value. */
-const SIDE_EFFECT = /^(set|reset|register|unregister|install|uninstall|enable|disable|remove|delete|write|save|main|run|serve|start|stop|close|shutdown|exit|kill|patch|monkey|configure|setup|teardown|warn|add|clear|cleanup|open|connect|listen|print|log|debug|emit|send|upload|download|fetch|request|get_client|client|mount|chdir|sleep|wait|spawn|fork|exec|system|call|invoke|deprecated)(_|$)|^(test|mock)/i;
+const SIDE_EFFECT = /^(set|reset|register|unregister|install|uninstall|enable|disable|remove|delete|write|save|main|run|serve|start|stop|close|shutdown|exit|kill|patch|monkey|configure|setup|teardown|warn|add|clear|cleanup|open|connect|listen|print|log|debug|emit|send|upload|download|fetch|request|get_client|client|mount|chdir|sleep|wait|spawn|fork|exec|system|call|invoke|deprecated)(_|$)|^(test|mock)/;
 /** Classes that are not made to be constructed plainly. */
 const NOT_PLAIN_BASE = /\b(Exception|Error|Warning|ABC|ABCMeta|Protocol|Enum|IntEnum|StrEnum|Flag|IntFlag|type|TypedDict|NamedTuple|Generic|Thread|Process)\b/;
 /** Module names that are not public API (internals, vendored copies, compatibility shims, entry points). */
@@ -44,6 +44,10 @@ const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').repl
 
 /** A plain value for a parameter, from its annotation, else its name; undefined when a reader would need more. */
 export function sampleValue(name: string, annotation?: string): string | undefined {
+  // Whatever its type says, a URL, host, path or callable is not a plain value: a reader would give a real one.
+  if (/(^|_)(url|uri|host|hostname|address|addr|endpoint|path|file|filename|dir|directory|fd|fp|fileobj|socket|sock|callback|func|fn|handler|client|session|conn|connection)s?$/i.test(name)) return undefined;
+  // A status code a reader would try is a real one.
+  if (/^(status|status_code|code)$/.test(name) && (!annotation || /^int\b/.test(annotation))) return '200';
   if (annotation) {
     let type = annotation.replace(/^['"]|['"]$/g, '').replace(/\btyping\./g, '').trim();
     const optional = /^(?:Optional|Union)\[(.*)\]$/.exec(type);
@@ -90,6 +94,8 @@ function functionCall(fn: SyntaxNode, qualified: string): { call: string; plain:
   const params = fn.childForFieldName('parameters');
   const returns = fn.childForFieldName('return_type')?.text ?? '';
   if (!params || /^(None|NoReturn|Never)$/.test(returns) || isStub(fn)) return undefined;
+  // A decorator or a factory of functions: what it returns prints as an address.
+  if (/^Callable\b|^(typing\.)?Callable\b/.test(returns) || descendants(fn.childForFieldName('body') ?? fn, 'function_definition').length) return undefined;
   const args = sampleArguments(params);
   // Only `*args, **kwargs`: a pass-through whose real signature is elsewhere (`boto3.resource(*args, **kwargs)`).
   if (!args || (!args.length && namedChildren(params).some((p) => /^(list_splat_pattern|dictionary_splat_pattern)$/.test(p.type) || /^\*/.test(p.text)))) return undefined;
@@ -110,7 +116,7 @@ function nearestFunction(node: SyntaxNode): SyntaxNode | null {
 }
 
 /** A class a reader would construct plainly and look at: its arguments and how to show the instance. */
-function classUse(cls: SyntaxNode, qualified: string): { code: string; args: number } | undefined {
+function classUse(cls: SyntaxNode, qualified: string): { code: string; args: number; shows: boolean } | undefined {
   const name = cls.childForFieldName('name')?.text ?? '';
   const bases = cls.childForFieldName('superclasses')?.text ?? '';
   if (/(Error|Exception|Warning|Mixin|Base|Meta|Protocol|Interface|ABC)$/.test(name) || NOT_PLAIN_BASE.test(bases)) return undefined;
@@ -129,7 +135,7 @@ function classUse(cls: SyntaxNode, qualified: string): { code: string; args: num
   const plainName = snake(name).replace(/^_+/, '') || 'value';
   const variable = `${qualified.split('.')[0]}.` === `${plainName}.` ? `${plainName}_value` : plainName;
   const show = shows ? `print(${variable})` : `print({k: v for k, v in vars(${variable}).items() if not k.startswith("_")})`;
-  return { code: `${variable} = ${qualified}(${args.join(', ')})\n${show}`, args: args.length };
+  return { code: `${variable} = ${qualified}(${args.join(', ')})\n${show}`, args: args.length, shows };
 }
 
 /** The package's public modules, the package first: a namespace package (only `__path__`) gives its one subpackage. */
@@ -145,6 +151,8 @@ async function publicModules(artifact: ExampleFiles): Promise<Module[]> {
   let dotted = root;
   let tree = await parseCode('python', textOf(init));
   for (let depth = 0; depth < 3 && !bindsPublicNames(tree); depth++) {
+    // A namespace package holds packages only; one with modules of its own (aiobotocore) is the API itself.
+    if (py.some((f) => new RegExp(`^${escape(dir)}/[A-Za-z]\\w*\\.py$`).test(f.path) && !f.path.endsWith('/__init__.py'))) break;
     const subpackages = [...new Set(py.map((f) => new RegExp(`^${escape(dir)}/([A-Za-z]\\w*)/__init__\\.py$`).exec(f.path)?.[1]).filter((d): d is string => Boolean(d)))];
     if (subpackages.length !== 1) break;
     dir = `${dir}/${subpackages[0]}`;
@@ -212,6 +220,13 @@ function reexports(init: Module, modules: Module[]): Map<string, Module> {
     for (const child of st.childrenForFieldName('name')) {
       if (child?.type === 'dotted_name' && /^\w+$/.test(child.text)) out.set(child.text, module);
     }
+    // `from ._models import *`: the names that module makes public (its `__all__`, else those without an underscore).
+    if (namedChildren(st).some((c) => c.type === 'wildcard_import')) {
+      for (const def of definitions(module.root)) {
+        const name = def.childForFieldName('name')?.text ?? '';
+        if (name && (module.all ? module.all.has(name) : !name.startsWith('_')) && !out.has(name)) out.set(name, module);
+      }
+    }
   }
   return out;
 }
@@ -227,7 +242,7 @@ export async function pythonApiCandidates(artifact: ExampleFiles): Promise<Candi
   let order = 0;
   const consider = (module: Module, def: SyntaxNode, access: { imports: string; prefix: string }, topLevel: boolean) => {
     const name = def.childForFieldName('name')?.text ?? '';
-    if (!name || name.startsWith('_') || SIDE_EFFECT.test(name) || seen.has(def.id)) return;
+    if (!name || name.startsWith('_') || seen.has(def.id) || (def.type === 'function_definition' && SIDE_EFFECT.test(name))) return;
     seen.add(def.id);
     const qualified = `${access.prefix}${name}`;
     let code: string;
@@ -236,7 +251,9 @@ export async function pythonApiCandidates(artifact: ExampleFiles): Promise<Candi
       const use = classUse(def, qualified);
       if (!use) return;
       code = use.code;
-      rank += use.args ? 0 : 1;
+      // Given values, an instance shows what it made of them; given none, its defaults are worth seeing only as
+      // the attributes it holds (`TransferConfig()`), not as a bare repr (`URL('')`).
+      rank += use.args || !use.shows ? 1 : 0;
     } else {
       const call = functionCall(def, qualified);
       if (!call) return;

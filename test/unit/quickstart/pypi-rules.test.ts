@@ -36,6 +36,8 @@ describe('python programs from the public API', () => {
     'def count(start=0):', '    while True:', '        yield start', '',
     'async def agen(text):', '    yield text', '',
     'def resource(*args, **kwargs):', '    return args', '',
+    'def fetch_page(url: str) -> str:', '    return url', '',
+    'def traced(name):', '    def wrap(f):', '        return f', '    return wrap', '',
     'class DemoError(Exception):', '    pass', '',
     'class Config:', '    def __init__(self, size=8, retries=2):', '        self.size = size', '        self.retries = retries', '',
     'class Quiet:', '    pass',
@@ -52,13 +54,18 @@ describe('python programs from the public API', () => {
     // A class without a repr of its own: its public attributes, not an address.
     assert.ok(codes.includes('import demo\n\nconfig = demo.Config()\nprint({k: v for k, v in vars(config).items() if not k.startswith("_")})'), codes.join('\n---\n'));
     // Never: a parameter no plain value fits (`Loader`, `path`), side effects (`set_`, `add_`, `open_`), private names or modules, exceptions, classes holding nothing.
-    for (const absent of ['count(', 'agen', 'resource', 'load(', 'set_default', 'add_constructor', '_helper', 'open_file', 'DemoError', 'Quiet', 'dumps', 'load_path']) {
+    for (const absent of ['fetch_page', 'traced', 'count(', 'agen', 'resource', 'load(', 'set_default', 'add_constructor', '_helper', 'open_file', 'DemoError', 'Quiet', 'dumps', 'load_path']) {
       assert.ok(!codes.some((c) => c.includes(absent)), `${absent} should not be called`);
     }
     assert.equal(found[0]!.source, `u/lib/demo/__init__.py#${init.split('\n').indexOf('def dump(data, stream=None, Dumper=None, **kwds):') + 1}`);
     // A re-export of the package's `__init__` is called through the package; a generator's values are listed.
     const all = await pythonApiCandidates(artifact('demo', [file('demo/__init__.py', 'from .loader import load_text\n\ndef scan(text):\n    for ch in text:\n        yield ch\n'), file('demo/loader.py', loader)]));
     assert.deepEqual(all.map((c) => c.code).sort(), ['import demo\n\nprint(demo.load_text("example"))', 'import demo\n\nprint(list(demo.scan("example")))']);
+    // `from ._models import *` re-exports its public names; a package with modules of its own is not a namespace to descend from.
+    const star = await pythonApiCandidates(artifact('demo', [file('demo/__init__.py', 'from ._models import *\n'), file('demo/_models.py', '__all__ = ["Request"]\n\nclass Request:\n    def __init__(self, method: str):\n        self.method = method\n\n    def __repr__(self):\n        return self.method\n')]));
+    assert.deepEqual(star.map((c) => c.code), ['import demo\n\nrequest = demo.Request("example")\nprint(request)']);
+    const own = await pythonApiCandidates(artifact('demo', [file('demo/__init__.py', '__version__ = "1"\n'), file('demo/config.py', 'def render(data):\n    return data\n'), file('demo/sub/__init__.py', 'def other(text):\n    return text\n')]));
+    assert.deepEqual(own.map((c) => c.code), ['from demo import config\n\nprint(config.render({"name": "example", "count": 2}))']);
     // Re-exported from a private module: called through the package; the private module itself is never called by its path.
     const events = 'class Data:\n    def __init__(self, data: Union[bytes, str], chunk_end: bool = False):\n        self.data = data\n\n    def __repr__(self):\n        return f"Data({self.data!r})"\n\nclass Hidden:\n    def __repr__(self):\n        return "h"\n';
     const reexported = await pythonApiCandidates(artifact('demo', [file('demo/__init__.py', 'from ._events import Data\n'), file('demo/_events.py', events)]));
@@ -85,6 +92,9 @@ describe('python programs from the public API', () => {
     assert.equal(sampleValue('num_digits'), '2');
     assert.equal(sampleValue('data'), '{"name": "example", "count": 2}');
     for (const name of ['path', 'url', 'host', 'client', 'callback', 'Loader']) assert.equal(sampleValue(name), undefined);
+    assert.equal(sampleValue('url', 'str'), undefined, 'a URL typed as a string is still a URL');
+    assert.equal(sampleValue('base_url', 'URL | str'), undefined);
+    assert.equal(sampleValue('status_code', 'int'), '200');
   });
 
   it('ranks the written programs after the docs\' examples and makes them whole scripts', async () => {
