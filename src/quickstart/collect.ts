@@ -101,6 +101,43 @@ export async function collectDataBlocks(artifact: ExampleFiles): Promise<DataBlo
     .filter((b) => DATA_LANGUAGE.test(b.language) && b.code.trim() && b.code.length <= MAX_CANDIDATE_CHARS));
 }
 
+/** Code files a page may include whole, by ecosystem, with their language. */
+const INCLUDED_CODE: Partial<Record<Ecosystem, [RegExp, string]>> = { pypi: [/\.py$/, 'python'], npm: [/\.(m?js|cjs|ts)$/, 'js'], rubygems: [/\.rb$/, 'ruby'] };
+/** literalinclude options that show part of the file only: the whole file is then not the example the page shows. */
+const PARTIAL_INCLUDE = /^:(lines|pyobject|start-after|end-before|start-at|end-at|diff|emphasize-lines-only):/;
+
+/**
+ * Example files a reStructuredText page shows with `.. literalinclude:: snippets/tasks/task_group.py` (anyio keeps
+ * every example of its docs in such files): the file, when the artifact has it, is short, and is shown whole.
+ */
+export function includedExamples(ecosystem: Ecosystem, text: string, path: string, artifact: ExampleFiles): Candidate[] {
+  const kind = INCLUDED_CODE[ecosystem];
+  if (!kind || !text.includes('literalinclude')) return [];
+  const lines = text.split('\n');
+  const found: Candidate[] = [];
+  lines.forEach((line, i) => {
+    const directive = /^(\s*)\.\.\s+literalinclude::\s*(\S+)\s*$/.exec(line);
+    if (!directive || !kind[0].test(directive[2]!)) return;
+    const options: string[] = [];
+    for (let j = i + 1; j < lines.length && /^\s+:/.test(lines[j]!) && lines[j]!.search(/\S/) > directive[1]!.length; j++) options.push(lines[j]!.trim());
+    if (options.some((o) => PARTIAL_INCLUDE.test(o))) return;
+    // Relative to the page, or (`/snippets/x.py`) to the docs' source folder: the page's top folder.
+    const target = directive[2]!;
+    const base = target.startsWith('/') ? (path.includes('/') ? path.slice(0, path.indexOf('/')) : '') : path.slice(0, Math.max(0, path.lastIndexOf('/')));
+    const parts: string[] = [];
+    for (const part of `${base}/${target.replace(/^\//, '')}`.split('/')) {
+      if (part === '..') parts.pop();
+      else if (part && part !== '.') parts.push(part);
+    }
+    const resolved = parts.join('/');
+    const file = artifact.files.find((f) => f.path === resolved);
+    const code = file ? textOf(file).trim() : '';
+    if (!code || code.split('\n').length > 80) return;
+    found.push({ code, language: kind[1], origin: 'docs', path: resolved, source: artifact.fileUrl(resolved, 1) });
+  });
+  return found;
+}
+
 /** `>>>` transcripts in Python files (docstrings): the doctest module's own notion of an example block. */
 function pythonDoctests(text: string, path: string, url: (line: number) => string): Candidate[] {
   const lines = text.split('\n');
@@ -212,6 +249,7 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
       out.push(...await fromMarkdown(ecosystem, textOf(file), path, origin, url));
     } else if (lower.endsWith('.rst')) {
       out.push(...await fromMarkdown(ecosystem, rstToMarkdown(textOf(file)), path, origin, () => url(1)));
+      out.push(...includedExamples(ecosystem, textOf(file), path, artifact));
     } else if (ecosystem === 'pypi' && lower.endsWith('.py')) {
       const text = textOf(file);
       if (/(^|\/)examples?\//.test(lower) && text.split('\n').length <= 80 && !/\/__init__\.py$/.test(lower)) {

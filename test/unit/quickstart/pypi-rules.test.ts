@@ -172,6 +172,21 @@ describe('command-line interfaces', () => {
   });
 });
 
+describe('examples a page includes from a file', () => {
+  it('takes the file a literalinclude shows whole, relative to the page or to the docs folder, and not one shown in part', async () => {
+    const snippet = 'from demo import run\n\nasync def main():\n    print("done")\n\nrun(main)\n';
+    const page = ['Tasks', '=====', '', "Here's a demonstration:", '', '.. literalinclude:: snippets/tasks/group.py', '', '.. tabs::', '',
+      '   .. tab:: one', '', '      .. literalinclude:: /snippets/other.py', '', '.. literalinclude:: snippets/tasks/group.py', '   :lines: 3-4', ''].join('\n');
+    const files = [file('docs/tasks.rst', page), file('docs/snippets/tasks/group.py', snippet), file('docs/snippets/other.py', 'import demo\nprint(demo.x)\n')];
+    const found = (await collectCandidates('pypi', artifact('demo', files))).filter((c) => c.origin === 'docs');
+    assert.deepEqual(found.map((c) => [c.path, c.language, c.source]), [
+      ['docs/snippets/tasks/group.py', 'python', 'u/docs/snippets/tasks/group.py#1'],
+      ['docs/snippets/other.py', 'python', 'u/docs/snippets/other.py#1'],
+    ]);
+    assert.equal(found[0]!.code, snippet.trim());
+  });
+});
+
 describe('vendored copies', () => {
   it('takes no example from a vendored copy of another project', async () => {
     const doctest = 'def f():\n    \"\"\"\n    >>> f()\n    1\n    \"\"\"\n    return 1\n';
