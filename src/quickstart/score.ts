@@ -123,7 +123,10 @@ export function centrality(candidates: Candidate[]): number[] {
   return called.map((names, i) => (candidates[i]!.origin === 'api' ? 0 : Math.min(1, [...names].filter((n) => recurring.has(n)).length / full)));
 }
 
-/** Candidates best first; equal scores keep their document order (README before docs before doc comments). */
+/**
+ * Candidates best first; equal scores keep their document order (README before docs before doc comments). Programs
+ * tooldex writes from the API come after every real example, whatever their score (they have runs of their own).
+ */
 export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, name: string, importName: string, bindings: string[] = []): ScoredCandidate[] {
   const central = centrality(candidates);
   return candidates.map((c, index) => {
@@ -133,5 +136,5 @@ export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, na
     return { scored: bonus ? { ...scored, score: scored.score + bonus, signals: [...scored.signals, 'central API'] } : scored, index };
   })
     .filter((entry) => !entry.scored.signals.includes('imports only'))
-    .sort((a, b) => b.scored.score - a.scored.score || a.index - b.index).map((entry) => entry.scored);
+    .sort((a, b) => Number(a.scored.origin === 'api') - Number(b.scored.origin === 'api') || b.scored.score - a.scored.score || a.index - b.index).map((entry) => entry.scored);
 }

@@ -57,7 +57,8 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       const home = candidate.origin === 'doctest' ? doctestModule(candidate.path, info.importName) : undefined;
       if (home) code = `# A doctest runs in its module's namespace, as doctest itself runs it.\nimport ${home} as _module\nglobals().update({k: v for k, v in vars(_module).items() if not k.startswith('__')})\n${code}`;
       const pin = info.pythonPin ?? { version: info.version };
-      const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m))
+      // A module with a leading underscore (`_cffi_src`, a build helper of the project's own tree) is no distribution to install.
+      const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m) && !m.startsWith('_'))
         .map((m) => PYPI_DISTRIBUTION[m] ?? m).filter((d) => d.toLowerCase().replace(/[-_.]+/g, '-') !== info.name.toLowerCase().replace(/[-_.]+/g, '-'));
       const packages = [`${info.name}==${pin.version}`, ...others, ...(adjust.extraPackages ?? [])];
       const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust, info, candidate), adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
@@ -116,7 +117,7 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
         return { ...adjust, pythonNames: [...(adjust.pythonNames ?? []), unnamed] };
       }
       const missing = /ModuleNotFoundError: No module named '([\w.]+)'/.exec(stderr)?.[1]?.split('.')[0];
-      if (!missing) return undefined;
+      if (!missing || missing.startsWith('_')) return undefined;
       const dist = PYPI_DISTRIBUTION[missing] ?? missing;
       return adjust.extraPackages?.includes(dist) ? undefined : { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), dist] };
     }

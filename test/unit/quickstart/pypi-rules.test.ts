@@ -101,11 +101,17 @@ describe('python programs from the public API', () => {
     const files = [file('demo/__init__.py', 'def dump(data):\n    return repr(data)\n'), file('README.md', '```python\nimport demo\nprint(demo.dump([1]))\n```\n')];
     const ranked = rankCandidates(await collectCandidates('pypi', artifact('demo', files)), 'pypi', 'demo', 'demo');
     assert.deepEqual(ranked.map((c) => c.origin), ['readme', 'api']);
+    // Even a real example that scores low (it does not name the package, has a placeholder) is tried first.
+    const weak = { code: 'x = YOUR_TOKEN\nprint(x)', language: 'python', origin: 'docs' as const, path: 'docs/a.md', source: 'w' };
+    assert.deepEqual(rankCandidates([ranked[1]!, weak], 'pypi', 'demo', 'demo').map((c) => c.origin), ['docs', 'api']);
     // The written programs share scaffolding (`vars(…)`): it does not make them the package's "main use".
     const api = ['import demo\n\nprint(demo.dump([1]))', 'import demo\n\nc = demo.C()\nprint(vars(c))', 'import demo\n\nd = demo.D()\nprint(vars(d))']
       .map((code) => ({ code, language: 'python', origin: 'api' as const, path: 'demo/__init__.py', source: code }));
     assert.deepEqual(rankCandidates(api, 'pypi', 'demo', 'demo').map((c) => c.code), api.map((c) => c.code));
     const program = await makeProgram(ranked[1]!, info, host);
+    const helper = await makeProgram({ code: 'import demo\nimport _cffi_src\nimport attr\nprint(demo.x)', language: 'python', origin: 'readme', path: 'README.md', source: 'u' }, info, host);
+    assert.deepEqual(helper.request.packages, ['demo==1.0', 'attrs'], 'a private module of the project\'s tree is not installed');
+    assert.equal(repairFor(info, "ModuleNotFoundError: No module named '_cffi_src'", {}, host), undefined);
     assert.equal(program.code, 'import demo\n\nprint(demo.dump({"name": "example", "count": 2}))\n');
   });
 
