@@ -151,7 +151,7 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
   }
 }
 
-const CLI_HELP_NOTE = 'The example defines a command-line interface, which shows nothing here without arguments; tooldex ran it with --help.';
+const CLI_HELP_NOTE = 'The example is a command-line program, which run here without arguments shows nothing but a prompt or a usage error; tooldex ran it with --help.';
 
 /** A silent Python run of a script that defines a command-line interface: the same script, run with --help. */
 export function cliRetry(code: string, adjust: Adjustments): Adjustments | undefined {

@@ -174,7 +174,7 @@ describe('command-line interfaces', () => {
     assert.equal(repairFor(info, stderr, { cliHelp: true }, host), undefined, 'asked once: a second usage error is final');
     const program = await makeProgram({ code: click, language: 'python', origin: 'readme', path: 'README.md', source: 'u' }, info, host, { cliHelp: true });
     assert.match(program.code, /sys\.argv\[1:\] = \["--help"\]/);
-    assert.match(program.note ?? '', /command-line interface.*--help/);
+    assert.match(program.note ?? '', /command-line program.*ran it with --help/);
   });
 });
 
