@@ -95,7 +95,7 @@ function functionCall(fn: SyntaxNode, qualified: string): { call: string; plain:
   const returns = fn.childForFieldName('return_type')?.text ?? '';
   if (!params || /^(None|NoReturn|Never)$/.test(returns) || isStub(fn)) return undefined;
   // A decorator or a factory of functions: what it returns prints as an address.
-  if (/^Callable\b|^(typing\.)?Callable\b/.test(returns) || descendants(fn.childForFieldName('body') ?? fn, 'function_definition').length) return undefined;
+  if (/^(typing\.)?Callable\b/.test(returns) || descendants(fn.childForFieldName('body') ?? fn, 'function_definition').length) return undefined;
   const args = sampleArguments(params);
   // Only `*args, **kwargs`: a pass-through whose real signature is elsewhere (`boto3.resource(*args, **kwargs)`).
   if (!args || (!args.length && namedChildren(params).some((p) => /^(list_splat_pattern|dictionary_splat_pattern)$/.test(p.type) || /^\*/.test(p.text)))) return undefined;
