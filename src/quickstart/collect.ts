@@ -5,6 +5,8 @@ import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
+import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
+import { pythonApiCandidates } from './python-api.ts';
 import { rustApiCandidates } from './rust-api.ts';
 import type { Candidate, CandidateOrigin } from './types.ts';
 
@@ -82,6 +84,58 @@ async function fromMarkdown(ecosystem: Ecosystem, markdown: string, path: string
     if (!language && !block.info && !inRustDoc && /\n/.test(code) && await parsesAs(ecosystem, code)) language = GRAMMAR[ecosystem];
     if (language) found.push({ code, language, origin, path, source: url(block.line + lineOffset) });
   }
+  return found;
+}
+
+/** Data blocks (ini, YAML, JSON…) of the README and docs pages: what the docs show as the content of a file. */
+export async function collectDataBlocks(artifact: ExampleFiles): Promise<DataBlock[]> {
+  const pages: Array<{ path: string; markdown: string }> = [];
+  if (artifact.readme && !artifact.files.some((f) => isReadme(f.path))) {
+    pages.push({ path: 'README', markdown: artifact.readme.markdown ? artifact.readme.text : rstToMarkdown(artifact.readme.text) });
+  }
+  for (const file of artifact.files) {
+    const lower = file.path.toLowerCase();
+    if (/\.(md|mdx|markdown)$/.test(lower) || (isReadme(file.path) && !lower.endsWith('.rst'))) pages.push({ path: file.path, markdown: textOf(file) });
+    else if (lower.endsWith('.rst')) pages.push({ path: file.path, markdown: rstToMarkdown(textOf(file)) });
+  }
+  return pages.flatMap((page) => fencedBlocks(page.markdown).map((b) => ({ path: page.path, language: b.info.toLowerCase().split(/\s+/)[0] ?? '', code: b.code.replace(/\s+$/, '') + '\n' }))
+    .filter((b) => DATA_LANGUAGE.test(b.language) && b.code.trim() && b.code.length <= MAX_CANDIDATE_CHARS));
+}
+
+/** Code files a page may include whole, by ecosystem, with their language. */
+const INCLUDED_CODE: Partial<Record<Ecosystem, [RegExp, string]>> = { pypi: [/\.py$/, 'python'], npm: [/\.(m?js|cjs|ts)$/, 'js'], rubygems: [/\.rb$/, 'ruby'] };
+/** literalinclude options that show part of the file only: the whole file is then not the example the page shows. */
+const PARTIAL_INCLUDE = /^:(lines|pyobject|start-after|end-before|start-at|end-at|diff|emphasize-lines-only):/;
+
+/**
+ * Example files a reStructuredText page shows with `.. literalinclude:: snippets/tasks/task_group.py` (anyio keeps
+ * every example of its docs in such files): the file, when the artifact has it, is short, and is shown whole.
+ */
+export function includedExamples(ecosystem: Ecosystem, text: string, path: string, artifact: ExampleFiles): Candidate[] {
+  const kind = INCLUDED_CODE[ecosystem];
+  if (!kind || !text.includes('literalinclude')) return [];
+  const lines = text.split('\n');
+  const found: Candidate[] = [];
+  lines.forEach((line, i) => {
+    const directive = /^(\s*)\.\.\s+literalinclude::\s*(\S+)\s*$/.exec(line);
+    if (!directive || !kind[0].test(directive[2]!)) return;
+    const options: string[] = [];
+    for (let j = i + 1; j < lines.length && /^\s+:/.test(lines[j]!) && lines[j]!.search(/\S/) > directive[1]!.length; j++) options.push(lines[j]!.trim());
+    if (options.some((o) => PARTIAL_INCLUDE.test(o))) return;
+    // Relative to the page, or (`/snippets/x.py`) to the docs' source folder: the page's top folder.
+    const target = directive[2]!;
+    const base = target.startsWith('/') ? (path.includes('/') ? path.slice(0, path.indexOf('/')) : '') : path.slice(0, Math.max(0, path.lastIndexOf('/')));
+    const parts: string[] = [];
+    for (const part of `${base}/${target.replace(/^\//, '')}`.split('/')) {
+      if (part === '..') parts.pop();
+      else if (part && part !== '.') parts.push(part);
+    }
+    const resolved = parts.join('/');
+    const file = artifact.files.find((f) => f.path === resolved);
+    const code = file ? textOf(file).trim() : '';
+    if (!code || code.split('\n').length > 80) return;
+    found.push({ code, language: kind[1], origin: 'docs', path: resolved, source: artifact.fileUrl(resolved, 1) });
+  });
   return found;
 }
 
@@ -172,6 +226,8 @@ function jsdocExamples(text: string, path: string, url: (line: number) => string
   return found;
 }
 
+const VENDORED = /(^|\/)(_vendor|_vendored|vendored|vendor|extern|_extern|third_party|_third_party)\//i;
+
 const isReadme = (path: string) => /^readme(\.(md|markdown|rst|txt|mdx))?$/i.test(path.split('/').pop() ?? '') && path.split('/').length <= 2;
 
 /** Every candidate of the artifact, in file order (README first); scoring decides which are tried. */
@@ -185,6 +241,8 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
   for (const file of files) {
     if (out.length >= MAX_CANDIDATES) break;
     const path = file.path;
+    // Vendored copies of other projects (setuptools/_vendor/…): their examples show those projects, not this one.
+    if (VENDORED.test(path)) continue;
     const lower = path.toLowerCase();
     const url = (line: number) => artifact.fileUrl(path, line);
     const origin: CandidateOrigin = isReadme(path) ? 'readme' : 'docs';
@@ -192,6 +250,7 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
       out.push(...await fromMarkdown(ecosystem, textOf(file), path, origin, url));
     } else if (lower.endsWith('.rst')) {
       out.push(...await fromMarkdown(ecosystem, rstToMarkdown(textOf(file)), path, origin, () => url(1)));
+      out.push(...includedExamples(ecosystem, textOf(file), path, artifact));
     } else if (ecosystem === 'pypi' && lower.endsWith('.py')) {
       const text = textOf(file);
       if (/(^|\/)examples?\//.test(lower) && text.split('\n').length <= 80 && !/\/__init__\.py$/.test(lower)) {
@@ -226,6 +285,7 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
   }
   if (ecosystem === 'npm') out.push(...await npmApiCandidates(artifact));
   if (ecosystem === 'crates') out.push(...await rustApiCandidates(artifact));
+  if (ecosystem === 'pypi') out.push(...await pythonApiCandidates(artifact));
   return dedupe(out).slice(0, MAX_CANDIDATES);
 }
 

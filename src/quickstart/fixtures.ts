@@ -50,6 +50,35 @@ export function missingFile(stderr: string): string | undefined {
   return base && FILE_NAME.test(base) && !NOT_DATA.test(base) ? base : undefined;
 }
 
-export function fixtureNote(names: string[]): string {
-  return `The example looks for ${names.join(', ')}, which a reader would have beside it; tooldex created ${names.length > 1 ? 'them' : 'it'} empty in the sandbox's workspace.`;
+/** A block of data the docs show (an ini, YAML, JSON… file), with the page it is on. */
+export interface DataBlock { path: string; language: string; code: string }
+
+/** Fence languages of data files, by the extension of the file they are the content of. */
+const DATA_LANGUAGES: Record<string, RegExp> = {
+  ini: /^(ini|cfg|dosini|conf)$/, cfg: /^(ini|cfg|dosini|conf)$/, conf: /^(ini|cfg|dosini|conf)$/, toml: /^toml$/, yaml: /^ya?ml$/, yml: /^ya?ml$/,
+  json: /^(json|jsonc|json5)$/, csv: /^csv$/, tsv: /^tsv$/, xml: /^xml$/, html: /^html$/, txt: /^(text|txt|plain)$/, md: /^(md|markdown)$/,
+};
+export const DATA_LANGUAGE = /^(ini|cfg|dosini|conf|toml|ya?ml|json|jsonc|json5|csv|tsv|xml|html|text|txt|plain|md|markdown)$/;
+
+/**
+ * What the docs show as the content of a file an example reads (iniconfig's README: "If you have an ini file like
+ * this: `# content of example.ini` …, then you can do: `IniConfig("example.ini")`"): a data block that names the
+ * file, else the one data block of the file's kind on the example's page (more than one: it is not known which).
+ */
+export function fixtureContent(name: string, blocks: DataBlock[], page: string): string | undefined {
+  const named = blocks.filter((b) => b.code.split('\n').slice(0, 3).some((line) => line.includes(name)));
+  const pick = named.find((b) => b.path === page) ?? named[0];
+  if (pick) return pick.code;
+  const kind = DATA_LANGUAGES[/\.(\w+)$/.exec(name)?.[1]?.toLowerCase() ?? ''];
+  const same = kind ? blocks.filter((b) => b.path === page && kind.test(b.language)) : [];
+  return same.length === 1 ? same[0]!.code : undefined;
+}
+
+export function fixtureNote(names: string[], fromDocs: string[] = []): string {
+  const empty = names.filter((n) => !fromDocs.includes(n));
+  const parts = [
+    fromDocs.length ? `tooldex created ${fromDocs.join(', ')} with the content the docs show for ${fromDocs.length > 1 ? 'them' : 'it'}` : '',
+    empty.length ? `tooldex created ${fromDocs.length ? `${empty.join(', ')} ` : ''}${empty.length > 1 ? 'them' : 'it'} empty in the sandbox's workspace` : '',
+  ].filter(Boolean);
+  return `The example looks for ${names.join(', ')}, which a reader would have beside it; ${parts.join('; ')}.`;
 }

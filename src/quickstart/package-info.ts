@@ -32,7 +32,8 @@ function rustDeps(cargo: Record<string, unknown>): NonNullable<PackageInfo['rust
  */
 export async function pythonExports(files: ExampleFiles, importName: string): Promise<string[] | undefined> {
   const root = importName.split('.')[0]!;
-  const init = files.files.find((f) => f.path === `${root}/__init__.py` || f.path === `src/${root}/__init__.py`);
+  // `pkg/`, `src/pkg/`, `lib/pkg/` (PyYAML): the shallowest package directory of that name.
+  const init = files.files.filter((f) => f.path === `${root}/__init__.py` || f.path.endsWith(`/${root}/__init__.py`)).sort((a, b) => a.path.length - b.path.length)[0];
   if (!init) return undefined;
   const tree = await parseCode('python', textOf(init));
   const names = new Set<string>();

@@ -114,15 +114,19 @@ export function calledNames(code: string): Set<string> {
 export function centrality(candidates: Candidate[]): number[] {
   const called = candidates.map((c) => calledNames(c.code));
   const frequency = new Map<string, number>();
-  // Counted over the page's own blocks: a combined candidate repeats blocks that are already counted.
-  called.forEach((names, i) => { if (!candidates[i]!.combinedFrom) for (const n of names) frequency.set(n, (frequency.get(n) ?? 0) + 1); });
+  // Counted over the page's own blocks: a combined candidate repeats blocks that are already counted, and programs
+  // tooldex writes from the API (which share their own scaffolding, `vars(…)`) are not the docs' examples.
+  called.forEach((names, i) => { if (!candidates[i]!.combinedFrom && candidates[i]!.origin !== 'api') for (const n of names) frequency.set(n, (frequency.get(n) ?? 0) + 1); });
   const recurring = new Set([...frequency].filter(([, count]) => count >= 2).map(([name]) => name));
   if (!recurring.size) return called.map(() => 0);
   const full = Math.min(3, recurring.size);
-  return called.map((names) => Math.min(1, [...names].filter((n) => recurring.has(n)).length / full));
+  return called.map((names, i) => (candidates[i]!.origin === 'api' ? 0 : Math.min(1, [...names].filter((n) => recurring.has(n)).length / full)));
 }
 
-/** Candidates best first; equal scores keep their document order (README before docs before doc comments). */
+/**
+ * Candidates best first; equal scores keep their document order (README before docs before doc comments). Programs
+ * tooldex writes from the API come after every real example, whatever their score (they have runs of their own).
+ */
 export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, name: string, importName: string, bindings: string[] = []): ScoredCandidate[] {
   const central = centrality(candidates);
   return candidates.map((c, index) => {
@@ -132,5 +136,5 @@ export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, na
     return { scored: bonus ? { ...scored, score: scored.score + bonus, signals: [...scored.signals, 'central API'] } : scored, index };
   })
     .filter((entry) => !entry.scored.signals.includes('imports only'))
-    .sort((a, b) => b.scored.score - a.scored.score || a.index - b.index).map((entry) => entry.scored);
+    .sort((a, b) => Number(a.scored.origin === 'api') - Number(b.scored.origin === 'api') || b.scored.score - a.scored.score || a.index - b.index).map((entry) => entry.scored);
 }

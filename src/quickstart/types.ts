@@ -94,6 +94,8 @@ export interface PackageInfo {
   pyExports?: string[];
   /** Python: the version that will be pinned and why (Requires-Python). */
   pythonPin?: { version: string; note?: string };
+  /** npm, Python: data blocks of the docs (ini, YAML, JSON…), the content of files examples read. */
+  dataBlocks?: Array<{ path: string; language: string; code: string }>;
   /** Go: the version that will be pinned and why (the go.mod's `go` directive against the sandbox's Go). */
   goPin?: { version: string; note?: string };
 }

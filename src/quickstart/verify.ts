@@ -7,18 +7,18 @@ import type { Logger } from '../log.ts';
 import type { Sandbox, TestRequest, TestResult } from '../sandbox/schema.ts';
 import { textOf } from '../docs/archive.ts';
 import { fetchExampleFiles } from './artifact.ts';
-import { collectCandidates } from './collect.ts';
+import { collectCandidates, collectDataBlocks } from './collect.ts';
 import { combineFragments } from './combine.ts';
 import type { HostFacts } from './host-facts.ts';
 import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
 import { packageInfo } from './package-info.ts';
-import { makeProgram, repairFor, type Adjustments } from './programs/index.ts';
+import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/index.ts';
 import { packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
 import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { rankCandidates } from './score.ts';
-import type { Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
+import type { PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
 /** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
 export const SERVICE_OWNER = 'service:quickstart';
@@ -36,6 +36,8 @@ export interface VerifyOutcome { status: Exclude<Verified['status'], 'pending'>;
 
 const STDOUT_EXCERPT = 600;
 const REPAIRS_PER_CANDIDATE = 2;
+/** Sandbox runs beyond TOOLDEX_QUICKSTART_MAX_RUNS that only programs written from the package's API may use. */
+export const API_RUNS = 3;
 
 const LANGUAGE: Record<string, string> = { npm: 'javascript', pypi: 'python', crates: 'rust', go: 'go', rubygems: 'ruby' };
 
@@ -56,6 +58,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   const collected = await combineFragments(tool.ecosystem, await collectCandidates(tool.ecosystem, files));
   if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(collected.map((c) => c.code), tool.name);
   if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(collected.map((c) => c.code), info.importName);
+  if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
   const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, Object.keys(info.jsBindings ?? {}));
   const offline = ranked.filter((c) => !c.blockers.includes('needs network'));
   const candidates = deps.config.TOOLDEX_QUICKSTART_NETWORK_EXAMPLES === 'never' ? offline : [...offline, ...ranked.filter((c) => c.blockers.includes('needs network'))];
@@ -67,6 +70,17 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
     const first = ranked[0];
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } };
   }
+  return tryCandidates(deps, tool, version, info, host, candidates, through);
+}
+
+/**
+ * Runs the candidates best first, in one sandbox session, repairing each from its own diagnostics, until one prints
+ * something meaningful; the verification's outcome.
+ */
+export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRecord, version: string, info: PackageInfo, host: HostFacts,
+  candidates: ScoredCandidate[], through?: Awaited<ReturnType<typeof facadeExamples>>): Promise<VerifyOutcome> {
+  const tried: VerificationResult['tried'] = [];
+  const language = LANGUAGE[tool.ecosystem] ?? tool.ecosystem;
   const maxRuns = deps.config.TOOLDEX_QUICKSTART_MAX_RUNS;
   let runs = 0;
   let sessionId: string | undefined;
@@ -76,9 +90,12 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   const runtimeName = (request: TestRequest) => host.runtimes[request.runtime] ?? request.runtime;
 
   for (const candidate of candidates) {
-    if (runs >= maxRuns) break;
+    // Programs written from the API have a few runs of their own: the docs' examples may spend the whole budget
+    // failing (credentials, services, fragments) before the programs that need none are reached.
+    const limit = candidate.origin === 'api' ? maxRuns + API_RUNS : maxRuns;
+    if (runs >= limit) continue;
     let adjust: Adjustments = through ? { rustDeps: through.pin } : {};
-    for (let repair = 0; repair <= REPAIRS_PER_CANDIDATE && runs < maxRuns; repair++) {
+    for (let repair = 0; repair <= REPAIRS_PER_CANDIDATE && runs < limit; repair++) {
       let program: Program;
       try {
         program = await makeProgram(candidate, info, host, adjust);
@@ -117,7 +134,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
           } };
           // A program that only prints back a literal it was given ran, but shows little of the package: another
           // example that prints a real result is preferred when the budget allows; this one is kept in reserve.
-          if (echoesInput(program.code, result.stdout) && runs < maxRuns && candidate !== candidates[candidates.length - 1]) {
+          if (echoesInput(program.code, result.stdout) && runs < limit && candidate !== candidates[candidates.length - 1]) {
             reserve ??= success;
             tried[tried.length - 1]!.detail = 'printed back its own input; looking for an example with a real result';
             break;
@@ -130,6 +147,9 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
         // It found nothing to work on (`findUp('unicorn.png')` → undefined): the files it names, created empty.
         const files = await fixturesFor(program, tool.ecosystem, adjust);
         if (files.length) { adjust = { ...adjust, fixtures: [...(adjust.fixtures ?? []), ...files] }; continue; }
+        // A command-line interface defined and run without arguments shows nothing: it is run with --help.
+        const cli = tool.ecosystem === 'pypi' ? cliRetry(program.code, adjust) : undefined;
+        if (cli) { adjust = cli; continue; }
         if (tool.ecosystem !== 'npm' || adjust.importStyle?.printBindings) break;
         adjust = { ...adjust, importStyle: { kind: adjust.importStyle?.kind ?? 'named', printBindings: true } };
         continue;
@@ -141,7 +161,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
         if (reserve) return reserve;
         return { status: 'failed', result: { verified: { status: 'failed', version: program.version, reason: `the package does not install here: ${lastFailure}` }, quickstart: shown(best), testRequest: best.program.request, tried } };
       }
-      const next = repairFor(info, `${result.stderr}\n${result.stdout}`, adjust, host);
+      const next = repairFor(info, `${result.stderr}\n${result.stdout}`, adjust, host, program.code);
       if (!next) break;
       adjust = next;
     }

@@ -64,10 +64,9 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const files = contents.files.map((f) => ({ ...f, path: isWheel ? f.path : stripTopFolder(f.path) }));
       const info = project.info;
       const urls = info.project_urls ?? {};
-      const topLevel = files.find((f) => f.path.endsWith('top_level.txt'));
+      const topLevel = ownMetadata(files, 'top_level.txt');
       const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
-      const importName = (topLevel ? Buffer.from(topLevel.bytes).toString('utf8').split('\n')[0]?.trim() : undefined)
-        || initDirs.sort((a, b) => a.length - b.length)[0] || name.replace(/-/g, '_').toLowerCase();
+      const importName = importNameOf(name, topLevel ? Buffer.from(topLevel.bytes).toString('utf8') : undefined, initDirs);
       const inspector = dist ? `https://inspector.pypi.io/project/${name}/${version}${new URL(dist.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}` : undefined;
       return {
         files,
@@ -90,6 +89,22 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       };
     },
   };
+}
+
+/** The distribution's own metadata file, not a vendored project's (setuptools/_vendor/autocommand-*.dist-info/top_level.txt). */
+export function ownMetadata<T extends { path: string }>(files: T[], name: string): T | undefined {
+  return files.filter((f) => f.path === name || f.path.endsWith(`/${name}`)).sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0];
+}
+
+/**
+ * The module a reader imports: `top_level.txt` lists every top-level module, private ones too (PyYAML's `_yaml`
+ * before `yaml`; setuptools' `_distutils_hack`, `pkg_resources`, `setuptools`), so the one named like the
+ * distribution, else its first public one; else the shallowest package directory; else the distribution's name.
+ */
+export function importNameOf(name: string, topLevelTxt: string | undefined, initDirs: string[]): string {
+  const listed = (topLevelTxt ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '_');
+  return listed.find((n) => norm(n) === norm(name)) ?? listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? [...initDirs].sort((a, b) => a.length - b.length)[0] ?? name.replace(/-/g, '_').toLowerCase();
 }
 
 /** The long description inside PKG-INFO / METADATA (the body after the headers), for versions the API has no info for. */

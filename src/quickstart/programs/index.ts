@@ -5,10 +5,10 @@ import type { HostFacts } from '../host-facts.ts';
 import type { Candidate, PackageInfo, Program } from '../types.ts';
 import { goProgram } from './go.ts';
 import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.ts';
-import { importedModules, pythonProgram, PYPI_DISTRIBUTION } from './python.ts';
+import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, withCliHelp } from './python.ts';
 import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
-import { fixtureNote, missingFile } from '../fixtures.ts';
+import { fixtureContent, fixtureNote, missingFile } from '../fixtures.ts';
 
 /** Adjustments a repair asks for; each program maker reads the ones of its ecosystem. */
 export interface Adjustments {
@@ -25,6 +25,8 @@ export interface Adjustments {
   stubs?: string[];
   /** npm, Python: files the example looks for that a reader would have beside it, created empty in the workspace. */
   fixtures?: string[];
+  /** Python: the example defines a command-line interface that shows nothing without arguments: run it with --help. */
+  cliHelp?: boolean;
 }
 
 /**
@@ -43,22 +45,24 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
     case 'npm': {
       const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs);
       const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
-      const note = [stubNote(adjust).note, fixturesNote(adjust)].filter(Boolean).join(' ');
-      return { request: request('node', made.language, [{ path: made.path, code: made.code }, ...fixtureFiles(adjust, made.path)], [...new Set(packages)], info.slug), code: made.code, language: made.language, version: info.version, ...(note ? { note } : {}) };
+      const note = [stubNote(adjust).note, fixturesNote(adjust, info, candidate)].filter(Boolean).join(' ');
+      return { request: request('node', made.language, [{ path: made.path, code: made.code }, ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code: made.code, language: made.language, version: info.version, ...(note ? { note } : {}) };
     }
     case 'pypi': {
       let code = await pythonProgram(candidate.code, candidate.language, info.importName, info.pyBindings);
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
       if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs);
+      if (adjust.cliHelp) code = await withCliHelp(code);
       const home = candidate.origin === 'doctest' ? doctestModule(candidate.path, info.importName) : undefined;
       if (home) code = `# A doctest runs in its module's namespace, as doctest itself runs it.\nimport ${home} as _module\nglobals().update({k: v for k, v in vars(_module).items() if not k.startswith('__')})\n${code}`;
       const pin = info.pythonPin ?? { version: info.version };
-      const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m))
+      // A module with a leading underscore (`_cffi_src`, a build helper of the project's own tree) is no distribution to install.
+      const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m) && !m.startsWith('_'))
         .map((m) => PYPI_DISTRIBUTION[m] ?? m).filter((d) => d.toLowerCase().replace(/[-_.]+/g, '-') !== info.name.toLowerCase().replace(/[-_.]+/g, '-'));
       const packages = [`${info.name}==${pin.version}`, ...others, ...(adjust.extraPackages ?? [])];
-      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust)].filter(Boolean).join(' ');
-      return { request: request('python', 'python', [{ path: 'main.py', code }, ...fixtureFiles(adjust, 'main.py')], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
+      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust, info, candidate), adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
+      return { request: request('python', 'python', [{ path: 'main.py', code }, ...fixtureFiles(adjust, 'main.py', info, candidate)], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
     }
     case 'crates': {
       const made = await rustProgram(candidate.code, candidate.origin, {
@@ -90,12 +94,16 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
 }
 
 /** What the failed run's diagnostics ask for, or undefined when a retry would fail the same way. */
-export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments, host?: HostFacts): Adjustments | undefined {
+export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments, host?: HostFacts, code?: string): Adjustments | undefined {
   // A file the example opens that a reader would have beside it (`open('example.ini')`): created empty, once.
   const absent = info.ecosystem === 'npm' || info.ecosystem === 'pypi' ? missingFile(stderr) : undefined;
   if (absent && !adjust.fixtures?.includes(absent)) return { ...adjust, fixtures: [...(adjust.fixtures ?? []), absent] };
   switch (info.ecosystem) {
     case 'pypi': {
+      // A command-line interface run without arguments: a usage error or an aborted prompt. Run as a reader would, with --help.
+      if (!adjust.cliHelp && /^(Usage|usage): /m.test(stderr) && /^(Error: (Missing|No such|Got unexpected)|Aborted!|(\S+: )?error: )/m.test(stderr)) return { ...adjust, cliHelp: true };
+      // …or a prompt it asked without a terminal (click's `prompt=`: "Your name: Aborted!").
+      if (!adjust.cliHelp && code && definesCli(code) && /(^|: )Aborted!$/m.test(stderr)) return { ...adjust, cliHelp: true };
       const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
       if (unnamed && (host?.pythonStdlib.has(unnamed) || unnamed === info.importName.split('.')[0]) && !adjust.pythonImports?.includes(unnamed)) {
         return { ...adjust, pythonImports: [...(adjust.pythonImports ?? []), unnamed] };
@@ -112,7 +120,7 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
         return { ...adjust, pythonNames: [...(adjust.pythonNames ?? []), unnamed] };
       }
       const missing = /ModuleNotFoundError: No module named '([\w.]+)'/.exec(stderr)?.[1]?.split('.')[0];
-      if (!missing) return undefined;
+      if (!missing || missing.startsWith('_')) return undefined;
       const dist = PYPI_DISTRIBUTION[missing] ?? missing;
       return adjust.extraPackages?.includes(dist) ? undefined : { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), dist] };
     }
@@ -146,6 +154,13 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
   }
 }
 
+const CLI_HELP_NOTE = 'The example is a command-line program, which run here without arguments shows nothing but a prompt or a usage error; tooldex ran it with --help.';
+
+/** A silent Python run of a script that defines a command-line interface: the same script, run with --help. */
+export function cliRetry(code: string, adjust: Adjustments): Adjustments | undefined {
+  return !adjust.cliHelp && definesCli(code) ? { ...adjust, cliHelp: true } : undefined;
+}
+
 /** The module a docstring doctest belongs to (`src/pkg/sub/mod.py` → `pkg.sub.mod`), when it is the package's own. */
 export function doctestModule(path: string, importName: string): string | undefined {
   if (!path.endsWith('.py')) return undefined;
@@ -156,13 +171,14 @@ export function doctestModule(path: string, importName: string): string | undefi
   return module.every((p) => /^[A-Za-z_]\w*$/.test(p)) ? module.join('.') : undefined;
 }
 
-/** Empty files for the names the example looks for (never the entry file itself). */
-function fixtureFiles(adjust: Adjustments, entry: string): TestRequest['files'] {
-  return (adjust.fixtures ?? []).filter((name) => name !== entry).map((name) => ({ path: name, code: '' }));
+/** Files for the names the example looks for (never the entry file itself): what the docs show as their content, else empty. */
+function fixtureFiles(adjust: Adjustments, entry: string, info: PackageInfo, candidate: Candidate): TestRequest['files'] {
+  return (adjust.fixtures ?? []).filter((name) => name !== entry).map((name) => ({ path: name, code: fixtureContent(name, info.dataBlocks ?? [], candidate.path) ?? '' }));
 }
 
-function fixturesNote(adjust: Adjustments): string {
-  return adjust.fixtures?.length ? fixtureNote(adjust.fixtures) : '';
+function fixturesNote(adjust: Adjustments, info: PackageInfo, candidate: Candidate): string {
+  if (!adjust.fixtures?.length) return '';
+  return fixtureNote(adjust.fixtures, adjust.fixtures.filter((name) => fixtureContent(name, info.dataBlocks ?? [], candidate.path) !== undefined));
 }
 
 function stubNote(adjust: Adjustments): { note?: string } {

@@ -80,10 +80,80 @@ async function runCoroutines(code: string): Promise<string> {
   return out === code || /^\s*import asyncio\b/m.test(out) ? out : `import asyncio\n${out}`;
 }
 
+/** Whether the script awaits outside any function (`await`, `async with`, `async for` at the top level, as in a notebook). */
+export async function awaitsAtTopLevel(code: string): Promise<boolean> {
+  if (!/\bawait\b|\basync\s+(with|for)\b/.test(code)) return false;
+  const root = await parseCode('python', code);
+  const outside = (node: SyntaxNode) => {
+    for (let p = node.parent; p; p = p.parent) if (p.type === 'function_definition' || p.type === 'lambda') return false;
+    return true;
+  };
+  return descendants(root, 'await').some(outside)
+    || descendants(root, ['with_statement', 'for_statement']).some((n) => /^async\s/.test(n.text) && outside(n));
+}
+
+/**
+ * A script that awaits at its top level (valid in a notebook or `python -m asyncio`, a SyntaxError in a script) as the
+ * asyncio program a reader would write: its imports stay on top, the rest becomes `async def main()`, run by
+ * `asyncio.run(main())`.
+ */
+export async function wrapInAsyncMain(code: string): Promise<string> {
+  const root = await parseCode('python', code);
+  const statements = namedChildren(root);
+  let split = 0;
+  while (split < statements.length && /^(import_statement|import_from_statement|future_import_statement|comment)$/.test(statements[split]!.type)) split++;
+  const head = split ? code.slice(0, statements[split - 1]!.endIndex).replace(/\s+$/, '') : '';
+  const body = split < statements.length ? code.slice(statements[split]!.startIndex).replace(/\s+$/, '') : 'pass';
+  const imports = /^\s*import asyncio\b/m.test(head) ? head : ['import asyncio', head].filter(Boolean).join('\n');
+  return `${imports}\n\n\nasync def main():\n${indent(body)}\n\n\nasyncio.run(main())\n`;
+}
+
+/** Decorators and calls that define a command-line interface (click, Typer, argparse, Fire, docopt). */
+const CLI_DECORATOR = /^@([A-Za-z_]\w*)(?:\.\w+)*\.(command|group)\b/;
+const CLI_DEFINITION = /^\s*@[\w.]+\.(command|group|option|argument)\b|\bArgumentParser\(|\bTyper\(|\bfire\.Fire\(|\bdocopt\(/m;
+
+export function definesCli(code: string): boolean {
+  return CLI_DEFINITION.test(code);
+}
+
+/**
+ * A script that defines a command-line interface, run as its reader first runs one: with `--help` (a CLI without
+ * arguments prompts, complains or does nothing to show). Its entry point is called when the script only defines it:
+ * the command or group that no other command of the script is attached to, else the app object the commands are on.
+ */
+export async function withCliHelp(code: string): Promise<string> {
+  const root = await parseCode('python', code);
+  const statements = namedChildren(root);
+  const defined = new Set(statements.flatMap((st) => {
+    const def = st.type === 'decorated_definition' ? st.childForFieldName('definition') : st;
+    const assigned = st.type === 'expression_statement' && st.namedChildren[0]?.type === 'assignment' ? st.namedChildren[0].childForFieldName('left')?.text : undefined;
+    const named = def && /^(function_definition|class_definition)$/.test(def.type) ? def.childForFieldName('name')?.text : undefined;
+    return [named, assigned].filter((n): n is string => Boolean(n));
+  }));
+  let entry: string | undefined;
+  for (const st of statements) {
+    if (st.type !== 'decorated_definition') continue;
+    const owners = namedChildren(st).filter((c) => c.type === 'decorator').map((d) => CLI_DECORATOR.exec(d.text.trim())?.[1]).filter((o): o is string => Boolean(o));
+    if (!owners.length) continue;
+    // `@click.command()` makes a root command; `@cli.command()` attaches to the script's own group `cli`, `@app.command()` to a Typer app.
+    const owner = owners[0]!;
+    entry = defined.has(owner) ? entry ?? owner : st.childForFieldName('definition')?.childForFieldName('name')?.text;
+    if (!defined.has(owner)) break;
+  }
+  const called = entry !== undefined && descendants(root, 'call').some((c) => c.childForFieldName('function')?.text === entry);
+  let split = 0;
+  while (split < statements.length && /^(import_statement|import_from_statement|future_import_statement|comment)$/.test(statements[split]!.type)) split++;
+  const at = split ? statements[split - 1]!.endIndex : 0;
+  const help = 'import sys\n\nsys.argv[1:] = ["--help"]  # a command-line interface shows what it does with --help\n';
+  let out = split ? `${code.slice(0, at)}\n${help}${code.slice(at)}` : `${help}\n${code}`;
+  if (entry && !called) out = `${out.replace(/\s+$/, '')}\n\n${entry}()\n`;
+  return out;
+}
+
 const PRINTS = /\bprint\s*\(|\blogging\.|\bpprint\(|\bsys\.stdout\.write\(|\bconsole\.print\(|\brich\.print\(|\becho\(/;
 
 /** Adds a print of the script's result when it prints nothing (its last expression, else its last assignment). */
-async function printResult(code: string): Promise<string> {
+async function printResult(code: string, inAsyncMain = false): Promise<string> {
   if (PRINTS.test(code)) return code;
   const root = await parseCode('python', code);
   const statements = namedChildren(root).filter((n) => n.type !== 'comment');
@@ -94,7 +164,7 @@ async function printResult(code: string): Promise<string> {
     if (expression?.type === 'assignment') {
       const target = expression.childForFieldName('left');
       if (target && /^[A-Za-z_][\w, ]*$/.test(target.text)) return `${code.replace(/\s+$/, '')}\nprint(${target.text})\n`;
-    } else if (expression && expression.type !== 'await') {
+    } else if (expression && (expression.type !== 'await' || inAsyncMain)) {
       return `${code.slice(0, last.startIndex)}print(${expression.text})${code.slice(last.endIndex)}`;
     }
   }
@@ -196,5 +266,6 @@ export async function pythonProgram(code: string, language: string, importName: 
   const fromDocs = [...new Set([...unbound].map((name) => bindings[name] ?? CONVENTIONAL_ALIASES[name]).filter((line): line is string => Boolean(line)))];
   if (fromDocs.length) script = `${fromDocs.join('\n')}\n${script}`;
   if (!(await importedModules(script)).includes(root) && new RegExp(`\\b${root}\\.`).test(script)) script = `import ${importName}\n${script}`;
+  if (await awaitsAtTopLevel(script)) return wrapInAsyncMain(await printResult(script, true));
   return printResult(await runCoroutines(script));
 }

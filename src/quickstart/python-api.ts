@@ -1,0 +1,294 @@
+// For PyPI packages whose docs show no example that runs here: programs written from the package's public API, as a
+// careful engineer would try it. The public module (the import package, or the one package inside a namespace package
+// such as `google` → `google.protobuf`) and its public submodules are parsed (tree-sitter, nothing is imported); public
+// functions and classes (`__all__`, else names without an underscore) whose required parameters take plain values
+// (from their annotations, else from what their names say: `data` a dict, `text` a string, `count` a number) are called
+// with such values and what they return is printed. Marked `api`, tried after the real examples.
+import { textOf } from '../docs/archive.ts';
+import type { ExampleFiles } from './artifact.ts';
+import { descendants, namedChildren, parseCode, type SyntaxNode } from './parse.ts';
+import type { Candidate } from './types.ts';
+
+const MAX_API_CANDIDATES = 4;
+const MAX_MODULE_CHARS = 200_000;
+
+/** Plain values by annotation (the first alternative of a union that has one; `Optional[X]` is X). */
+const BY_TYPE: Record<string, string> = {
+  str: '"example"', Text: '"example"', AnyStr: '"example"', int: '2', float: '2', bool: 'True', bytes: 'b"example"',
+  'list[str]': '["example", "sample"]', 'List[str]': '["example", "sample"]', 'Sequence[str]': '["example", "sample"]', 'Iterable[str]': '["example", "sample"]',
+  'list[int]': '[1, 2, 3]', 'List[int]': '[1, 2, 3]', 'Sequence[int]': '[1, 2, 3]', 'Iterable[int]': '[1, 2, 3]',
+  dict: '{"name": "example", "count": 2}', 'dict[str, Any]': '{"name": "example", "count": 2}', 'Dict[str, Any]': '{"name": "example", "count": 2}', 'Mapping[str, Any]': '{"name": "example", "count": 2}',
+};
+
+/** Plain values by what an unannotated parameter's name says it is; names of files, hosts and callables get none. */
+const BY_NAME: Array<[RegExp, string]> = [
+  [/^(s|string|text|txt|name|source|src|stream|content|message|msg|line|word|label|title|value|input|doc|expr|expression|query|prefix|suffix|char)$/, '"example"'],
+  [/^(n|num|number|count|size|length|width|height|seconds|secs|millis|micros|nanos|index|idx|i|x|y|amount|digits|num_\w+|\w+_count|\w+_size)$/, '2'],
+  [/^(data|obj|mapping|payload|record)$/, '{"name": "example", "count": 2}'],
+  [/^(items|values|documents|seq|sequence|iterable|lines|words|names)$/, '["example", "sample"]'],
+];
+
+/** Names that change state, reach out or run something rather than compute a value. */
+const SIDE_EFFECT = /^(set|reset|register|unregister|install|uninstall|enable|disable|remove|delete|write|save|main|run|serve|start|stop|close|shutdown|exit|kill|patch|monkey|configure|setup|teardown|warn|add|clear|cleanup|open|connect|listen|print|log|debug|emit|send|upload|download|fetch|request|get_client|client|mount|chdir|sleep|wait|spawn|fork|exec|system|call|invoke|deprecated)(_|$)|^(test|mock)/;
+/** Classes that are not made to be constructed plainly. */
+const NOT_PLAIN_BASE = /\b(Exception|Error|Warning|ABC|ABCMeta|Protocol|Enum|IntEnum|StrEnum|Flag|IntFlag|type|TypedDict|NamedTuple|Generic|Thread|Process)\b/;
+/** Module names that are not public API (internals, vendored copies, compatibility shims, entry points). */
+const PRIVATE_MODULE = /^(_.*|internal|compat|vendor|vendored|tests?|testing|conftest|setup|cli|__main__|version|about|.*_pb2(_grpc)?|.*_test)$/;
+/** Decorators that keep a function a plain function. */
+const PLAIN_DECORATOR = /^@(functools\.)?(lru_cache|cache|wraps\b.*)(\(.*\))?$/;
+
+interface Module { dotted: string; dir: string; file: string; root: SyntaxNode; all?: Set<string>; private?: boolean }
+interface Found { code: string; rank: number; path: string; line: number; order: number; module: string }
+
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+
+/** A plain value for a parameter, from its annotation, else its name; undefined when a reader would need more. */
+export function sampleValue(name: string, annotation?: string): string | undefined {
+  // Whatever its type says, a URL, host, path or callable is not a plain value: a reader would give a real one.
+  if (/(^|_)(url|uri|host|hostname|address|addr|endpoint|path|file|filename|dir|directory|fd|fp|fileobj|socket|sock|callback|func|fn|handler|client|session|conn|connection)s?$/i.test(name)) return undefined;
+  // A status code a reader would try is a real one.
+  if (/^(status|status_code|code)$/.test(name) && (!annotation || /^int\b/.test(annotation))) return '200';
+  if (annotation) {
+    let type = annotation.replace(/^['"]|['"]$/g, '').replace(/\btyping\./g, '').trim();
+    const optional = /^(?:Optional|Union)\[(.*)\]$/.exec(type);
+    if (optional) type = optional[1]!.replace(/,/g, '|');
+    for (const alternative of type.split('|').map((t) => t.trim()).filter((t) => t !== 'None')) {
+      if (BY_TYPE[alternative]) return BY_TYPE[alternative];
+    }
+    return undefined;
+  }
+  return BY_NAME.find(([pattern]) => pattern.test(name))?.[1];
+}
+
+/** The call's arguments for a parameter list (`self`/`cls` skipped), or undefined when one cannot be given plainly. */
+export function sampleArguments(parameters: SyntaxNode, method = false): string[] | undefined {
+  const args: string[] = [];
+  let keywordOnly = false;
+  let first = true;
+  for (const param of namedChildren(parameters)) {
+    if (param.type === 'comment') continue;
+    const isFirst = first;
+    first = false;
+    if (param.type === 'keyword_separator' || param.type === 'list_splat_pattern') { keywordOnly = true; continue; }
+    if (param.type === 'positional_separator' || param.type === 'dictionary_splat_pattern' || param.type === 'default_parameter' || param.type === 'typed_default_parameter') continue;
+    if (param.type === 'typed_parameter' && /^\*/.test(param.text)) { keywordOnly = !/^\*\*/.test(param.text) || keywordOnly; continue; }
+    const name = param.type === 'identifier' ? param.text : namedChildren(param).find((c) => c.type === 'identifier')?.text ?? '';
+    if (method && isFirst && /^(self|cls)$/.test(name)) continue;
+    const annotation = param.type === 'typed_parameter' ? param.childForFieldName('type')?.text : undefined;
+    const value = sampleValue(name, annotation);
+    if (value === undefined) return undefined;
+    args.push(keywordOnly ? `${name}=${value}` : value);
+  }
+  return args;
+}
+
+const bodyStatements = (node: SyntaxNode) => namedChildren(node.childForFieldName('body') ?? node).filter((n) => n.type !== 'comment');
+
+/** A function that only documents itself, passes or raises: nothing to show. */
+function isStub(fn: SyntaxNode): boolean {
+  const body = bodyStatements(fn).filter((s, i) => !(i === 0 && s.type === 'expression_statement' && s.namedChildren[0]?.type === 'string'));
+  return body.every((s) => s.type === 'pass_statement' || s.type === 'raise_statement' || (s.type === 'expression_statement' && s.text === '...'));
+}
+
+function functionCall(fn: SyntaxNode, qualified: string): { call: string; plain: boolean; args: number } | undefined {
+  const params = fn.childForFieldName('parameters');
+  const returns = fn.childForFieldName('return_type')?.text ?? '';
+  if (!params || /^(None|NoReturn|Never)$/.test(returns) || isStub(fn)) return undefined;
+  // A decorator or a factory of functions: what it returns prints as an address.
+  if (/^(typing\.)?Callable\b/.test(returns) || descendants(fn.childForFieldName('body') ?? fn, 'function_definition').length) return undefined;
+  const args = sampleArguments(params);
+  // Only `*args, **kwargs`: a pass-through whose real signature is elsewhere (`boto3.resource(*args, **kwargs)`).
+  if (!args || (!args.length && namedChildren(params).some((p) => /^(list_splat_pattern|dictionary_splat_pattern)$/.test(p.type) || /^\*/.test(p.text)))) return undefined;
+  let call = `${qualified}(${args.join(', ')})`;
+  // A generator's values are what it gives (one given nothing may never end: `count()`); an async function's result
+  // is what awaiting it gives (an async generator is left out).
+  const generator = descendants(fn.childForFieldName('body') ?? fn, ['yield']).some((y) => nearestFunction(y)?.equals(fn));
+  const isAsync = /^async\s/.test(fn.text);
+  if (generator && (isAsync || !args.length)) return undefined;
+  if (generator) call = `list(${call})`;
+  if (isAsync) call = `asyncio.run(${call})`;
+  return { call, plain: args.every((a) => !/^b?"/.test(a)), args: args.length };
+}
+
+function nearestFunction(node: SyntaxNode): SyntaxNode | null {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'function_definition' || p.type === 'lambda') return p;
+  return null;
+}
+
+/** A class a reader would construct plainly and look at: its arguments and how to show the instance. */
+function classUse(cls: SyntaxNode, qualified: string): { code: string; args: number; shows: boolean } | undefined {
+  const name = cls.childForFieldName('name')?.text ?? '';
+  const bases = cls.childForFieldName('superclasses')?.text ?? '';
+  if (/(Error|Exception|Warning|Mixin|Base|Meta|Protocol|Interface|ABC)$/.test(name) || NOT_PLAIN_BASE.test(bases)) return undefined;
+  const methods = new Map(descendants(cls, 'function_definition').filter((f) => f.parent?.parent?.equals(cls) || f.parent?.parent?.parent?.equals(cls))
+    .map((f) => [f.childForFieldName('name')?.text ?? '', f]));
+  if ([...methods.values()].some((m) => /@(abc\.)?abstractmethod/.test(m.parent?.type === 'decorated_definition' ? m.parent.text : ''))) return undefined;
+  const init = methods.get('__init__');
+  const realBases = bases.replace(/^\(|\)$/g, '').split(',').map((b) => b.trim()).filter((b) => b && b !== 'object' && !b.includes('='));
+  if (!init && realBases.length) return undefined; // an inherited constructor: its parameters are not known here
+  const args = init ? sampleArguments(init.childForFieldName('parameters')!, true) : [];
+  if (!args) return undefined;
+  const shows = methods.has('__repr__') || methods.has('__str__') || /@(dataclasses\.)?dataclass|@(attr\.)?(s|attrs|define|frozen)\b/.test(cls.parent?.type === 'decorated_definition' ? cls.parent.text : '');
+  // Without a repr of its own an instance prints as an address; its public attributes are what it holds.
+  const holds = init && descendants(init, 'attribute').some((a) => a.childForFieldName('object')?.text === 'self' && /^[a-z]/i.test(a.childForFieldName('attribute')?.text ?? '') && a.parent?.type === 'assignment' && a.parent.childForFieldName('left')?.equals(a));
+  if (!shows && !holds) return undefined;
+  const plainName = snake(name).replace(/^_+/, '') || 'value';
+  const variable = `${qualified.split('.')[0]}.` === `${plainName}.` ? `${plainName}_value` : plainName;
+  const show = shows ? `print(${variable})` : `print({k: v for k, v in vars(${variable}).items() if not k.startswith("_")})`;
+  return { code: `${variable} = ${qualified}(${args.join(', ')})\n${show}`, args: args.length, shows };
+}
+
+/** The package's public modules, the package first: a namespace package (only `__path__`) gives its one subpackage. */
+async function publicModules(artifact: ExampleFiles): Promise<Module[]> {
+  const root = artifact.importName.split('.')[0]!;
+  const py = artifact.files.filter((f) => f.path.endsWith('.py') && f.bytes.length <= MAX_MODULE_CHARS);
+  const at = (path: string) => py.find((f) => f.path === path);
+  const init = py.filter((f) => f.path === `${root}/__init__.py` || f.path.endsWith(`/${root}/__init__.py`)).sort((a, b) => a.path.length - b.path.length)[0];
+  const single = py.filter((f) => f.path === `${root}.py` || f.path.endsWith(`/${root}.py`)).sort((a, b) => a.path.length - b.path.length)[0];
+  if (!init && !single) return [];
+  if (!init) return [{ dotted: root, dir: '', file: single!.path, root: await parseCode('python', textOf(single!)) }];
+  let dir = init.path.slice(0, -'/__init__.py'.length);
+  let dotted = root;
+  let tree = await parseCode('python', textOf(init));
+  for (let depth = 0; depth < 3 && !bindsPublicNames(tree); depth++) {
+    // A namespace package holds packages only; one with modules of its own (aiobotocore) is the API itself.
+    if (py.some((f) => new RegExp(`^${escape(dir)}/[A-Za-z]\\w*\\.py$`).test(f.path) && !f.path.endsWith('/__init__.py'))) break;
+    const subpackages = [...new Set(py.map((f) => new RegExp(`^${escape(dir)}/([A-Za-z]\\w*)/__init__\\.py$`).exec(f.path)?.[1]).filter((d): d is string => Boolean(d)))];
+    if (subpackages.length !== 1) break;
+    dir = `${dir}/${subpackages[0]}`;
+    dotted = `${dotted}.${subpackages[0]}`;
+    tree = await parseCode('python', textOf(at(`${dir}/__init__.py`)!));
+  }
+  const modules: Module[] = [{ dotted, dir, file: `${dir}/__init__.py`, root: tree, all: allOf(tree) }];
+  // Private modules too: the package re-exports from them (h11's `from ._events import Request`), but they are not
+  // called by their own path.
+  for (const file of py) {
+    const name = new RegExp(`^${escape(dir)}/(\\w+)\\.py$`).exec(file.path)?.[1];
+    if (!name || name === '__init__' || /^(conftest|setup|__main__)$/.test(name) || /(^|_)tests?$|^test_/.test(name)) continue;
+    const parsed = await parseCode('python', textOf(file));
+    modules.push({ dotted: `${dotted}.${name}`, dir, file: file.path, root: parsed, all: allOf(parsed), private: PRIVATE_MODULE.test(name) });
+  }
+  return modules;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Whether a module binds anything a reader would use (not only `__path__`, `__version__` and such). */
+function bindsPublicNames(tree: SyntaxNode): boolean {
+  return namedChildren(tree).some((st) => {
+    if (/^(function_definition|class_definition|decorated_definition)$/.test(st.type)) return true;
+    // Re-exports of its own modules count; `from pkgutil import extend_path` (a namespace package's) does not.
+    if (st.type === 'import_from_statement') return /^\./.test(st.childForFieldName('module_name')?.text ?? '');
+    const left = st.type === 'expression_statement' && st.namedChildren[0]?.type === 'assignment' ? st.namedChildren[0].childForFieldName('left')?.text : undefined;
+    return Boolean(left && !/^__\w+__$/.test(left));
+  });
+}
+
+function allOf(tree: SyntaxNode): Set<string> | undefined {
+  for (const st of namedChildren(tree)) {
+    const assignment = st.type === 'expression_statement' ? st.namedChildren[0] : undefined;
+    if (assignment?.type === 'assignment' && assignment.childForFieldName('left')?.text === '__all__') {
+      return new Set(descendants(assignment, 'string_content').map((s) => s.text));
+    }
+  }
+  return undefined;
+}
+
+/** Top-level definitions of a module, decorated ones only when the decorator keeps them plain. */
+function definitions(tree: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const st of namedChildren(tree)) {
+    if (st.type === 'function_definition' || st.type === 'class_definition') out.push(st);
+    else if (st.type === 'decorated_definition') {
+      const def = st.childForFieldName('definition');
+      const decorators = namedChildren(st).filter((c) => c.type === 'decorator').map((d) => d.text.trim());
+      if (def && (def.type === 'class_definition' ? decorators.every((d) => /^@(dataclasses\.)?dataclass|^@(attr\.)?(s|attrs|define|frozen)\b/.test(d)) : decorators.every((d) => PLAIN_DECORATOR.test(d)))) out.push(def);
+    }
+  }
+  return out;
+}
+
+/** Where the package's `__init__` takes a name from (`from .loader import load` → the loader module's file). */
+function reexports(init: Module, modules: Module[]): Map<string, Module> {
+  const out = new Map<string, Module>();
+  for (const st of namedChildren(init.root)) {
+    if (st.type !== 'import_from_statement') continue;
+    const from = st.childForFieldName('module_name')?.text ?? '';
+    const target = from.startsWith('.') && from !== '.' ? `${init.dotted}.${from.slice(1)}` : from;
+    const module = modules.find((m) => m.dotted === target);
+    if (!module) continue;
+    for (const child of st.childrenForFieldName('name')) {
+      if (child?.type === 'dotted_name' && /^\w+$/.test(child.text)) out.set(child.text, module);
+    }
+    // `from ._models import *`: the names that module makes public (its `__all__`, else those without an underscore).
+    if (namedChildren(st).some((c) => c.type === 'wildcard_import')) {
+      for (const def of definitions(module.root)) {
+        const name = def.childForFieldName('name')?.text ?? '';
+        if (name && (module.all ? module.all.has(name) : !name.startsWith('_')) && !out.has(name)) out.set(name, module);
+      }
+    }
+  }
+  return out;
+}
+
+/** The candidates: plain calls of the public API, best first, at most two per module, four in all. */
+export async function pythonApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
+  const modules = await publicModules(artifact);
+  if (!modules.length) return [];
+  const [init, ...rest] = modules;
+  const fromInit = reexports(init!, rest);
+  const found: Found[] = [];
+  const seen = new Set<SyntaxNode['id']>();
+  let order = 0;
+  const consider = (module: Module, def: SyntaxNode, access: { imports: string; prefix: string }, topLevel: boolean) => {
+    const name = def.childForFieldName('name')?.text ?? '';
+    if (!name || name.startsWith('_') || seen.has(def.id) || (def.type === 'function_definition' && SIDE_EFFECT.test(name))) return;
+    seen.add(def.id);
+    const qualified = `${access.prefix}${name}`;
+    let code: string;
+    let rank = topLevel ? 1 : 0;
+    if (def.type === 'class_definition') {
+      const use = classUse(def, qualified);
+      if (!use) return;
+      code = use.code;
+      // Given values, an instance shows what it made of them; given none, its defaults are worth seeing only as
+      // the attributes it holds (`TransferConfig()`), not as a bare repr (`URL('')`).
+      rank += use.args || !use.shows ? 1 : 0;
+    } else {
+      const call = functionCall(def, qualified);
+      if (!call) return;
+      code = `print(${call.call})`;
+      // A value a function computes from plain input; a string it is given may have to follow a format it expects.
+      rank += (call.args ? 0 : -1) + (call.plain && call.args ? 1 : 0)
+        + (/^(to|from|get|parse|format|dump|dumps|load|loads|encode|decode|render|convert|normalize|make|create|build|compute|calculate|escape|quote|split|join|compile|safe)(_|$)/i.test(name) ? 1 : 0);
+    }
+    if (/\basyncio\.run\(/.test(code)) code = `import asyncio\n${code}`;
+    found.push({ code: `${access.imports}\n\n${code}`, rank, path: module.file, line: def.startPosition.row + 1, order: order++, module: module.dotted });
+  };
+  const access = (module: Module) => {
+    const dot = module.dotted.lastIndexOf('.');
+    if (dot < 0) return { imports: `import ${module.dotted}`, prefix: `${module.dotted}.` };
+    const last = module.dotted.slice(dot + 1);
+    return { imports: `from ${module.dotted.slice(0, dot)} import ${last}`, prefix: `${last}.` };
+  };
+  const publicIn = (module: Module, name: string) => (module.all ? module.all.has(name) : !name.startsWith('_'));
+  // The package's own namespace first: its definitions and what it re-exports from its modules.
+  for (const def of definitions(init!.root)) if (publicIn(init!, def.childForFieldName('name')?.text ?? '')) consider(init!, def, access(init!), true);
+  for (const [name, module] of fromInit) {
+    if (!publicIn(init!, name)) continue;
+    const def = definitions(module.root).find((d) => d.childForFieldName('name')?.text === name);
+    if (def) consider(module, def, access(init!), true);
+  }
+  for (const module of rest.filter((m) => !m.private)) {
+    for (const def of definitions(module.root)) if (publicIn(module, def.childForFieldName('name')?.text ?? '')) consider(module, def, access(module), false);
+  }
+  const perModule = new Map<string, number>();
+  const picked: Found[] = [];
+  for (const f of found.sort((a, b) => b.rank - a.rank || a.order - b.order)) {
+    if ((perModule.get(f.module) ?? 0) >= 2) continue;
+    perModule.set(f.module, (perModule.get(f.module) ?? 0) + 1);
+    picked.push(f);
+    if (picked.length >= MAX_API_CANDIDATES) break;
+  }
+  return picked.map((f) => ({ code: f.code, language: 'python', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line) }));
+}
