@@ -10,6 +10,7 @@ import { chunkByHeadings, frontMatterTitle } from './extract/markdown.ts';
 import { apiFromPythonPackage } from './extract/python.ts';
 import { rstToMarkdown } from './extract/rst.ts';
 import { apiFromRustCrate } from './extract/rust.ts';
+import { docsRsCfgNames, docsRsTarget } from './extract/rust-cfg.ts';
 import { loadParsers } from './extract/treesitter.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { Artifact } from './sources/types.ts';
@@ -142,10 +143,12 @@ async function apiPassages(artifact: Artifact, tool: { ecosystem: string; name: 
     case 'crates': {
       const { texts, skipped } = budgeted(artifact.files, (p) => /\.(rs|md)$/.test(p), (p) => (p.startsWith('src/') ? depthOf(p) : 20));
       const cargo = artifact.files.find((f) => f.path === 'Cargo.toml');
-      let libPath: string | undefined;
-      try { libPath = cargo ? ((parseToml(textOf(cargo)) as { lib?: { path?: string } }).lib?.path) : undefined; } catch { libPath = undefined; }
+      let manifest: { lib?: { path?: string }; package?: { metadata?: { docs?: { rs?: Record<string, unknown> } } } } = {};
+      try { manifest = cargo ? parseToml(textOf(cargo)) as typeof manifest : {}; } catch { manifest = {}; }
       const parsers = await loadParsers(['rust']);
-      return { api: await apiFromRustCrate(parsers, { crate: importName, files: texts, libPath: libPath?.replace(/^\.\//, ''), locate }), skippedSources: skipped };
+      // Read as docs.rs documents it (x86_64 Linux, `docsrs`): `cfg_if!` branches are followed, other platforms' twins dropped.
+      const target = docsRsTarget(docsRsCfgNames(manifest.package?.metadata?.docs?.rs));
+      return { api: await apiFromRustCrate(parsers, { crate: importName, files: texts, libPath: manifest.lib?.path?.replace(/^\.\//, ''), locate, target }), skippedSources: skipped };
     }
     case 'go': {
       const { texts, skipped } = budgeted(artifact.files, (p) => p.endsWith('.go'), depthOf);

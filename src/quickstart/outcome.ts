@@ -4,10 +4,21 @@ import type { TestResult } from '../sandbox/schema.ts';
 
 const EMPTY_VALUE = /^(undefined|null|None|nil|<nil>|\(\)|NaN|\[object Object\]|Promise \{ <pending> \}|Ok\(\(\)\)|\[\]|\{\}|set\(\))$/;
 /** A definition printed instead of a result: a function, class or module object, or an address-only repr. */
-const DEFINITION = /^(\[(Function|class|AsyncFunction)\b.*\]|<(function|class|module|bound method|built-in function|method|coroutine|generator|async_generator)\b.*>|<[\w. ]+ at 0x[0-9a-f]+>|0x[0-9a-f]+)$/;
+const DEFINITION = /^(\[(Function|class|AsyncFunction)\b.*\]|<(function|class|module|bound method|built-in function|method|coroutine|generator|async_generator)\b.*>|<[\w. ]+ at 0x[0-9a-f]+>)$/;
+/**
+ * A memory address as runtimes print one: any hex number where the text says so (`object at 0x…`, `ptr: 0x…`,
+ * `vtable: 0x…`), or a pointer-sized one, 9 to 12 significant hex digits (64-bit user space lies below 2^48: heap and
+ * binaries at 0x55…, mappings and stacks at 0x7f…, Go's heap at 0xc000…). A computed value (`0xff`, a CRC's 8 digits,
+ * a hash's 16 or 64) is neither.
+ */
+const ADDRESS = /(?<=\b(?:at|ptr|pointer|vtable|addr|address)\W{0,3})0x[0-9a-f]+\b|\b0x0*[1-9a-f][0-9a-f]{8,11}\b/gi;
+/** What still says something once addresses are gone: a number, a non-empty string, a boolean (not names or punctuation). */
+const INFORMATIVE = /(?<![\w$.])[-+]?\.?\d|"[^"\n]+"|'[^'\n]+'|\b(true|false|True|False)\b/;
+/** A Rust panic's first line, with or without the thread id newer toolchains print (`thread 'main' (12345) panicked at …`). */
+const PANIC_LINE = /^thread '[^']*'( \(\d+\))? panicked at /;
 /** Node's inspection of a class or function (possibly multi-line): the first line gives it away. */
 const INSPECTED_DEFINITION = /^(<ref \*\d+> )?\[(class|Function|AsyncFunction)\b/;
-const ERROR_START = /^(Traceback \(most recent call last\)|panic:|thread '.*' panicked|Uncaught|\w*(Error|Exception)(:|\b.*:))/;
+const ERROR_START = /^(Traceback \(most recent call last\)|panic:|Uncaught|\w*(Error|Exception)(:|\b.*:))/;
 
 export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } {
   const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -16,13 +27,25 @@ export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } 
   if (lines.every((l) => EMPTY_VALUE.test(l) || DEFINITION.test(l)) || INSPECTED_DEFINITION.test(lines[0]!)) {
     return { ok: false, why: `printed a definition, not a result: ${lines[0]!.slice(0, 80)}` };
   }
+  if (onlyAddresses(stdout)) return { ok: false, why: `printed only memory addresses, not a result: ${lines[0]!.slice(0, 80)}` };
   // A module or object of functions printed whole (`{ parse: [Function: parse], valid: [Function: valid], … }`).
   const members = lines.filter((l) => /^[\w$'"]+:\s/.test(l));
   if (/^\{$|^[\w$]+ \{$/.test(lines[0]!) && members.length >= 3 && members.filter((l) => /\[(Function|class|AsyncFunction)\b/.test(l)).length / members.length >= 0.6) {
     return { ok: false, why: `printed a module of functions, not a result: ${lines.slice(0, 2).join(' ').slice(0, 80)}` };
   }
-  if (ERROR_START.test(lines[0]!) && lines.length <= 4) return { ok: false, why: `printed an error: ${lines[0]!.slice(0, 160)}` };
+  if ((ERROR_START.test(lines[0]!) || PANIC_LINE.test(lines[0]!)) && lines.length <= 4) return { ok: false, why: `printed an error: ${lines[0]!.slice(0, 160)}` };
   return { ok: true };
+}
+
+/**
+ * Output whose only values are memory addresses (`Waker { data: 0x0, vtable: 0x55d1… }`, `<Client object at 0x7f…>`):
+ * the names around them are the program's own, and an address differs on every run, so it proves nothing ran right.
+ * A null pointer (`0x0`) counts as an address once the output holds another one.
+ */
+export function onlyAddresses(stdout: string): boolean {
+  if (!stdout.match(ADDRESS)) return false;
+  const rest = stdout.replace(ADDRESS, '').replace(/\b0x0+\b/gi, '');
+  return !INFORMATIVE.test(rest);
 }
 
 /**
@@ -45,7 +68,7 @@ export function summariseFailure(result: TestResult): string {
   const compileError = lines.find((l) => /^error(\[E\d+\])?: /.test(l) && !/^error: (could not compile|aborting due to)/.test(l));
   if (compileError) return `${result.status}: ${compileError.slice(0, 300)}`;
   // A Rust panic says where on one line and what on the next; the backtrace hint after it says nothing.
-  const panicAt = lines.findIndex((l) => /^thread '.*'( \(\d+\))? panicked at /.test(l));
+  const panicAt = lines.findIndex((l) => PANIC_LINE.test(l));
   if (panicAt >= 0) return `${result.status}: ${lines[panicAt]!.replace(/:$/, '')}: ${(lines[panicAt + 1] ?? '').slice(0, 240)}`;
   const telling = [...lines].reverse().find((l) => /^(error(\[E\d+\])?:|\w*(Error|Exception)\b|panic:|ERROR:|fatal:|\[sandbox\]|.*: (undefined|cannot|could not|no (module|required module|matching))|.*not found)/i.test(l)
     && !/^(at |File "|\^)/.test(l));

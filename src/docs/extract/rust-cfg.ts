@@ -1,5 +1,6 @@
-// `#[cfg(…)]` predicates read for one build target (a quickstart builds on the sandbox's own target): which items a
-// crate compiles there, including the branch a `cfg_if! { if #[cfg(…)] { … } else { … } }` chain keeps. Text only.
+// `#[cfg(…)]` predicates read for one build target (a quickstart builds on the sandbox's own target, the docs index
+// reads a crate as docs.rs documents it): which items a crate compiles there, including the branch a
+// `cfg_if! { if #[cfg(…)] { … } else { … } }` chain keeps. Text only.
 import type { SyntaxNode } from './treesitter.ts';
 
 export interface BuildTarget {
@@ -9,6 +10,42 @@ export interface BuildTarget {
   names: string[];
   /** Enabled features of the crate being read (`feature = "std"`). */
   features: string[];
+  /** Every `feature = "…"` holds (`--all-features`), whatever `features` lists. */
+  allFeatures?: boolean;
+}
+
+/**
+ * The target docs.rs documents a crate for: x86_64-unknown-linux-gnu, built by rustdoc (`doc`) with `--cfg docsrs`
+ * and the crate's own `[package.metadata.docs.rs]` cfgs (`rustdoc-args = ["--cfg", "tokio_unstable"]`). Every feature
+ * counts as enabled: a feature-gated item stays in the index (a reader can turn the feature on, and crates that gate
+ * API behind features mostly ask docs.rs to build them: `all-features = true`, `features = ["full"]`), while a
+ * `not(feature = …)` fallback, which docs.rs hides whenever it builds that feature, does not duplicate it.
+ */
+export function docsRsTarget(extraNames: string[] = []): BuildTarget {
+  return {
+    values: {
+      target_os: ['linux'], target_family: ['unix'], target_arch: ['x86_64'], target_endian: ['little'],
+      target_pointer_width: ['64'], target_env: ['gnu'], target_vendor: ['unknown'],
+      target_has_atomic: ['8', '16', '32', '64', 'ptr'], panic: ['unwind'],
+    },
+    names: ['unix', 'debug_assertions', 'doc', 'docsrs', ...extraNames],
+    features: [],
+    allFeatures: true,
+  };
+}
+
+/** The `--cfg` names a crate's `[package.metadata.docs.rs]` passes to rustdoc and rustc (`["--cfg", "x"]`, `"--cfg=x"`). */
+export function docsRsCfgNames(metadata: { 'rustdoc-args'?: unknown; 'rustc-args'?: unknown } | undefined): string[] {
+  const names = new Set<string>();
+  for (const args of [metadata?.['rustdoc-args'], metadata?.['rustc-args']]) {
+    if (!Array.isArray(args)) continue;
+    args.forEach((arg, i) => {
+      const value = arg === '--cfg' ? args[i + 1] : typeof arg === 'string' && arg.startsWith('--cfg=') ? arg.slice(6) : undefined;
+      // Name-only cfgs: a `key="value"` one would need the value kept too, and crates rarely pass those to docs.rs.
+      if (typeof value === 'string' && /^[A-Za-z_]\w*$/.test(value)) names.add(value);
+    });
+  }
+  return [...names];
 }
 
 /** The target of this machine (where the sandbox builds), with the crate's enabled features. */
@@ -47,7 +84,7 @@ export function cfgHolds(predicate: string, target: BuildTarget): boolean {
     if (tokens[i] === '=') {
       i++;
       const value = JSON.parse(tokens[i++] ?? '""') as string;
-      return name === 'feature' ? target.features.includes(value) : (target.values[name] ?? []).includes(value);
+      return name === 'feature' ? Boolean(target.allFeatures) || target.features.includes(value) : (target.values[name] ?? []).includes(value);
     }
     return target.names.includes(name);
   };
