@@ -1,6 +1,7 @@
 // `npm run bench:docs`: docs answer quality per ecosystem (hit@1, hit@3 for tooldex and for a plain BM25 baseline
 // over the same passages, held-out and tuning questions reported apart) and speed (first question per package,
 // including download and indexing; later questions warm), against the real registries (RubyGems: a loopback fake).
+// BENCH_ENCODER=off ranks without the sentence encoder (the ranking before it), for a comparison in the same conditions.
 // BENCH_SET=heldout|tuning, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses and timings
 // (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
@@ -80,8 +81,7 @@ const config = loadConfig({
 }, {});
 const app = await createApp(config, createLogger('warn'));
 
-/** `ours`: the first answer (what a question gets while its package's passages are still being embedded); `settled`: the same question once they all are. */
-interface Outcome { q: Question; ours: number; theirs: number; settled?: number }
+interface Outcome { q: Question; ours: number; theirs: number }
 const outcomes: Outcome[] = [];
 const firstMs = new Map<string, { ecosystem: string; ms: number; passages: number }>();
 const baselines = new Map<string, { index: MiniSearch; passages: Map<number, StoredPassage> }>();
@@ -107,19 +107,6 @@ for (const q of runnable) {
   // Held-out misses are listed only on request (BENCH_VERBOSE=all): tuning looks at the tuning set.
   if (verbose && (q.set === 'tuning' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
     console.error(`  ${outcome.ours ? `@${outcome.ours}` : 'miss'} [${q.set}] ${q.tool} "${q.question}" want ${q.raw}: ${result.results.map((r) => `${(r as Answer).symbol ?? r.title} (${r.source})`).join(' | ')}`);
-  }
-}
-
-// The same questions once every passage has its sentence vector (the background work after a package's first
-// question): the ranking an agent gets from then on. Without an encoder this equals the first pass.
-const settleStarted = performance.now();
-await app.docs.settled();
-const settleMs = performance.now() - settleStarted;
-for (const outcome of outcomes) {
-  const result = await app.docs.search(outcome.q.tool, outcome.q.question, { limit: 3 });
-  outcome.settled = firstHit(result.results.map(toAnswer), outcome.q.expect);
-  if (verbose && (outcome.q.set === 'tuning' || process.env.BENCH_VERBOSE === 'all') && outcome.settled !== 1 && outcome.settled !== outcome.ours) {
-    console.error(`  settled ${outcome.settled ? `@${outcome.settled}` : 'miss'} (first ${outcome.ours ? `@${outcome.ours}` : 'miss'}) [${outcome.q.set}] ${outcome.q.tool} "${outcome.q.question}": ${result.results.map((r) => `${(r as Answer).symbol ?? r.title}`).join(' | ')}`);
   }
 }
 
@@ -160,9 +147,8 @@ for (const set of ['heldout', 'tuning'] as const) {
     const list = outcomes.filter((o) => o.q.set === set && (ecosystem === 'all' || o.q.ecosystem === ecosystem));
     if (!list.length) continue;
     const at = (k: number, pick: (o: Outcome) => number) => list.filter((o) => pick(o) >= 1 && pick(o) <= k).length;
-    const settled = (o: Outcome) => o.settled ?? o.ours;
-    console.log(`${set.padEnd(7)} ${ecosystem.padEnd(8)} n=${String(list.length).padStart(3)}  hit@1 tooldex=${ratio(at(1, settled), list.length)} first=${ratio(at(1, (o) => o.ours), list.length)} bm25=${ratio(at(1, (o) => o.theirs), list.length)}`
-      + `  hit@3 tooldex=${ratio(at(3, settled), list.length)} (${at(3, settled)}/${list.length}) first=${ratio(at(3, (o) => o.ours), list.length)} bm25=${ratio(at(3, (o) => o.theirs), list.length)} (${at(3, (o) => o.theirs)}/${list.length})`);
+    console.log(`${set.padEnd(7)} ${ecosystem.padEnd(8)} n=${String(list.length).padStart(3)}  hit@1 tooldex=${ratio(at(1, (o) => o.ours), list.length)} bm25=${ratio(at(1, (o) => o.theirs), list.length)}`
+      + `  hit@3 tooldex=${ratio(at(3, (o) => o.ours), list.length)} (${at(3, (o) => o.ours)}/${list.length}) bm25=${ratio(at(3, (o) => o.theirs), list.length)} (${at(3, (o) => o.theirs)}/${list.length})`);
   }
 }
 for (const ecosystem of ECOSYSTEMS) {
@@ -173,7 +159,6 @@ for (const ecosystem of ECOSYSTEMS) {
 }
 const named = [...firstMs].filter(([tool]) => /^(crates:tokio|pypi:sqlalchemy|npm:fastify)@/.test(tool));
 if (named.length) console.log(`first question, largest packages: ${named.map(([tool, f]) => `${tool} ${f.ms.toFixed(0)}ms (${f.passages} passages)`).join(', ')}`);
-console.log(`background sentence vectors of all ${baselines.size} packages finished ${(settleMs / 1000).toFixed(1)} s after the last first pass question`);
 console.log(`later questions (warm, 3 rounds) p50=${percentile(warm, 0.5).toFixed(1)}ms p95=${percentile(warm, 0.95).toFixed(1)}ms max=${Math.max(...warm).toFixed(1)}ms (n=${warm.length}) store=${app.store.kind}`);
 console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${load}`);
 if (verbose) for (const [tool, f] of firstMs) console.error(`  first ${tool} ${f.ms.toFixed(0)}ms ${f.passages} passages`);

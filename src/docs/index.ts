@@ -46,8 +46,6 @@ interface Served {
 export interface DocsCapability extends Docs {
   /** Resolves and indexes a tool version without a question (pre-indexing, `ingest --docs`). */
   prepare(slugReference: string): Promise<{ slug: string; version: string; passages: number }>;
-  /** Resolves when the background embedding of indexed packages' passages is done (benches, tests). */
-  settled(): Promise<void>;
 }
 
 export function createDocs(deps: DocsDeps): DocsCapability {
@@ -169,7 +167,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       const meaning = await semantic.meaning(index, question, lexicalTop);
       const ranked = rankPassages(index.passages, index.lexical, question, {
         limit, identifiers, related: meaning.related,
-        ...(meaning.similarity ? { semantic: meaning.similarity, semanticCandidates: meaning.candidates } : {}),
+        ...(meaning.similarity ? { semantic: meaning.similarity } : {}),
       });
       return {
         slug: tool.slug,
@@ -195,8 +193,6 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         row.docsUrl ?? docsUrlFor(tool), registryPage(tool.ecosystem, tool.name));
       return stale ? { ...context, stale: true } : context;
     },
-
-    settled: () => semantic.idle(),
 
     async prepare(slugReference) {
       const { tool, row } = await serve(slugReference);

@@ -34,8 +34,6 @@ export interface RankOptions {
   identifiers: string[];
   /** Cosine similarity of the question to passage i, when the package's vectors are ready. */
   semantic?: (doc: number) => number;
-  /** Passages most similar to the question by meaning, added to the lexical candidates. */
-  semanticCandidates?: number[];
   /** Terms related by meaning to the question's words (`sort` → order), at lower weight. */
   related?: Array<{ term: string; weight: number }>;
 }
@@ -82,7 +80,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   const totalIdf = asked.reduce((sum, t) => sum + t.idf, 0);
   const related = (options.related ?? []).map((r) => lexical.relatedTerm(r.term, r.weight)).filter((t): t is QueryTerm => Boolean(t) && !asked.some((a) => a.id === t!.id));
   const terms = [...asked, ...related];
-  const pool = new Set([...lexical.candidates(terms), ...(options.semanticCandidates ?? [])]);
+  const pool = new Set(lexical.candidates(terms));
   if (!pool.size) return [];
   const identifiers = new Set(options.identifiers);
   const scored = [...pool].map((doc) => ({ doc, match: lexical.match(doc, terms, totalIdf) }));

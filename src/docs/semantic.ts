@@ -17,8 +17,6 @@ interface SemanticState {
   /** The encoder's vector of passage i (int8), once embedded. */
   vectors: Array<QuantizedVector | undefined>;
   background?: Promise<void>;
-  /** Every passage has its vector. */
-  complete?: boolean;
 }
 
 const dot = (a: Float32Array, b: Float32Array) => {
@@ -37,22 +35,19 @@ export function passageSummary(p: Pick<IndexedPassage, 'title' | 'symbol' | 'hea
 
 export interface Meaning {
   related: Array<{ term: string; weight: number }>;
-  /** Similarity of the question to passage i, for the passages embedded so far (0 for the others). */
+  /** Similarity of the question to passage i, for the passages compared (0 for the others). */
   similarity?: (doc: number) => number;
-  /** Passages most similar to the question by meaning, among those embedded so far. */
-  candidates?: number[];
 }
 
 /** Passages compared by meaning on every question: the best lexical candidates are embedded at once if need be. */
 export const RERANK_DEPTH = 24;
-/** Passages added to the lexical candidates because their meaning is close to the question. */
-const SEMANTIC_CANDIDATES = 30;
 
 /**
  * Meaning for docs ranking from two encoders of the shared semantic component: `words` (the static model: a word in
  * microseconds) maps question words to related words of the package's names; `encoder` (the local transformer or an
- * endpoint: a text in milliseconds) compares the question with passages as whole texts. Passages are embedded in the
- * background per package, most important first; the ones a question is about to be ranked on are embedded at once.
+ * endpoint: a text in milliseconds) compares the question with the best passages by words as whole texts. Passages
+ * are embedded in the background per package, most important first, so later questions find their vectors ready;
+ * the ones a question is about to be ranked on are embedded at once if the background has not reached them.
  */
 export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger) {
   const states = new WeakMap<PackageIndex, SemanticState>();
@@ -89,7 +84,6 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
       for (let i = 0; i < order.length && !closed; i += EMBED_BATCH) {
         await embedDocs(index, state, order.slice(i, i + EMBED_BATCH));
       }
-      state.complete = !closed;
     })().catch((error: unknown) => {
       logger.warn({ err: error, package: index.key }, 'docs passages not embedded; ranking by words only');
       state.background = undefined;
@@ -138,18 +132,15 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
             encoder.embed([question], 'query').then((v) => v[0]!),
             embedDocs(index, state, lexicalTop),
           ]);
-          // Until the whole package is embedded, only the lexical candidates are compared (the same answer whatever
-          // the background has reached); then every passage is, and the closest ones join the candidates.
+          // Meaning reorders the candidates the words found; it does not add passages of its own. Adding the passages
+          // closest in meaning (30 per question) was measured and dropped: it lost more answers than it found, the
+          // bi-encoder's nearest neighbours in an API reference being mostly near-synonymous items (docs/docs-search.md).
           const sims = new Float32Array(index.passages.length);
-          const compared = state.complete ? index.passages.map((_, doc) => doc) : lexicalTop;
-          for (const doc of compared) {
+          for (const doc of lexicalTop) {
             const vector = state.vectors[doc];
             if (vector) sims[doc] = dotQuantized(query, vector);
           }
           meaning.similarity = (doc) => sims[doc] ?? 0;
-          if (state.complete) {
-            meaning.candidates = compared.sort((a, b) => sims[b]! - sims[a]!).slice(0, SEMANTIC_CANDIDATES);
-          }
         }
       } catch (error) {
         logger.warn({ err: error }, 'semantic ranking unavailable for this question; ranking by words only');
