@@ -1,7 +1,7 @@
 // Ranking by meaning for docs search, through the one semantic component (src/semantic): question words are mapped to
 // related words of the package's own names and titles (`sort` → order, `hide` → hidden), and passages are compared to
 // the question as whole texts by the sentence encoder (the local transformer, or an embeddings endpoint).
-import { dotQuantized, quantize, type Embedder, type QuantizedVector } from '../semantic/index.ts';
+import { dotQuantized, quantize, type Embedder, type EmbedPriority, type QuantizedVector } from '../semantic/index.ts';
 import type { Logger } from '../log.ts';
 import { analyze } from './lexical.ts';
 import type { PackageIndex } from './package-index.ts';
@@ -69,10 +69,10 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     return state.vocabulary;
   }
 
-  async function embedDocs(index: PackageIndex, state: SemanticState, docs: number[]): Promise<void> {
+  async function embedDocs(index: PackageIndex, state: SemanticState, docs: number[], priority: EmbedPriority): Promise<void> {
     const missing = docs.filter((doc) => !state.vectors[doc]);
     if (!missing.length) return;
-    const vectors = await encoder!.embed(missing.map((doc) => passageSummary(index.passages[doc]!)), 'passage');
+    const vectors = await encoder!.embed(missing.map((doc) => passageSummary(index.passages[doc]!)), 'passage', priority);
     missing.forEach((doc, i) => { state.vectors[doc] = quantize(vectors[i]!); });
   }
 
@@ -82,7 +82,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     const order = index.passages.map((_, doc) => doc).sort((a, b) => index.passages[b]!.importance - index.passages[a]!.importance || a - b);
     state.background = (async () => {
       for (let i = 0; i < order.length && !closed; i += EMBED_BATCH) {
-        await embedDocs(index, state, order.slice(i, i + EMBED_BATCH));
+        await embedDocs(index, state, order.slice(i, i + EMBED_BATCH), 'background');
       }
     })().catch((error: unknown) => {
       logger.warn({ err: error, package: index.key }, 'docs passages not embedded; ranking by words only');
@@ -130,7 +130,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
           embedInBackground(index, state);
           const [query] = await Promise.all([
             encoder.embed([question], 'query').then((v) => v[0]!),
-            embedDocs(index, state, lexicalTop),
+            embedDocs(index, state, lexicalTop, 'now'),
           ]);
           // Meaning reorders the candidates the words found; it does not add passages of its own. Adding the passages
           // closest in meaning (30 per question) was measured and dropped: it lost more answers than it found, the

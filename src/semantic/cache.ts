@@ -1,7 +1,7 @@
 // An LRU of query vectors in front of any Embedder: repeated queries cost a map look-up, not a model call.
 // Passages are not cached (they are embedded once at ingest and stored).
 import { LRUCache } from 'lru-cache';
-import type { Embedder, EmbedKind } from './types.ts';
+import type { Embedder, EmbedKind, EmbedPriority } from './types.ts';
 
 export class CachedEmbedder implements Embedder {
   readonly id: string;
@@ -20,16 +20,16 @@ export class CachedEmbedder implements Embedder {
     this.cache = size > 0 ? new LRUCache({ max: size }) : undefined;
   }
 
-  async embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+  async embed(texts: string[], kind: EmbedKind, priority?: EmbedPriority): Promise<Float32Array[]> {
     const cache = this.cache;
-    if (kind !== 'query' || !cache) return this.inner.embed(texts, kind);
+    if (kind !== 'query' || !cache) return this.inner.embed(texts, kind, priority);
     const out: Array<Float32Array | undefined> = texts.map((text) => cache.get(text));
     const missing = [...new Set(texts.filter((_, i) => out[i] === undefined))];
     // A text repeated within one call is embedded once: its repeats count as hits.
     this.hits += texts.length - missing.length;
     this.misses += missing.length;
     if (missing.length > 0) {
-      const fresh = await this.inner.embed(missing, kind);
+      const fresh = await this.inner.embed(missing, kind, priority);
       const byText = new Map(missing.map((text, i) => [text, fresh[i]!]));
       texts.forEach((text, i) => {
         if (out[i] === undefined) {

@@ -9,7 +9,7 @@ import { loadStaticEmbedder } from './static-model.ts';
 import { loadTransformerEmbedder } from './transformer-model.ts';
 import type { Embedder } from './types.ts';
 
-export type { Embedder, EmbedKind } from './types.ts';
+export type { Embedder, EmbedKind, EmbedPriority } from './types.ts';
 export { VectorIndex, type VectorHit } from './vector-index.ts';
 export {
   cosine, decodeVector, dequantize, dot, dotQuantized, encodeVector, normalizeInPlace, quantize, vectorFromBase64,

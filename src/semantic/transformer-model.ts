@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { ToolDexError } from '../errors.ts';
 import { PUBLISHED_SOURCE } from './model-files.ts';
-import type { Embedder, EmbedKind } from './types.ts';
+import type { Embedder, EmbedKind, EmbedPriority } from './types.ts';
 import { WordPiece } from './wordpiece.ts';
 
 export const DEFAULT_ENCODER_ID = 'tooldex-minilm-l6-v2-onnx-int8-r1';
@@ -27,8 +28,53 @@ const SEP = 102;
 /** Texts per model call: large enough to amortise the call, small enough that a question waits little behind it. */
 const BATCH = 16;
 
-type OrtModule = typeof import('onnxruntime-node');
-type OrtSession = Awaited<ReturnType<OrtModule['InferenceSession']['create']>>;
+/** The model's thread (encoder-thread.mjs): takes a batch of token ids, answers with the sentence vectors. */
+class EncoderThread {
+  private readonly pending = new Map<number, { resolve: (data: Float32Array) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: { id: number; data?: Float32Array; error?: string }) => {
+      const job = this.pending.get(message.id);
+      if (!job) return;
+      this.pending.delete(message.id);
+      if (!this.pending.size) worker.unref();
+      if (message.data) job.resolve(message.data);
+      else job.reject(new Error(message.error ?? 'no answer'));
+    });
+    worker.on('error', (error) => this.failAll(error));
+    worker.on('exit', (code) => this.failAll(new Error(`the encoder thread exited (${code})`)));
+  }
+
+  /** Starts the thread with the (already verified) model bytes and waits until its session is ready. */
+  static start(model: Buffer): Promise<EncoderThread> {
+    const bytes = model.buffer.slice(model.byteOffset, model.byteOffset + model.byteLength);
+    const worker = new Worker(new URL('./encoder-thread.mjs', import.meta.url), { workerData: { model: bytes }, transferList: [bytes as ArrayBuffer] });
+    return new Promise((resolve, reject) => {
+      worker.once('message', (message: { ready?: boolean }) => {
+        if (!message.ready) return;
+        worker.unref(); // an idle encoder never keeps the process alive
+        resolve(new EncoderThread(worker));
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the encoder thread exited (${code}) before its model loaded`)));
+    });
+  }
+
+  run(ids: BigInt64Array, mask: BigInt64Array, rows: number, length: number): Promise<Float32Array> {
+    const id = this.nextId++;
+    this.worker.ref(); // a batch in flight keeps the process alive until its answer
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ids, mask, rows, length }, [ids.buffer as ArrayBuffer, mask.buffer as ArrayBuffer]);
+    });
+  }
+
+  private failAll(error: Error): void {
+    for (const job of this.pending.values()) job.reject(error);
+    this.pending.clear();
+  }
+}
 
 export class TransformerEmbedder implements Embedder {
   readonly kind = 'transformer' as const;
@@ -38,8 +84,7 @@ export class TransformerEmbedder implements Embedder {
   private readonly queue: Array<{ batch: number[][]; resolve: (v: Float32Array[]) => void; reject: (e: unknown) => void; urgent: boolean }> = [];
   private running = false;
 
-  constructor(private readonly ort: OrtModule, private readonly session: OrtSession, private readonly tokenizer: WordPiece,
-    manifest: EncoderManifest) {
+  constructor(private readonly thread: EncoderThread, private readonly tokenizer: WordPiece, manifest: EncoderManifest) {
     this.id = manifest.id;
     this.dimensions = manifest.dimensions;
     this.maxTokens = manifest.maxTokens;
@@ -51,10 +96,11 @@ export class TransformerEmbedder implements Embedder {
   }
 
   /**
-   * Questions go ahead of passages: one model call runs at a time (one core's worth of work), and a question waits
-   * at most for the batch in progress, never for a package's whole background embedding.
+   * What a question waits for (`now`: the question itself, the passages it is about to be ranked on) goes ahead of
+   * background work: one model call runs at a time (one core's worth of work), so a question waits at most for the
+   * batch in progress, never for a package's whole background embedding.
    */
-  async embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+  async embed(texts: string[], kind: EmbedKind, priority: EmbedPriority = kind === 'query' ? 'now' : 'background'): Promise<Float32Array[]> {
     const tokenized = texts.map((text) => this.tokens(text));
     // Similar lengths share a batch, so little of each call is padding.
     const order = tokenized.map((_, i) => i).sort((a, b) => tokenized[a]!.length - tokenized[b]!.length);
@@ -62,7 +108,7 @@ export class TransformerEmbedder implements Embedder {
     const calls: Array<Promise<void>> = [];
     for (let i = 0; i < order.length; i += BATCH) {
       const slice = order.slice(i, i + BATCH);
-      calls.push(this.enqueue(slice.map((j) => tokenized[j]!), kind === 'query').then((vectors) => {
+      calls.push(this.enqueue(slice.map((j) => tokenized[j]!), priority === 'now').then((vectors) => {
         slice.forEach((j, k) => { out[j] = vectors[k]!; });
       }));
     }
@@ -107,11 +153,7 @@ export class TransformerEmbedder implements Embedder {
       ids[row * length + col] = BigInt(id);
       mask[row * length + col] = 1n;
     }));
-    const result = await this.session.run({
-      input_ids: new this.ort.Tensor('int64', ids, [batch.length, length]),
-      attention_mask: new this.ort.Tensor('int64', mask, [batch.length, length]),
-    });
-    const data = result.sentence_embedding!.data as Float32Array;
+    const data = await this.thread.run(ids, mask, batch.length, length);
     return batch.map((_, row) => data.slice(row * this.dimensions, (row + 1) * this.dimensions));
   }
 }
@@ -158,13 +200,10 @@ export function loadTransformerEmbedder(dir: string): Promise<TransformerEmbedde
       if (sha256(tokenizerBytes) !== PUBLISHED_SOURCE['tokenizer.json']) throw invalid(key, 'tokenizer.json differs from the published one');
       const modelBytes = await readFileOr(key, 'model.onnx');
       if (sha256(modelBytes) !== manifest.files['model.onnx']) throw invalid(key, 'model.onnx changed since it was exported');
-      // Loaded only when an encoder is configured: the native runtime costs ~40 MB of memory.
-      const ort = await import('onnxruntime-node');
-      const session = await ort.InferenceSession.create(modelBytes, {
-        intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential',
-      });
+      // The native runtime is loaded only in the encoder's thread, and only when an encoder is configured.
+      const thread = await EncoderThread.start(modelBytes);
       const tokenizer = WordPiece.fromTokenizerJson(JSON.parse(tokenizerBytes.toString('utf8')));
-      return new TransformerEmbedder(ort, session, tokenizer, manifest);
+      return new TransformerEmbedder(thread, tokenizer, manifest);
     })();
     loaded.set(key, pending);
     pending.catch(() => loaded.delete(key));

@@ -2,6 +2,8 @@
 // Capabilities ask an Embedder for vectors; they never load a model or call an endpoint themselves.
 
 export type EmbedKind = 'query' | 'passage';
+/** `now`: a request waits for it; `background`: work ahead of need. Default: queries now, passages background. */
+export type EmbedPriority = 'now' | 'background';
 
 export interface Embedder {
   /** Model identity and version; store it beside every vector — a different id means the vectors must be recomputed. */
@@ -16,5 +18,5 @@ export interface Embedder {
    * Unit-length vectors, one per text, in order. Rejects with ToolDexError `semantic_unavailable` when a remote
    * endpoint fails; callers then rank lexically for that request.
    */
-  embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]>;
+  embed(texts: string[], kind: EmbedKind, priority?: EmbedPriority): Promise<Float32Array[]>;
 }
