@@ -53,8 +53,10 @@ class EncoderThread {
     return new Promise((resolve, reject) => {
       worker.once('message', (message: { ready?: boolean }) => {
         if (!message.ready) return;
-        worker.unref(); // an idle encoder never keeps the process alive
-        resolve(new EncoderThread(worker));
+        const thread = new EncoderThread(worker);
+        // An idle encoder never keeps the process alive (after the listeners: adding one refs the worker's port again).
+        worker.unref();
+        resolve(thread);
       });
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the encoder thread exited (${code}) before its model loaded`)));

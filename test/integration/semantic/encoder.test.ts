@@ -1,6 +1,7 @@
 // The sentence encoder shipped in data/semantic/ (an int8 ONNX export of the hash-verified all-MiniLM-L6-v2 weights)
 // loaded through onnxruntime: it reproduces the original model's vectors (computed by the float numpy forward pass and
 // pinned in scripts/semantic/encoder-fingerprint.json), ranks by meaning, and refuses a changed file.
+import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -56,5 +57,32 @@ describe('sentence encoder (int8 ONNX all-MiniLM-L6-v2)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('runs off the event loop and never keeps a finished process alive', async () => {
+    // A child process loads the encoder, embeds (timing the event loop's worst lag meanwhile) and must then exit by itself.
+    const script = `
+      import { loadTransformerEmbedder, SHIPPED_ENCODER_DIR } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../../src/semantic/transformer-model.ts'))};
+      const encoder = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR);
+      let last = performance.now(), lag = 0;
+      const timer = setInterval(() => { const now = performance.now(); lag = Math.max(lag, now - last); last = now; }, 1);
+      await encoder.embed(Array.from({ length: 96 }, (_, i) => 'passage ' + i + ' about a runtime builder that configures worker threads'), 'passage');
+      clearInterval(timer);
+      console.log(JSON.stringify({ lag }));`;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tooldex-encoder-exit-'));
+    const file = path.join(dir, 'child.mts');
+    await writeFile(file, script);
+    const child = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 });
+    // Loaded and never used (a server that answered no docs question) must not hold the process either.
+    await writeFile(file, script.replace(/let last[\s\S]*$/, ''));
+    const idle = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 });
+    await rm(dir, { recursive: true, force: true });
+    assert.equal(idle.signal, null, `an idle encoder kept the process alive: ${idle.stderr}`);
+    assert.equal(idle.status, 0, idle.stderr);
+    assert.equal(child.signal, null, `the process did not exit by itself: ${child.stderr}`);
+    assert.equal(child.status, 0, child.stderr);
+    const { lag } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { lag: number };
+    // Six batches of 16 take ~250 ms of model time; on the event loop each would hold it ~45 ms.
+    assert.ok(lag < 30, `event loop held ${lag.toFixed(1)} ms`);
   });
 });
