@@ -129,7 +129,13 @@ describe('tooldex CLI', () => {
         for (const line of lines) assert.ok([...line].length <= columns, `${[...line].length} > ${columns}: ${line}`);
         // Prose words are shown whole (wrap.ts breaks only between words; its unit tests hold the rule).
         const isLink = (line: string) => /^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/|$)/.test(line.trim());
-        const prose = lines.filter((line) => /^ {3}[A-Za-z]/.test(line) && !isLink(line)).flatMap((line) => line.trim().split(/\s+/));
+        // Code is broken between tokens instead (wrapCode), so lines inside a fence are not prose.
+        let inCode = false;
+        const outsideCode = lines.filter((line) => {
+          if (/^ {3}```/.test(line)) { inCode = !inCode; return false; }
+          return !inCode;
+        });
+        const prose = outsideCode.filter((line) => /^ {3}[A-Za-z]/.test(line) && !isLink(line)).flatMap((line) => line.trim().split(/\s+/));
         for (const word of prose) assert.ok(word.endsWith('…') || words.has(word), `"${word}" is a whole word of a passage`);
         for (const passage of passages) {
           const shownUrl = lines.find((line) => line.startsWith('   ') && (line.trim() === passage.url || line.trim().includes('…')));
