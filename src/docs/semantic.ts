@@ -148,7 +148,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
       }
       return meaning;
     },
-    /** Resolves when the passages being embedded in the background are (benches measure the settled ranking). */
+    /** Resolves when the background embedding under way is done (tests). */
     async idle(): Promise<void> {
       while (running.size) await Promise.allSettled([...running]);
     },
