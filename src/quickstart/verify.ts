@@ -108,7 +108,17 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       if (!(await deps.keepAlive())) throw new LeaseLost('lease lost');
       runs++;
       const started = Date.now();
-      const result: TestResult = await deps.sandbox.run({ ...program.request, ...(sessionId ? { sessionId } : {}) }, SERVICE_OWNER);
+      let result: TestResult;
+      try {
+        result = await deps.sandbox.run({ ...program.request, ...(sessionId ? { sessionId } : {}) }, SERVICE_OWNER);
+      } catch (error) {
+        // The sandbox refused the request itself (4xx: the program tooldex built is not a valid request): this
+        // candidate's fault, not an outage; the next candidate is tried, instead of retrying for half an hour.
+        if (!(error instanceof ToolDexError) || error.status >= 500) throw error;
+        lastFailure = `the sandbox refused the program (${error.code}): ${error.message}`.slice(0, 300);
+        tried.push({ source: candidate.source, status: 'refused', detail: lastFailure });
+        break;
+      }
       if (sandboxFault(result)) {
         // The sandbox could not be set up (e.g. a namespace under heavy load): not the example's fault; retried later.
         throw new ToolDexError('sandbox_unavailable', 503, `the sandbox failed to set up: ${result.stderr.split('\n').find((l) => /^bwrap:/.test(l)) ?? result.stderr.slice(0, 200)}`);

@@ -13,6 +13,7 @@ import { pythonApiCandidates, sampleValue } from '../../../src/quickstart/python
 import { rankCandidates } from '../../../src/quickstart/score.ts';
 import type { PackageInfo, ScoredCandidate } from '../../../src/quickstart/types.ts';
 import { API_RUNS, tryCandidates } from '../../../src/quickstart/verify.ts';
+import { ToolDexError } from '../../../src/errors.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/log.ts';
 import type { TestRequest, TestResult } from '../../../src/sandbox/schema.ts';
@@ -260,5 +261,29 @@ describe('the run budget', () => {
     assert.equal(sent.filter((c) => c.includes('client(')).length, 4);
     assert.equal(sent.length, 6);
     assert.ok(API_RUNS >= 2);
+  });
+
+  it('moves on to the next example when the sandbox refuses a program (4xx), and lets an outage through', async () => {
+    const config = loadConfig({ TOOLDEX_HOME: '/tmp/tooldex-unit-refused', TOOLDEX_QUICKSTART_MAX_RUNS: 4 });
+    const scored = (code: string, score: number): ScoredCandidate => ({ code, language: 'python', origin: 'readme', path: 'README.md', source: `u#${score}`, score, blockers: [], signals: [] });
+    const candidates = [scored('import demo\nprint(demo.refused())', 2), scored('import demo\nprint(demo.size())', 1)];
+    const tool = { slug: 'pypi-demo', ecosystem: 'pypi', name: 'demo' } as ToolRecord;
+    const ran: TestResult = {
+      ok: true, status: 'ran', stdout: '8\n', stderr: '', exitCode: 0, sessionId: 's1', sessionExpiresAt: null, sessionReused: false,
+      phases: { provisionMs: 1, installMs: 1, runMs: 1 } as TestResult['phases'],
+    };
+    const refusing = {
+      async run(request: TestRequest): Promise<TestResult> {
+        if (request.files[0]!.code.includes('refused')) throw new ToolDexError('invalid_request', 422, 'packages[0] is not a valid package name');
+        return ran;
+      },
+    };
+    const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: refusing, keepAlive: async () => true }, tool, '1.0', info, host, candidates);
+    assert.equal(outcome.status, 'ran');
+    assert.equal(outcome.result.tried[0]!.status, 'refused');
+    assert.match(outcome.result.tried[0]!.detail ?? '', /invalid_request/);
+    const down = { async run(): Promise<TestResult> { throw new ToolDexError('sandbox_unavailable', 503, 'no namespaces'); } };
+    await assert.rejects(tryCandidates({ config, logger: createLogger('error'), sandbox: down, keepAlive: async () => true }, tool, '1.0', info, host, candidates),
+      (error: { code?: string }) => error.code === 'sandbox_unavailable');
   });
 });
