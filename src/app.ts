@@ -47,12 +47,15 @@ export async function createApp(config: Config, logger: Logger, inflight = new I
     // Loaded beside start-up: the catalog ranks lexically until the model is in (a fraction of a second later).
     // With TOOLDEX_SEMANTIC=on a missing model must stop start-up, so it is awaited here.
     const embedder = config.TOOLDEX_SEMANTIC === 'on' ? await createEmbedder(config, logger) : createEmbedder(config, logger);
+    // The sentence encoder (docs only) loads on its own thread beside the catalog, not after it: start-up stays as fast.
+    const encoding = createSentenceEncoder(config, logger);
+    encoding.catch(() => undefined); // awaited below; a failed catalog build must not leave it unhandled
     const catalog = await createCatalog(store, logger, {
       watchMs: 5000, cache, answerCacheSize: config.TOOLDEX_SEARCH_CACHE, initialTools: loaded, embedder,
     });
     // One embedder for the whole app: by now the catalog index is built and the model has loaded beside it.
     const semantic = await embedder;
-    const encoder = await createSentenceEncoder(config, logger);
+    const encoder = await encoding;
     const auth = createAuth(store, config, logger);
     await auth.ready();
     // A fleet member has a heartbeat row, so leases it takes are released if it dies (see src/store/instances.ts).

@@ -16,8 +16,6 @@ export interface Ranked extends IndexedPassage { score: number; doc: number }
 export const WEIGHTS = {
   bm25: 1.0, bodyCoverage: 0.55, titleCoverage: 0.2, proximity: 0.25, exact: 0.6,
   importance: 0.35, internal: 0.35, semantic: 1.0, duplicate: 0.75, name: 1.0, centrality: 0.3,
-  /** 1: the question–passage similarity is rescaled to 0–1 over the candidates (min–max); 0: raw cosine. */
-  semanticMinMax: 0,
   /**
    * Above 0: the word ranking and the meaning ranking are fused by reciprocal rank (1/(k + rank), the meaning side
    * weighted by this), instead of adding the similarity to the word score: the two scores have different spreads per
@@ -58,21 +56,6 @@ function fuseByRank(lexical: Array<{ doc: number; score: number; matched: boolea
   return lexical.map(({ doc }) => ({ doc, score: fused.get(doc)! }));
 }
 
-/** The similarity as ranked: raw cosine, or rescaled over the candidates so its spread is the same for every question. */
-function semanticScale(semantic: RankOptions['semantic'], docs: number[]): RankOptions['semantic'] {
-  if (!semantic || !WEIGHTS.semanticMinMax) return semantic;
-  let low = Infinity;
-  let high = -Infinity;
-  for (const doc of docs) {
-    const s = semantic(doc);
-    if (s === 0) continue; // not embedded yet
-    low = Math.min(low, s);
-    high = Math.max(high, s);
-  }
-  const spread = high - low;
-  return spread > 0 ? (doc) => Math.max(0, (semantic(doc) - low) / spread) : undefined;
-}
-
 const lastSegment = (symbol: string) => symbol.split(/::|\.|\//).pop()?.toLowerCase() ?? '';
 
 export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions): Ranked[] {
@@ -85,7 +68,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   const identifiers = new Set(options.identifiers);
   const scored = [...pool].map((doc) => ({ doc, match: lexical.match(doc, terms, totalIdf) }));
   const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
-  const similarity = semanticScale(options.semantic, [...pool]);
+  const similarity = options.semantic;
   const lexicalScores = scored.map(({ doc, match }) => {
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))

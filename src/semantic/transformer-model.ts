@@ -25,15 +25,7 @@ interface EncoderManifest {
 /** BERT's special tokens in the all-MiniLM-L6-v2 vocabulary. */
 const CLS = 101;
 const SEP = 102;
-/**
- * Texts per model call: one. The int8 model scales its activations per call, so a text's vector would depend on the
- * texts batched with it (cosine ~0.995 between the two), and close answers could swap between two processes that
- * embedded a package in a different order. On one thread batching saves nothing measurable (5.0 ms a 48-token text
- * alone, 5.2 ms in a batch of 32), and a question waits behind at most one text of background work.
- */
-const BATCH = 1;
-
-/** The model's thread (encoder-thread.mjs): takes a batch of token ids, answers with the sentence vectors. */
+/** The model's thread (encoder-thread.mjs): takes one text's token ids, answers with its sentence vector. */
 class EncoderThread {
   private readonly pending = new Map<number, { resolve: (data: Float32Array) => void; reject: (error: Error) => void }>();
   private nextId = 0;
@@ -53,8 +45,7 @@ class EncoderThread {
 
   /** Starts the thread with the (already verified) model bytes and waits until its session is ready. */
   static start(model: Buffer): Promise<EncoderThread> {
-    const bytes = model.buffer.slice(model.byteOffset, model.byteOffset + model.byteLength);
-    const worker = new Worker(new URL('./encoder-thread.mjs', import.meta.url), { workerData: { model: bytes }, transferList: [bytes as ArrayBuffer] });
+    const worker = new Worker(new URL('./encoder-thread.mjs', import.meta.url), { workerData: { model } });
     return new Promise((resolve, reject) => {
       worker.once('message', (message: { ready?: boolean }) => {
         if (!message.ready) return;
@@ -68,12 +59,13 @@ class EncoderThread {
     });
   }
 
-  run(ids: BigInt64Array, mask: BigInt64Array, rows: number, length: number): Promise<Float32Array> {
+  /** The sentence vector of one text's token ids. */
+  run(ids: BigInt64Array, length: number): Promise<Float32Array> {
     const id = this.nextId++;
-    this.worker.ref(); // a batch in flight keeps the process alive until its answer
+    this.worker.ref(); // a text in flight keeps the process alive until its answer
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ids, mask, rows, length }, [ids.buffer as ArrayBuffer, mask.buffer as ArrayBuffer]);
+      this.worker.postMessage({ id, ids, length }, [ids.buffer as ArrayBuffer]);
     });
   }
 
@@ -88,10 +80,13 @@ export class TransformerEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
   private readonly maxTokens: number;
-  private readonly queue: Array<{ batch: number[][]; resolve: (v: Float32Array[]) => void; reject: (e: unknown) => void; urgent: boolean }> = [];
+  private readonly queue: Array<{ tokens: number[]; resolve: (v: Float32Array) => void; reject: (e: unknown) => void; urgent: boolean }> = [];
   private running = false;
 
-  constructor(private readonly thread: EncoderThread, private readonly tokenizer: WordPiece, manifest: EncoderManifest) {
+  private thread?: Promise<EncoderThread>;
+
+  /** `model`: the verified ONNX bytes; the thread that runs them starts on the first text, not at start-up. */
+  constructor(private readonly model: Buffer, private readonly tokenizer: WordPiece, manifest: EncoderManifest) {
     this.id = manifest.id;
     this.dimensions = manifest.dimensions;
     this.maxTokens = manifest.maxTokens;
@@ -103,29 +98,19 @@ export class TransformerEmbedder implements Embedder {
   }
 
   /**
-   * What a question waits for (`now`: the question itself, the passages it is about to be ranked on) goes ahead of
-   * background work: one model call runs at a time (one core's worth of work), so a question waits at most for the
-   * batch in progress, never for a package's whole background embedding.
+   * One text per model call: the int8 model scales its activations per call, so a text batched with others would get
+   * a slightly different vector (cosine ~0.995), and close answers could swap between two processes that embedded a
+   * package in another order; on one thread batching saves nothing measurable (5.0 ms a 48-token text alone, 5.2 ms
+   * in a batch of 32). What a question waits for (`now`: the question itself, the passages it is about to be ranked
+   * on) goes ahead of background work, so a question waits at most for the one text in progress.
    */
-  async embed(texts: string[], kind: EmbedKind, priority: EmbedPriority = kind === 'query' ? 'now' : 'background'): Promise<Float32Array[]> {
-    const tokenized = texts.map((text) => this.tokens(text));
-    // Similar lengths share a batch, so little of each call is padding.
-    const order = tokenized.map((_, i) => i).sort((a, b) => tokenized[a]!.length - tokenized[b]!.length);
-    const out: Float32Array[] = new Array(texts.length);
-    const calls: Array<Promise<void>> = [];
-    for (let i = 0; i < order.length; i += BATCH) {
-      const slice = order.slice(i, i + BATCH);
-      calls.push(this.enqueue(slice.map((j) => tokenized[j]!), priority === 'now').then((vectors) => {
-        slice.forEach((j, k) => { out[j] = vectors[k]!; });
-      }));
-    }
-    await Promise.all(calls);
-    return out;
+  embed(texts: string[], kind: EmbedKind, priority: EmbedPriority = kind === 'query' ? 'now' : 'background'): Promise<Float32Array[]> {
+    return Promise.all(texts.map((text) => this.enqueue(this.tokens(text), priority === 'now')));
   }
 
-  private enqueue(batch: number[][], urgent: boolean): Promise<Float32Array[]> {
+  private enqueue(tokens: number[], urgent: boolean): Promise<Float32Array> {
     return new Promise((resolve, reject) => {
-      const job = { batch, resolve, reject, urgent };
+      const job = { tokens, resolve, reject, urgent };
       if (urgent) {
         const firstPassage = this.queue.findIndex((queued) => !queued.urgent);
         this.queue.splice(firstPassage < 0 ? this.queue.length : firstPassage, 0, job);
@@ -142,7 +127,8 @@ export class TransformerEmbedder implements Embedder {
     try {
       for (let job = this.queue.shift(); job; job = this.queue.shift()) {
         try {
-          job.resolve(await this.run(job.batch));
+          this.thread ??= EncoderThread.start(this.model);
+          job.resolve(await (await this.thread).run(BigInt64Array.from(job.tokens, BigInt), job.tokens.length));
         } catch (error) {
           job.reject(new ToolDexError('semantic_unavailable', 503, `The sentence encoder failed: ${(error as Error).message}`));
         }
@@ -150,18 +136,6 @@ export class TransformerEmbedder implements Embedder {
     } finally {
       this.running = false;
     }
-  }
-
-  private async run(batch: number[][]): Promise<Float32Array[]> {
-    const length = Math.max(...batch.map((ids) => ids.length));
-    const ids = new BigInt64Array(batch.length * length);
-    const mask = new BigInt64Array(batch.length * length);
-    batch.forEach((tokens, row) => tokens.forEach((id, col) => {
-      ids[row * length + col] = BigInt(id);
-      mask[row * length + col] = 1n;
-    }));
-    const data = await this.thread.run(ids, mask, batch.length, length);
-    return batch.map((_, row) => data.slice(row * this.dimensions, (row + 1) * this.dimensions));
   }
 }
 
@@ -207,10 +181,10 @@ export function loadTransformerEmbedder(dir: string): Promise<TransformerEmbedde
       if (sha256(tokenizerBytes) !== PUBLISHED_SOURCE['tokenizer.json']) throw invalid(key, 'tokenizer.json differs from the published one');
       const modelBytes = await readFileOr(key, 'model.onnx');
       if (sha256(modelBytes) !== manifest.files['model.onnx']) throw invalid(key, 'model.onnx changed since it was exported');
-      // The native runtime is loaded only in the encoder's thread, and only when an encoder is configured.
-      const thread = await EncoderThread.start(modelBytes);
+      // The native runtime is loaded only in the encoder's thread, when the first text is embedded: a process that
+      // answers no docs question (a CLI command, a server's start-up) pays for the integrity check alone.
       const tokenizer = WordPiece.fromTokenizerJson(JSON.parse(tokenizerBytes.toString('utf8')));
-      return new TransformerEmbedder(thread, tokenizer, manifest);
+      return new TransformerEmbedder(modelBytes, tokenizer, manifest);
     })();
     loaded.set(key, pending);
     pending.catch(() => loaded.delete(key));
