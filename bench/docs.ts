@@ -74,10 +74,12 @@ const keptHome = process.env.BENCH_HOME;
 if (keptHome && !fs.existsSync(keptHome)) fs.cpSync(await freshHome(), keptHome, { recursive: true });
 const home = keptHome ?? await freshHome(); // a migrated store holding the shipped catalog
 // Sites off: documentation sites are not reachable from the build machines; this measures the published artifacts.
-// BENCH_ENCODER=off ranks without the sentence encoder (the previous ranking), for a comparison in the same conditions.
+// BENCH_ENCODER=off ranks without the sentence encoder (the previous ranking), for a comparison in the same conditions;
+// BENCH_ENCODER_DIR=dir ranks with another encoder folder (e.g. one exported by scripts/semantic/export_onnx.py).
 const config = loadConfig({
   TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', ...(gems ? { TOOLDEX_RUBYGEMS_URL: gems.url } : {}),
   ...(process.env.BENCH_ENCODER === 'off' ? { TOOLDEX_SEMANTIC_ENCODER: 'off' } : {}),
+  ...(process.env.BENCH_ENCODER_DIR ? { TOOLDEX_SEMANTIC_ENCODER_DIR: process.env.BENCH_ENCODER_DIR } : {}),
 }, {});
 const app = await createApp(config, createLogger('warn'));
 

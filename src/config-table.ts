@@ -7,7 +7,7 @@ const machineDependent: Record<string, string> = {
   TOOLDEX_HOME: '`~/.tooldex`',
   TOOLDEX_SANDBOX_CONCURRENCY: 'twice the number of cores (at least 2)',
   TOOLDEX_SEMANTIC_MODEL_DIR: '`data/semantic/tooldex-static-minilm-l6-v2-256-r1` (shipped)',
-  TOOLDEX_SEMANTIC_ENCODER_DIR: '`data/semantic/tooldex-minilm-l6-v2-onnx-int8-r1` (shipped)',
+  TOOLDEX_SEMANTIC_ENCODER_DIR: '`data/semantic/tooldex-bge-small-en-v1.5-onnx-int8-r1` (shipped)',
 };
 
 export function configTable(): string {

@@ -104,8 +104,8 @@ export const configSchema = z.object({
   TOOLDEX_SEMANTIC_ENCODER: z.enum(['auto', 'off']).default('auto')
     .describe('Sentence encoder for docs passages and questions (whole-text meaning): `auto` uses the shipped transformer when it loads (else the static model alone, with a warning), `off` leaves it out. Unused when TOOLDEX_EMBEDDINGS_URL is set (the endpoint serves that role) or TOOLDEX_SEMANTIC=off.'),
   TOOLDEX_SEMANTIC_ENCODER_DIR: z.string()
-    .default(path.resolve(import.meta.dirname, '..', 'data', 'semantic', 'tooldex-minilm-l6-v2-onnx-int8-r1'))
-    .describe('Local sentence encoder: the int8 ONNX export of all-MiniLM-L6-v2 shipped in data/semantic/ (integrity-checked at load), or a folder made by scripts/semantic/export_onnx.py.'),
+    .default(path.resolve(import.meta.dirname, '..', 'data', 'semantic', 'tooldex-bge-small-en-v1.5-onnx-int8-r1'))
+    .describe('Local sentence encoder: the int8 ONNX encoder of BAAI/bge-small-en-v1.5 shipped in data/semantic/ (integrity-checked at load), or a folder made by scripts/semantic/import_bge.py or scripts/semantic/export_onnx.py (all-MiniLM-L6-v2).'),
   TOOLDEX_SEMANTIC_CACHE: intFrom(10_000, 0, 10_000_000).describe('Query vectors kept in memory (LRU; 0 turns the cache off).'),
   TOOLDEX_EMBEDDINGS_URL: z.string().optional()
     .describe('OpenAI-compatible embeddings endpoint (e.g. http://host:8000/v1): used instead of the local model.'),

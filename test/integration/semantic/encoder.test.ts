@@ -1,6 +1,6 @@
-// The sentence encoder shipped in data/semantic/ (an int8 ONNX export of the hash-verified all-MiniLM-L6-v2 weights)
-// loaded through onnxruntime: it reproduces the original model's vectors (computed by the float numpy forward pass and
-// pinned in scripts/semantic/encoder-fingerprint.json), ranks by meaning, and refuses a changed file.
+// The sentence encoder shipped in data/semantic/ (bge-small-en-v1.5's hash-verified ONNX graph, pooled and quantised to
+// int8) loaded through onnxruntime: it reproduces the original model's vectors (computed by the published float graph
+// and pinned in scripts/semantic/encoder-fingerprint.json), ranks by meaning, and refuses a changed file.
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ const fingerprint = JSON.parse(await readFile(path.resolve(import.meta.dirname, 
   probes: Array<{ text: string; ids: number[]; vector: number[] }>;
 };
 
-describe('sentence encoder (int8 ONNX all-MiniLM-L6-v2)', () => {
+describe('sentence encoder (int8 ONNX bge-small-en-v1.5)', () => {
   it('tokenises as the model does and reproduces the float model\'s vectors', async () => {
     const encoder = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR);
     assert.equal(encoder.dimensions, 384);
@@ -34,12 +34,15 @@ describe('sentence encoder (int8 ONNX all-MiniLM-L6-v2)', () => {
     const texts = ['cancel a future if it takes too long',
       'timeout: requires a Future to complete before the specified duration has elapsed.',
       'Returns the number of bytes in this string, counted in UTF-8 code units, without any allocation at all.'];
-    const [alone] = await encoder.embed([texts[0]!], 'query');
+    const [alone] = await encoder.embed([texts[0]!], 'passage');
     const batch = await encoder.embed(texts, 'passage');
     // One text per model call: int8 activation scales are computed per call, so a vector must not depend on its company.
     assert.deepEqual(Array.from(batch[0]!), Array.from(alone!), 'a text gets the same vector alone or among others');
     assert.ok(Math.abs(Math.hypot(...batch[1]!) - 1) < 1e-3, 'unit length');
-    assert.ok(cosine(alone!, batch[1]!) > cosine(alone!, batch[2]!) + 0.1, 'the timeout passage answers the question');
+    // A question is embedded with the model's retrieval instruction in front, so it differs from the same text as a passage.
+    const [question] = await encoder.embed([texts[0]!], 'query');
+    assert.ok(cosine(question!, alone!) < 0.999, 'a query carries the instruction');
+    assert.ok(cosine(question!, batch[1]!) > cosine(question!, batch[2]!) + 0.1, 'the timeout passage answers the question');
   });
 
   it('refuses a model file changed after export, and `auto` then runs without it', async () => {
@@ -54,6 +57,22 @@ describe('sentence encoder (int8 ONNX all-MiniLM-L6-v2)', () => {
       const config = loadConfig({ TOOLDEX_SEMANTIC_ENCODER_DIR: dir }, {});
       assert.equal(await createSentenceEncoder(config, pino({ level: 'silent' })), null);
       await assert.rejects(createSentenceEncoder({ ...config, TOOLDEX_SEMANTIC: 'on' }, pino({ level: 'silent' })));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a manifest whose source is not a model with published hashes tooldex knows', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tooldex-encoder-source-'));
+    try {
+      await cp(SHIPPED_ENCODER_DIR, dir, { recursive: true });
+      const manifestPath = path.join(dir, 'manifest.json');
+      const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { source: { model: string; published: Record<string, { sha256: string }> } };
+      await writeFile(manifestPath, JSON.stringify({ ...manifest, source: { ...manifest.source, model: 'someone/else' } }));
+      await assert.rejects(loadTransformerEmbedder(dir), /not one tooldex can check/);
+      manifest.source.published['onnx/model.onnx']!.sha256 = '0'.repeat(64);
+      await writeFile(manifestPath, JSON.stringify(manifest));
+      await assert.rejects(loadTransformerEmbedder(dir), /is not the published BAAI\/bge-small-en-v1.5 file/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
