@@ -5,7 +5,8 @@
 // BENCH_SET=heldout|tuning, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses and timings
 // (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
-// of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8).
+// of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8);
+// BENCH_RESTART=tool@v,… measures what a restart costs those packages (stored passage vectors, see below).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,29 @@ import { rawArtifact, startGemFixture, type GemFixture } from './docs-artifacts.
 import { firstHit, loadQuestions, presentIn, type Answer, type Question } from './docs-questions.ts';
 
 const ECOSYSTEMS = ['npm', 'pypi', 'crates', 'go', 'rubygems'];
+// BENCH_RESTART=tool@v,…: what a restart (or another instance) costs for packages already indexed and embedded. Process
+// one indexes each package and embeds all its passages; process two, on the same store, answers the same question:
+// its time and CPU until the package is wholly embedded show whether the stored vectors were reused (baseline: one).
+if (process.env.BENCH_RESTART) {
+  const home = await freshHome();
+  for (const run of ['first process', 'after a restart']) {
+    const app = await createApp(loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off' }, {}), createLogger('warn'));
+    for (const tool of process.env.BENCH_RESTART.split(',')) {
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      const result = await app.docs.search(tool, 'how do I get started', { limit: 3 });
+      const answered = performance.now() - started;
+      await app.docs.idle();
+      const used = process.cpuUsage(cpu);
+      console.log(`${run.padEnd(15)} ${tool} (${(await allPassages(app.store, result.slug, result.version)).length} passages): answer ${answered.toFixed(0)}ms, ` +
+        `wholly embedded after ${(performance.now() - started).toFixed(0)}ms, CPU ${((used.user + used.system) / 1000).toFixed(0)}ms`);
+    }
+    await app.close();
+  }
+  fs.rmSync(home, { recursive: true, force: true });
+  console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  process.exit(0);
+}
 if (process.env.BENCH_FIRST) {
   const firstHome = await freshHome();
   const firstApp = await createApp(loadConfig({ TOOLDEX_HOME: firstHome, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off' }, {}), createLogger('warn'));

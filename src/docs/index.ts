@@ -15,6 +15,7 @@ import { IngestScheduler } from './ingest-scheduler.ts';
 import { createPackageIndexes } from './package-index.ts';
 import { rankPassages } from './rank.ts';
 import { createDocsSemantic, RERANK_DEPTH } from './semantic.ts';
+import { createPassageVectorStore } from './vector-store.ts';
 import { getReleases, newestReady, saveReleases, topToolSlugs, type ReleaseRow, type VersionRow } from './repository.ts';
 import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsCoverage, type DocsResult, type ToolContext } from './schema.ts';
 import { sourceFor } from './sources/index.ts';
@@ -57,7 +58,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   };
   const ingestor = createIngestor({ ...deps, track, scheduler });
   const indexes = createPackageIndexes(deps.store);
-  const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger);
+  const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store));
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.
@@ -198,6 +199,8 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       const { tool, row } = await serve(slugReference);
       return { slug: tool.slug, version: row.version, passages: row.passages };
     },
+
+    idle: () => semantic.idle(),
 
     async close() {
       await semantic.close();

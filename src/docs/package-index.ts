@@ -7,6 +7,8 @@ import type { IndexedPassage } from './rank.ts';
 
 export interface PackageIndex {
   key: string;
+  slug: string;
+  version: string;
   passages: IndexedPassage[];
   lexical: LexicalIndex;
   /**
@@ -40,7 +42,7 @@ export function createPackageIndexes(db: Queryable, capacity = 64) {
       title: `${p.title ?? ''} ${p.symbol && p.symbol !== p.title ? p.symbol : ''}`, trail: trailOf(p), body: p.content,
       name: p.symbol ? p.symbol.split(/::|\.|\//).pop() ?? '' : p.title ?? '',
     })));
-    return { key: `${slug}@${version}`, passages, lexical };
+    return { key: `${slug}@${version}`, slug, version, passages, lexical };
   }
 
   return {

@@ -69,5 +69,7 @@ export interface ToolContext {
 export interface Docs {
   search(slugReference: string, query: string, options?: { limit?: number }): Promise<DocsResult>;
   context(slugReference: string): Promise<ToolContext>;
+  /** Resolves when no package is being embedded in the background (benches measuring it, tests). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,17 +6,24 @@ import type { Logger } from '../log.ts';
 import { analyze } from './lexical.ts';
 import type { PackageIndex } from './package-index.ts';
 import type { IndexedPassage } from './rank.ts';
+import type { PassageVectorStore } from './vector-store.ts';
 
 /** Measured on the tuning set (docs/docs-search.md): thresholds and weights of the word-level expansion. */
 export const EXPANSION = { minSimilarity: 0.5, weight: 0.3, perWord: 2 };
 /** Passages embedded per background step, so a large package does not hold the event loop. */
 const EMBED_BATCH = 64;
+/** Part of the stored vectors' model key: bump it when passageSummary changes, so vectors of another summary are not reused. */
+const SUMMARY_VERSION = 1;
 
 interface SemanticState {
   vocabulary?: { terms: string[]; vectors: Float32Array[] };
   /** The encoder's vector of passage i (int8), once embedded. */
   vectors: Array<QuantizedVector | undefined>;
   background?: Promise<void>;
+  /** Reading the package's stored vectors (once per package index). */
+  restored?: Promise<void>;
+  /** Every passage has its vector (embedded here or read from the store). */
+  complete?: boolean;
 }
 
 const dot = (a: Float32Array, b: Float32Array) => {
@@ -49,7 +56,7 @@ export const RERANK_DEPTH = 24;
  * are embedded in the background per package, most important first, so later questions find their vectors ready;
  * the ones a question is about to be ranked on are embedded at once if the background has not reached them.
  */
-export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger) {
+export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger, stored?: PassageVectorStore) {
   const states = new WeakMap<PackageIndex, SemanticState>();
   // Background embedding is an optimisation, not work a deploy must drain: close() stops it between batches.
   const running = new Set<Promise<void>>();
@@ -60,6 +67,23 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     return state;
   };
   const expands = words?.kind === 'static';
+  const model = encoder ? `${encoder.id}#summary${SUMMARY_VERSION}` : '';
+
+  /** Fills the state from the store when another process (or this one, before a restart) embedded the package. */
+  function restore(index: PackageIndex, state: SemanticState): Promise<void> {
+    state.restored ??= (async () => {
+      if (!stored || !encoder) return;
+      try {
+        const vectors = await stored.load(index, model, encoder.dimensions);
+        if (!vectors) return;
+        vectors.forEach((vector, doc) => { state.vectors[doc] ??= vector; });
+        state.complete = true;
+      } catch (error) {
+        logger.warn({ err: error, package: index.key }, 'stored passage vectors unreadable; embedding the package again');
+      }
+    })();
+    return state.restored;
+  }
 
   async function vocabulary(index: PackageIndex, state: SemanticState) {
     if (!state.vocabulary) {
@@ -81,9 +105,16 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     // Most important first (README, guides, entry-point API), so a package half-way through is useful.
     const order = index.passages.map((_, doc) => doc).sort((a, b) => index.passages[b]!.importance - index.passages[a]!.importance || a - b);
     state.background = (async () => {
+      await restore(index, state);
+      if (state.complete) return;
       for (let i = 0; i < order.length && !closed; i += EMBED_BATCH) {
         await embedDocs(index, state, order.slice(i, i + EMBED_BATCH), 'background');
       }
+      if (closed || !state.vectors.every(Boolean)) return;
+      state.complete = true;
+      // Kept for other processes and restarts; failing to store them costs only embedding again later.
+      await stored?.save(index, model, encoder!.dimensions, state.vectors as QuantizedVector[])
+        .catch((error: unknown) => logger.warn({ err: error, package: index.key }, 'passage vectors not stored'));
     })().catch((error: unknown) => {
       logger.warn({ err: error, package: index.key }, 'docs passages not embedded; ranking by words only');
       state.background = undefined;
@@ -127,6 +158,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
       try {
         if (expands) meaning.related = await relatedWords(index, state, question);
         if (encoder) {
+          await restore(index, state);
           embedInBackground(index, state);
           const [query] = await Promise.all([
             encoder.embed([question], 'query').then((v) => v[0]!),

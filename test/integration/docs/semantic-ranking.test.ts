@@ -1,4 +1,4 @@
-// Docs ranking with the real sentence encoder (the shipped int8 ONNX all-MiniLM-L6-v2): a question phrased in other
+// Docs ranking with the real sentence encoder (the shipped int8 ONNX bge-small-en-v1.5): a question phrased in other
 // words than its answer is moved up among the candidates the words found; the answer does not depend on how far the
 // background embedding has got.
 import { describe, it } from 'node:test';
@@ -17,7 +17,7 @@ const passage = (id: number, symbol: string, content: string): IndexedPassage =>
 
 function packageIndex(passages: IndexedPassage[]): PackageIndex {
   const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
-  return { key: 'pypi-example@1.0.0', passages, lexical, stamp: '1' };
+  return { key: 'pypi-example@1.0.0', slug: 'pypi-example', version: '1.0.0', passages, lexical, stamp: '1' };
 }
 
 const PASSAGES = [
