@@ -21,6 +21,8 @@ import { rawArtifact, startGemFixture, type GemFixture } from './docs-artifacts.
 import { firstHit, loadQuestions, presentIn, type Answer, type Question } from './docs-questions.ts';
 
 const ECOSYSTEMS = ['npm', 'pypi', 'crates', 'go', 'rubygems'];
+const machineLine = (load: number[]) =>
+  `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${load.map((l) => l.toFixed(1)).join(' ')}`;
 // BENCH_RESTART=tool@v,…: what a restart (or another instance) costs for packages already indexed and embedded. Process
 // one indexes each package and embeds all its passages; process two, on the same store, answers the same question:
 // its time and CPU until the package is wholly embedded show whether the stored vectors were reused (baseline: one).
@@ -41,7 +43,7 @@ if (process.env.BENCH_RESTART) {
     await app.close();
   }
   fs.rmSync(home, { recursive: true, force: true });
-  console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(machineLine(os.loadavg()));
   process.exit(0);
 }
 if (process.env.BENCH_FIRST) {
@@ -69,7 +71,7 @@ if (process.env.BENCH_FIRST) {
   }
   await firstApp.close();
   fs.rmSync(firstHome, { recursive: true, force: true });
-  console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(machineLine(os.loadavg()));
   process.exit(0);
 }
 // Experiments on the tuning set: BENCH_WEIGHTS='{"centrality":0.5}' overrides docs ranking weights for this run only.
@@ -165,7 +167,7 @@ for (const [tool, list] of process.env.BENCH_SKIP_CHECK ? [] : byTool) {
 await gems?.close();
 if (!keptHome) fs.rmSync(home, { recursive: true, force: true });
 
-const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const loadAtStart = os.loadavg();
 console.log(`docs bench ${new Date().toISOString().slice(0, 10)}: ${runnable.length} questions over ${byTool.size} packages; expected answers present in the published artifacts: ${process.env.BENCH_SKIP_CHECK ? "not checked (BENCH_SKIP_CHECK)" : `${runnable.length - missing.length}/${runnable.length}`}`);
 for (const q of missing) console.log(`  NOT IN ARTIFACT [${q.set}] ${q.tool} "${q.question}" want ${q.raw}`);
 for (const set of ['heldout', 'tuning'] as const) {
@@ -186,5 +188,5 @@ for (const ecosystem of ECOSYSTEMS) {
 const named = [...firstMs].filter(([tool]) => /^(crates:tokio|pypi:sqlalchemy|npm:fastify)@/.test(tool));
 if (named.length) console.log(`first question, largest packages: ${named.map(([tool, f]) => `${tool} ${f.ms.toFixed(0)}ms (${f.passages} passages)`).join(', ')}`);
 console.log(`later questions (warm, 3 rounds) p50=${percentile(warm, 0.5).toFixed(1)}ms p95=${percentile(warm, 0.95).toFixed(1)}ms max=${Math.max(...warm).toFixed(1)}ms (n=${warm.length}) store=${app.store.kind}`);
-console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${load}`);
+console.log(machineLine(loadAtStart));
 if (verbose) for (const [tool, f] of firstMs) console.error(`  first ${tool} ${f.ms.toFixed(0)}ms ${f.passages} passages`);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../log.ts';
-import { quantize, VectorIndex, type Embedder, type QuantizedVector } from '../semantic/index.ts';
+import { packVectors, quantize, unpackVectors, VectorIndex, type Embedder, type QuantizedVector } from '../semantic/index.ts';
 import type { ToolRecord } from './types.ts';
 
 export const DEFAULT_VECTORS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../data/catalog-vectors.bin');
@@ -26,21 +26,14 @@ interface VectorsHeader {
 export function writeVectorsFile(file: string, embedder: string, dimensions: number, vectors: Map<string, QuantizedVector>): void {
   const slugs = [...vectors.keys()].sort();
   const header = Buffer.from(JSON.stringify({ embedder, dimensions, slugs } satisfies VectorsHeader));
-  const scales = new Float32Array(slugs.length);
-  const values = new Int8Array(slugs.length * dimensions);
-  slugs.forEach((slug, i) => {
-    const vector = vectors.get(slug)!;
-    scales[i] = vector.scale;
-    values.set(vector.values, i * dimensions);
-  });
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
   const tmp = `${file}.tmp`;
-  fs.writeFileSync(tmp, Buffer.concat([Buffer.from(MAGIC), length, header, Buffer.from(scales.buffer), Buffer.from(values.buffer)]));
+  fs.writeFileSync(tmp, Buffer.concat([Buffer.from(MAGIC), length, header, packVectors(slugs.map((slug) => vectors.get(slug)!), dimensions)]));
   fs.renameSync(tmp, file);
 }
 
-function readVectorsFile(file: string): { header: VectorsHeader; scales: Float32Array; values: Int8Array } | undefined {
+function readVectorsFile(file: string): { header: VectorsHeader; vectors: QuantizedVector[] } | undefined {
   if (!fs.existsSync(file)) return undefined;
   const bytes = fs.readFileSync(file);
   if (bytes.subarray(0, MAGIC.length).toString() !== MAGIC) return undefined;
@@ -49,10 +42,8 @@ function readVectorsFile(file: string): { header: VectorsHeader; scales: Float32
   const header = JSON.parse(bytes.subarray(start, start + headerLength).toString()) as VectorsHeader;
   const body = start + headerLength;
   const count = header.slugs.length;
-  // Copies: the typed arrays need aligned buffers of their own.
-  const scales = new Float32Array(bytes.buffer.slice(bytes.byteOffset + body, bytes.byteOffset + body + count * 4));
-  const values = new Int8Array(bytes.buffer.slice(bytes.byteOffset + body + count * 4, bytes.byteOffset + body + count * 4 + count * header.dimensions));
-  return { header, scales, values };
+  const vectors = unpackVectors(bytes.subarray(body, body + count * (4 + header.dimensions)), count, header.dimensions);
+  return vectors && { header, vectors };
 }
 
 /**
@@ -79,9 +70,8 @@ export async function loadToolVectors(
   const wanted = new Set(slugs);
   const shipped = readVectorsFile(file);
   if (shipped && shipped.header.embedder === embedder.id && shipped.header.dimensions === embedder.dimensions) {
-    const dims = shipped.header.dimensions;
     shipped.header.slugs.forEach((slug, i) => {
-      if (wanted.has(slug)) add(slug, { scale: shipped.scales[i]!, values: shipped.values.subarray(i * dims, (i + 1) * dims) });
+      if (wanted.has(slug)) add(slug, shipped.vectors[i]!);
     });
   } else if (shipped) {
     logger.info({ shipped: shipped.header.embedder, current: embedder.id }, 'shipped tool vectors are from another model; computing them');

@@ -1,7 +1,7 @@
 // Passage vectors in the store: what the background embedding of a package produced, packed into one bytea per
 // (slug, version, encoder), read back by any process that opens the package later. The store stays the record of the
 // passages; these vectors are derived data, so a missing, stale or malformed row only means embedding again.
-import type { QuantizedVector } from '../semantic/index.ts';
+import { packVectors, unpackVectors, type QuantizedVector } from '../semantic/index.ts';
 import type { Queryable } from '../store/index.ts';
 import type { PackageIndex } from './package-index.ts';
 
@@ -9,28 +9,6 @@ export interface PassageVectorStore {
   /** The vectors of every passage of `index`, in passage order, if the store holds them for this indexing and model. */
   load(index: PackageIndex, model: string, dimensions: number): Promise<QuantizedVector[] | undefined>;
   save(index: PackageIndex, model: string, dimensions: number, vectors: QuantizedVector[]): Promise<void>;
-}
-
-/** Layout: the float32 scales of all passages, then their int8 values, row after row. */
-export function packVectors(vectors: QuantizedVector[], dimensions: number): Uint8Array {
-  const bytes = new Uint8Array(vectors.length * (4 + dimensions));
-  const scales = new Float32Array(bytes.buffer, 0, vectors.length);
-  const values = new Int8Array(bytes.buffer, vectors.length * 4);
-  vectors.forEach((vector, i) => {
-    scales[i] = vector.scale;
-    values.set(vector.values, i * dimensions);
-  });
-  return bytes;
-}
-
-export function unpackVectors(bytes: Uint8Array, count: number, dimensions: number): QuantizedVector[] | undefined {
-  if (bytes.byteLength !== count * (4 + dimensions)) return undefined;
-  const copy = new Uint8Array(bytes); // aligned, and not a view of a driver's buffer
-  const scales = new Float32Array(copy.buffer, 0, count);
-  return Array.from({ length: count }, (_, i) => ({
-    scale: scales[i]!,
-    values: new Int8Array(copy.buffer, count * 4 + i * dimensions, dimensions),
-  }));
 }
 
 export function createPassageVectorStore(db: Queryable): PassageVectorStore {

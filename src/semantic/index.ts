@@ -12,8 +12,8 @@ import type { Embedder } from './types.ts';
 export type { Embedder, EmbedKind, EmbedPriority } from './types.ts';
 export { VectorIndex, type VectorHit } from './vector-index.ts';
 export {
-  cosine, decodeVector, dequantize, dot, dotQuantized, encodeVector, normalizeInPlace, quantize, vectorFromBase64,
-  vectorToBase64, type QuantizedVector,
+  cosine, decodeVector, dequantize, dot, dotQuantized, encodeVector, normalizeInPlace, packVectors, quantize,
+  unpackVectors, vectorFromBase64, vectorToBase64, type QuantizedVector,
 } from './vector.ts';
 export { StaticEmbedder, loadStaticEmbedder } from './static-model.ts';
 export { TransformerEmbedder, loadTransformerEmbedder, DEFAULT_ENCODER_ID } from './transformer-model.ts';

@@ -65,6 +65,32 @@ export function decodeVector(bytes: Uint8Array): QuantizedVector {
   return { scale: view.getFloat32(3, true), values };
 }
 
+/**
+ * Many vectors of one size as one value (the shipped tool vectors, a docs package's passage vectors): the float32 scales
+ * of all rows, then their int8 values row after row.
+ */
+export function packVectors(vectors: QuantizedVector[], dimensions: number): Uint8Array {
+  const bytes = new Uint8Array(vectors.length * (4 + dimensions));
+  const scales = new Float32Array(bytes.buffer, 0, vectors.length);
+  const values = new Int8Array(bytes.buffer, vectors.length * 4);
+  vectors.forEach((vector, i) => {
+    scales[i] = vector.scale;
+    values.set(vector.values, i * dimensions);
+  });
+  return bytes;
+}
+
+/** The rows of packVectors' value, or undefined when its size is not that of `count` rows. */
+export function unpackVectors(bytes: Uint8Array, count: number, dimensions: number): QuantizedVector[] | undefined {
+  if (bytes.byteLength !== count * (4 + dimensions)) return undefined;
+  const copy = new Uint8Array(bytes); // aligned, and not a view of a file's or a driver's buffer
+  const scales = new Float32Array(copy.buffer, 0, count);
+  return Array.from({ length: count }, (_, i) => ({
+    scale: scales[i]!,
+    values: new Int8Array(copy.buffer, count * 4 + i * dimensions, dimensions),
+  }));
+}
+
 /** Encoded vector as base64 text (for JSON lines such as the catalog snapshot). */
 export const vectorToBase64 = (vector: Float32Array | QuantizedVector): string =>
   Buffer.from(encodeVector(vector)).toString('base64');

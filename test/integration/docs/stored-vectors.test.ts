@@ -8,10 +8,10 @@ import { LexicalIndex } from '../../../src/docs/lexical.ts';
 import type { PackageIndex } from '../../../src/docs/package-index.ts';
 import { rankPassages, type IndexedPassage } from '../../../src/docs/rank.ts';
 import { createDocsSemantic, RERANK_DEPTH } from '../../../src/docs/semantic.ts';
-import { createPassageVectorStore, packVectors, unpackVectors } from '../../../src/docs/vector-store.ts';
+import { createPassageVectorStore } from '../../../src/docs/vector-store.ts';
 import type { Embedder, EmbedKind, EmbedPriority } from '../../../src/semantic/index.ts';
 import { loadTransformerEmbedder, SHIPPED_ENCODER_DIR } from '../../../src/semantic/transformer-model.ts';
-import { quantize } from '../../../src/semantic/vector.ts';
+import { packVectors, quantize, unpackVectors } from '../../../src/semantic/vector.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { storeKinds } from '../../helpers/stores.ts';
 
