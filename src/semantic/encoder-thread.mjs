@@ -3,7 +3,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import ort from 'onnxruntime-node';
 
-const session = await ort.InferenceSession.create(workerData.model, {
+// The model arrives in shared memory (no copy on the server's thread); the native runtime takes a plain ArrayBuffer
+// only, so the copy it needs is made here.
+const session = await ort.InferenceSession.create(new Uint8Array(workerData.model), {
   intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential',
 });
 parentPort.postMessage({ ready: true });
