@@ -14,6 +14,8 @@ export const EXPANSION = { minSimilarity: 0.5, weight: 0.3, perWord: 2 };
 const EMBED_BATCH = 64;
 /** Part of the stored vectors' model key: bump it when passageSummary changes, so vectors of another summary are not reused. */
 const SUMMARY_VERSION = 1;
+/** The key stored passage vectors are kept under: the encoder and the summary version they were made from. */
+export const vectorModelKey = (encoderId: string) => `${encoderId}#summary${SUMMARY_VERSION}`;
 
 interface SemanticState {
   vocabulary?: { terms: string[]; vectors: Float32Array[] };
@@ -67,7 +69,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     return state;
   };
   const expands = words?.kind === 'static';
-  const model = encoder ? `${encoder.id}#summary${SUMMARY_VERSION}` : '';
+  const model = encoder ? vectorModelKey(encoder.id) : '';
 
   /** Fills the state from the store when another process (or this one, before a restart) embedded the package. */
   function restore(index: PackageIndex, state: SemanticState): Promise<void> {
