@@ -5,7 +5,7 @@ import { dotQuantized, quantize, type Embedder, type EmbedPriority, type Quantiz
 import type { Logger } from '../log.ts';
 import { analyze } from './lexical.ts';
 import type { PackageIndex } from './package-index.ts';
-import { passageSummary } from './summary.ts';
+import type { IndexedPassage } from './rank.ts';
 import type { PassageVectorStore } from './vector-store.ts';
 
 /** Measured on the tuning set (docs/docs-search.md): thresholds and weights of the word-level expansion. */
@@ -13,7 +13,7 @@ export const EXPANSION = { minSimilarity: 0.5, weight: 0.3, perWord: 2 };
 /** Passages embedded per background step, so a large package does not hold the event loop. */
 const EMBED_BATCH = 64;
 /** Part of the stored vectors' model key: bump it when passageSummary changes, so vectors of another summary are not reused. */
-const SUMMARY_VERSION = 2;
+const SUMMARY_VERSION = 1;
 /** The key stored passage vectors are kept under: the encoder and the summary version they were made from. */
 export const vectorModelKey = (encoderId: string) => `${encoderId}#summary${SUMMARY_VERSION}`;
 
@@ -33,6 +33,14 @@ const dot = (a: Float32Array, b: Float32Array) => {
   for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
   return sum;
 };
+
+/** What a passage is about, in a few words: its name, its heading and its first sentence (code left out). */
+export function passageSummary(p: Pick<IndexedPassage, 'title' | 'symbol' | 'headings' | 'content'>): string {
+  const body = p.content.replace(/```[\s\S]*?```/g, ' ').replace(/\s+/g, ' ').trim();
+  const first = /^.*?[.!?](\s|$)/.exec(body)?.[0] ?? body.slice(0, 200);
+  const name = (p.symbol ?? p.title ?? '').split(/::|\.|\//).pop() ?? '';
+  return `${name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')}. ${p.headings[p.headings.length - 1] ?? ''}. ${first.slice(0, 300)}`;
+}
 
 export interface Meaning {
   related: Array<{ term: string; weight: number }>;
