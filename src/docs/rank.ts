@@ -22,12 +22,6 @@ export const WEIGHTS = {
    * question, their orders do not.
    */
   rrf: 1, rrfK: 10,
-  /**
-   * The importance prior (README and entry-point API up; legacy, deprecated and undocumented items down) in the meaning
-   * ranking too, added to the similarity: the encoder alone ranked `zod/v3 › ParseResult.data` (a legacy member with
-   * no prose) first for "parse data without throwing an error".
-   */
-  meaningPrior: 0.2,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -52,11 +46,10 @@ function jaccard(a: Int32Array, b: Int32Array): number {
 }
 
 /** Reciprocal-rank fusion of the word scores with the similarities (a passage without a vector has no rank by meaning). */
-function fuseByRank(passages: IndexedPassage[], lexical: Array<{ doc: number; score: number; matched: boolean }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
+function fuseByRank(lexical: Array<{ doc: number; score: number; matched: boolean }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
   // A passage that shares no word with the question (a meaning-only candidate) has no rank by words.
   const byWords = lexical.filter(({ matched }) => matched).sort((a, b) => b.score - a.score || a.doc - b.doc);
-  const meaning = (doc: number) => similarity(doc) + WEIGHTS.meaningPrior * passages[doc]!.importance;
-  const byMeaning = lexical.filter(({ doc }) => similarity(doc) !== 0).sort((a, b) => meaning(b.doc) - meaning(a.doc) || a.doc - b.doc);
+  const byMeaning = lexical.filter(({ doc }) => similarity(doc) !== 0).sort((a, b) => similarity(b.doc) - similarity(a.doc) || a.doc - b.doc);
   const fused = new Map<number, number>(lexical.map(({ doc }) => [doc, 0]));
   byWords.forEach(({ doc }, rank) => fused.set(doc, 1 / (WEIGHTS.rrfK + rank + 1)));
   byMeaning.forEach(({ doc }, rank) => fused.set(doc, fused.get(doc)! + WEIGHTS.rrf / (WEIGHTS.rrfK + rank + 1)));
@@ -86,7 +79,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
     return { doc, score, matched: match.bm25 > 0 };
   });
   const ranked = (similarity && WEIGHTS.rrf > 0
-    ? fuseByRank(passages, lexicalScores, similarity)
+    ? fuseByRank(lexicalScores, similarity)
     : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? WEIGHTS.semantic * similarity(doc) : 0) })))
     .sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
 
