@@ -23,14 +23,16 @@ const grammars = new Map<Grammar, Promise<TreeSitter.Parser>>();
  * of bounds"; reproduced in test/unit/docs/tree-sitter-runtime.test.ts).
  */
 export function treeSitterRuntime(): Promise<{ Parser: typeof TreeSitter.Parser; Language: typeof TreeSitter.Language; dir: string }> {
-  runtime ??= (async () => {
-    // The package is a UMD bundle; require() is how Node loads it from an ES module.
-    const { Parser, Language } = require('@vscode/tree-sitter-wasm') as typeof TreeSitter;
-    const dir = path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
-    await Parser.init({ locateFile: (file: string) => path.join(dir, file) });
-    return { Parser, Language, dir };
-  })();
-  runtime.catch(() => { runtime = undefined; });
+  if (!runtime) {
+    runtime = (async () => {
+      // The package is a UMD bundle; require() is how Node loads it from an ES module.
+      const { Parser, Language } = require('@vscode/tree-sitter-wasm') as typeof TreeSitter;
+      const dir = path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
+      await Parser.init({ locateFile: (file: string) => path.join(dir, file) });
+      return { Parser, Language, dir };
+    })();
+    runtime.catch(() => { runtime = undefined; });
+  }
   return runtime;
 }
 
