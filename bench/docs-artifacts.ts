@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -138,4 +139,14 @@ export async function startGemFixture(cacheDir: string): Promise<GemFixture> {
     gems,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
+}
+
+/** The benches' gem fixture (cached under ~/.cache/tooldex-bench), or undefined with a note when it cannot start. */
+export async function benchGemFixture(): Promise<GemFixture | undefined> {
+  try {
+    return await startGemFixture(path.join(os.homedir(), '.cache', 'tooldex-bench', 'gems'));
+  } catch (error) {
+    console.error(`RubyGems fixture unavailable (${(error as Error).message}); its questions are skipped`);
+    return undefined;
+  }
 }

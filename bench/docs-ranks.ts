@@ -10,10 +10,9 @@
 // BENCH_HOME=dir reuses a store indexed by `npm run bench:docs` (else a fresh one is filled first, which takes minutes).
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createPackageIndexes } from '../src/docs/package-index.ts';
+import { createPackageIndexes, indexStamp } from '../src/docs/package-index.ts';
 import { rankPassages } from '../src/docs/rank.ts';
 import { getVersion } from '../src/docs/repository.ts';
 import { RERANK_DEPTH, vectorModelKey } from '../src/docs/semantic.ts';
@@ -23,17 +22,12 @@ import { createLogger } from '../src/log.ts';
 import { dotQuantized } from '../src/semantic/index.ts';
 import { loadTransformerEmbedder } from '../src/semantic/transformer-model.ts';
 import { freshHome } from '../test/helpers/stores.ts';
-import { startGemFixture, type GemFixture } from './docs-artifacts.ts';
+import { benchGemFixture } from './docs-artifacts.ts';
 import { answers, loadQuestions, type Answer } from './docs-questions.ts';
 
 const set = process.env.BENCH_SET === 'heldout' ? 'heldout' : 'tuning';
 const questions = loadQuestions(`docs-${set}.tsv`, set);
-let gems: GemFixture | undefined;
-try {
-  gems = await startGemFixture(path.join(os.homedir(), '.cache', 'tooldex-bench', 'gems'));
-} catch (error) {
-  console.error(`RubyGems fixture unavailable (${(error as Error).message}); its questions are skipped`);
-}
+const gems = await benchGemFixture();
 const home = process.env.BENCH_HOME ?? await freshHome();
 if (!fs.existsSync(home)) fs.cpSync(await freshHome(), home, { recursive: true });
 const config = loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', ...(gems ? { TOOLDEX_RUBYGEMS_URL: gems.url } : {}) }, {});
@@ -51,7 +45,7 @@ for (const q of questions.filter((question) => question.ecosystem !== 'rubygems'
   const result = await app.docs.search(q.tool, q.question, { limit: 10 });
   await app.docs.idle(); // every passage embedded and its vectors stored
   const row = (await getVersion(app.store, result.slug, result.version))!;
-  const index = await indexes.get(result.slug, result.version, `${row.passages}@${row.indexedAt?.getTime() ?? 0}`);
+  const index = await indexes.get(result.slug, result.version, indexStamp(row));
   const vectors = await vectorStore.load(index, vectorModelKey(encoder.id), encoder.dimensions);
   if (!vectors) throw new Error(`no stored vectors for ${index.key}`);
   const answering = new Set(index.passages.flatMap((p, doc) => (answers(p, q.expect) ? [doc] : [])));

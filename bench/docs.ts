@@ -9,7 +9,6 @@
 // BENCH_RESTART=tool@v,… measures what a restart costs those packages (stored passage vectors, see below).
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -17,7 +16,7 @@ import { WEIGHTS } from '../src/docs/rank.ts';
 import { allPassages, type StoredPassage } from '../src/docs/repository.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
-import { rawArtifact, startGemFixture, type GemFixture } from './docs-artifacts.ts';
+import { benchGemFixture, rawArtifact } from './docs-artifacts.ts';
 import { firstHit, loadQuestions, presentIn, type Answer, type Question } from './docs-questions.ts';
 
 const ECOSYSTEMS = ['npm', 'pypi', 'crates', 'go', 'rubygems'];
@@ -85,14 +84,7 @@ const questions = [...loadQuestions('docs-heldout.tsv', 'heldout'), ...loadQuest
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
 const ratio = (n: number, d: number) => (d ? n / d : NaN).toFixed(3);
 
-let gems: GemFixture | undefined;
-if (questions.some((q) => q.ecosystem === 'rubygems')) {
-  try {
-    gems = await startGemFixture(path.join(os.homedir(), '.cache', 'tooldex-bench', 'gems'));
-  } catch (error) {
-    console.error(`RubyGems fixture unavailable (${(error as Error).message}); its questions are skipped`);
-  }
-}
+const gems = questions.some((q) => q.ecosystem === 'rubygems') ? await benchGemFixture() : undefined;
 const runnable = questions.filter((q) => q.ecosystem !== 'rubygems' || gems);
 
 // BENCH_HOME keeps the store between runs (ranking iterations skip downloads; first-question times then mean nothing).

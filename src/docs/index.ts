@@ -12,7 +12,7 @@ import type { Store } from '../store/index.ts';
 import { buildContext, type StoredFacts } from './context.ts';
 import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
-import { createPackageIndexes } from './package-index.ts';
+import { createPackageIndexes, indexStamp } from './package-index.ts';
 import { rankPassages } from './rank.ts';
 import { createDocsSemantic, RERANK_DEPTH } from './semantic.ts';
 import { createPassageVectorStore } from './vector-store.ts';
@@ -159,7 +159,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       if (question.length > MAX_DOCS_QUERY) throw new ToolDexError('invalid_query', 422, `Query "q" is ${question.length} characters; the limit is ${MAX_DOCS_QUERY}.`);
       const limit = Math.min(Math.max(options.limit ?? 5, 1), MAX_DOCS_LIMIT);
       const { tool, row, latest, stale } = await serve(slugReference);
-      const index = await indexes.get(tool.slug, row.version, `${row.passages}@${row.indexedAt?.getTime() ?? 0}`);
+      const index = await indexes.get(tool.slug, row.version, indexStamp(row));
       const identifiers = queryTerms(question).identifiers;
       // With a sentence encoder, two passes: words pick the candidates, whose meaning is then compared with the question.
       const lexicalTop = semantic.compares

@@ -1,6 +1,7 @@
 // Per-package search indexes kept in memory: the passages of one indexed (slug, version) read from the store once and
 // indexed lexically, reused by later questions; least recently used ones are dropped. The store stays the record.
 import type { Queryable } from '../store/index.ts';
+import type { VersionRow } from './repository.ts';
 import { centrality } from './centrality.ts';
 import { LexicalIndex } from './lexical.ts';
 import type { IndexedPassage } from './rank.ts';
@@ -17,6 +18,9 @@ export interface PackageIndex {
    */
   stamp: string;
 }
+
+/** The stamp of a version row as the store holds it now: its passage count and when it was indexed (see PackageIndex). */
+export const indexStamp = (row: Pick<VersionRow, 'passages' | 'indexedAt'>) => `${row.passages}@${row.indexedAt?.getTime() ?? 0}`;
 
 async function loadPassages(db: Queryable, slug: string, version: string): Promise<IndexedPassage[]> {
   const rows = await db.query<{
