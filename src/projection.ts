@@ -74,8 +74,12 @@ export function projectDocs(result: DocsResult, detail: Detail): unknown {
   return {
     ...rest,
     ...(stale ? { stale, latestVersion } : {}),
+    // Every row has the same fields, so TOON prints one table; the labels say what an agent may build on.
     results: results.map((passage) => ({
       heading: passage.headings?.length ? passage.headings.join(' › ') : (passage.title ?? ''),
+      symbol: passage.symbol ?? '',
+      deprecated: passage.deprecated ?? false,
+      internal: passage.internal ?? false,
       url: passage.url,
       content: passage.content,
     })),

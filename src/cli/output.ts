@@ -2,7 +2,7 @@
 // place results reach stdout: json/toon through src/format.ts, human through the renderers below.
 import type { WriteStream } from 'node:tty';
 import type { ToolResult } from '../catalog/index.ts';
-import type { DocsResult, ToolContext } from '../docs/schema.ts';
+import type { DocsPassage, DocsResult, ToolContext } from '../docs/schema.ts';
 import { encodeResult } from '../format.ts';
 import type { TestResult } from '../sandbox/schema.ts';
 import type { OutputFormat } from './options.ts';
@@ -114,10 +114,23 @@ export function renderDocs(result: DocsResult, style: Style): string {
     const trail = passage.headings?.length ? passage.headings.join(' › ') : (passage.title ?? '');
     const lines = fitPassage(clean(passage.content).trim(), inner);
     const shown = lines.length > PASSAGE_LINES + 1 ? [...lines.slice(0, PASSAGE_LINES), style.dim(`… ${lines.length - PASSAGE_LINES} more lines (--json for the whole passage)`)] : lines;
-    return `${style.cyan(`${i + 1}.`)} ${style.bold(cut(oneLine(trail), inner))}\n   ${style.dim(shortenUrl(oneLine(passage.url), inner))}\n` +
+    const labels = passageLabels(passage, inner, style);
+    return `${style.cyan(`${i + 1}.`)} ${style.bold(cut(oneLine(trail), inner))}\n${labels ? `   ${labels}\n` : ''}` +
+      `   ${style.dim(shortenUrl(oneLine(passage.url), inner))}\n` +
       shown.map((line) => (line ? `   ${line}` : '')).join('\n');
   });
   return [head, ...passages].join('\n\n');
+}
+
+/** "symbol tokio::time::timeout  deprecated internal" within `width`, or '' when the passage carries none of them:
+ * tells public API from internals and from what its authors retired. */
+function passageLabels(passage: DocsPassage, width: number, style: Style): string {
+  const tags = [passage.deprecated ? 'deprecated' : '', passage.internal ? 'internal' : ''].filter(Boolean);
+  const tagsWidth = tags.length ? tags.join(' ').length + 2 : 0;
+  // The tags are never cut: the symbol gives way to them.
+  const name = oneLine(passage.symbol);
+  const symbol = name ? style.dim(cut(`symbol ${name}`, width - tagsWidth)) : '';
+  return [symbol, tags.map(style.yellow).join(' ')].filter(Boolean).join('  ');
 }
 
 export function renderTest(result: TestResult, style: Style): string {

@@ -51,6 +51,9 @@ function titleFromPath(path: string): string {
   return base === 'index' ? path.split('/').slice(-2, -1)[0] ?? base : base.replace(/[-_]/g, ' ');
 }
 
+/** A prose passage at its file's importance, less when its section is marked deprecated (as the API extractors do). */
+const withImportance = (p: PassageDraft, importance: number): PassageDraft => ({ ...p, importance: p.deprecated ? importance - 0.3 : importance });
+
 /** Files whose docs only matter where another file includes them (a crate's examples/, read by `include_str!`). */
 const includeOnly = (ecosystem: string, path: string) => ecosystem === 'crates' && /^(examples|benches)\//.test(path);
 
@@ -79,14 +82,14 @@ export async function passagesFromArtifact(artifact: Artifact, tool: { ecosystem
   const importName = artifact.facts.importName ?? tool.name;
   if (!files.some((f) => isReadme(f.path)) && artifact.readme) {
     const path = artifact.readme.markdown ? 'README.md' : 'README.rst';
-    for (const p of passagesFromMarkdownish(artifact.readme.text, path, tool.name, () => artifact.fileUrl(''))) passages.push({ ...p, importance: 1 });
+    for (const p of passagesFromMarkdownish(artifact.readme.text, path, tool.name, () => artifact.fileUrl(''))) passages.push(withImportance(p, 1));
   }
   for (const file of files) {
     if (!(isDoc(file.path) || isReadme(file.path)) || includeOnly(tool.ecosystem, file.path)) continue;
     const title = isReadme(file.path) ? tool.name : titleFromPath(file.path);
     const importance = docImportance(file.path);
     const locate = (where: { line?: number; anchor?: string }) => artifact.fileUrl(file.path, where);
-    for (const p of passagesFromMarkdownish(textOf(file), file.path, title, locate)) passages.push({ ...p, importance });
+    for (const p of passagesFromMarkdownish(textOf(file), file.path, title, locate)) passages.push(withImportance(p, importance));
   }
   const { api, skippedSources } = await apiPassages(artifact, tool, importName);
   passages.push(...demoteLegacy(api, tool.version));

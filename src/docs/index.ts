@@ -181,6 +181,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         results: ranked.slice(0, limit).map((p) => ({
           url: p.url, title: p.title ?? undefined, content: p.content, headings: p.headings, source: p.source,
           ...(p.symbol ? { symbol: p.symbol } : {}), ...(p.internal ? { internal: true } : {}),
+          ...(p.deprecated ? { deprecated: true } : {}),
           score: Math.round(p.score * 1000) / 1000,
         })),
       };

@@ -25,9 +25,9 @@ export const indexStamp = (row: Pick<VersionRow, 'passages' | 'indexedAt'>) => `
 async function loadPassages(db: Queryable, slug: string, version: string): Promise<IndexedPassage[]> {
   const rows = await db.query<{
     id: number | string; url: string; title: string | null; headings: string[]; content: string; source: string;
-    identifiers: string[]; symbol: string | null; importance: number | string; internal: boolean;
+    identifiers: string[]; symbol: string | null; importance: number | string; internal: boolean; deprecated: boolean;
   }>(
-    `select id, url, title, headings, content, source, identifiers, symbol, importance, internal
+    `select id, url, title, headings, content, source, identifiers, symbol, importance, internal, deprecated
      from docs_passages where slug = $1 and version = $2 order by ord`, [slug, version]);
   return rows.map((row) => ({ ...row, id: Number(row.id), importance: Number(row.importance) }));
 }

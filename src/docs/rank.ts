@@ -6,6 +6,8 @@ import type { LexicalIndex, QueryTerm } from './lexical.ts';
 export interface IndexedPassage {
   id: number; url: string; title: string | null; headings: string[]; content: string; source: string;
   identifiers: string[]; symbol: string | null; importance: number; internal: boolean;
+  /** Its authors mark it deprecated or legacy (already counted in `importance`; shown to the caller). */
+  deprecated?: boolean;
   /** How much the package's other passages use this item's name in code (src/docs/centrality.ts), 0–1. */
   centrality?: number;
 }

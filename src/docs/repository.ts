@@ -83,7 +83,7 @@ function toInsertRow(passage: PassageDraft, ord: number) {
   return {
     ord, url: passage.url, title: passage.title ?? null, headings: passage.headings, content: passage.content,
     source: passage.source, identifiers, symbol: passage.symbol ?? null, importance: passage.importance ?? 0.5,
-    internal: passage.internal ?? false,
+    internal: passage.internal ?? false, deprecated: passage.deprecated ?? false,
   };
 }
 
@@ -92,10 +92,10 @@ export async function insertPassages(db: Queryable, slug: string, version: strin
   for (let i = 0; i < passages.length; i += 1000) {
     const batch = passages.slice(i, i + 1000).map((p, j) => toInsertRow(p, startOrd + i + j));
     await db.query(
-      `insert into docs_passages (slug, version, ord, url, title, headings, content, source, identifiers, symbol, importance, internal)
-       select $1, $2, p.ord, p.url, p.title, p.headings, p.content, p.source, p.identifiers, p.symbol, p.importance, p.internal
+      `insert into docs_passages (slug, version, ord, url, title, headings, content, source, identifiers, symbol, importance, internal, deprecated)
+       select $1, $2, p.ord, p.url, p.title, p.headings, p.content, p.source, p.identifiers, p.symbol, p.importance, p.internal, p.deprecated
        from jsonb_to_recordset($3::jsonb) as p(ord int, url text, title text, headings text[], content text, source text,
-         identifiers text[], symbol text, importance real, internal boolean)`,
+         identifiers text[], symbol text, importance real, internal boolean, deprecated boolean)`,
       [slug, version, JSON.stringify(batch)]);
   }
 }

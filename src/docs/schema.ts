@@ -23,6 +23,8 @@ export interface DocsPassage {
   symbol?: string;
   /** Set when the passage comes from internals (a private module, a bundler chunk, a helper) rather than public API. */
   internal?: boolean;
+  /** Set when its authors mark what it documents deprecated or legacy (`@deprecated`, zod/v3 inside zod 4). */
+  deprecated?: boolean;
   score?: number;
 }
 

@@ -25,7 +25,8 @@ export const docsResponse = z.object({
   results: z.array(z.object({
     url: z.string(), title: z.string().optional(), content: z.string(), headings: z.array(z.string()).optional(),
     source: z.string().optional(), symbol: z.string().optional().describe('The public API symbol the passage documents.'),
-    internal: z.boolean().optional().describe('The passage comes from internals rather than public API.'), score: z.number().optional(),
+    internal: z.boolean().optional().describe('The passage comes from internals rather than public API.'),
+    deprecated: z.boolean().optional().describe('Its authors mark what it documents deprecated or legacy.'), score: z.number().optional(),
   })),
 }).describe('Passages from the tool\'s own documentation');
 

@@ -46,6 +46,12 @@ const noOverflow = async (page: Page) => {
   assert.ok(overflow <= 0, `no horizontal scrolling (overflow ${overflow} px)`);
 };
 
+/** A passage's truth labels as the page should show them: its symbol, then "deprecated" and "internal" when set. */
+interface Labelled { symbol?: string; deprecated?: boolean; internal?: boolean }
+const labelsOf = (p: Labelled) => [p.symbol ?? '', p.deprecated ? 'deprecated' : '', p.internal ? 'internal' : ''].filter(Boolean).join(' ');
+const shownLabels = (page: Page) => page.locator('.passage').evaluateAll((items) =>
+  items.map((item) => [...item.querySelectorAll('.passage-labels code, .passage-labels .tag')].map((label) => label.textContent).join(' ')));
+
 /** Runs the quickstart from the open tool page and checks the page shows exactly what the sandbox answered. */
 async function runQuickstart(page: Page, endpoint: RegExp): Promise<{ status: string; sessionId: string }> {
   const answered = page.waitForResponse((response) => endpoint.test(new URL(response.url()).pathname) && response.request().method() === 'POST',
@@ -139,14 +145,36 @@ describe('explorer in headless Chromium, authentication off', { skip }, () => {
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.locator('.passage').first().waitFor({ timeout: 120_000 });
     const tool = await rest<Context>('/tools/context/npm-zod');
-    const docs = await rest<{ results: Array<{ url: string }> }>(`/tools/docs/npm-zod@${tool.version}?q=make%20a%20field%20optional&limit=5`);
+    const docs = await rest<{ results: Array<Labelled & { url: string }> }>(`/tools/docs/npm-zod@${tool.version}?q=make%20a%20field%20optional&limit=5`);
     assert.deepEqual(await page.locator('.passage a.source').evaluateAll((links) => links.map((a) => a.getAttribute('href'))), docs.results.map((p) => p.url));
+    assert.deepEqual(await shownLabels(page), docs.results.map(labelsOf));
   });
 
   it('runs the quickstart in the sandbox and shows its status, stdout and stderr', async () => {
     await runQuickstart(page, /^\/tools\/test$/);
     await noOverflow(page);
     await page.screenshot({ path: path.join(artifacts, 'explorer-tool.png'), fullPage: true });
+  });
+
+  it('labels each passage with the symbol it documents and whether that is deprecated or internal, in words', async () => {
+    // zod's real answer may carry none of these labels, so the page gets a fixed one; the browser answers it, no request leaves.
+    const results: Array<Labelled & { url: string; content: string; headings: string[] }> = [
+      { url: 'https://example.com/v3', headings: ['zod', 'v3'], content: 'z.string() in zod/v3.', symbol: 'zod/v3.z.string', deprecated: true },
+      { url: 'https://example.com/chunk', headings: ['zod', 'helper'], content: 'A helper.', internal: true },
+      { url: 'https://example.com/api', headings: ['zod', 'optional'], content: 'Make a field optional.' },
+    ];
+    await page.route(/\/tools\/docs\//, (route) => route.fulfill({ json: { slug: 'npm-zod', version: '4.0.0', query: 'labels', docsUrl: null, results } }));
+    try {
+      await page.getByLabel('Your question').fill('labels');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await page.locator('.passage a.source[href="https://example.com/v3"]').waitFor();
+      assert.deepEqual(await shownLabels(page), ['zod/v3.z.string deprecated', 'internal', '']);
+      assert.equal(await page.locator('.passage').nth(2).locator('.passage-labels').count(), 0, 'no labels row on a plain passage');
+      // A screen reader hears what the code is, not only the path, and the badge as a word.
+      assert.match(await page.locator('.passage-labels').first().ariaSnapshot(), /"Symbol:"\n.*code: zod\/v3\.z\.string\n.*text: deprecated/);
+    } finally {
+      await page.unroute(/\/tools\/docs\//);
+    }
   });
 
   it('is readable on a phone: one column, no horizontal scrolling', async () => {

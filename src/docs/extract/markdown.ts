@@ -23,12 +23,21 @@ const HTML_HEADING = /^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i;
 
 export function stripInline(text: string): string {
   return text
-    .replace(/<[^>]+>/g, '')
+    .replace(/(?<!\\)<[^>]+>/g, '') // HTML tags, not escaped `\<T\>`
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // reference links: `[FastifyRequest][FastifyRequest]`
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1') // backslash escapes: `Promise\<void\>`, `\|`
     .replace(/[*_]{1,3}([^*_]+)[*_]{1,3}/g, '$1')
     .trim();
 }
+
+/**
+ * A heading that marks its section deprecated: "CancelToken 👎deprecated", "`foo()` (deprecated)", "Deprecated: bar",
+ * "Deprecated options". A heading that only mentions the word ("Removing deprecated APIs") does not.
+ */
+export const marksDeprecated = (heading: string) =>
+  /(^|[\s(\[`👎~])deprecated[\s)\]`.!:~*]*$/i.test(heading) || /^[\s👎~*`]*deprecated\b/i.test(heading);
 
 /** Lines that carry no prose for a reader or a ranker: badges, HTML comments, bare images. */
 function isNoise(line: string): boolean {
@@ -102,8 +111,10 @@ export function chunkByHeadings(markdown: string, options: ChunkOptions): Passag
     if (body.replace(/\s/g, '').length < 20) continue;
     const trail = section.trail[0] === pageTitle ? section.trail : [pageTitle, ...section.trail];
     const url = options.locate({ anchor: section.anchor, line: section.line });
+    // The README's title is the package's name, which may itself say "deprecated" (`eslint-plugin-deprecated`).
+    const deprecated = section.trail.some((heading) => heading !== options.pageTitle && marksDeprecated(heading));
     for (const content of splitLong(body)) {
-      passages.push({ url, title: trail[trail.length - 1], headings: trail, content, source: options.source });
+      passages.push({ url, title: trail[trail.length - 1], headings: trail, content, source: options.source, ...(deprecated ? { deprecated } : {}) });
     }
   }
   return passages;

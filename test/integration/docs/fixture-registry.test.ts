@@ -15,7 +15,7 @@ describe('docs with a fake npm registry (pglite)', () => {
   let registry: FakeRegistry;
   let server: TestServer;
   const get = (path: string) => fetch(`${server.url}${path}`);
-  const names = ['fx-good', 'fx-shared', 'fx-traversal', 'fx-symlink', 'fx-bomb', 'fx-huge', 'fx-many', 'fx-evolving', 'fx-down', 'fx-slow', 'fx-reindex'];
+  const names = ['fx-good', 'fx-shared', 'fx-traversal', 'fx-symlink', 'fx-bomb', 'fx-huge', 'fx-many', 'fx-evolving', 'fx-down', 'fx-slow', 'fx-reindex', 'fx-deprecated'];
 
   before(async () => {
     registry = await startFakeRegistry([
@@ -29,6 +29,11 @@ describe('docs with a fake npm registry (pglite)', () => {
       { name: 'fx-evolving', versions: { '1.0.0': goodPackage('fx-evolving', '1.0.0') } },
       { name: 'fx-down', versions: { '1.0.0': goodPackage('fx-down', '1.0.0') } },
       { name: 'fx-reindex', versions: { '1.0.0': goodPackage('fx-reindex', '1.0.0') } },
+      { name: 'fx-deprecated', versions: { '1.0.0': makeTgz([
+        { name: 'package/package.json', body: JSON.stringify({ name: 'fx-deprecated', version: '1.0.0', types: 'index.d.ts' }) },
+        { name: 'package/README.md', body: '# fx-deprecated\n\n## Cancelling a request\n\n### AbortController\n\nPass an AbortController signal to cancel a request in flight.\n\n### CancelToken `deprecated`\n\nCancel a request in flight with a CancelToken from the source.\n' },
+        { name: 'package/index.d.ts', body: '/** Cancels the request in flight.\n * @deprecated use an AbortController signal */\nexport declare function cancelRequest(id: string): void;\n/** Sends a request. */\nexport declare function sendRequest(url: string): Promise<string>;\n' },
+      ]) } },
     ]);
     server = await startServer({ config: {
       TOOLDEX_NPM_REGISTRY: registry.url, TOOLDEX_DOCS_SITES: 'off', TOOLDEX_DOCS_MAX_ARTIFACT_MB: 1,
@@ -54,6 +59,15 @@ describe('docs with a fake npm registry (pglite)', () => {
     assert.match(api.results[0].content, /setMaxRetries\(count: number\): this/);
     const spaced = await (await get('/tools/docs/fx-good@1.0.0?q=set%20max%20retries')).json();
     assert.equal(spaced.results[0].title, 'Widget.setMaxRetries', 'camelCase identifiers meet plain words');
+  });
+
+  it('says which passages document deprecated API: a README section headed so, and `@deprecated` declarations', async () => {
+    const body = await (await get('/tools/docs/fx-deprecated@1.0.0?q=cancel%20a%20request%20in%20flight&limit=10')).json();
+    const flags = Object.fromEntries(body.results.map((p: { title: string; deprecated?: boolean }) => [p.title, p.deprecated ?? false]));
+    assert.equal(flags['CancelToken `deprecated`'], true);
+    assert.equal(flags.cancelRequest, true);
+    assert.equal(flags.AbortController, false);
+    assert.equal(flags.sendRequest, false);
   });
 
   it('serves the latest version when none is named, and the context with facts from package.json', async () => {

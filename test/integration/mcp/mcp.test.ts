@@ -144,14 +144,16 @@ function sharedChecks(clientOf: () => Client, restUrl: () => string) {
     assert.ok(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' })).length < JSON.stringify(context).length);
     assert.deepEqual(decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', detail: 'full' }))), context);
 
-    type Docs = { slug: string; version: string; results: Array<{ url: string; content: string; headings?: string[]; title?: string }> };
+    type Docs = { slug: string; version: string; results: Array<{ url: string; content: string; headings?: string[]; title?: string; symbol?: string; deprecated?: boolean; internal?: boolean }> };
     const docs = await (await fetch(`${restUrl()}/tools/docs/npm-zod?q=optional%20field&limit=2`)).json() as Docs;
     assert.ok(docs.results.length > 0, JSON.stringify(docs).slice(0, 300));
     const args = { slug: 'npm-zod', query: 'optional field', limit: 2 };
-    const passages = decode(textOf(await call(clientOf(), 'search_docs', args))) as { version: string; results: Array<{ heading: string; url: string; content: string }> };
+    const passages = decode(textOf(await call(clientOf(), 'search_docs', args))) as { version: string; results: Array<{ heading: string; symbol: string; deprecated: boolean; internal: boolean; url: string; content: string }> };
     assert.equal(passages.version, docs.version);
     assert.deepEqual(passages.results.map((p) => [p.url, p.content]), docs.results.map((p) => [p.url, p.content]));
     assert.deepEqual(passages.results.map((p) => p.heading), docs.results.map((p) => (p.headings?.length ? p.headings.join(' › ') : (p.title ?? ''))));
+    assert.deepEqual(passages.results.map((p) => [p.symbol, p.deprecated, p.internal]), docs.results.map((p) => [p.symbol ?? '', p.deprecated ?? false, p.internal ?? false]),
+      'the compact rows keep what tells public API from internals and deprecated items');
     assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json' }))), passages);
     assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json', detail: 'full' }))), docs);
   });

@@ -4,10 +4,11 @@ import assert from 'node:assert/strict';
 import { ToolDexError } from '../../../src/errors.ts';
 import { ServerError } from '../../../src/cli/client.ts';
 import { outputFormat, type ClientFlags } from '../../../src/cli/options.ts';
-import { renderSearch, renderTest, type Style } from '../../../src/cli/output.ts';
+import { renderDocs, renderSearch, renderTest, type Style } from '../../../src/cli/output.ts';
 import { EXIT, exitCodeOf } from '../../../src/cli/run.ts';
 import { fitPassage, shortenUrl, wrapCode, wrapProse } from '../../../src/cli/wrap.ts';
 import type { ToolResult } from '../../../src/catalog/index.ts';
+import type { DocsPassage } from '../../../src/docs/schema.ts';
 
 describe('outputFormat', () => {
   const cases: Array<[ClientFlags, boolean, string]> = [
@@ -78,6 +79,36 @@ describe('human renderers', () => {
     assert.match(out, /^✗ failed_run {2}provision 0\.2 s · install 1\.5 s · run 0\.1 s {2}exit 1/);
     assert.match(out, /── stderr ──\nTypeError: x/);
     assert.match(out, /session {2}abc123 {2}reuse with --session abc123/);
+  });
+
+  describe('docs passages say what they document: the symbol, and whether it is deprecated or internal', () => {
+    const docs = (...results: DocsPassage[]) => ({ slug: 'crates-tokio', docsUrl: null, query: 'timeout', version: '1.40.0', results });
+    const passage = (extra: Partial<DocsPassage>): DocsPassage => ({ url: 'https://docs.rs/tokio/x', headings: ['tokio', 'time'], content: 'Text.', ...extra });
+    // The line after the heading trail, in a passage rendered alone.
+    const labelLine = (extra: Partial<DocsPassage>, style = plain) => renderDocs(docs(passage(extra)), style).split('\n\n')[1]!.split('\n')[1]!;
+
+    it('show the symbol, and the tags only when set', () => {
+      assert.equal(labelLine({ symbol: 'tokio::time::timeout' }), '   symbol tokio::time::timeout');
+      assert.equal(labelLine({ symbol: 'zod.v3.string', deprecated: true, internal: true }), '   symbol zod.v3.string  deprecated internal');
+      assert.equal(labelLine({ internal: true }), '   internal');
+      assert.equal(labelLine({ deprecated: true }), '   deprecated');
+    });
+
+    it('add nothing to a passage that carries none of them', () => {
+      const out = renderDocs(docs(passage({}), passage({ internal: false, deprecated: false })), plain);
+      assert.doesNotMatch(out, /symbol|deprecated|internal/);
+      for (const block of out.split('\n\n').slice(1)) assert.equal(block.split('\n')[1], '   https://docs.rs/tokio/x');
+    });
+
+    it('dim the symbol, colour the tags, and keep the line within the terminal with the tags whole', () => {
+      const marked: Style = { ...plain, dim: (t) => `<dim>${t}</dim>`, yellow: (t) => `<yellow>${t}</yellow>` };
+      assert.equal(labelLine({ symbol: 'a::b', deprecated: true, internal: true }, marked),
+        '   <dim>symbol a::b</dim>  <yellow>deprecated</yellow> <yellow>internal</yellow>');
+      const long = labelLine({ symbol: `crate::${'very_long_module::'.repeat(10)}item\x1b[2J`, deprecated: true, internal: true });
+      assert.equal(long.length, plain.width);
+      assert.match(long, /^ {3}symbol crate::very_long_module::.*…  deprecated internal$/);
+      assert.doesNotMatch(long, /\x1b/);
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 // chunkByHeadings and rstToMarkdown: heading trails, whole code blocks, long sections split with overlap.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkByHeadings, headingAnchor, splitLong, TARGET_CHARS } from '../../../src/docs/extract/markdown.ts';
+import { chunkByHeadings, headingAnchor, marksDeprecated, splitLong, TARGET_CHARS } from '../../../src/docs/extract/markdown.ts';
 import { rstToMarkdown } from '../../../src/docs/extract/rst.ts';
 
 const locate = ({ anchor, line }: { anchor?: string; line: number }) => `https://x.test/page#${anchor ?? `L${line}`}`;
@@ -38,6 +38,27 @@ describe('chunkByHeadings', () => {
     const out = chunkByHeadings('---\ntitle: Guide\n---\nimport X from "y";\n\nSome guide text that is long enough.', { pageTitle: 'guide', source: 'g.mdx', locate, mdx: true });
     assert.equal(out.length, 1);
     assert.doesNotMatch(out[0]!.content, /import X/);
+  });
+  it('writes headings as their rendered text: reference links and backslash escapes resolved', () => {
+    const out = chunkByHeadings('# API\n\n##### fastify.onRequestHookHandler(request: [FastifyRequest][FastifyRequest]): Promise\\<unknown\\> \\| void\n\nRuns before the body is parsed, for every request.',
+      { pageTitle: 'TypeScript', source: 'docs/TypeScript.md', locate });
+    assert.equal(out[0]!.title, 'fastify.onRequestHookHandler(request: FastifyRequest): Promise<unknown> | void');
+  });
+  it('marks the sections under a deprecated heading, and only those', () => {
+    const out = chunkByHeadings([
+      '# axios', '', '## Cancellation', '', '### AbortController', '', 'Axios supports AbortController to cancel requests.', '',
+      '### CancelToken `👎deprecated`', '', 'You can also cancel a request using a CancelToken.', '',
+      '#### Nested example', '', 'A nested section of the deprecated API, long enough to keep.', '',
+      '## Removing deprecated APIs', '', 'How to move off the old cancellation API, step by step.',
+    ].join('\n'), { pageTitle: 'axios', source: 'README.md', locate });
+    const deprecated = Object.fromEntries(out.map((p) => [p.title, Boolean(p.deprecated)]));
+    assert.deepEqual(deprecated, { AbortController: false, 'CancelToken `👎deprecated`': true, 'Nested example': true, 'Removing deprecated APIs': false });
+  });
+  it('recognises the usual ways a heading says deprecated', () => {
+    for (const heading of ['CancelToken 👎deprecated', '`foo()` (deprecated)', 'Deprecated: bar', 'Deprecated options', 'send() [Deprecated]', '~~old()~~ deprecated'])
+      assert.ok(marksDeprecated(heading), heading);
+    for (const heading of ['Removing deprecated APIs', 'Handling deprecation warnings', 'Options', 'Undeprecated', 'eslint-plugin-deprecated'])
+      assert.ok(!marksDeprecated(heading), heading);
   });
 });
 

@@ -22,7 +22,8 @@ export interface ToolContext {
   stale?: boolean;
 }
 
-export interface Passage { url: string; title?: string; content: string; headings?: string[] }
+/** `symbol` is the public API path it documents; `internal` and `deprecated` say it is not public API, or is retired. */
+export interface Passage { url: string; title?: string; content: string; headings?: string[]; symbol?: string; internal?: boolean; deprecated?: boolean }
 export interface DocsAnswer { slug: string; version: string; query: string; docsUrl: string | null; results: Passage[] }
 
 export interface TestRun {

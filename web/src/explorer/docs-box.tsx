@@ -1,7 +1,8 @@
 // Ask a tool's documentation: a question box and the ranked passages search_docs returns, each with its heading
-// trail and a link to its source; code in passages is shown as code, the rest as text.
+// trail, the symbol it documents, whether that is deprecated or internal, and a link to its source; code in passages
+// is shown as code, the rest as text.
 import { useState } from 'preact/hooks';
-import { ApiError, type DocsAnswer, type ToolsApi } from './api.ts';
+import { ApiError, type DocsAnswer, type Passage, type ToolsApi } from './api.ts';
 
 export function DocsBox({ api, reference, name }: { api: ToolsApi; reference: string; name: string }) {
   const [question, setQuestion] = useState('');
@@ -45,6 +46,7 @@ export function DocsBox({ api, reference, name }: { api: ToolsApi; reference: st
               {answer.results.map((passage, i) => (
                 <li key={`${passage.url}-${i}`} class="passage">
                   <h3>{passage.headings?.length ? passage.headings.join(' › ') : (passage.title ?? 'Passage')}</h3>
+                  <PassageLabels passage={passage} />
                   <a class="source" href={passage.url} rel="noreferrer">{passage.url}</a>
                   <PassageText text={passage.content} />
                 </li>
@@ -53,6 +55,18 @@ export function DocsBox({ api, reference, name }: { api: ToolsApi; reference: st
           )
       )}
     </section>
+  );
+}
+
+/** The symbol as code and the deprecated/internal badges, as words (not colour alone); nothing when none is set. */
+function PassageLabels({ passage }: { passage: Passage }) {
+  if (!passage.symbol && !passage.deprecated && !passage.internal) return null;
+  return (
+    <p class="passage-labels">
+      {passage.symbol && <><span class="sr-only">Symbol: </span><code class="symbol">{passage.symbol}</code></>}
+      {passage.deprecated && <span class="tag tag-deprecated" title="Its authors mark this deprecated or legacy">deprecated</span>}
+      {passage.internal && <span class="tag tag-internal" title="From the package's internals, not its public API">internal</span>}
+    </p>
   );
 }
 
