@@ -58,7 +58,8 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   };
   const ingestor = createIngestor({ ...deps, track, scheduler });
   const indexes = createPackageIndexes(deps.store);
-  const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store));
+  const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store),
+    { owner: scheduler.instanceId });
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.

@@ -160,14 +160,23 @@ export class IngestScheduler {
    * store lock), so every lease found at start is dead; on PostgreSQL, those whose owner stopped its heartbeat.
    */
   async releaseDeadLeases(): Promise<number> {
-    const rows = this.deps.store.kind === 'pglite'
+    const embedded = this.deps.store.kind === 'pglite';
+    const rows = embedded
       ? await this.deps.store.query<{ slug: string }>(
         "update docs_versions set lease_until = null, lease_owner = null where lease_until is not null and status <> 'ready' returning slug")
       : await this.deps.store.query<{ slug: string }>(
         `update docs_versions set lease_until = null, lease_owner = null
          where lease_until > now() and lease_owner is not null and lease_owner not in (${LIVE_INSTANCES}) returning slug`);
     if (rows.length) this.deps.logger.info({ released: rows.length }, 'released docs ingestion leases of a process that is gone');
+    // Leases on embedding a package's passages (src/docs/semantic.ts) are held by the same instance ids.
+    await this.deps.store.query(embedded ? 'delete from docs_vector_leases'
+      : `delete from docs_vector_leases where lease_until > now() and owner not in (${LIVE_INSTANCES})`);
     return rows.length;
+  }
+
+  /** This process in the fleet, when it has a heartbeat row (PostgreSQL). */
+  get instanceId(): string | undefined {
+    return this.deps.instanceId;
   }
 
   close(): void {

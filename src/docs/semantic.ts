@@ -1,6 +1,8 @@
 // Ranking by meaning for docs search, through the one semantic component (src/semantic): question words are mapped to
 // related words of the package's own names and titles (`sort` → order, `hide` → hidden), and passages are compared to
 // the question as whole texts by the sentence encoder (the local transformer, or an embeddings endpoint).
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dotQuantized, quantize, type Embedder, type EmbedPriority, type QuantizedVector } from '../semantic/index.ts';
 import type { Logger } from '../log.ts';
 import { analyze } from './lexical.ts';
@@ -12,6 +14,12 @@ import type { PassageVectorStore } from './vector-store.ts';
 export const EXPANSION = { minSimilarity: 0.5, weight: 0.3, perWord: 2 };
 /** Passages embedded per background step, so a large package does not hold the event loop. */
 const EMBED_BATCH = 64;
+/**
+ * The fleet lease on embedding a package (docs_vector_leases): held for `seconds`, renewed after every batch (a batch is
+ * about a second of one core), so one left by a process that died frees the package within `seconds`. A process that
+ * finds the lease taken reads the store every `pollMs` for the vectors the holder saves.
+ */
+export const EMBED_LEASE = { seconds: 60, pollMs: 2000 };
 /** Part of the stored vectors' model key: bump it when passageSummary changes, so vectors of another summary are not reused. */
 const SUMMARY_VERSION = 1;
 /** The key stored passage vectors are kept under: the encoder and the summary version they were made from. */
@@ -58,11 +66,16 @@ export const RERANK_DEPTH = 24;
  * are embedded in the background per package, most important first, so later questions find their vectors ready;
  * the ones a question is about to be ranked on are embedded at once if the background has not reached them.
  */
-export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger, stored?: PassageVectorStore) {
+export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger, stored?: PassageVectorStore,
+  options: { owner?: string; lease?: typeof EMBED_LEASE } = {}) {
+  const lease = options.lease ?? EMBED_LEASE;
   const states = new WeakMap<PackageIndex, SemanticState>();
   // Background embedding is an optimisation, not work a deploy must drain: close() stops it between batches.
   const running = new Set<Promise<void>>();
   let closed = false;
+  const closing = new AbortController();
+  /** This process, as the holder of embedding leases: its fleet instance id, so they are freed when it dies. */
+  const owner = options.owner ?? randomUUID();
   const stateOf = (index: PackageIndex) => {
     let state = states.get(index);
     if (!state) { state = { vectors: new Array(index.passages.length) }; states.set(index, state); }
@@ -102,15 +115,32 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     missing.forEach((doc, i) => { state.vectors[doc] = quantize(vectors[i]!); });
   }
 
+  /**
+   * Waits until this process holds the package's embedding lease (true), or another process has stored the vectors
+   * (false, `state` filled from them). Without a store there is no fleet to share the work with.
+   */
+  async function takeTurn(index: PackageIndex, state: SemanticState): Promise<boolean> {
+    if (!stored) return true;
+    for (;;) {
+      if (await stored.claim(index, model, owner, lease.seconds)) return true;
+      await sleep(lease.pollMs, undefined, { signal: closing.signal });
+      state.restored = undefined; // read the store again: the holder may have saved the vectors since
+      await restore(index, state);
+      if (state.complete) return false;
+    }
+  }
+
   function embedInBackground(index: PackageIndex, state: SemanticState): void {
     if (state.background) return;
     // Most important first (README, guides, entry-point API), so a package half-way through is useful.
     const order = index.passages.map((_, doc) => doc).sort((a, b) => index.passages[b]!.importance - index.passages[a]!.importance || a - b);
+    let holding = false;
     state.background = (async () => {
       await restore(index, state);
-      if (state.complete) return;
+      if (state.complete || !(holding = await takeTurn(index, state))) return;
       for (let i = 0; i < order.length && !closed; i += EMBED_BATCH) {
         await embedDocs(index, state, order.slice(i, i + EMBED_BATCH), 'background');
+        await stored?.claim(index, model, owner, lease.seconds); // renewed; lost only if this process stalled past it
       }
       if (closed || !state.vectors.every(Boolean)) return;
       state.complete = true;
@@ -118,8 +148,11 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
       await stored?.save(index, model, encoder!.dimensions, state.vectors as QuantizedVector[])
         .catch((error: unknown) => logger.warn({ err: error, package: index.key }, 'passage vectors not stored'));
     })().catch((error: unknown) => {
+      if (closing.signal.aborted) return;
       logger.warn({ err: error, package: index.key }, 'docs passages not embedded; ranking by words only');
       state.background = undefined;
+    }).finally(async () => {
+      if (holding) await stored?.release(index, model, owner).catch(() => undefined); // else it expires
     });
     const work = state.background;
     running.add(work);
@@ -189,6 +222,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     /** Stops background embedding (after the batch in progress). */
     async close(): Promise<void> {
       closed = true;
+      closing.abort();
       await Promise.allSettled([...running]);
     },
   };

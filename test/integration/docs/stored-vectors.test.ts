@@ -40,6 +40,19 @@ const PASSAGES: IndexedPassage[] = [
   identifiers: [], symbol: symbol!, importance: 0.5, internal: false,
 }));
 
+/** A package of `n` distinct API items, enough for its background embedding to take a few seconds. */
+function largePackage(slug: string, n: number, stamp: string): PackageIndex {
+  const verbs = ['open', 'close', 'read', 'write', 'merge', 'split', 'sort', 'filter', 'encode', 'decode', 'retry', 'cancel'];
+  const nouns = ['session', 'stream', 'buffer', 'record', 'table', 'socket', 'channel', 'token', 'cursor', 'schema', 'field', 'queue'];
+  const passages: IndexedPassage[] = Array.from({ length: n }, (_, id) => {
+    const symbol = `lib.${nouns[id % nouns.length]}.${verbs[Math.floor(id / nouns.length) % verbs.length]}_${id}`;
+    return { id, url: `https://example.test/${id}`, title: symbol, headings: [symbol], source: 'lib/api.py', identifiers: [], symbol, importance: 0.5, internal: false,
+      content: `${verbs[Math.floor(id / nouns.length) % verbs.length]} the ${nouns[id % nouns.length]} number ${id} and return what changed.` };
+  });
+  const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
+  return { key: `${slug}@1.0.0`, slug, version: '1.0.0', passages, lexical, stamp };
+}
+
 function packageIndex(stamp: string): PackageIndex {
   const lexical = new LexicalIndex(PASSAGES.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
   return { key: 'pypi-example@1.0.0', slug: 'pypi-example', version: '1.0.0', passages: PASSAGES, lexical, stamp };
@@ -102,9 +115,43 @@ for (const store of storeKinds()) {
       assert.deepEqual(rows.map((r) => r.stamp), ['4@2'], 'and replaces the stored vectors');
     });
 
+    it('are embedded by one process of a fleet while the others wait for them, and a dead holder\'s lease expires', async () => {
+      const N = 240;
+      await server.app.store.query(`insert into docs_versions (slug, version, status, passages) values ('pypi-fleet', '1.0.0', 'ready', $1)`, [N]);
+      // On PostgreSQL the server sweeps leases whose owner has no heartbeat: these two owners are live instances.
+      if (store === 'postgres') await server.app.store.query("insert into instances (id, host, pid) values ('fleet-a', 'test', 1), ('fleet-b', 'test', 2)");
+      const encoder = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR);
+      const vectors = createPassageVectorStore(server.app.store);
+      const lease = { seconds: 60, pollMs: 100 };
+      const [a, b] = [new CountingEncoder(encoder), new CountingEncoder(encoder)];
+      const first = createDocsSemantic(null, a, silent, vectors, { owner: 'fleet-a', lease });
+      const second = createDocsSemantic(null, b, silent, vectors, { owner: 'fleet-b', lease });
+      const question = 'sort the records of a table';
+      const answers = await Promise.all([ask(first, largePackage('pypi-fleet', N, '240@1'), question), ask(second, largePackage('pypi-fleet', N, '240@1'), question)]);
+      await Promise.all([first.close(), second.close()]);
+      const [holder, waiter] = a.passages >= b.passages ? [a, b] : [b, a];
+      assert.ok(holder.passages >= N, `one process embedded the package (${holder.passages} passages)`);
+      assert.ok(waiter.passages <= RERANK_DEPTH, `the other embedded only what its question needed at once (${waiter.passages}), then read the stored vectors`);
+      assert.deepEqual(answers[0], answers[1]);
+      assert.equal((await server.app.store.query("select 1 from docs_vector_leases where slug = 'pypi-fleet'")).length, 0, 'the lease is given up');
+
+      // A lease left by a process that died (never renewed) holds the package only until it expires.
+      await server.app.store.query(`insert into docs_vector_leases (slug, version, encoder, owner, lease_until)
+        select 'pypi-fleet', '1.0.0', encoder, 'fleet-gone', now() + interval '1 second' from docs_vectors where slug = 'pypi-fleet'`);
+      const c = new CountingEncoder(encoder);
+      const third = createDocsSemantic(null, c, silent, vectors, { owner: 'fleet-a', lease });
+      const started = Date.now();
+      await ask(third, largePackage('pypi-fleet', N, '240@2'), question); // indexed again: the stored vectors are stale
+      await third.close();
+      assert.ok(c.passages >= N, `the package was embedded once the dead lease expired (${c.passages} passages)`);
+      assert.ok(Date.now() - started >= 900, 'not before it expired');
+      const [row] = await server.app.store.query<{ stamp: string }>("select stamp from docs_vectors where slug = 'pypi-fleet'");
+      assert.equal(row?.stamp, '240@2');
+    });
+
     it('are removed with their version', async () => {
       await server.app.store.query(`delete from docs_versions where slug = 'pypi-example'`);
-      assert.equal((await server.app.store.query('select 1 from docs_vectors')).length, 0);
+      assert.equal((await server.app.store.query("select 1 from docs_vectors where slug = 'pypi-example'")).length, 0);
     });
   });
 }
