@@ -59,7 +59,8 @@ const includeOnly = (ecosystem: string, path: string) => ecosystem === 'crates' 
 
 /**
  * A package's older API kept inside it (zod/v3 in zod 4, pydantic.v1 in pydantic 2, `deprecated`/`legacy` modules) and
- * names its authors mark as internal (`$ZodType`, `_default`) rank below the current public API.
+ * names its authors mark as internal (`$ZodType`, `_default`) rank below the current public API. The older API is
+ * marked deprecated, and underscored names internal (`$` names are zod's core classes, public to library authors).
  */
 export function demoteLegacy(passages: PassageDraft[], version: string | undefined): PassageDraft[] {
   const major = Number(/^v?(\d+)/.exec(version ?? '')?.[1] ?? NaN);
@@ -72,7 +73,9 @@ export function demoteLegacy(passages: PassageDraft[], version: string | undefin
     });
     const marked = segments.slice(1).some((s) => /^[$_]/.test(s));
     if (!legacy && !marked) return p;
-    return { ...p, importance: (p.importance ?? 0.5) - (legacy ? 0.4 : 0) - (marked ? 0.2 : 0), deprecated: p.deprecated || legacy || undefined };
+    const underscored = segments.slice(1).some((s) => /^_/.test(s));
+    return { ...p, importance: (p.importance ?? 0.5) - (legacy ? 0.4 : 0) - (marked ? 0.2 : 0), deprecated: p.deprecated || legacy || undefined,
+      internal: p.internal || underscored || undefined };
   });
 }
 
