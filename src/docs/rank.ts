@@ -24,6 +24,8 @@ export const WEIGHTS = {
    * question, their orders do not.
    */
   rrf: 1, rrfK: 10,
+  /** Taken off a deprecated passage's similarity in the meaning order (the word order has it in `importance`). */
+  deprecatedMeaning: 0.1,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -48,7 +50,8 @@ function jaccard(a: Int32Array, b: Int32Array): number {
 }
 
 /** Reciprocal-rank fusion of the word scores with the similarities (a passage without a vector has no rank by meaning). */
-function fuseByRank(lexical: Array<{ doc: number; score: number; matched: boolean }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
+function fuseByRank(lexical: Array<{ doc: number; score: number; matched: boolean }>, meaningOf: (doc: number) => number, passages: IndexedPassage[]): Array<{ doc: number; score: number }> {
+  const similarity = (doc: number) => { const sim = meaningOf(doc); return sim && passages[doc]!.deprecated ? sim - WEIGHTS.deprecatedMeaning : sim; };
   // A passage that shares no word with the question (a meaning-only candidate) has no rank by words.
   const byWords = lexical.filter(({ matched }) => matched).sort((a, b) => b.score - a.score || a.doc - b.doc);
   const byMeaning = lexical.filter(({ doc }) => similarity(doc) !== 0).sort((a, b) => similarity(b.doc) - similarity(a.doc) || a.doc - b.doc);
@@ -81,7 +84,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
     return { doc, score, matched: match.bm25 > 0 };
   });
   const ranked = (similarity && WEIGHTS.rrf > 0
-    ? fuseByRank(lexicalScores, similarity)
+    ? fuseByRank(lexicalScores, similarity, passages)
     : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? WEIGHTS.semantic * similarity(doc) : 0) })))
     .sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
 
