@@ -114,7 +114,9 @@ describe('tooldex CLI', () => {
       const docs = await piped(['docs', 'npm-zod', 'optional', 'field', '-n', '2', '--format', 'human']);
       assert.equal(docs.code, 0, docs.stderr);
       assert.match(docs.stdout, /^npm-zod \S+/);
-      assert.match(docs.stdout, /\n1\. .+\n {3}(https?:\/\/)?\S+\n/);
+      assert.match(docs.stdout, /\n1\. .+\n( {3}symbol \S+.*\n)? {3}(https?:\/\/)?\S+\n/);
+      const top = (JSON.parse((await piped(['docs', 'npm-zod', 'optional', 'field', '-n', '2', '--detail', 'full'])).stdout) as { results: Array<{ symbol?: string }> }).results[0]!;
+      if (top.symbol) assert.ok(docs.stdout.includes(`\n   symbol ${top.symbol}`), 'the label line names the passage\'s symbol');
     });
 
     it('fits docs answers to the terminal: no line wider than it, words and URLs never split over lines', async () => {
@@ -135,7 +137,9 @@ describe('tooldex CLI', () => {
           if (/^ {3}```/.test(line)) { inCode = !inCode; return false; }
           return !inCode;
         });
-        const prose = outsideCode.filter((line) => /^ {3}[A-Za-z]/.test(line) && !isLink(line)).flatMap((line) => line.trim().split(/\s+/));
+        // The label line under a heading ("symbol zod.safeParse  deprecated") is not the passage's prose either.
+        const isLabels = (line: string) => /^ {3}(symbol \S|(deprecated|internal)\b)/.test(line);
+        const prose = outsideCode.filter((line) => /^ {3}[A-Za-z]/.test(line) && !isLink(line) && !isLabels(line)).flatMap((line) => line.trim().split(/\s+/));
         for (const word of prose) assert.ok(word.endsWith('…') || words.has(word), `"${word}" is a whole word of a passage`);
         for (const passage of passages) {
           const shownUrl = lines.find((line) => line.startsWith('   ') && (line.trim() === passage.url || line.trim().includes('…')));
