@@ -12,6 +12,7 @@ import os from 'node:os';
 import MiniSearch from 'minisearch';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { LEXICAL } from '../src/docs/lexical.ts';
 import { WEIGHTS } from '../src/docs/rank.ts';
 import { allPassages, type StoredPassage } from '../src/docs/repository.ts';
 import { createLogger } from '../src/log.ts';
@@ -73,8 +74,10 @@ if (process.env.BENCH_FIRST) {
   console.log(machineLine(os.loadavg()));
   process.exit(0);
 }
-// Experiments on the tuning set: BENCH_WEIGHTS='{"centrality":0.5}' overrides docs ranking weights for this run only.
+// Experiments on the tuning set: BENCH_WEIGHTS='{"centrality":0.5}' overrides docs ranking weights for this run only,
+// BENCH_LEXICAL='{"title":2}' the word index's field weights and analysis (LEXICAL in src/docs/lexical.ts).
 Object.assign(WEIGHTS, JSON.parse(process.env.BENCH_WEIGHTS ?? '{}'));
+Object.assign(LEXICAL, JSON.parse(process.env.BENCH_LEXICAL ?? '{}'));
 const onlySet = process.env.BENCH_SET;
 const onlyEcosystems = process.env.BENCH_ECOSYSTEMS?.split(',').map((e) => e.trim());
 const verbose = Boolean(process.env.BENCH_VERBOSE);
