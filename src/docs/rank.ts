@@ -50,8 +50,7 @@ function jaccard(a: Int32Array, b: Int32Array): number {
 }
 
 /** Reciprocal-rank fusion of the word scores with the similarities (a passage without a vector has no rank by meaning). */
-function fuseByRank(lexical: Array<{ doc: number; score: number; matched: boolean }>, meaningOf: (doc: number) => number, passages: IndexedPassage[]): Array<{ doc: number; score: number }> {
-  const similarity = (doc: number) => { const sim = meaningOf(doc); return sim && passages[doc]!.deprecated ? sim - WEIGHTS.deprecatedMeaning : sim; };
+function fuseByRank(lexical: Array<{ doc: number; score: number; matched: boolean }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
   // A passage that shares no word with the question (a meaning-only candidate) has no rank by words.
   const byWords = lexical.filter(({ matched }) => matched).sort((a, b) => b.score - a.score || a.doc - b.doc);
   const byMeaning = lexical.filter(({ doc }) => similarity(doc) !== 0).sort((a, b) => similarity(b.doc) - similarity(a.doc) || a.doc - b.doc);
@@ -73,7 +72,12 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   const identifiers = new Set(options.identifiers);
   const scored = [...pool].map((doc) => ({ doc, match: lexical.match(doc, terms, totalIdf) }));
   const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
-  const similarity = options.semantic;
+  const meaningOf = options.semantic;
+  // A deprecated passage is down in the word score through its importance; here it is down in meaning too.
+  const similarity = meaningOf && ((doc: number) => {
+    const sim = meaningOf(doc);
+    return sim && passages[doc]!.deprecated ? sim - WEIGHTS.deprecatedMeaning : sim;
+  });
   const lexicalScores = scored.map(({ doc, match }) => {
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
@@ -84,7 +88,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
     return { doc, score, matched: match.bm25 > 0 };
   });
   const ranked = (similarity && WEIGHTS.rrf > 0
-    ? fuseByRank(lexicalScores, similarity, passages)
+    ? fuseByRank(lexicalScores, similarity)
     : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? WEIGHTS.semantic * similarity(doc) : 0) })))
     .sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
 

@@ -49,14 +49,15 @@ function largePackage(slug: string, n: number, stamp: string): PackageIndex {
     return { id, url: `https://example.test/${id}`, title: symbol, headings: [symbol], source: 'lib/api.py', identifiers: [], symbol, importance: 0.5, internal: false,
       content: `${verbs[Math.floor(id / nouns.length) % verbs.length]} the ${nouns[id % nouns.length]} number ${id} and return what changed.` };
   });
+  return indexOf(slug, passages, stamp);
+}
+
+function indexOf(slug: string, passages: IndexedPassage[], stamp: string): PackageIndex {
   const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
   return { key: `${slug}@1.0.0`, slug, version: '1.0.0', passages, lexical, stamp };
 }
 
-function packageIndex(stamp: string): PackageIndex {
-  const lexical = new LexicalIndex(PASSAGES.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
-  return { key: 'pypi-example@1.0.0', slug: 'pypi-example', version: '1.0.0', passages: PASSAGES, lexical, stamp };
-}
+const packageIndex = (stamp: string) => indexOf('pypi-example', PASSAGES, stamp);
 
 async function ask(semantic: ReturnType<typeof createDocsSemantic>, index: PackageIndex, question: string) {
   const lexicalTop = rankPassages(index.passages, index.lexical, question, { limit: RERANK_DEPTH, identifiers: [] }).map((p) => p.doc);
