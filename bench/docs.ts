@@ -2,7 +2,7 @@
 // over the same passages, held-out and tuning questions reported apart) and speed (first question per package,
 // including download and indexing; later questions warm), against the real registries (RubyGems: a loopback fake).
 // BENCH_ENCODER=off ranks without the sentence encoder (the ranking before it), for a comparison in the same conditions.
-// BENCH_SET=heldout|tuning, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses and timings
+// BENCH_SET=heldout|tuning|fresh, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses and timings
 // (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
 // of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8);
@@ -81,7 +81,10 @@ Object.assign(LEXICAL, JSON.parse(process.env.BENCH_LEXICAL ?? '{}'));
 const onlySet = process.env.BENCH_SET;
 const onlyEcosystems = process.env.BENCH_ECOSYSTEMS?.split(',').map((e) => e.trim());
 const verbose = Boolean(process.env.BENCH_VERBOSE);
-const questions = [...loadQuestions('docs-heldout.tsv', 'heldout'), ...loadQuestions('docs-tuning.tsv', 'tuning')]
+// The fresh set (bench/docs-fresh.tsv, written by people who had not seen the code) is run only when asked for by name
+// (BENCH_SET=fresh), once per round, to report: it is never part of a tuning run.
+const questions = (onlySet === 'fresh' ? loadQuestions('docs-fresh.tsv', 'fresh')
+  : [...loadQuestions('docs-heldout.tsv', 'heldout'), ...loadQuestions('docs-tuning.tsv', 'tuning')])
   .filter((q) => (!onlySet || q.set === onlySet) && (!onlyEcosystems || onlyEcosystems.includes(q.ecosystem)));
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
@@ -165,7 +168,7 @@ if (!keptHome) fs.rmSync(home, { recursive: true, force: true });
 const loadAtStart = os.loadavg();
 console.log(`docs bench ${new Date().toISOString().slice(0, 10)}: ${runnable.length} questions over ${byTool.size} packages; expected answers present in the published artifacts: ${process.env.BENCH_SKIP_CHECK ? "not checked (BENCH_SKIP_CHECK)" : `${runnable.length - missing.length}/${runnable.length}`}`);
 for (const q of missing) console.log(`  NOT IN ARTIFACT [${q.set}] ${q.tool} "${q.question}" want ${q.raw}`);
-for (const set of ['heldout', 'tuning'] as const) {
+for (const set of ['heldout', 'tuning', 'fresh'] as const) {
   for (const ecosystem of [...ECOSYSTEMS, 'all']) {
     const list = outcomes.filter((o) => o.q.set === set && (ecosystem === 'all' || o.q.ecosystem === ecosystem));
     if (!list.length) continue;
