@@ -106,7 +106,9 @@ export function renderDocs(result: DocsResult, style: Style): string {
   const version = `${oneLine(result.slug)} ${oneLine(result.version)}`;
   const latest = result.stale ? `  latest is ${result.latestVersion}` : '';
   const docsUrl = result.docsUrl ? shortenUrl(oneLine(result.docsUrl), Math.max(20, style.width - version.length - latest.length - 1)) : '';
-  const head = `${style.bold(version)} ${style.dim(docsUrl)}${latest ? style.yellow(latest) : ''}`;
+  // Ranked by words alone (encoder off, failed or busy): said on its own line, so the reader weighs the order.
+  const ranking = result.ranking === 'lexical' ? `\n${style.dim('ranked by words only (the sentence encoder was off or busy)')}` : '';
+  const head = `${style.bold(version)} ${style.dim(docsUrl)}${latest ? style.yellow(latest) : ''}${ranking}`;
   if (result.results.length === 0) return `${head}\n${style.dim('No passage matched; ask with other words.')}`;
   // Everything is fitted to the terminal here, so the terminal never wraps a line in the middle of a word.
   const inner = style.width - 3;

@@ -59,7 +59,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   const ingestor = createIngestor({ ...deps, track, scheduler });
   const indexes = createPackageIndexes(deps.store);
   const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store),
-    { owner: scheduler.instanceId });
+    { owner: scheduler.instanceId, queueBound: deps.config.TOOLDEX_SEMANTIC_ENCODER_QUEUE });
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.
@@ -179,6 +179,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         latestVersion: latest,
         ...(stale ? { stale: true } : {}),
         ...partialCoverage(row.facts),
+        ranking: meaning.ranking,
         results: ranked.slice(0, limit).map((p) => ({
           url: p.url, title: p.title ?? undefined, content: p.content, headings: p.headings, source: p.source,
           ...(p.symbol ? { symbol: p.symbol } : {}), ...(p.internal ? { internal: true } : {}),

@@ -44,6 +44,8 @@ export interface DocsResult {
   latestVersion?: string;
   stale?: boolean;
   partial?: DocsCoverage;
+  /** `semantic`: compared by meaning (sentence encoder); `lexical`: by words only (encoder off, failed, or busy: back-pressure). */
+  ranking?: 'semantic' | 'lexical';
   results: DocsPassage[];
 }
 

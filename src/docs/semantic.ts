@@ -50,7 +50,15 @@ export function passageSummary(p: Pick<IndexedPassage, 'title' | 'symbol' | 'hea
   return `${name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')}. ${p.headings[p.headings.length - 1] ?? ''}. ${first.slice(0, 300)}`;
 }
 
+/**
+ * How an answer was ranked: `semantic` compared the question with the passages as whole texts (the sentence encoder);
+ * `lexical` ranked by words (and the static model's related words) alone — the encoder is off or failed, or its queue
+ * was past TOOLDEX_SEMANTIC_ENCODER_QUEUE when the question came (back-pressure).
+ */
+export type RankingMode = 'semantic' | 'lexical';
+
 export interface Meaning {
+  ranking: RankingMode;
   related: Array<{ term: string; weight: number }>;
   /** Similarity of the question to passage i, for the passages compared (0 for the others). */
   similarity?: (doc: number) => number;
@@ -67,8 +75,10 @@ export const RERANK_DEPTH = 24;
  * the ones a question is about to be ranked on are embedded at once if the background has not reached them.
  */
 export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger, stored?: PassageVectorStore,
-  options: { owner?: string; lease?: typeof EMBED_LEASE } = {}) {
+  options: { owner?: string; lease?: typeof EMBED_LEASE; queueBound?: number } = {}) {
   const lease = options.lease ?? EMBED_LEASE;
+  /** Back-pressure: questions waiting for the encoder past which a new question is ranked without it (0: no bound). */
+  const queueBound = options.queueBound ?? 0;
   const states = new WeakMap<PackageIndex, SemanticState>();
   // Background embedding is an optimisation, not work a deploy must drain: close() stops it between batches.
   const running = new Set<Promise<void>>();
@@ -189,16 +199,26 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
      */
     async meaning(index: PackageIndex, question: string, lexicalTop: number[] = []): Promise<Meaning> {
       const state = stateOf(index);
-      const meaning: Meaning = { related: [] };
+      const meaning: Meaning = { ranking: 'lexical', related: [] };
       try {
         if (expands) meaning.related = await relatedWords(index, state, question);
         if (encoder) {
           await restore(index, state);
           embedInBackground(index, state);
-          const [query] = await Promise.all([
-            encoder.embed([question], 'query').then((v) => v[0]!),
-            embedDocs(index, state, lexicalTop, 'now'),
-          ]);
+          let query: Float32Array;
+          if (queueBound > 0 && (encoder.backlog?.() ?? 0) > queueBound) {
+            // The encoder is behind: rather than queue behind hundreds of milliseconds of questions, rank with what
+            // needs no model call — a question already in the query-vector cache against passage vectors already
+            // held (stored or embedded) — else by words alone, and say so.
+            const known = encoder.known?.(question);
+            if (!known || lexicalTop.some((doc) => !state.vectors[doc])) return meaning;
+            query = known;
+          } else {
+            [query] = await Promise.all([
+              encoder.embed([question], 'query').then((v) => v[0]!),
+              embedDocs(index, state, lexicalTop, 'now'),
+            ]);
+          }
           // Meaning reorders the candidates the words found; it does not add passages of its own. Adding the passages
           // closest in meaning (30 per question) was measured and dropped: it lost more answers than it found, the
           // bi-encoder's nearest neighbours in an API reference being mostly near-synonymous items (docs/docs-search.md).
@@ -208,10 +228,11 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
             if (vector) sims[doc] = dotQuantized(query, vector);
           }
           meaning.similarity = (doc) => sims[doc] ?? 0;
+          meaning.ranking = 'semantic';
         }
       } catch (error) {
         logger.warn({ err: error }, 'semantic ranking unavailable for this question; ranking by words only');
-        return { related: meaning.related };
+        return { ranking: 'lexical', related: meaning.related };
       }
       return meaning;
     },

@@ -11,13 +11,30 @@ export class CachedEmbedder implements Embedder {
   private readonly cache: LRUCache<string, Float32Array> | undefined;
   hits = 0;
   misses = 0;
+  /** Most query vectors kept (TOOLDEX_SEMANTIC_CACHE). */
+  readonly capacity: number;
 
   constructor(inner: Embedder, size: number) {
     this.inner = inner;
     this.id = inner.id;
     this.dimensions = inner.dimensions;
     this.kind = inner.kind;
+    this.capacity = Math.max(0, size);
     this.cache = size > 0 ? new LRUCache({ max: size }) : undefined;
+  }
+
+  /** Query vectors held now. */
+  get size(): number {
+    return this.cache?.size ?? 0;
+  }
+
+  backlog(): number {
+    return this.inner.backlog?.() ?? 0;
+  }
+
+  /** A question's vector if the cache holds it (no model call, no queue): what ranking under back-pressure can use. */
+  known(text: string): Float32Array | undefined {
+    return this.cache?.get(text);
   }
 
   async embed(texts: string[], kind: EmbedKind, priority?: EmbedPriority): Promise<Float32Array[]> {

@@ -22,7 +22,7 @@ export { CachedEmbedder } from './cache.ts';
 export { DEFAULT_MODEL_ID, BUILD_COMMAND } from './model-files.ts';
 
 export type SemanticConfig = Pick<Config, 'TOOLDEX_SEMANTIC' | 'TOOLDEX_SEMANTIC_MODEL_DIR' | 'TOOLDEX_SEMANTIC_CACHE' |
-  'TOOLDEX_SEMANTIC_ENCODER' | 'TOOLDEX_SEMANTIC_ENCODER_DIR' |
+  'TOOLDEX_SEMANTIC_ENCODER' | 'TOOLDEX_SEMANTIC_ENCODER_DIR' | 'TOOLDEX_SEMANTIC_ENCODER_THREADS' | 'TOOLDEX_SEMANTIC_ENCODER_BATCH' |
   'TOOLDEX_EMBEDDINGS_URL' | 'TOOLDEX_EMBEDDINGS_KEY' | 'TOOLDEX_EMBEDDINGS_MODEL' | 'TOOLDEX_EMBEDDINGS_DIMENSIONS' |
   'TOOLDEX_EMBEDDINGS_TIMEOUT_MS'>;
 
@@ -61,8 +61,10 @@ export async function createSentenceEncoder(config: SemanticConfig, logger: Logg
   if (config.TOOLDEX_EMBEDDINGS_URL) return createEmbedder(config, logger);
   if (config.TOOLDEX_SEMANTIC_ENCODER === 'off') return null;
   try {
-    const encoder = await loadTransformerEmbedder(config.TOOLDEX_SEMANTIC_ENCODER_DIR);
-    logger.info({ model: encoder.id, kind: encoder.kind, dimensions: encoder.dimensions }, 'sentence encoder on');
+    const encoder = await loadTransformerEmbedder(config.TOOLDEX_SEMANTIC_ENCODER_DIR,
+      { threads: config.TOOLDEX_SEMANTIC_ENCODER_THREADS, batch: config.TOOLDEX_SEMANTIC_ENCODER_BATCH });
+    logger.info({ model: encoder.id, kind: encoder.kind, dimensions: encoder.dimensions, threads: encoder.threads, batch: encoder.batch,
+      queryCache: config.TOOLDEX_SEMANTIC_CACHE }, 'sentence encoder on');
     return new CachedEmbedder(encoder, config.TOOLDEX_SEMANTIC_CACHE);
   } catch (error) {
     if (config.TOOLDEX_SEMANTIC === 'on') throw error;

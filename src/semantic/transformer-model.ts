@@ -41,19 +41,24 @@ const KNOWN_SOURCES: Record<string, Record<string, string>> = {
 /** BERT's special tokens in the uncased BERT vocabulary both known models use. */
 const CLS = 101;
 const SEP = 102;
-/** The model's thread (encoder-thread.mjs): takes one text's token ids, answers with its sentence vector. */
+/** One thread of the pool (encoder-thread.mjs): takes a batch of texts' token ids, answers with their sentence vectors. */
 class EncoderThread {
-  private readonly pending = new Map<number, { resolve: (data: Float32Array) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (data: Float32Array[]) => void; reject: (error: Error) => void }>();
   private nextId = 0;
+  /** Set once the thread died: the pool starts another in its place. */
+  failed = false;
 
   private constructor(private readonly worker: Worker) {
-    worker.on('message', (message: { id: number; data?: Float32Array; error?: string }) => {
+    worker.on('message', (message: { id: number; data?: Float32Array; dimensions?: number; error?: string }) => {
       const job = this.pending.get(message.id);
       if (!job) return;
       this.pending.delete(message.id);
       if (!this.pending.size) worker.unref();
-      if (message.data) job.resolve(message.data);
-      else job.reject(new Error(message.error ?? 'no answer'));
+      if (!message.data) return job.reject(new Error(message.error ?? 'no answer'));
+      const { data, dimensions = data.length } = message;
+      const vectors: Float32Array[] = [];
+      for (let at = 0; at < data.length; at += dimensions) vectors.push(data.subarray(at, at + dimensions));
+      job.resolve(vectors);
     });
     worker.on('error', (error) => this.failAll(error));
     worker.on('exit', (code) => this.failAll(new Error(`the encoder thread exited (${code})`)));
@@ -75,39 +80,65 @@ class EncoderThread {
     });
   }
 
-  /** The sentence vector of one text's token ids. */
-  run(ids: BigInt64Array, length: number): Promise<Float32Array> {
+  /** The sentence vectors of a batch of texts (token ids each), in one message each way. */
+  run(texts: number[][]): Promise<Float32Array[]> {
     const id = this.nextId++;
+    const ids = new BigInt64Array(texts.reduce((sum, tokens) => sum + tokens.length, 0));
+    let at = 0;
+    for (const tokens of texts) for (const token of tokens) ids[at++] = BigInt(token);
     this.worker.ref(); // a text in flight keeps the process alive until its answer
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ids, length }, [ids.buffer as ArrayBuffer]);
+      this.worker.postMessage({ id, ids, lengths: texts.map((tokens) => tokens.length) }, [ids.buffer]);
     });
   }
 
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+
   private failAll(error: Error): void {
+    this.failed = true;
     for (const job of this.pending.values()) job.reject(error);
     this.pending.clear();
   }
 }
 
+/** How the encoder uses the machine: threads of the pool, and queued questions handed to one thread at once. */
+export interface EncoderPoolOptions {
+  /** Encoder threads (each its own ONNX session, ~60 MB): TOOLDEX_SEMANTIC_ENCODER_THREADS. */
+  threads?: number;
+  /** Most questions one thread takes from the queue at once (one message each way): TOOLDEX_SEMANTIC_ENCODER_BATCH. */
+  batch?: number;
+}
+
+interface Job { tokens: number[]; resolve: (v: Float32Array) => void; reject: (e: unknown) => void }
+
 export class TransformerEmbedder implements Embedder {
   readonly kind = 'transformer' as const;
   readonly id: string;
   readonly dimensions: number;
+  readonly threads: number;
+  readonly batch: number;
   private readonly maxTokens: number;
   private readonly queryPrefix: string;
-  private readonly queue: Array<{ tokens: number[]; resolve: (v: Float32Array) => void; reject: (e: unknown) => void; urgent: boolean }> = [];
-  private running = false;
+  /** What a request waits for (questions, the passages it is about to be ranked on), and work ahead of need. */
+  private readonly urgent: Job[] = [];
+  private readonly background: Job[] = [];
+  /** The pool: a thread starts when work finds every started one busy, up to `threads`. */
+  private readonly slots: Array<{ thread?: Promise<EncoderThread>; busy: boolean }>;
+  /** Model calls made (one per text) and messages sent (one per batch), for the bench and tests. */
+  readonly counters = { texts: 0, batches: 0 };
 
-  private thread?: Promise<EncoderThread>;
-
-  /** `model`: the verified ONNX bytes; the thread that runs them starts on the first text, not at start-up. */
-  constructor(private readonly model: Uint8Array, private readonly tokenizer: WordPiece, manifest: EncoderManifest) {
+  /** `model`: the verified ONNX bytes; the threads that run them start with the first texts, not at start-up. */
+  constructor(private readonly model: Uint8Array, private readonly tokenizer: WordPiece, manifest: EncoderManifest, options: EncoderPoolOptions = {}) {
     this.id = manifest.id;
     this.dimensions = manifest.dimensions;
     this.maxTokens = manifest.maxTokens;
     this.queryPrefix = manifest.queryPrefix ?? '';
+    this.threads = Math.max(1, Math.floor(options.threads ?? 1));
+    this.batch = Math.max(1, Math.floor(options.batch ?? 8));
+    this.slots = Array.from({ length: this.threads }, () => ({ busy: false }));
   }
 
   /** Token ids with [CLS] … [SEP], cut to the model's window. */
@@ -115,46 +146,62 @@ export class TransformerEmbedder implements Embedder {
     return [CLS, ...this.tokenizer.encode(text, this.maxTokens - 2), SEP];
   }
 
+  /** Questions (and passages a request waits for) queued and not yet handed to a thread: the back-pressure signal. */
+  backlog(): number {
+    return this.urgent.length;
+  }
+
   /**
-   * One text per model call: the int8 model scales its activations per call, so a text batched with others would get
-   * a slightly different vector (cosine ~0.995), and close answers could swap between two processes that embedded a
-   * package in another order; on one thread batching saves nothing measurable (5.0 ms a 48-token text alone, 5.2 ms
-   * in a batch of 32). What a question waits for (`now`: the question itself, the passages it is about to be ranked
-   * on) goes ahead of background work, so a question waits at most for the one text in progress.
+   * One model call per text: the int8 model scales its activations per call, so a text run in one padded batch with
+   * others gets another vector (cosine ~0.98), and close answers could swap between two processes that embedded a
+   * package in another order; on one core such a batch saves nothing measurable (bench/semantic.ts). Queued questions
+   * still travel to a thread together (up to `batch` per message). What a request waits for (`now`) goes ahead of
+   * background work, and background passages travel one per message, so a question waits at most for one passage.
    */
   embed(texts: string[], kind: EmbedKind, priority: EmbedPriority = kind === 'query' ? 'now' : 'background'): Promise<Float32Array[]> {
     const prefix = kind === 'query' ? this.queryPrefix : '';
-    return Promise.all(texts.map((text) => this.enqueue(this.tokens(prefix + text), priority === 'now')));
+    return Promise.all(texts.map((text) => new Promise<Float32Array>((resolve, reject) => {
+      (priority === 'now' ? this.urgent : this.background).push({ tokens: this.tokens(prefix + text), resolve, reject });
+      this.dispatch();
+    })));
   }
 
-  private enqueue(tokens: number[], urgent: boolean): Promise<Float32Array> {
-    return new Promise((resolve, reject) => {
-      const job = { tokens, resolve, reject, urgent };
-      if (urgent) {
-        const firstPassage = this.queue.findIndex((queued) => !queued.urgent);
-        this.queue.splice(firstPassage < 0 ? this.queue.length : firstPassage, 0, job);
-      } else {
-        this.queue.push(job);
-      }
-      void this.drain();
-    });
-  }
-
-  private async drain(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
-        try {
-          this.thread ??= EncoderThread.start(this.model);
-          job.resolve(await (await this.thread).run(BigInt64Array.from(job.tokens, BigInt), job.tokens.length));
-        } catch (error) {
-          job.reject(new ToolDexError('semantic_unavailable', 503, `The sentence encoder failed: ${(error as Error).message}`));
-        }
-      }
-    } finally {
-      this.running = false;
+  /** Hands queued work to every idle thread of the pool. */
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (!this.urgent.length && !this.background.length) return;
+      if (slot.busy) continue;
+      const jobs = this.urgent.length ? this.urgent.splice(0, this.batch) : this.background.splice(0, 1);
+      slot.busy = true;
+      void this.runOn(slot, jobs);
     }
+  }
+
+  private async runOn(slot: { thread?: Promise<EncoderThread>; busy: boolean }, jobs: Job[]): Promise<void> {
+    try {
+      slot.thread ??= EncoderThread.start(this.model);
+      const thread = await slot.thread;
+      this.counters.batches++;
+      this.counters.texts += jobs.length;
+      const vectors = await thread.run(jobs.map((job) => job.tokens));
+      jobs.forEach((job, i) => job.resolve(vectors[i]!));
+    } catch (error) {
+      const failure = new ToolDexError('semantic_unavailable', 503, `The sentence encoder failed: ${(error as Error).message}`);
+      for (const job of jobs) job.reject(failure);
+      // A thread that failed to start or died is replaced on the next batch, not kept as a rejected promise.
+      const thread = await slot.thread?.catch(() => undefined);
+      if (!thread || thread.failed) slot.thread = undefined;
+    } finally {
+      slot.busy = false;
+      this.dispatch();
+    }
+  }
+
+  /** Stops the pool's threads (tests that count them); queued texts are refused. */
+  async close(): Promise<void> {
+    const threads = this.slots.map((slot) => slot.thread?.catch(() => undefined));
+    this.slots.forEach((slot) => { slot.thread = undefined; });
+    await Promise.all(threads.map(async (thread) => (await thread)?.terminate()));
   }
 }
 
@@ -184,13 +231,30 @@ async function readFileOr(dir: string, name: string): Promise<Buffer> {
   }
 }
 
-// One session per directory and process (the model is immutable; tests and benches build several apps).
+// One verified model per directory and process, and one pool per directory and pool shape (the model is immutable;
+// tests and benches build several apps).
 const loaded = new Map<string, Promise<TransformerEmbedder>>();
 
-/** Loads (once per process) and checks the encoder in `dir`: published source, unchanged files, then an ONNX session. */
-export function loadTransformerEmbedder(dir: string): Promise<TransformerEmbedder> {
+/**
+ * Loads (once per process and pool shape) and checks the encoder in `dir`: published source, unchanged files; its
+ * threads start with the first text.
+ */
+export function loadTransformerEmbedder(dir: string, options: EncoderPoolOptions = {}): Promise<TransformerEmbedder> {
   const key = path.resolve(dir);
-  let pending = loaded.get(key);
+  const shaped = `${key}|${options.threads ?? 1}|${options.batch ?? 8}`;
+  let pool = loaded.get(shaped);
+  if (!pool) {
+    pool = verified(key).then(({ model, tokenizer, manifest }) => new TransformerEmbedder(model, tokenizer, manifest, options));
+    loaded.set(shaped, pool);
+    pool.catch(() => loaded.delete(shaped));
+  }
+  return pool;
+}
+
+const verifiedModels = new Map<string, Promise<{ model: Uint8Array; tokenizer: WordPiece; manifest: EncoderManifest }>>();
+
+function verified(key: string): Promise<{ model: Uint8Array; tokenizer: WordPiece; manifest: EncoderManifest }> {
+  let pending = verifiedModels.get(key);
   if (!pending) {
     pending = (async () => {
       let manifest: EncoderManifest;
@@ -215,10 +279,10 @@ export function loadTransformerEmbedder(dir: string): Promise<TransformerEmbedde
       // The native runtime is loaded only in the encoder's thread, when the first text is embedded: a process that
       // answers no docs question (a CLI command, a server's start-up) pays for the integrity check alone.
       const tokenizer = WordPiece.fromTokenizerJson(JSON.parse(tokenizerBytes.toString('utf8')));
-      return new TransformerEmbedder(sharedCopy(modelBytes), tokenizer, manifest);
+      return { model: sharedCopy(modelBytes), tokenizer, manifest };
     })();
-    loaded.set(key, pending);
-    pending.catch(() => loaded.delete(key));
+    verifiedModels.set(key, pending);
+    pending.catch(() => verifiedModels.delete(key));
   }
   return pending;
 }

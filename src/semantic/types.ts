@@ -19,4 +19,11 @@ export interface Embedder {
    * endpoint fails; callers then rank lexically for that request.
    */
   embed(texts: string[], kind: EmbedKind, priority?: EmbedPriority): Promise<Float32Array[]>;
+  /**
+   * Texts a request waits for that are queued and not yet being computed (local encoders): what back-pressure reads.
+   * Absent where the embedder has no queue of its own (the static model, an endpoint).
+   */
+  backlog?(): number;
+  /** The query vector already known for `text` (the query-vector cache), without computing one. */
+  known?(text: string): Float32Array | undefined;
 }
