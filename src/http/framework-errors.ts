@@ -35,3 +35,26 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error;
   replyWithError(mapped, request, reply);
 }
+
+/**
+ * Broken percent-encoding in the query string (`?q=%E0%A4%A`). The router's query parser keeps such a value as its raw
+ * text, so a search would run on "%E0%A4%A" and answer 200; the path form already answers 400 `invalid_url`, and the
+ * query string now does the same (an `onRequest` hook, before auth and rate limits spend anything on it).
+ */
+export function rejectMalformedQuery(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const url = request.raw.url ?? '';
+  const at = url.indexOf('?');
+  if (at < 0 || url.indexOf('%', at) < 0) return done();
+  for (const part of url.slice(at + 1).split('&')) {
+    if (!part.includes('%')) continue;
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      const name = part.split('=')[0]!.slice(0, 40);
+      replyWithError(new ToolDexError('invalid_url', 400,
+        `The query parameter ${JSON.stringify(name)} is not valid percent-encoding (UTF-8 bytes as %XX).`), request, reply);
+      return;
+    }
+  }
+  done();
+}

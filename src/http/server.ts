@@ -8,7 +8,7 @@ import { ToolDexError } from '../errors.ts';
 import { registerAuth } from './auth.ts';
 import { registerLifecycle } from './lifecycle.ts';
 import { BODY_LIMIT_BYTES, replyWithError } from './errors.ts';
-import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './framework-errors.ts';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, rejectMalformedQuery } from './framework-errors.ts';
 import { registerMethodGuard } from './method-guard.ts';
 import { createOpenApiTransform } from './openapi.ts';
 import { registerUnknownParameterRule } from './unknown-parameters.ts';
@@ -56,6 +56,7 @@ export async function buildServer(app: App, options: BuildOptions = {}): Promise
     transform: createOpenApiTransform(app),
   });
   registerMethodGuard(server);
+  server.addHook('onRequest', rejectMalformedQuery);
   registerUnknownParameterRule(server);
   await registerLifecycle(server, app);
   await registerAuth(server, app);

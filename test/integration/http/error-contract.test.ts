@@ -54,6 +54,10 @@ describe('the error contract (embedded store)', () => {
     assertError(await get(server.url, `/tools/docs/${'a'.repeat(301)}?q=x`), 422, 'invalid_slug');
     assertError(await get(server.url, `/tools/search?q=${'a'.repeat(20_000)}`), 431, 'headers_too_large');
     assertError(await get(server.url, '/tools/context/%E0%A4%A'), 400, 'invalid_url');
+    // The query-string form: the router's parser would keep '%E0%A4%A' as text and the search would answer 200.
+    assertError(await get(server.url, '/tools/search?q=%E0%A4%A'), 400, 'invalid_url');
+    assertError(await get(server.url, '/tools/search?limit=5&q=zod%'), 400, 'invalid_url');
+    assert.equal((await get(server.url, '/tools/search?q=%C3%A9t%C3%A9+100%25')).status, 200);
     assertError(await get(server.url, '/nowhere'), 404, 'not_found');
     assertError(await get(server.url, '/tools/search', 'BREW'), 400, 'bad_request');
   });
