@@ -7,6 +7,8 @@
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
 // of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8);
 // BENCH_RESTART=tool@v,… measures what a restart costs those packages (stored passage vectors, see below).
+// BENCH_LOAD=1 runs only the load section (bench/docs-load.ts): 32 concurrent clients, distinct questions, 5 packages,
+// the /healthz floor in the same run.
 import fs from 'node:fs';
 import os from 'node:os';
 import MiniSearch from 'minisearch';
@@ -26,6 +28,10 @@ const machineLine = (load: number[]) =>
 // BENCH_RESTART=tool@v,…: what a restart (or another instance) costs for packages already indexed and embedded. Process
 // one indexes each package and embeds all its passages; process two, on the same store, answers the same question:
 // its time and CPU until the package is wholly embedded show whether the stored vectors were reused (baseline: one).
+if (process.env.BENCH_LOAD) {
+  await import('./docs-load.ts');
+  process.exit(0);
+}
 if (process.env.BENCH_RESTART) {
   const home = await freshHome();
   for (const run of ['first process', 'after a restart']) {

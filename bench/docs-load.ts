@@ -1,0 +1,102 @@
+// The load section of `npm run bench:docs` (BENCH_LOAD=1): docs questions over HTTP from 32 concurrent clients, every
+// one distinct (the query-vector cache cannot help), about 5 packages indexed and wholly embedded beforehand, side by
+// side with the bare /healthz floor measured in the same run; then one client alone. The machine is shared, so the
+// figures that travel are the ratios to the floor. Settings come from the environment (TOOLDEX_SEMANTIC_ENCODER_THREADS,
+// _BATCH, _QUEUE), so each step is measured by running again with another value:
+//   BENCH_LOAD=1 BENCH_HOME=/tmp/docs-load TOOLDEX_SEMANTIC_ENCODER_QUEUE=0 npm run bench:docs
+// BENCH_LOAD_PACKAGES=tool@v,… picks the packages, BENCH_SECONDS the length of each run (default 10).
+import fs from 'node:fs';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { allPassages } from '../src/docs/repository.ts';
+import { buildServer } from '../src/http/server.ts';
+import { createLogger } from '../src/log.ts';
+import { freshHome } from '../test/helpers/stores.ts';
+
+const PACKAGES = (process.env.BENCH_LOAD_PACKAGES ?? 'npm:zod@4.6.7,pypi:requests@2.34.2,pypi:click@8.5.1,crates:anyhow@1.0.104,go:github.com/spf13/cobra@v1.10.2').split(',');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const load1 = () => os.loadavg()[0]!.toFixed(1);
+
+const keptHome = process.env.BENCH_HOME;
+if (keptHome && !fs.existsSync(keptHome)) fs.cpSync(await freshHome(), keptHome, { recursive: true });
+const home = keptHome ?? await freshHome();
+// The environment's encoder settings apply (the step measured); the rest is the bench's.
+const config = loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_RATE_LIMIT_RPM: 1_000_000, PORT: 0, HOST: '127.0.0.1' }, process.env);
+const app = await createApp(config, createLogger('warn'));
+
+// Index and wholly embed every package first: the load measures answering, not indexing.
+const questions: string[] = [];
+for (const tool of PACKAGES) {
+  let result;
+  for (;;) {
+    try { result = await app.docs.search(tool, 'how do I get started', { limit: 3 }); break; } catch (error) {
+      if ((error as { status?: number }).status !== 503) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  await app.docs.idle();
+  const reference = `${result.slug}@${result.version}`;
+  // Distinct questions in the words a reader would use: one per documented name or heading, in three phrasings.
+  const names = new Set<string>();
+  for (const passage of await allPassages(app.store, result.slug, result.version)) {
+    const name = (passage.symbol?.split(/::|\.|\//).pop() ?? passage.headings.at(-1) ?? passage.title ?? '').replace(/[_`*#]/g, ' ').trim();
+    if (name.length > 2 && name.length < 60) names.add(name.toLowerCase());
+  }
+  for (const name of names) {
+    for (const phrasing of [`how do I use ${name}`, `what does ${name} do`, `example of ${name} with options`]) {
+      questions.push(`/tools/docs/${encodeURIComponent(reference)}?q=${encodeURIComponent(phrasing)}&limit=5`);
+    }
+  }
+}
+// Interleave the packages, as many agents asking at once would.
+questions.sort((a, b) => hash(a) - hash(b));
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+const server = await buildServer(app);
+const url = await server.listen({ port: 0, host: '127.0.0.1' });
+let next = 0;
+const run = async (label: string, connections: number, seconds: number, pick: () => string) => {
+  const rankings = { semantic: 0, lexical: 0, other: 0 };
+  const result = await autocannon({
+    url, connections, duration: seconds,
+    requests: [{
+      setupRequest: (request) => ({ ...request, path: pick() }),
+      onResponse: (status: number, body: string) => {
+        const mode = status === 200 ? /"ranking":"(\w+)"/.exec(body)?.[1] : undefined;
+        if (mode === 'semantic' || mode === 'lexical') rankings[mode]++;
+        else rankings.other++;
+      },
+    }],
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const modes = label.startsWith('docs') ? ` ranking semantic=${rankings.semantic} lexical=${rankings.lexical}` : '';
+  console.log(`load ${label.padEnd(15)} c=${String(connections).padStart(2)} ${seconds}s req/s=${Math.round(result.requests.average)} ` +
+    `p50=${result.latency.p50}ms p99=${result.latency.p99}ms errors=${errors}${modes} (load ${load1()})`);
+  return result;
+};
+// Past the end of the list (a long run on a fast machine) a question comes back with a round number: still distinct.
+const distinct = () => {
+  const round = Math.floor(next / questions.length);
+  const path = questions[next++ % questions.length]!;
+  return round ? path.replace('&limit=', `${encodeURIComponent(` (${round})`)}&limit=`) : path;
+};
+await run('warm-up', 4, 2, distinct);
+const floor = await run('healthz-floor', CONNECTIONS, SECONDS, () => '/healthz');
+const docs = await run('docs-distinct', CONNECTIONS, SECONDS, distinct);
+const single = await run('docs-single', 1, Math.min(SECONDS, 5), distinct);
+console.log(`load ratio throughput=${(100 * docs.requests.average / floor.requests.average).toFixed(1)}% of the floor (goal ≥ 8%), ` +
+  `p99=${(docs.latency.p99 / Math.max(1, floor.latency.p99)).toFixed(1)}× the floor's (goal ≤ 5×); single client p50=${single.latency.p50}ms (goal < 20 ms); ` +
+  `${next} of ${questions.length} distinct questions used over ${PACKAGES.length} packages`);
+console.log(`settings threads=${config.TOOLDEX_SEMANTIC_ENCODER_THREADS} batch=${config.TOOLDEX_SEMANTIC_ENCODER_BATCH} queue=${config.TOOLDEX_SEMANTIC_ENCODER_QUEUE} ` +
+  `encoder=${config.TOOLDEX_SEMANTIC_ENCODER}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, ` +
+  `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString().slice(0, 16)}`);
+await server.close();
+await app.close();
+if (!keptHome) fs.rmSync(home, { recursive: true, force: true });
