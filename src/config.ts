@@ -22,6 +22,8 @@ export const configSchema = z.object({
   TOOLDEX_SEARCH_CACHE: intFrom(2000, 0, 1_000_000)
     .describe('Ranked search answers kept in memory until the catalog changes (0 turns the cache off).'),
   TOOLDEX_TEST_RPM: intFrom(5, 1, 100_000).describe('Dedicated limit of POST /tools/test per minute per key or IP.'),
+  TOOLDEX_PROJECT_TTL_HOURS: intFrom(168, 1, 8760)
+    .describe('How long a project from POST /tools/resolve stays usable as `project` in docs, context and test calls (its owner only).'),
   TOOLDEX_AUTH: z.enum(['off', 'required']).default('off')
     .describe('`required` makes /tools/* and /mcp need `Authorization: Bearer <API_KEY>`.'),
   REDIS_URL: z.string().optional()
