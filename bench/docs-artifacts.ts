@@ -12,7 +12,8 @@ import * as tar from 'tar';
 import { readTar, readZip, type ArchiveContents } from '../src/docs/archive.ts';
 import { fetchBytes, fetchJson } from '../src/docs/fetch.ts';
 import { escapeModulePath } from '../src/docs/sources/gomod.ts';
-import { pickDistribution } from '../src/docs/sources/pypi.ts';
+import { pickDistributions } from '../src/docs/sources/pypi.ts';
+import { typesVersionFor } from '../src/docs/sources/npm.ts';
 
 const LIMITS = { timeoutMs: 60_000, maxBytes: 100 * 1024 * 1024 };
 const ALL = { maxEntries: 50_000, maxUnpackedBytes: 400 * 1024 * 1024, maxFileBytes: 4 * 1024 * 1024, keep: () => true };
@@ -39,13 +40,19 @@ export async function rawArtifact(ecosystem: string, name: string, version: stri
       return textFiles(await readTar(bytes, ALL), dropTop);
     }
     case 'pypi': {
+      // Docs search reads the sdist (guides) and a wheel (generated modules, stubs) together: so does the check.
       const jsonUrl = `https://pypi.org/pypi/${name}/json`;
       const project = await fetchJson<{ releases?: Record<string, Array<{ packagetype: string; url: string; size: number; filename: string }>> }>(jsonUrl, LIMITS);
-      const dist = pickDistribution((project?.releases?.[version] ?? []).map((f) => ({ ...f, url: new URL(f.url, jsonUrl).toString() })));
-      const bytes = dist ? await fetchBytes(dist.url, LIMITS) : undefined;
-      if (!dist || !bytes) throw new Error(`no distribution for ${name} ${version}`);
-      if (dist.packagetype === 'bdist_wheel' || dist.filename.endsWith('.zip')) return textFiles(readZip(bytes, ALL), (p) => p);
-      return textFiles(await readTar(bytes, ALL), dropTop);
+      const dists = pickDistributions((project?.releases?.[version] ?? []).map((f) => ({ ...f, url: new URL(f.url, jsonUrl).toString() })));
+      if (!dists.length) throw new Error(`no distribution for ${name} ${version}`);
+      const files = new Map<string, string>();
+      for (const dist of [...dists].reverse()) {
+        const bytes = await fetchBytes(dist.url, LIMITS);
+        if (!bytes) throw new Error(`no distribution for ${name} ${version}`);
+        const read = dist.packagetype === 'bdist_wheel' || dist.filename.endsWith('.zip') ? textFiles(readZip(bytes, ALL), dist.packagetype === 'bdist_wheel' ? (p) => p : dropTop) : textFiles(await readTar(bytes, ALL), dropTop);
+        for (const [path, text] of read) files.set(path, text);
+      }
+      return files;
     }
     case 'crates': {
       const bytes = await fetchBytes(`https://static.crates.io/crates/${name}/${name}-${version}.crate`, LIMITS);
@@ -65,6 +72,16 @@ export async function rawArtifact(ecosystem: string, name: string, version: stri
     }
     default: throw new Error(`unknown ecosystem ${ecosystem}`);
   }
+}
+
+/** The @types/<name> package DefinitelyTyped publishes for `name@version` (its major.minor), as docs search picks it. */
+export async function typesArtifact(name: string, version: string): Promise<{ version: string; files: Map<string, string> } | undefined> {
+  const typesName = `@types/${name.replace(/^@/, '').replace('/', '__')}`;
+  const packument = await fetchJson<{ versions?: Record<string, { dist?: { tarball?: string } }> }>(`https://registry.npmjs.org/${typesName.replace('/', '%2F')}`, LIMITS);
+  const chosen = packument?.versions ? typesVersionFor(version, Object.keys(packument.versions)) : undefined;
+  const tarball = chosen ? packument!.versions![chosen]!.dist?.tarball : undefined;
+  const bytes = tarball ? await fetchBytes(tarball, LIMITS) : undefined;
+  return bytes ? { version: chosen!, files: textFiles(await readTar(bytes, ALL), dropTop) } : undefined;
 }
 
 interface Gem { version: string; bytes: Buffer; files: Map<string, string> }

@@ -6,6 +6,7 @@ import { parse as parseToml } from 'smol-toml';
 import { textOf, type ArchiveFile } from './archive.ts';
 import { apiFromNpmPackage, loadCompiler } from './extract/dts.ts';
 import { apiFromGoModule } from './extract/golang.ts';
+import { apiFromJavaScript } from './extract/jsdoc.ts';
 import { chunkByHeadings, frontMatterTitle } from './extract/markdown.ts';
 import { apiFromPythonPackage } from './extract/python.ts';
 import { rstToMarkdown } from './extract/rst.ts';
@@ -88,7 +89,7 @@ export async function passagesFromArtifact(artifact: Artifact, tool: { ecosystem
     for (const p of passagesFromMarkdownish(artifact.readme.text, path, tool.name, () => artifact.fileUrl(''))) passages.push(withImportance(p, 1));
   }
   for (const file of files) {
-    if (!(isDoc(file.path) || isReadme(file.path)) || includeOnly(tool.ecosystem, file.path)) continue;
+    if (!(isDoc(file.path) || isReadme(file.path)) || includeOnly(tool.ecosystem, file.path) || typesFolder(file.path)) continue;
     const title = isReadme(file.path) ? tool.name : titleFromPath(file.path);
     const importance = docImportance(file.path);
     const locate = (where: { line?: number; anchor?: string }) => artifact.fileUrl(file.path, where);
@@ -133,12 +134,8 @@ const depthOf = (path: string) => path.split('/').length + (/(^|\/)_/.test(path)
 async function apiPassages(artifact: Artifact, tool: { ecosystem: string; name: string }, importName: string): Promise<{ api: PassageDraft[]; skippedSources: number }> {
   const locate = (file: string, where: { line?: number; anchor?: string }) => artifact.fileUrl(file, where);
   switch (tool.ecosystem) {
-    case 'npm': {
-      const { texts, skipped } = budgeted(artifact.files, (p) => /\.d\.(ts|mts|cts)$|^package\.json$/.test(p), (p) => (p === 'package.json' ? -1 : /chunks?\//.test(p) ? 50 : depthOf(p)));
-      let manifest: Record<string, unknown> = {};
-      try { manifest = JSON.parse(texts.get('package.json') ?? '{}') as Record<string, unknown>; } catch { manifest = {}; }
-      return { api: await apiFromNpmPackage({ name: tool.name, files: texts, manifest, locate }), skippedSources: skipped };
-    }
+    case 'npm':
+      return npmApiPassages(artifact, tool.name, locate);
     case 'pypi': {
       const { texts, skipped } = budgeted(artifact.files, (p) => p.endsWith('.py'), depthOf);
       const topLevel = artifact.files.find((f) => f.path.endsWith('top_level.txt'));
@@ -164,6 +161,38 @@ async function apiPassages(artifact: Artifact, tool: { ecosystem: string; name: 
     default:
       return { api: [], skippedSources: 0 };
   }
+}
+
+const typesFolder = (path: string) => /^@types\/[^/]+\//.exec(path)?.[0];
+
+/**
+ * An npm package's API: its own declarations; else DefinitelyTyped's (`@types/<name>/` in the artifact, passages
+ * labelled as coming from there) and the JSDoc of its JavaScript, which documents many packages' whole API (lodash).
+ */
+async function npmApiPassages(artifact: Artifact, name: string, locate: (file: string, where: { line?: number; anchor?: string }) => string): Promise<{ api: PassageDraft[]; skippedSources: number }> {
+  const own = artifact.files.filter((f) => !typesFolder(f.path));
+  const declarations = (files: ArchiveFile[]) => budgeted(files, (p) => /\.d\.(ts|mts|cts)$|^package\.json$/.test(p), (p) => (p === 'package.json' ? -1 : /chunks?\//.test(p) ? 50 : depthOf(p)));
+  const manifestOf = (texts: Map<string, string>): Record<string, unknown> => {
+    try { return JSON.parse(texts.get('package.json') ?? '{}') as Record<string, unknown>; } catch { return {}; }
+  };
+  const { texts, skipped } = declarations(own);
+  if ([...texts.keys()].some((p) => p !== 'package.json')) {
+    return { api: await apiFromNpmPackage({ name, files: texts, manifest: manifestOf(texts), locate }), skippedSources: skipped };
+  }
+  const api: PassageDraft[] = [];
+  const folder = artifact.files.map((f) => typesFolder(f.path)).find(Boolean);
+  if (folder) {
+    const typed = declarations(artifact.files.filter((f) => f.path.startsWith(folder)).map((f) => ({ ...f, path: f.path.slice(folder.length) })));
+    const label = `${folder.slice(0, -1)} (DefinitelyTyped)`;
+    for (const p of await apiFromNpmPackage({ name, files: typed.texts, manifest: manifestOf(typed.texts), locate: (file, where) => locate(folder + file, where) })) {
+      api.push({ ...p, source: folder + p.source, headings: [label, ...p.headings.slice(1)] });
+    }
+  }
+  const manifest = manifestOf(texts);
+  const entry = [manifest.main, manifest.module].filter((m): m is string => typeof m === 'string').map((m) => m.replace(/^\.\//, ''));
+  const scripts = budgeted(own, (p) => /\.(c|m)?js$/.test(p), (p) => (entry.some((e) => p === e || p === `${e}.js` || p === `${e}/index.js`) ? -1 : depthOf(p)));
+  api.push(...await apiFromJavaScript({ name, files: scripts.texts, locate }));
+  return { api, skippedSources: skipped + scripts.skipped };
 }
 
 /** The same text under two paths (cjs/ and esm/ declarations, README copied into docs/) is indexed once. */

@@ -1,6 +1,7 @@
 // npm source: versions from the packument, the version's tarball (README, docs/*.md, .d.ts), manifest facts.
 // File URLs point at unpkg, pinned to the version.
-import { DEFAULT_LIMITS, readTar, refused, textOf } from '../archive.ts';
+import semver from 'semver';
+import { DEFAULT_LIMITS, readTar, refused, textOf, type ArchiveFile } from '../archive.ts';
 import { fetchBytes, fetchJson } from '../fetch.ts';
 import type { Artifact, PackageFacts, RegistrySource, SourceSettings } from './types.ts';
 import { isDocFile, stripTopFolder } from './types.ts';
@@ -33,19 +34,67 @@ export function npmSource(settings: SourceSettings): RegistrySource {
       if (!manifest || !tarball) throw refused(`The npm registry lists no tarball for ${name}@${version}.`);
       const bytes = await fetchBytes(tarball, settings.artifactLimits);
       if (!bytes) throw refused(`The tarball of ${name}@${version} is missing from the registry.`);
-      const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => isDocFile(stripTopFolder(p), /\.d\.(ts|mts|cts)$|^package\.json$/) });
-      const files = contents.files.map((f) => ({ ...f, path: stripTopFolder(f.path) }));
+      // JavaScript is kept too: a package without declarations documents its API in JSDoc there (lodash).
+      const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => isDocFile(stripTopFolder(p), /\.d\.(ts|mts|cts)$|^package\.json$|\.(c|m)?js$/) && !/\.min\.(c|m)?js$/.test(p) });
+      let files = contents.files.map((f) => ({ ...f, path: stripTopFolder(f.path) }));
       const pkgFile = files.find((f) => f.path === 'package.json');
       const pkg: Manifest = pkgFile ? safeJson(textOf(pkgFile)) ?? manifest : manifest;
+      const facts = npmFacts(pkg, files.map((f) => f.path));
+      const ownTypes = files.some((f) => DECLARATION.test(f.path));
+      // With its own declarations, those are the API (their JavaScript repeats it, compiled): the JavaScript is dropped.
+      if (ownTypes) files = files.filter((f) => !SCRIPT.test(f.path));
+      const types = ownTypes ? undefined : await definitelyTyped(base, settings, name, version).catch(() => undefined);
+      if (types) {
+        files.push(...types.files);
+        facts.definitelyTyped = `${types.name}@${types.version}`;
+      }
       const artifact: Artifact = {
         files,
-        facts: npmFacts(pkg, files.map((f) => f.path)),
-        fileUrl: (path, where) => `https://unpkg.com/${name}@${version}/${path}${where?.line ? `#L${where.line}` : ''}`,
+        facts,
+        fileUrl: (path, where) => {
+          const line = where?.line ? `#L${where.line}` : '';
+          if (types && path.startsWith(`${types.name}/`)) return `https://unpkg.com/${types.name}@${types.version}/${path.slice(types.name.length + 1)}${line}`;
+          return `https://unpkg.com/${name}@${version}/${path}${line}`;
+        },
         skipped: contents.skipped.length,
       };
       return artifact;
     },
   };
+}
+
+const DECLARATION = /\.d\.(ts|mts|cts)$/;
+const SCRIPT = /\.(c|m)?js$/;
+
+/** DefinitelyTyped's package name for an npm package (`@types/lodash`, `@types/babel__core` for `@babel/core`). */
+export const typesPackageName = (name: string) => `@types/${name.replace(/^@/, '').replace('/', '__')}`;
+
+/**
+ * The @types version written for `version`: DefinitelyTyped versions its packages by the major.minor of the library
+ * they describe, so the newest with the same major.minor, else the newest of the same major (never another major).
+ */
+export function typesVersionFor(version: string, available: string[]): string | undefined {
+  const wanted = semver.coerce(version);
+  if (!wanted) return undefined;
+  const stable = available.filter((v) => semver.valid(v) && !semver.prerelease(v));
+  const sameMajor = stable.filter((v) => semver.major(v) === wanted.major);
+  const sameMinor = sameMajor.filter((v) => semver.minor(v) === wanted.minor);
+  return semver.rsort([...(sameMinor.length ? sameMinor : sameMajor)])[0];
+}
+
+/**
+ * The declarations DefinitelyTyped publishes for a package that ships none, under `@types/<name>/` in the artifact
+ * (so passages say where they come from). Undefined when there is no such package or version.
+ */
+async function definitelyTyped(base: string, settings: SourceSettings, name: string, version: string): Promise<{ name: string; version: string; files: ArchiveFile[] } | undefined> {
+  const typesName = typesPackageName(name);
+  const packument = await fetchJson<{ versions?: Record<string, { dist?: { tarball?: string } }> }>(`${base}/${encodeName(typesName)}`, settings.limits);
+  const chosen = packument?.versions ? typesVersionFor(version, Object.keys(packument.versions)) : undefined;
+  const tarball = chosen ? packument!.versions![chosen]!.dist?.tarball : undefined;
+  const bytes = tarball ? await fetchBytes(tarball, settings.artifactLimits) : undefined;
+  if (!bytes) return undefined;
+  const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => /\.d\.(ts|mts|cts)$|^[^/]+\/package\.json$/.test(p) });
+  return { name: typesName, version: chosen!, files: contents.files.map((f) => ({ ...f, path: `${typesName}/${stripTopFolder(f.path)}` })) };
 }
 
 function safeJson<T>(text: string): T | undefined {

@@ -22,6 +22,21 @@ export function pickDistribution(files: ReleaseFile[]): ReleaseFile | undefined 
   return sdist ?? wheels.find((f) => f.filename.includes('none-any')) ?? wheels[0];
 }
 
+/**
+ * What docs search reads of a release: the sdist (it carries docs/ and the sources as written) and a wheel (generated
+ * modules, `.pyi` stubs, what is installed), the sdist first; either alone when the other is missing or too large.
+ */
+export function pickDistributions(files: ReleaseFile[]): ReleaseFile[] {
+  const sdist = files.find((f) => f.packagetype === 'sdist' && f.size < 15 * 1024 * 1024);
+  const wheels = files.filter((f) => f.packagetype === 'bdist_wheel' && f.size < 15 * 1024 * 1024).sort((a, b) => a.size - b.size);
+  const wheel = wheels.find((f) => f.filename.includes('none-any')) ?? wheels[0];
+  const picked = [sdist, wheel].filter((f): f is ReleaseFile => Boolean(f));
+  return picked.length ? picked : [pickDistribution(files)].filter((f): f is ReleaseFile => Boolean(f));
+}
+
+/** A module's path without the sdist's `src/` layout folder, to tell a wheel's copy of a module from the sdist's. */
+const modulePath = (path: string) => path.replace(/^src\//, '');
+
 function projectUrl(urls: Record<string, string>, pattern: RegExp): string | undefined {
   return Object.entries(urls).find(([label]) => pattern.test(label))?.[1];
 }
@@ -50,24 +65,34 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       }
       // File URLs may be relative to the JSON document (mirrors); resolve them against it.
       const jsonUrl = `${base}/pypi/${encodeURIComponent(name)}/json`;
-      const dist = pickDistribution((project.urls ?? []).map((f) => ({ ...f, url: new URL(f.url, jsonUrl).toString() })));
-      let contents: ArchiveContents = { files: [], skipped: [] };
-      if (dist) {
+      const dists = pickDistributions((project.urls ?? []).map((f) => ({ ...f, url: new URL(f.url, jsonUrl).toString() })));
+      const limits = { ...DEFAULT_LIMITS, keep: (p: string) => isDocFile(stripTopFolder(p), /\.pyi?$|^(pkg-info|metadata|top_level\.txt|py\.typed|pyproject\.toml)$/) || /top_level\.txt$|py\.typed$/.test(p) };
+      const files: Array<ArchiveContents['files'][number]> = [];
+      const origin = new Map<string, { dist: ReleaseFile; top?: string }>();
+      let skipped = 0;
+      for (const dist of dists) {
         const bytes = await fetchBytes(dist.url, settings.artifactLimits);
-        if (bytes) {
-          const limits = { ...DEFAULT_LIMITS, keep: (p: string) => isDocFile(stripTopFolder(p), /\.py$|^(pkg-info|metadata|top_level\.txt|py\.typed|pyproject\.toml)$/) || /top_level\.txt$|py\.typed$/.test(p) };
-          contents = dist.filename.endsWith('.zip') || dist.packagetype === 'bdist_wheel' ? readZip(bytes, limits) : await readTar(bytes, limits);
+        if (!bytes) continue;
+        const contents: ArchiveContents = dist.filename.endsWith('.zip') || dist.packagetype === 'bdist_wheel' ? readZip(bytes, limits) : await readTar(bytes, limits);
+        const isWheel = dist.packagetype === 'bdist_wheel';
+        const top = isWheel ? undefined : contents.files[0]?.path.split('/')[0];
+        const known = new Set(files.map((f) => modulePath(f.path)));
+        skipped += contents.skipped.length;
+        for (const f of contents.files) {
+          const path = isWheel ? f.path : stripTopFolder(f.path);
+          // The wheel adds what the sdist lacks (generated modules, stubs, its dist-info); the sdist's copy stays.
+          if (known.has(modulePath(path))) continue;
+          files.push({ ...f, path });
+          origin.set(path, { dist, top });
         }
       }
-      const isWheel = dist?.packagetype === 'bdist_wheel';
-      const top = isWheel ? undefined : contents.files[0]?.path.split('/')[0];
-      const files = contents.files.map((f) => ({ ...f, path: isWheel ? f.path : stripTopFolder(f.path) }));
+      const dist = dists[0];
       const info = project.info;
       const urls = info.project_urls ?? {};
       const topLevel = ownMetadata(files, 'top_level.txt');
       const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
       const importName = importNameOf(name, topLevel ? Buffer.from(topLevel.bytes).toString('utf8') : undefined, initDirs);
-      const inspector = dist ? `https://inspector.pypi.io/project/${name}/${version}${new URL(dist.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}` : undefined;
+      const inspectorOf = (d: ReleaseFile) => `https://inspector.pypi.io/project/${name}/${version}${new URL(d.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}`;
       return {
         files,
         facts: {
@@ -81,11 +106,12 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
           typesIncluded: files.some((f) => f.path.endsWith('py.typed')) || null,
           requirements: info.requires_python ? { python: info.requires_python } : {} as Record<string, string>,
         },
-        fileUrl: (path, where) => inspector
-          ? `${inspector}/${top ? `${top}/` : ''}${path}${where?.line ? `#line.${where.line}` : ''}`
-          : `https://pypi.org/project/${name}/${version}/`,
+        fileUrl: (path, where) => {
+          const from = origin.get(path) ?? (dist ? { dist, top: dist.packagetype === 'bdist_wheel' ? undefined : origin.values().next().value?.top } : undefined);
+          return from ? `${inspectorOf(from.dist)}/${from.top ? `${from.top}/` : ''}${path}${where?.line ? `#line.${where.line}` : ''}` : `https://pypi.org/project/${name}/${version}/`;
+        },
         readme: info.description ? { text: info.description, markdown: /markdown/.test(info.description_content_type ?? '') } : metadataReadme(files),
-        skipped: contents.skipped.length,
+        skipped,
       };
     },
   };

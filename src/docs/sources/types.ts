@@ -23,6 +23,8 @@ export interface PackageFacts {
   entryPoints: string[];
   typesIncluded: boolean | null;
   requirements: Record<string, string>;
+  /** npm: the DefinitelyTyped package its API was read from when it ships no declarations (`@types/lodash@4.17.20`). */
+  definitelyTyped?: string;
   /** npm: "module" or "commonjs". */
   moduleType?: string;
 }

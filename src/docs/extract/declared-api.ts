@@ -1,0 +1,146 @@
+// declaredApi: what a package itself declares public, read from its published files with the same real parsers the
+// extractors use but without their choices (which items have docs, which to rank down), so the coverage bench
+// (bench/docs-coverage.ts) can count how much of a package's API has a passage that explains it:
+// npm: the exports of its entry points, from its own declarations or @types/<name>'s; PyPI: `__all__` of the top-level
+// package, else its public top-level names; crates: `pub` items reachable from the crate root (rustdoc's view, every
+// item with or without docs); Go: exported identifiers of non-internal, non-main packages.
+import path from 'node:path';
+import type TS from 'typescript';
+import { loadCompiler, typeEntries } from './dts.ts';
+import { apiFromRustCrate } from './rust.ts';
+import { namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
+
+/** One public item: `name` is what a passage's symbol ends with (`debounce`, `Session.mount`, `Command.Execute`). */
+export interface DeclaredItem { name: string; where: string }
+
+const ROOT = '/pkg';
+
+/** The exported names of an npm package's entry points (declarations under `files`, with its package.json). */
+export async function declaredNpmApi(files: Map<string, string>): Promise<DeclaredItem[]> {
+  let manifest: Record<string, unknown> = {};
+  try { manifest = JSON.parse(files.get('package.json') ?? '{}') as Record<string, unknown>; } catch { manifest = {}; }
+  const entries = typeEntries({ files, manifest: manifest as Parameters<typeof typeEntries>[0]['manifest'] });
+  if (!entries.length) return [];
+  const ts = await loadCompiler();
+  const rel = (file: string) => file.slice(ROOT.length + 1);
+  const host: TS.CompilerHost = {
+    getSourceFile: (file, version) => {
+      const text = files.get(rel(file));
+      return text === undefined ? undefined : ts.createSourceFile(file, text, version, true);
+    },
+    getDefaultLibFileName: () => `${ROOT}/lib.d.ts`, writeFile: () => undefined, getCurrentDirectory: () => ROOT,
+    getCanonicalFileName: (f) => f, useCaseSensitiveFileNames: () => true, getNewLine: () => '\n',
+    fileExists: (f) => f.startsWith(`${ROOT}/`) && files.has(rel(f)),
+    readFile: (f) => (f.startsWith(`${ROOT}/`) ? files.get(rel(f)) : undefined),
+    directoryExists: () => true, realpath: (f) => f,
+  };
+  const program = ts.createProgram({
+    rootNames: entries.map((e) => `${ROOT}/${e.file}`), host,
+    options: { noLib: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+  });
+  const checker = program.getTypeChecker();
+  const items = new Map<string, DeclaredItem>();
+  for (const { subpath, file } of entries) {
+    const sourceFile = program.getSourceFile(`${ROOT}/${file}`);
+    const moduleSymbol = sourceFile ? checker.getSymbolAtLocation(sourceFile) : undefined;
+    if (!sourceFile || !moduleSymbol) continue;
+    const add = (name: string) => {
+      if (name === 'default' || name.startsWith('_') || name === 'export=') return;
+      items.set(`${subpath}:${name}`, { name, where: subpath });
+    };
+    for (const exported of checker.getExportsOfModule(moduleSymbol)) add(exported.name);
+    // `export = _` (lodash, express): the value's properties are the API (`_.debounce`), beside its namespace's types.
+    const assigned = moduleSymbol.exports?.get('export=' as TS.__String);
+    if (assigned) {
+      const type = checker.getTypeOfSymbolAtLocation(assigned, sourceFile);
+      for (const property of checker.getPropertiesOfType(type)) add(property.name);
+    }
+  }
+  return [...items.values()];
+}
+
+const literalStrings = (node: SyntaxNode | null | undefined): string[] =>
+  node ? node.descendantsOfType('string_content').map((s) => s?.text ?? '').filter(Boolean) : [];
+
+/** A Python package's `__all__`, else the public names its top-level module defines or imports. */
+export function declaredPythonApi(parsers: Parsers, files: Map<string, string>, importName: string): DeclaredItem[] {
+  const top = [`${importName}/__init__.py`, `src/${importName}/__init__.py`, `${importName}.py`, `src/${importName}.py`,
+    `${importName}/__init__.pyi`, `${importName}.pyi`].find((f) => files.has(f));
+  if (!top) return [];
+  return parsers.parse('python', files.get(top)!, (root) => {
+    const all: string[] = [];
+    const defined: string[] = [];
+    const visit = (statements: SyntaxNode[]) => {
+      for (const statement of statements) {
+        if (statement.type === 'if_statement' || statement.type === 'try_statement') {
+          // `try: from ._speedups import x` / `if TYPE_CHECKING:` blocks define names too.
+          for (const block of statement.descendantsOfType('block')) if (block) visit(namedChildren(block));
+          continue;
+        }
+        const expression = statement.type === 'expression_statement' ? statement.namedChildren[0] : statement;
+        if (!expression) continue;
+        if (expression.type === 'assignment' || expression.type === 'augmented_assignment') {
+          const left = expression.childForFieldName('left');
+          if (left?.text === '__all__') all.push(...literalStrings(expression.childForFieldName('right')));
+          else if (left?.type === 'identifier') defined.push(left.text);
+        } else if (expression.type === 'function_definition' || expression.type === 'class_definition') {
+          defined.push(expression.childForFieldName('name')?.text ?? '');
+        } else if (expression.type === 'decorated_definition') {
+          defined.push(expression.childForFieldName('definition')?.childForFieldName('name')?.text ?? '');
+        } else if (expression.type === 'import_from_statement') {
+          for (const name of expression.childrenForFieldName('name')) {
+            const alias = name?.type === 'aliased_import' ? name.childForFieldName('alias')?.text : name?.text.split('.').pop();
+            if (alias) defined.push(alias);
+          }
+        }
+      }
+    };
+    visit(namedChildren(root));
+    const names = all.length ? all : defined.filter((n) => n && !n.startsWith('_'));
+    return [...new Set(names)].map((name) => ({ name, where: top }));
+  });
+}
+
+/** `pub` items reachable from the crate root, as rustdoc lists them (documented or not). */
+export async function declaredRustApi(parsers: Parsers, files: Map<string, string>, crate: string, libPath?: string): Promise<DeclaredItem[]> {
+  const drafts = await apiFromRustCrate(parsers, { crate, files, libPath, locate: () => '', undocumented: true });
+  const items = new Map<string, DeclaredItem>();
+  for (const draft of drafts) {
+    if (!draft.symbol || draft.internal || draft.symbol === crate) continue;
+    const segments = draft.symbol.split('::');
+    items.set(draft.symbol, { name: segments[segments.length - 1]!, where: draft.symbol });
+  }
+  return [...items.values()];
+}
+
+const goExported = (name: string | undefined): name is string => Boolean(name && /^\p{Lu}/u.test(name));
+
+/** Exported identifiers (functions, types, methods of exported types, consts, vars) of non-internal Go packages. */
+export function declaredGoApi(parsers: Parsers, files: Map<string, string>): DeclaredItem[] {
+  const items = new Map<string, DeclaredItem>();
+  for (const [file, text] of files) {
+    if (!file.endsWith('.go') || file.endsWith('_test.go') || /(^|\/)(internal|testdata|vendor|examples?|_examples|cmd)\//.test(file)) continue;
+    const dir = path.posix.dirname(file);
+    parsers.parse('go', text, (root) => {
+      const children = namedChildren(root);
+      const pkg = children.find((c) => c.type === 'package_clause')?.namedChildren[0]?.text;
+      if (!pkg || pkg === 'main' || pkg.endsWith('_test')) return;
+      const add = (local: string) => items.set(`${dir}:${local}`, { name: `${pkg}.${local}`, where: dir });
+      for (const node of children) {
+        if (node.type === 'function_declaration') {
+          const name = node.childForFieldName('name')?.text;
+          if (goExported(name)) add(name);
+        } else if (node.type === 'method_declaration') {
+          const name = node.childForFieldName('name')?.text;
+          const receiver = node.childForFieldName('receiver')?.descendantsOfType('type_identifier')[0]?.text;
+          if (goExported(name) && goExported(receiver)) add(`${receiver}.${name}`);
+        } else if (['type_declaration', 'const_declaration', 'var_declaration'].includes(node.type)) {
+          for (const spec of namedChildren(node).filter((c) => /_spec$/.test(c.type))) {
+            for (const name of spec.childrenForFieldName('name').map((n) => n?.text)) if (goExported(name)) add(name);
+          }
+        }
+      }
+    });
+  }
+  return [...items.values()];
+}

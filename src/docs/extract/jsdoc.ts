@@ -1,0 +1,111 @@
+// apiFromJavaScript: the API of an npm package that ships no declarations, from the JSDoc in its JavaScript, read with
+// the TypeScript compiler's parser (the one the declaration extractor uses): functions, classes and their methods,
+// `exports.x = …` / `module.exports = { x }` members and `Type.prototype.x = …` methods that carry a `/** … */`
+// comment. Items their authors mark `@private`/`@internal`/`@ignore` and underscored names are left out. Nothing is run.
+import type TS from 'typescript';
+import { cleanJsDoc, loadCompiler } from './dts.ts';
+import { splitLong } from './markdown.ts';
+import type { PassageDraft } from './types.ts';
+
+export interface JavaScriptSource {
+  name: string;
+  /** JavaScript files of the tarball, paths relative to the package root, the entry point first. */
+  files: Map<string, string>;
+  locate(file: string, where: { line?: number; anchor?: string }): string;
+}
+
+const MAX_SIGNATURE = 400;
+const HIDDEN = /(^|\n)@(private|internal|ignore|hidden|access\s+private)\b/;
+
+export async function apiFromJavaScript(source: JavaScriptSource): Promise<PassageDraft[]> {
+  if (!source.files.size) return [];
+  const ts = await loadCompiler();
+  const drafts: PassageDraft[] = [];
+
+  for (const [file, text] of source.files) {
+    const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.ESNext, true, ts.ScriptKind.JS);
+    const docOf = (node: TS.Node): string => {
+      const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
+      const last = ranges.filter((r) => text.startsWith('/**', r.pos)).pop();
+      return last ? cleanJsDoc(text.slice(last.pos, last.end)) : '';
+    };
+    /** The declaration as written up to its body: `function debounce(func, wait, options)`. */
+    const signatureOf = (node: TS.Node, body: TS.Node | undefined): string => {
+      const start = node.getStart(sourceFile);
+      const raw = body ? text.slice(start, body.getStart(sourceFile)) : node.getText(sourceFile);
+      const flat = raw.replace(/\s+/g, ' ').replace(/[\s{=;]+$/, '').trim();
+      return flat.length > MAX_SIGNATURE ? `${flat.slice(0, MAX_SIGNATURE)} …` : flat;
+    };
+    const bodyOf = (node: TS.Node | undefined): TS.Node | undefined => {
+      while (node && ts.isParenthesizedExpression(node)) node = node.expression;
+      if (!node) return undefined;
+      if (ts.isFunctionLike(node) && 'body' in node) return (node as TS.FunctionLikeDeclaration).body;
+      if (ts.isClassLike(node)) return node.members.pos > 0 ? node.members[0] ?? undefined : undefined;
+      return undefined;
+    };
+    const push = (holder: TS.Node, local: string, signature: string, doc: string) => {
+      if (!doc || HIDDEN.test(doc) || local.split('.').some((s) => s.startsWith('_'))) return;
+      const deprecated = /(^|\n)@deprecated\b/.test(doc);
+      const line = sourceFile.getLineAndCharacterOfPosition(holder.getStart(sourceFile)).line + 1;
+      const symbol = `${source.name}.${local}`;
+      const header = `\`\`\`js\n${signature}\n\`\`\``;
+      splitLong(`${header}\n\n${doc}`).forEach((content, i) => drafts.push({
+        url: source.locate(file, { line }), title: local, headings: [source.name, local], content: i === 0 ? content : `${header}\n\n${content}`,
+        source: file, symbol, importance: 0.75 - (local.includes('.') ? 0.05 : 0) - (deprecated ? 0.4 : 0), deprecated: deprecated || undefined,
+        identifiers: [...new Set([local.toLowerCase(), local.split('.').pop()!.toLowerCase()])],
+      }));
+    };
+    /** `exports.x`, `module.exports.x`, `Foo.prototype.x`, `Foo.x` as the name a reader calls. */
+    const assignedName = (target: TS.Expression): string | undefined => {
+      if (!ts.isPropertyAccessExpression(target)) return undefined;
+      const parts: string[] = [];
+      let node: TS.Expression = target;
+      while (ts.isPropertyAccessExpression(node)) { parts.unshift(node.name.text); node = node.expression; }
+      if (ts.isIdentifier(node)) parts.unshift(node.text);
+      const cleaned = parts.filter((p) => p !== 'prototype');
+      if (cleaned[0] === 'module' && cleaned[1] === 'exports') cleaned.splice(0, 2);
+      else if (cleaned[0] === 'exports') cleaned.splice(0, 1);
+      return cleaned.length ? cleaned.join('.') : undefined;
+    };
+    const objectMembers = (literal: TS.ObjectLiteralExpression, owner: string | undefined) => {
+      for (const property of literal.properties) {
+        const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+        if (!name) continue;
+        const local = owner ? `${owner}.${name}` : name;
+        const value = ts.isPropertyAssignment(property) ? property.initializer : property;
+        push(property, local, signatureOf(property, bodyOf(value)), docOf(property));
+      }
+    };
+
+    const visit = (node: TS.Node, depth: number): void => {
+      if (ts.isFunctionDeclaration(node) && node.name) {
+        push(node, node.name.text, signatureOf(node, node.body), docOf(node));
+      } else if (ts.isClassDeclaration(node) && node.name) {
+        const owner = node.name.text;
+        push(node, owner, signatureOf(node, node.members[0]), docOf(node));
+        for (const member of node.members) {
+          if ((ts.isMethodDeclaration(member) || ts.isGetAccessor(member) || ts.isPropertyDeclaration(member)) && member.name && ts.isIdentifier(member.name)) {
+            push(member, `${owner}.${member.name.text}`, signatureOf(member, bodyOf(member)), docOf(member));
+          }
+        }
+      } else if (ts.isVariableStatement(node)) {
+        const doc = docOf(node);
+        for (const declaration of node.declarationList.declarations) {
+          if (!ts.isIdentifier(declaration.name)) continue;
+          push(node, declaration.name.text, signatureOf(declaration, bodyOf(declaration.initializer)), doc);
+        }
+      } else if (ts.isExpressionStatement(node) && ts.isBinaryExpression(node.expression) && node.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+        const { left, right } = node.expression;
+        const name = assignedName(left);
+        const doc = docOf(node);
+        if (name) push(node, name, signatureOf(node.expression, bodyOf(right)), doc);
+        // `module.exports = { /** … */ parse() {…} }`: each documented member is API.
+        if (ts.isObjectLiteralExpression(right)) objectMembers(right, name);
+      }
+      // Functions are found inside IIFEs and factories too (lodash defines its API inside `runInContext`).
+      if (depth < 24) ts.forEachChild(node, (child) => visit(child, depth + 1));
+    };
+    visit(sourceFile, 0);
+  }
+  return drafts;
+}

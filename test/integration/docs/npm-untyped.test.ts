@@ -1,0 +1,100 @@
+// npm packages that ship no declarations, through the npm source against a fake registry on 127.0.0.1: the API comes
+// from the JSDoc of their JavaScript (read with the TypeScript parser) and from DefinitelyTyped's @types package of
+// the same major.minor, whose passages say they come from there. A package with its own types uses only those.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { passagesFromArtifact } from '../../../src/docs/documents.ts';
+import { npmSource } from '../../../src/docs/sources/npm.ts';
+import { goodPackage, makeTgz, startFakeRegistry, type FakeRegistry } from './fixtures.ts';
+import { hasExplanation } from '../../../src/docs/extract/evidence.ts';
+
+// Written the way lodash is: the API defined inside a factory inside an IIFE, private helpers marked @private.
+const LIBRARY = `;(function() {
+  function runInContext(context) {
+    /**
+     * Delays a call.
+     * @private
+     */
+    function baseDelay(func, wait) { return setTimeout(func, wait); }
+
+    /**
+     * Creates a debounced function that delays invoking \`func\` until after \`wait\` milliseconds have elapsed
+     * since the last time the debounced function was invoked.
+     *
+     * @static
+     * @memberOf _
+     * @param {Function} func The function to debounce.
+     * @returns {Function} Returns the new debounced function.
+     * @example
+     *
+     * jQuery(window).on('resize', _.debounce(calculateLayout, 150));
+     */
+    function debounce(func, wait, options) { return baseDelay(func, wait); }
+
+    function undocumented() {}
+
+    lodash.debounce = debounce;
+    return lodash;
+  }
+  var _ = runInContext();
+  module.exports = _;
+}.call(this));
+`;
+const TYPES = `export = _;\ndeclare const _: _.Static;\ndeclare namespace _ {\n  interface Static {\n    /** Creates a throttled function that only invokes func at most once per every wait milliseconds. */\n    throttle(func: () => void, wait?: number): () => void;\n  }\n}\n`;
+const typesTgz = (version: string, doc: string) => makeTgz([
+  { name: 'package/package.json', body: JSON.stringify({ name: '@types/fx-untyped', version, types: 'index.d.ts' }) },
+  { name: 'package/index.d.ts', body: TYPES.replace('Creates a throttled', doc) },
+  { name: 'package/README.md', body: '# Installation\n\n> `npm install --save @types/fx-untyped`\n\nThis package contains type definitions for fx-untyped.\n' },
+]);
+
+describe('npm packages without declarations (fake registry)', () => {
+  let registry: FakeRegistry;
+  before(async () => {
+    registry = await startFakeRegistry([
+      { name: 'fx-untyped', versions: { '2.3.1': makeTgz([
+        { name: 'package/package.json', body: JSON.stringify({ name: 'fx-untyped', version: '2.3.1', main: 'fx.js' }) },
+        { name: 'package/README.md', body: '# fx-untyped\n\nUtilities.\n' },
+        { name: 'package/fx.js', body: LIBRARY },
+      ]) } },
+      { name: '@types/fx-untyped', versions: {
+        '2.3.5': typesTgz('2.3.5', 'Creates a throttled'), '2.4.2': typesTgz('2.4.2', 'Wrong minor:'), '3.0.0': typesTgz('3.0.0', 'Wrong major:'),
+      } },
+      { name: 'fx-typed', versions: { '1.0.0': goodPackage('fx-typed', '1.0.0') } },
+    ]);
+  });
+  after(() => registry.close());
+  const source = () => npmSource({ baseUrl: registry.url, limits: { timeoutMs: 5000, maxBytes: 1 << 24 }, artifactLimits: { timeoutMs: 5000, maxBytes: 1 << 24 } });
+
+  it('reads JSDoc from the JavaScript and the matching @types package, labelled DefinitelyTyped', async () => {
+    const artifact = await source().artifact('fx-untyped', '2.3.1');
+    assert.equal(artifact.facts.definitelyTyped, '@types/fx-untyped@2.3.5');
+    const { passages } = await passagesFromArtifact(artifact, { ecosystem: 'npm', name: 'fx-untyped', version: '2.3.1' });
+    const debounce = passages.find((p) => p.symbol === 'fx-untyped.debounce');
+    assert.ok(debounce, 'debounce from the JSDoc of fx.js');
+    assert.equal(debounce.source, 'fx.js');
+    assert.match(debounce.content, /function debounce\(func, wait, options\)/);
+    assert.match(debounce.content, /Creates a debounced function/);
+    assert.match(debounce.content, /```ts\n\njQuery\(window\)|jQuery\(window\)\.on/);
+    assert.ok(hasExplanation(debounce.content));
+    assert.ok(!passages.some((p) => p.symbol?.endsWith('baseDelay')), '@private helpers are not API');
+    assert.ok(!passages.some((p) => p.symbol?.endsWith('undocumented')), 'a function without JSDoc is not indexed from JavaScript');
+    const throttle = passages.find((p) => p.symbol?.endsWith('.throttle'));
+    assert.ok(throttle, 'throttle from @types/fx-untyped');
+    assert.equal(throttle.headings[0], '@types/fx-untyped (DefinitelyTyped)');
+    assert.equal(throttle.source, '@types/fx-untyped/index.d.ts');
+    assert.match(throttle.url, /^https:\/\/unpkg\.com\/@types\/fx-untyped@2\.3\.5\/index\.d\.ts/);
+    assert.match(throttle.content, /Creates a throttled function/);
+    assert.ok(!passages.some((p) => /Wrong (major|minor)/.test(p.content)), 'only the @types version of the same major.minor');
+    assert.ok(!passages.some((p) => p.source.endsWith('README.md') && /type definitions/.test(p.content)), "DefinitelyTyped's README is not a guide of the package");
+  });
+
+  it('a package with its own declarations uses them, without its JavaScript or @types', async () => {
+    const before = registry.hits.get('/@types/fx-typed') ?? 0;
+    const artifact = await source().artifact('fx-typed', '1.0.0');
+    assert.equal(artifact.facts.definitelyTyped, undefined);
+    assert.equal(registry.hits.get('/@types/fx-typed') ?? 0, before, 'no @types look-up');
+    assert.ok(!artifact.files.some((f) => f.path.endsWith('.js')));
+    const { passages } = await passagesFromArtifact(artifact, { ecosystem: 'npm', name: 'fx-typed', version: '1.0.0' });
+    assert.ok(passages.some((p) => p.symbol === 'fx-typed.frobnicate' && p.source === 'index.d.ts'));
+  });
+});
