@@ -137,7 +137,7 @@ async function apiPassages(artifact: Artifact, tool: { ecosystem: string; name: 
     case 'npm':
       return npmApiPassages(artifact, tool.name, locate);
     case 'pypi': {
-      const { texts, skipped } = budgeted(artifact.files, (p) => p.endsWith('.py'), depthOf);
+      const { texts, skipped } = budgeted(artifact.files, (p) => /\.pyi?$/.test(p), depthOf);
       const topLevel = artifact.files.find((f) => f.path.endsWith('top_level.txt'));
       const names = topLevel ? textOf(topLevel).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('_')) : [];
       const parsers = await loadParsers(['python']);

@@ -57,6 +57,8 @@ function signatureOf(node: SyntaxNode): string {
 export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promise<PassageDraft[]> {
   const drafts: PassageDraft[] = [];
   const packageDocs = new Map<string, { doc: string; file: string; line: number; preferred: boolean }>();
+  /** Package name per directory, for the examples of its `_test.go` files (which may be `package x_test`). */
+  const packageNames = new Map<string, string>();
   const goFiles = [...source.files].sort(([a], [b]) => a.localeCompare(b))
     .filter(([file]) => file.endsWith('.go') && !file.endsWith('_test.go') && !/(^|\/)(internal|testdata|vendor|examples?|_examples|cmd)\//.test(file));
   for (const [file, text] of documentedFiles(goFiles)) {
@@ -70,6 +72,7 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
       const clause = children.find((c) => c.type === 'package_clause');
       const pkg = clause?.namedChildren[0]?.text;
       if (!clause || !pkg || pkg === 'main' || pkg.endsWith('_test')) return;
+      packageNames.set(dir, pkg);
       const doc = docAbove(clause);
       const known = packageDocs.get(importPath);
       const preferred = /(^|\/)doc\.go$/.test(file);
@@ -125,6 +128,7 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
       }
     });
   }
+  drafts.push(...examplePassages(parsers, source, packageNames));
   for (const [importPath, { doc, file, line }] of packageDocs) {
     const depth = importPath === source.module ? 0 : importPath.slice(source.module.length + 1).split('/').length;
     for (const content of splitLong(goDocToMarkdown(doc))) {
@@ -135,4 +139,70 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
     }
   }
   return drafts;
+}
+
+/**
+ * go/doc's examples: `func ExampleF()`, `ExampleT_M()`, `ExampleT_suffix()`, `Example()` in `_test.go` files are the
+ * canonical usage of F, T.M, T and the package, shown on pkg.go.dev under the item. Each becomes a usage passage of
+ * the item it exemplifies (same symbol), its body as the code and its `// Output:` kept.
+ */
+function examplePassages(parsers: Parsers, source: GoSource, packageNames: Map<string, string>): PassageDraft[] {
+  const drafts: PassageDraft[] = [];
+  const files = [...source.files].filter(([file, text]) => file.endsWith('_test.go') && text.includes('func Example')
+    && !/(^|\/)(internal|testdata|vendor)\//.test(file)).sort(([a], [b]) => a.localeCompare(b));
+  for (const [file, text] of files) {
+    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+    const pkg = packageNames.get(dir);
+    if (!pkg) continue; // examples of a package with no API (main, internal) are not indexed
+    const importPath = dir ? `${source.module}/${dir}` : source.module;
+    const depth = dir ? dir.split('/').length : 0;
+    parsers.parse('go', text, (root) => {
+      for (const node of namedChildren(root)) {
+        if (node.type !== 'function_declaration') continue;
+        const name = node.childForFieldName('name')?.text ?? '';
+        const target = exampleTarget(name);
+        const body = node.childForFieldName('body');
+        if (target === undefined || !body || node.childForFieldName('parameters')?.namedChildren.length) continue;
+        const local = target.item;
+        const code = dedent(body.text.replace(/^\{\n?/, '').replace(/\n?\}$/, ''));
+        const doc = docAbove(node);
+        const named = local ? `${pkg}.${local}` : importPath;
+        const label = `Example${target.suffix ? ` (${target.suffix})` : ''}`;
+        const content = [`${label} of \`${named}\`:`, doc ? goDocToMarkdown(doc) : '', `\`\`\`go\n${code}\n\`\`\``].filter(Boolean).join('\n\n');
+        // pkg.go.dev's anchors: #example-Logger.Check, #example-NewStdLog-suffix, #example-package-Presets.
+        const anchor = `example-${local || 'package'}${target.suffix ? `-${target.suffix}` : ''}`;
+        for (const chunk of splitLong(content)) {
+          drafts.push({
+            url: source.locate(file, { line: lineOf(node), anchor }), title: `${named} ${label.toLowerCase()}`,
+            headings: [importPath, local ? `${local} ${label.toLowerCase()}` : label], content: chunk, source: file,
+            // An item's example is part of the item (symbol look-ups find it); a package's examples are sections of their own.
+            symbol: local ? named : undefined, importance: 0.75 - 0.05 * depth,
+            identifiers: local ? [...new Set([local.toLowerCase(), local.split('.').pop()!.toLowerCase()])] : [],
+          });
+        }
+      }
+    });
+  }
+  return drafts;
+}
+
+/** What an example function's name says it exemplifies: `ExampleT_M_suffix` → T.M; `Example_suffix` → the package. */
+export function exampleTarget(name: string): { item: string; suffix?: string } | undefined {
+  if (!/^Example($|_|\p{Lu})/u.test(name)) return undefined;
+  const parts = name.slice('Example'.length).split('_');
+  const item: string[] = [];
+  let suffix: string | undefined;
+  for (const [i, part] of parts.entries()) {
+    if (i === 0 && part === '') continue; // `Example_suffix`: the package
+    if (part && /^\p{Lu}/u.test(part) && item.length < 2 && suffix === undefined) item.push(part);
+    else { suffix = parts.slice(i).join('_'); break; }
+  }
+  return { item: item.join('.'), suffix };
+}
+
+function dedent(code: string): string {
+  const lines = code.split('\n');
+  const indents = lines.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(cut)).join('\n').trim();
 }

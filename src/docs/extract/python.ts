@@ -92,10 +92,11 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
   const entries: Entry[] = [];
   const roots = new Set(source.importNames.map((n) => n.replace(/-/g, '_')));
 
-  // Each .py file under a top-level package (src/ and lib/ layouts included) is a module.
+  // Each .py file under a top-level package (src/ and lib/ layouts included) is a module; a `.pyi` stub stands for a
+  // module shipped without Python source (a compiled extension: pydantic_core, orjson) and is read like one.
   for (const [file, text] of source.files) {
-    if (!file.endsWith('.py')) continue;
-    const parts = file.replace(/\.py$/, '').split('/');
+    if (!file.endsWith('.py') && !(file.endsWith('.pyi') && !source.files.has(file.slice(0, -1)))) continue;
+    const parts = file.replace(/\.pyi?$/, '').split('/');
     const start = parts.findIndex((p) => roots.has(p));
     if (start < 0 || parts.slice(start).some((p) => EXCLUDED_SEGMENT.test(p))) continue;
     const isPackage = parts[parts.length - 1] === '__init__';

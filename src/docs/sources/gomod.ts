@@ -32,9 +32,11 @@ export function goSource(settings: SourceSettings): RegistrySource {
       const prefix = `${module}@${version}/`;
       const contents = readZip(bytes, { ...DEFAULT_LIMITS, keep: (p) => {
         const rel = p.startsWith(prefix) ? p.slice(prefix.length) : p;
-        return (isDocFile(rel, /\.go$|^go\.mod$/) && !rel.endsWith('_test.go') && !/(^|\/)(internal|examples?|cmd)\//.test(rel));
+        return (isDocFile(rel, /\.go$|^go\.mod$/) && !/(^|\/)(internal|examples?|cmd)\//.test(rel));
       } });
-      const files = contents.files.map((f) => ({ ...f, path: f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path }));
+      // Of the test files only those holding examples (`func ExampleX()`, shown by pkg.go.dev as the item's usage) stay.
+      const files = contents.files.map((f) => ({ ...f, path: f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path }))
+        .filter((f) => !f.path.endsWith('_test.go') || /^func Example/m.test(textOf(f)));
       const goMod = files.find((f) => f.path === 'go.mod');
       const goVersion = goMod ? /^go\s+(\S+)/m.exec(textOf(goMod))?.[1] : undefined;
       return {
