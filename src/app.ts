@@ -14,6 +14,7 @@ import { createSandbox, type SandboxService } from './sandbox/index.ts';
 import { createEmbedder, createSentenceEncoder, type Embedder } from './semantic/index.ts';
 import { openStore, type Store } from './store/index.ts';
 import { startInstance, type Instance } from './store/instances.ts';
+import { createProjects, type Projects } from './project/index.ts';
 import { createQuickstarts, type Quickstarts } from './quickstart/index.ts';
 import { withVerifiedQuickstarts } from './quickstart/verified-docs.ts';
 
@@ -31,6 +32,8 @@ export interface App {
   inflight: InflightWork;
   /** Run-verified quickstarts: background verification through the sandbox under the service's own owner. */
   quickstarts: Quickstarts;
+  /** Resolved projects: a lockfile's dependencies, so docs, context and test answer at the project's versions. */
+  projects: Projects;
   close(): Promise<void>;
 }
 
@@ -66,8 +69,9 @@ export async function createApp(config: Config, logger: Logger, inflight = new I
     const sandbox = trackRuns(createSandbox(config, store, logger), inflight);
     const quickstarts = createQuickstarts({ config, store, logger, catalog, sandbox, stopping: inflight.stopping });
     const docs = withVerifiedQuickstarts(createDocs({ config, store, logger, catalog, embedder: semantic, encoder, scheduler }), quickstarts, config, logger);
+    const projects = createProjects({ store, config, catalog });
     return {
-      config, store, logger, catalog, auth, docs, sandbox, semantic, inflight, quickstarts,
+      config, store, logger, catalog, auth, docs, sandbox, semantic, inflight, quickstarts, projects,
       async close() {
         await quickstarts.close();
         await sandbox.close();

@@ -2,6 +2,7 @@
 // (`detail: "full"` sends the capability result unchanged, as REST does). Pure: a result in, a smaller one out.
 import type { ToolResult } from './catalog/types.ts';
 import type { DocsResult, ToolContext } from './docs/schema.ts';
+import type { ResolveResult } from './project/index.ts';
 import type { TestResult } from './sandbox/schema.ts';
 
 export const DETAILS = ['compact', 'full'] as const;
@@ -91,4 +92,18 @@ export function projectTest(result: TestResult, detail: Detail): unknown {
   if (detail === 'full') return result;
   const { phases: _phases, sessionExpiresAt: _expires, ...rest } = result;
   return rest;
+}
+
+/** A resolved project as rows an agent acts on: one table of slug, version, whether docs are indexed, the newest. */
+export function projectResolve(result: ResolveResult, detail: Detail): unknown {
+  if (detail === 'full') return result;
+  const row = (d: ResolveResult['dependencies'][number]) => ({ slug: d.slug, version: d.version ?? '', dev: d.dev ?? false, docsIndexed: d.docsIndexed, latest: d.latest ?? '' });
+  return {
+    project: result.project,
+    expiresAt: result.expiresAt,
+    dependencies: result.dependencies.map(row),
+    ...(result.transitive ? { transitive: result.transitive.map(row) } : {}),
+    counts: result.counts,
+    ...(result.notes.length ? { notes: result.notes } : {}),
+  };
 }

@@ -4,6 +4,7 @@ import type { WriteStream } from 'node:tty';
 import type { ToolResult } from '../catalog/index.ts';
 import type { DocsPassage, DocsResult, ToolContext } from '../docs/schema.ts';
 import { encodeResult } from '../format.ts';
+import type { ResolveResult } from '../project/index.ts';
 import type { TestResult } from '../sandbox/schema.ts';
 import type { OutputFormat } from './options.ts';
 import { fitPassage, shortenUrl } from './wrap.ts';
@@ -147,5 +148,22 @@ export function renderTest(result: TestResult, style: Style): string {
   if (result.stderr) lines.push(style.dim('── stderr ──'), clean(result.stderr).trimEnd());
   lines.push(`${style.dim('session')}  ${result.sessionId}${result.sessionReused ? style.dim(' (reused)') : ''}` +
     `  ${style.dim(`reuse with --session ${result.sessionId}`)}`);
+  return lines.join('\n');
+}
+
+export function renderResolve(result: ResolveResult, style: Style): string {
+  const rows = result.dependencies.map((d) => [
+    oneLine(d.slug), oneLine(d.version ?? d.requested ?? '-'), oneLine(d.latest ?? '-'), d.docsIndexed ? 'indexed' : '-', d.dev ? 'dev' : '',
+  ]);
+  const files = result.files.map((f) => `${oneLine(f.file)} (${oneLine(f.format)})`).join(', ');
+  const lines = [
+    `${style.bold(result.project)}  ${style.dim(`${result.counts.direct} direct, ${result.counts.transitive} transitive; kept until ${result.expiresAt}`)}`,
+    style.dim(`from ${files}`),
+    '',
+    rows.length ? table(['SLUG', 'VERSION', 'LATEST', 'DOCS', ''], rows, style) : style.dim('No direct dependencies found.'),
+    ...result.notes.map((note) => style.yellow(`note: ${oneLine(note)}`)),
+  ];
+  const first = result.dependencies.find((d) => d.version);
+  if (first) lines.push(style.dim(`next: tooldex docs ${first.slug} "<your question>" --project ${result.project}`));
   return lines.join('\n');
 }

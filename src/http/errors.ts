@@ -48,13 +48,13 @@ export function validationToToolDexError(error: unknown, request?: FastifyReques
 }
 
 /** Fastify's own client errors (body parser, content type, URL), each with a stable code and a message that helps. */
-function frameworkToToolDexError(error: FastifyError): ToolDexError | undefined {
+function frameworkToToolDexError(error: FastifyError, bodyLimit: number): ToolDexError | undefined {
   if (typeof error.statusCode !== 'number' || error.statusCode >= 500) return undefined;
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ToolDexError('payload_too_large', 413,
-        `The request body is larger than the limit of ${BODY_LIMIT_BYTES / 1024 / 1024} MiB (${BODY_LIMIT_BYTES.toLocaleString('en')} bytes).`,
-        { limitBytes: BODY_LIMIT_BYTES });
+        `The request body is larger than the limit of ${(bodyLimit / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB (${bodyLimit.toLocaleString('en')} bytes).`,
+        { limitBytes: bodyLimit });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ToolDexError('unsupported_media_type', 415, 'Send the body as JSON with Content-Type: application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -75,7 +75,8 @@ function frameworkToToolDexError(error: FastifyError): ToolDexError | undefined 
 
 export function replyWithError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   let mapped = validationToToolDexError(error, request) ?? (error instanceof ToolDexError ? error : undefined);
-  mapped ??= frameworkToToolDexError(error as FastifyError);
+  // A route may allow a larger body than the server's default (POST /tools/resolve reads lockfiles).
+  mapped ??= frameworkToToolDexError(error as FastifyError, request.routeOptions?.bodyLimit ?? BODY_LIMIT_BYTES);
   if (!mapped) {
     request.log.error({ err: error }, 'unhandled error');
     mapped = toToolDexError(error);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ApiKeyInfo, CreatedApiKey, Member, Organisation, UsageDay, User } from '../auth/types.ts';
 import { ECOSYSTEMS, type ToolResult } from '../catalog/types.ts';
 import type { DocsResult, ToolContext } from '../docs/schema.ts';
+import type { ResolveResult } from '../project/index.ts';
 import { LIMIT_NAMES, TEST_STATUSES, type TestResult } from '../sandbox/schema.ts';
 
 const nullableString = z.string().nullable();
@@ -41,6 +42,25 @@ export const contextResponse = z.object({
   entryPoints: z.array(z.string()), typesIncluded: z.boolean().nullable(), requirements: z.record(z.string(), z.string()),
   testRequest: z.record(z.string(), z.unknown()).nullable(), stale: z.boolean().optional(),
 }).describe('What is needed before writing code with the tool');
+
+const resolvedDependency = z.object({
+  slug: z.string(), ecosystem: z.enum(ECOSYSTEMS), name: z.string(),
+  version: nullableString.describe('The exact version the project uses; null where only a manifest range is known.'),
+  requested: z.string().optional().describe('The requirement the project wrote (^3.23.0, >=2,<3).'),
+  dev: z.boolean().optional().describe('A development-only dependency.'),
+  inCatalog: z.boolean().describe('Whether the tooldex catalog lists the package.'),
+  docsIndexed: z.boolean().describe('Whether the docs of that exact version are indexed already.'),
+  latest: nullableString.describe('Newest version tooldex knows of.'),
+});
+export const resolveResponse = z.object({
+  project: z.string().describe('Pass as `project` to docs, context and test calls (same owner) until expiresAt.'),
+  expiresAt: z.string(),
+  files: z.array(z.object({ file: z.string(), format: z.string(), ecosystem: z.enum(ECOSYSTEMS) })),
+  dependencies: z.array(resolvedDependency).describe('Direct dependencies.'),
+  transitive: z.array(resolvedDependency).optional().describe('Every other package the lockfiles pin (with transitive: true).'),
+  counts: z.object({ direct: z.number(), transitive: z.number() }),
+  notes: z.array(z.string()),
+}).describe('A project\'s dependencies at the versions it uses');
 
 export const testResponse = z.object({
   ok: z.boolean(), status: z.enum(TEST_STATUSES),
@@ -94,6 +114,7 @@ export type DocumentedTypesFit = [
   Fits<DocsResult, z.output<typeof docsResponse>>,
   Fits<ToolContext, z.output<typeof contextResponse>>,
   Fits<TestResult, z.output<typeof testResponse>>,
+  Fits<ResolveResult, z.output<typeof resolveResponse>>,
   Fits<Session, z.output<typeof dashboardResponses.session>>,
   Fits<{ members: Member[] }, z.output<typeof dashboardResponses.members>>,
   Fits<{ keys: ApiKeyInfo[] }, z.output<typeof dashboardResponses.keys>>,
@@ -105,5 +126,6 @@ export type EveryFieldDocumented = [
   IsTrue<AllDocumented<DocsResult, z.output<typeof docsResponse>>>,
   IsTrue<AllDocumented<ToolContext, z.output<typeof contextResponse>>>,
   IsTrue<AllDocumented<TestResult, z.output<typeof testResponse>>>,
+  IsTrue<AllDocumented<ResolveResult, z.output<typeof resolveResponse>>>,
   IsTrue<AllDocumented<CreatedApiKey, z.output<typeof dashboardResponses.createdKey>>>,
 ];

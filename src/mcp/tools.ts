@@ -6,7 +6,9 @@ import type { Docs } from '../docs/schema.ts';
 import { docsQuerySchema } from '../docs/schema.ts';
 import { WIRE_FORMATS } from '../format.ts';
 import { searchQuerystring } from '../http/routes/search.ts';
-import { DETAILS, projectContext, projectDocs, projectSearch, projectTest } from '../projection.ts';
+import type { Projects } from '../project/index.ts';
+import { resolveRequestSchema } from '../project/schema.ts';
+import { DETAILS, projectContext, projectDocs, projectResolve, projectSearch, projectTest } from '../projection.ts';
 import type { Sandbox, SessionOwner } from '../sandbox/schema.ts';
 import { testRequestSchema } from '../sandbox/schema.ts';
 
@@ -15,6 +17,7 @@ export interface Capabilities {
   catalog: Pick<Catalog, 'search'>;
   docs: Pick<Docs, 'search' | 'context'>;
   sandbox: Pick<Sandbox, 'run'>;
+  projects: Pick<Projects, 'resolve' | 'atProjectVersion'>;
 }
 
 /** Who is calling: sandbox sessions belong to an organisation (auth on) or a client address. */
@@ -53,6 +56,8 @@ const docsInput = z.object({
 }).strict();
 
 const testInput = testRequestSchema.safeExtend({ format, detail });
+
+const resolveInput = resolveRequestSchema.extend({ format, detail }).strict();
 
 export interface ToolDefinition {
   name: string;
@@ -131,6 +136,20 @@ export const TOOLS: ToolDefinition[] = [
     readOnly: false,
     openWorld: true,
     run: async (caps, { format: _format, detail: level, ...request }, context) => projectTest(await caps.sandbox.run(request, context.owner), level),
+  }),
+  defineTool({
+    name: 'resolve_project',
+    title: 'Read the user\'s project: dependencies at the versions it uses',
+    description:
+      'Before answering about the user\'s code: send the project\'s lockfiles or manifests (package-lock.json, pnpm-lock.yaml, ' +
+      'yarn.lock with package.json, bun.lock, poetry.lock, uv.lock, Pipfile.lock, requirements.txt, pyproject.toml, Cargo.lock, ' +
+      'Cargo.toml, go.mod, Gemfile.lock) as {name, content}. Returns each direct dependency\'s slug and exact version, whether ' +
+      'its docs are indexed, and the newest version, plus a `project` id. Pass that id as `project` to search_docs and ' +
+      'get_tool_context and they answer at the project\'s version of a tool (the version the user installed, not the newest).',
+    input: resolveInput,
+    readOnly: true,
+    openWorld: false,
+    run: async (caps, { files, transitive, detail: level }, context) => projectResolve(await caps.projects.resolve(files, context.owner, { transitive }), level),
   }),
 ];
 

@@ -4,9 +4,10 @@ import { dashboardStaticRoutes } from './dashboard-static.ts';
 import { contextRoutes } from './context.ts';
 import { docsRoutes } from './docs.ts';
 import { healthRoutes } from './health.ts';
+import { resolveRoutes } from './resolve.ts';
 import { iconRoutes } from './icons.ts';
 import { searchRoutes } from './search.ts';
 import { testRoutes } from './test.ts';
 import { mcpRoutes } from '../../mcp/http.ts';
 
-export const routeGroups = [healthRoutes, iconRoutes, searchRoutes, testRoutes, docsRoutes, contextRoutes, mcpRoutes, dashboardApiRoutes, dashboardStaticRoutes];
+export const routeGroups = [healthRoutes, iconRoutes, searchRoutes, testRoutes, docsRoutes, contextRoutes, resolveRoutes, mcpRoutes, dashboardApiRoutes, dashboardStaticRoutes];
