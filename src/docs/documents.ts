@@ -14,6 +14,7 @@ import { apiFromRustCrate } from './extract/rust.ts';
 import { docsRsCfgNames, docsRsTarget } from './extract/rust-cfg.ts';
 import { loadParsers } from './extract/treesitter.ts';
 import type { PassageDraft } from './extract/types.ts';
+import { ownMetadata } from './sources/pypi.ts';
 import type { Artifact } from './sources/types.ts';
 
 export const MAX_PASSAGES = 4000;
@@ -138,7 +139,8 @@ async function apiPassages(artifact: Artifact, tool: { ecosystem: string; name: 
       return npmApiPassages(artifact, tool.name, locate);
     case 'pypi': {
       const { texts, skipped } = budgeted(artifact.files, (p) => /\.pyi?$/.test(p), depthOf);
-      const topLevel = artifact.files.find((f) => f.path.endsWith('top_level.txt'));
+      // The distribution's own top_level.txt, not a vendored project's (setuptools/_vendor/*.dist-info/top_level.txt).
+      const topLevel = ownMetadata(artifact.files, 'top_level.txt');
       const names = topLevel ? textOf(topLevel).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('_')) : [];
       const parsers = await loadParsers(['python']);
       return { api: await apiFromPythonPackage(parsers, { files: texts, importNames: names.length ? names : [importName], locate }), skippedSources: skipped };

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type TS from 'typescript';
 import { loadCompiler, typeEntries } from './dts.ts';
-import { apiFromRustCrate } from './rust.ts';
+import { apiFromRustCrate, TRAIT_IMPL_IMPORTANCE } from './rust.ts';
 import { namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
 
 /** One public item: `name` is what a passage's symbol ends with (`debounce`, `Session.mount`, `Command.Execute`). */
@@ -44,11 +44,13 @@ export async function declaredNpmApi(files: Map<string, string>): Promise<Declar
     const sourceFile = program.getSourceFile(`${ROOT}/${file}`);
     const moduleSymbol = sourceFile ? checker.getSymbolAtLocation(sourceFile) : undefined;
     if (!sourceFile || !moduleSymbol) continue;
+    const exported = checker.getExportsOfModule(moduleSymbol);
     const add = (name: string) => {
-      if (name === 'default' || name.startsWith('_') || name === 'export=') return;
+      // A lone default export is the package's API (strip-ansi); beside named exports it repeats one of them.
+      if ((name === 'default' && exported.length > 1) || name.startsWith('_') || name === 'export=') return;
       items.set(`${subpath}:${name}`, { name, where: subpath });
     };
-    for (const exported of checker.getExportsOfModule(moduleSymbol)) add(exported.name);
+    for (const symbol of exported) add(symbol.name);
     // `export = _` (lodash, express): the value's properties are the API (`_.debounce`), beside its namespace's types.
     const assigned = moduleSymbol.exports?.get('export=' as TS.__String);
     if (assigned) {
@@ -62,43 +64,65 @@ export async function declaredNpmApi(files: Map<string, string>): Promise<Declar
 const literalStrings = (node: SyntaxNode | null | undefined): string[] =>
   node ? node.descendantsOfType('string_content').map((s) => s?.text ?? '').filter(Boolean) : [];
 
-/** A Python package's `__all__`, else the public names its top-level module defines or imports. */
-export function declaredPythonApi(parsers: Parsers, files: Map<string, string>, importName: string): DeclaredItem[] {
-  const top = [`${importName}/__init__.py`, `src/${importName}/__init__.py`, `${importName}.py`, `src/${importName}.py`,
-    `${importName}/__init__.pyi`, `${importName}.pyi`].find((f) => files.has(f));
-  if (!top) return [];
-  return parsers.parse('python', files.get(top)!, (root) => {
-    const all: string[] = [];
-    const defined: string[] = [];
+/** A module's `__all__`, and the names it defines itself or imports (blocks of top-level `if`/`try` included). */
+function pythonModuleNames(parsers: Parsers, text: string): { all: string[]; own: string[]; imported: string[] } {
+  return parsers.parse('python', text, (root) => {
+    const found = { all: [] as string[], own: [] as string[], imported: [] as string[] };
     const visit = (statements: SyntaxNode[]) => {
       for (const statement of statements) {
         if (statement.type === 'if_statement' || statement.type === 'try_statement') {
-          // `try: from ._speedups import x` / `if TYPE_CHECKING:` blocks define names too.
-          for (const block of statement.descendantsOfType('block')) if (block) visit(namedChildren(block));
+          // `try: from ._speedups import x` / `if sys.version_info >= …:` blocks define names too (not nested defs' bodies).
+          for (const block of statement.descendantsOfType('block')) {
+            if (block && (block.parent?.id === statement.id || block.parent?.parent?.id === statement.id)) visit(namedChildren(block));
+          }
           continue;
         }
         const expression = statement.type === 'expression_statement' ? statement.namedChildren[0] : statement;
         if (!expression) continue;
         if (expression.type === 'assignment' || expression.type === 'augmented_assignment') {
           const left = expression.childForFieldName('left');
-          if (left?.text === '__all__') all.push(...literalStrings(expression.childForFieldName('right')));
-          else if (left?.type === 'identifier') defined.push(left.text);
+          if (left?.text === '__all__') found.all.push(...literalStrings(expression.childForFieldName('right')));
+          else if (left?.type === 'identifier') found.own.push(left.text);
         } else if (expression.type === 'function_definition' || expression.type === 'class_definition') {
-          defined.push(expression.childForFieldName('name')?.text ?? '');
+          found.own.push(expression.childForFieldName('name')?.text ?? '');
         } else if (expression.type === 'decorated_definition') {
-          defined.push(expression.childForFieldName('definition')?.childForFieldName('name')?.text ?? '');
+          found.own.push(expression.childForFieldName('definition')?.childForFieldName('name')?.text ?? '');
         } else if (expression.type === 'import_from_statement') {
           for (const name of expression.childrenForFieldName('name')) {
             const alias = name?.type === 'aliased_import' ? name.childForFieldName('alias')?.text : name?.text.split('.').pop();
-            if (alias) defined.push(alias);
+            if (alias) found.imported.push(alias);
           }
         }
       }
     };
     visit(namedChildren(root));
-    const names = all.length ? all : defined.filter((n) => n && !n.startsWith('_'));
-    return [...new Set(names)].map((name) => ({ name, where: top }));
+    return found;
   });
+}
+
+const publicName = (name: string) => Boolean(name) && !name.startsWith('_');
+
+/**
+ * A Python package's `__all__`, else the public names its top-level module defines or imports; a package whose
+ * `__init__` declares nothing (packaging, dateutil) is its public submodules: each one's `__all__`, else what it defines.
+ */
+export function declaredPythonApi(parsers: Parsers, files: Map<string, string>, importName: string): DeclaredItem[] {
+  const bases = [importName, `src/${importName}`];
+  const top = bases.flatMap((b) => [`${b}/__init__.py`, `${b}.py`, `${b}/__init__.pyi`, `${b}.pyi`]).find((f) => files.has(f));
+  if (!top) return [];
+  const names = pythonModuleNames(parsers, files.get(top)!);
+  const listed = (names.all.length ? names.all : [...names.own, ...names.imported]).filter(publicName);
+  if (listed.length || !top.endsWith('__init__.py')) return [...new Set(listed)].map((name) => ({ name, where: top }));
+  const dir = top.slice(0, -'/__init__.py'.length);
+  const items = new Map<string, DeclaredItem>();
+  for (const [file, text] of files) {
+    const rest = file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : undefined;
+    const module = rest && /^([A-Za-z]\w*)(\.py|\/__init__\.py)$/.exec(rest)?.[1];
+    if (!module) continue;
+    const inner = pythonModuleNames(parsers, text);
+    for (const name of (inner.all.length ? inner.all : inner.own).filter(publicName)) items.set(`${module}.${name}`, { name, where: `${importName}.${module}` });
+  }
+  return [...items.values()];
 }
 
 /** `pub` items reachable from the crate root, as rustdoc lists them (documented or not). */
@@ -106,7 +130,8 @@ export async function declaredRustApi(parsers: Parsers, files: Map<string, strin
   const drafts = await apiFromRustCrate(parsers, { crate, files, libPath, locate: () => '', undocumented: true });
   const items = new Map<string, DeclaredItem>();
   for (const draft of drafts) {
-    if (!draft.symbol || draft.internal || draft.symbol === crate) continue;
+    // Trait implementations' methods (`fmt`, `from`, `next`) are the trait's API, documented there, not the crate's.
+    if (!draft.symbol || draft.internal || draft.symbol === crate || draft.importance === TRAIT_IMPL_IMPORTANCE || draft.importance === TRAIT_IMPL_IMPORTANCE - 0.3) continue;
     const segments = draft.symbol.split('::');
     items.set(draft.symbol, { name: segments[segments.length - 1]!, where: draft.symbol });
   }

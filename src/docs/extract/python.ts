@@ -172,6 +172,14 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
   function readBlock(statements: SyntaxNode[], module: ModuleInfo, owner: string[]): void {
     for (let i = 0; i < statements.length; i++) {
       const statement = statements[i]!;
+      if (!owner.length && (statement.type === 'if_statement' || statement.type === 'try_statement')) {
+        // Module-level `if sys.version_info >= …:` / `try: … except ImportError:` branches define public API too (six,
+        // typing_extensions): each branch's block is read as the module's own (not the bodies of what they define).
+        for (const block of statement.descendantsOfType('block')) {
+          if (block && (block.parent?.id === statement.id || block.parent?.parent?.id === statement.id)) readBlock(namedChildren(block), module, owner);
+        }
+        continue;
+      }
       let definition = statement;
       const decorators: string[] = [];
       if (statement.type === 'decorated_definition') {

@@ -7,6 +7,9 @@ import { cfgBranch, cfgHolds, type BuildTarget } from './rust-cfg.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
 import type { PassageDraft } from './types.ts';
 
+/** A method of a trait implementation (`impl Display for Error { fn fmt }`): documented on the trait, ranked low. */
+export const TRAIT_IMPL_IMPORTANCE = 0.35;
+
 export interface CrateSource {
   /** The crate's import name (`serde_json`). */
   crate: string;
@@ -300,7 +303,7 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
   return items.map(({ draft, name, privateNames, depth, kind }) => {
     const member = kind === 'member' || kind === 'trait_impl';
     const internal = hiddenIn(name, privateNames) && !(member && publicTypes.has(name));
-    let importance = kind === 'module' ? 0.95 - 0.08 * depth : kind === 'trait_impl' ? 0.35 : 0.8 - 0.05 * depth;
+    let importance = kind === 'module' ? 0.95 - 0.08 * depth : kind === 'trait_impl' ? TRAIT_IMPL_IMPORTANCE : 0.8 - 0.05 * depth;
     if (internal) importance = Math.min(importance, 0.2);
     if (draft.deprecated) importance -= 0.3;
     return { ...draft, importance, internal: internal || undefined };
