@@ -41,7 +41,15 @@ export const configSchema = z.object({
     .describe('Sandbox runs of one owner (organisation, or client address with auth off) in parallel; 0 = half of TOOLDEX_SANDBOX_CONCURRENCY, at least 1.'),
   TOOLDEX_SANDBOX_QUEUE: intFrom(32, 0, 10_000).describe('Sandbox runs that may wait for a slot before 503.'),
   TOOLDEX_SANDBOX_DISK_MB: intFrom(4096, 16, 10_000_000)
-    .describe('Host disk all sandbox sessions of this instance may use (allocated blocks of their volumes); least recently used idle sessions are evicted past it.'),
+    .describe('Host disk all sandbox sessions of this instance may use (allocated blocks of their volumes); past it, idle sessions are evicted (TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES) and new sessions of owners with nothing to give back answer 507.'),
+  TOOLDEX_SANDBOX_OWNER_DISK_MB: intFrom(0, 0, 10_000_000)
+    .describe('Host disk the sandbox sessions of one owner may use on this instance; past it, that owner\'s own least recently used sessions are evicted. 0 = half of TOOLDEX_SANDBOX_DISK_MB, never less than TOOLDEX_SANDBOX_SESSION_MB.'),
+  TOOLDEX_SANDBOX_OWNER_SESSIONS: intFrom(16, 1, 100_000)
+    .describe('Sandbox sessions one owner may hold on this instance; a new one past it evicts the owner\'s least recently used idle session (429 when all are busy).'),
+  TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES: intFrom(60, 1, 525_600)
+    .describe('While this instance is over TOOLDEX_SANDBOX_DISK_MB, sessions idle this long may be evicted whoever owns them (least recently used first); younger sessions of owners within their budget never are.'),
+  TOOLDEX_SANDBOX_FORWARD_RPM: intFrom(600, 1, 100_000)
+    .describe('Requests per minute per client address to the fleet\'s internal route POST /internal/sandbox/test (bad signatures included).'),
   TOOLDEX_SANDBOX_MEMORY_MB: intFrom(512, 32, 1_000_000).describe('Memory limit of one sandbox run (its /tmp counts too).'),
   TOOLDEX_DENY_PACKAGES: z.string().default('').describe('Comma-separated packages a sandbox may not install (status `blocked`).'),
   TOOLDEX_DISABLED_RUNTIMES: z.string().default('').describe('Comma-separated runtimes turned off (status `blocked`).'),

@@ -3,8 +3,16 @@
 // bubblewrap's arguments, which travel over a pipe (--args) so no host path, variable or secret is on any command line.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HostIdentity, IsolatedSpec } from './isolate.ts';
+import type { HostIdentity, IsolatedSpec } from './isolated-spec.ts';
 import { seccompFilter } from './seccomp.ts';
+
+/** Where the wrapper looks for its programs (it is started with no environment at all). */
+const SYSTEM_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** A system program's absolute path (the wrapper is spawned without a PATH to search). */
+export function systemBinary(name: string): string {
+  return SYSTEM_PATH.split(':').map((dir) => path.join(dir, name)).find((candidate) => fs.existsSync(candidate)) ?? name;
+}
 
 const shq = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
@@ -41,7 +49,9 @@ export function writeSandboxEtc(etcDir: string, dns: string): void {
 export function wrapperScript(spec: IsolatedSpec, identity: HostIdentity, procsFiles: string[], command: string[]): string {
   const keep = [0, 1, 2, FD.ready, FD.go, FD.args, FD.started].join('|');
   // Descriptors the server itself inherited (a supervisor's pipes) must not reach the sandbox.
-  const lines = [`for fd in /proc/$$/fd/*; do n=\${fd##*/}; case $n in ${keep}) ;; *) eval "exec $n>&-" 2>/dev/null || true;; esac; done`,
+  // The wrapper starts with an empty environment (isolate.ts): PATH is a shell variable here, never exported.
+  const lines = [`PATH=${SYSTEM_PATH}`,
+    `for fd in /proc/$$/fd/*; do n=\${fd##*/}; case $n in ${keep}) ;; *) eval "exec $n>&-" 2>/dev/null || true;; esac; done`,
     'set -e', `echo ready >&${FD.ready}`, `exec ${FD.ready}>&-`];
   for (const file of procsFiles) lines.push(`echo $$ > ${shq(file)}`);
   // With a network, slirp4netns brings loopback up; without one, it is the only interface.
@@ -54,7 +64,8 @@ export function wrapperScript(spec: IsolatedSpec, identity: HostIdentity, procsF
   lines.push('ulimit -c 0', `ulimit -f ${Math.ceil(spec.fileSizeBytes / 512)}`, 'ulimit -n 4096');
   // Without a pids cgroup, RLIMIT_NPROC is the fork-bomb brake (per host uid, so shared by concurrent sandboxes).
   if (!procsFiles.some((file) => file.includes('/pids/'))) lines.push(`ulimit -u ${spec.limits.pids}`);
-  lines.push(`exec setpriv --reuid ${identity.uid} --regid ${identity.gid} --clear-groups --inh-caps=-all --bounding-set=-all ` +
+  // exec -c: setpriv, and so bwrap and the sandbox's first process, get an empty environment (bash's PWD, SHLVL stay here).
+  lines.push(`exec -c setpriv --reuid ${identity.uid} --regid ${identity.gid} --clear-groups --inh-caps=-all --bounding-set=-all ` +
     `${shq(identity.bwrap)} --args ${FD.args} -- ${command.map(shq).join(' ')}`);
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 // Sandbox sessions across a fleet of instances on one database: each instance that holds session volumes advertises
-// the URL its peers reach it at (a heartbeat row); a call for a session held elsewhere is forwarded there, signed.
+// the URL its peers reach it at (a heartbeat row); a call for a session held elsewhere is forwarded there, sealed,
+// signed and single-use.
 import crypto from 'node:crypto';
 import { ToolDexError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -21,6 +22,16 @@ export interface ForwardedCall {
   at: number;
 }
 
+/**
+ * What travels between instances: the call sealed with AES-256-GCM under a key derived from the shared secret key (so
+ * its files and `env[].secret` values are never in plain text on the wire, TLS or not), the time and a nonce in the
+ * clear (bound to the ciphertext as associated data), signed as a whole with the fleet's HMAC key.
+ */
+interface WireCall {
+  sealed: string;
+  at: number;
+  nonce: string;
+}
 export interface Peer {
   /** The instance has announced an address (TOOLDEX_SANDBOX_INSTANCE_URL) at some point. */
   known: boolean;
@@ -33,9 +44,12 @@ export class SandboxFleet {
   private timer: NodeJS.Timeout | undefined;
   private readonly key: Buffer;
 
+  private readonly sealKey: Buffer;
+
   constructor(private readonly store: Store, readonly instance: string, secretKey: Buffer, private readonly logger: Logger) {
-    // Its own key, derived from the redaction key every instance of a fleet already shares.
+    // Its own keys, derived from the redaction key every instance of a fleet already shares: one signs, one seals.
     this.key = crypto.createHmac('sha256', secretKey).update('tooldex-sandbox-fleet').digest();
+    this.sealKey = crypto.createHmac('sha256', secretKey).update('tooldex-sandbox-fleet-seal').digest();
   }
 
   /** Starts announcing `url` as this instance's address (every HEARTBEAT_MS). */
@@ -66,13 +80,50 @@ export class SandboxFleet {
     return crypto.createHmac('sha256', this.key).update(body).digest('hex');
   }
 
-  /** Checks a forwarded call's signature and age; undefined when it is not one of the fleet's. */
-  verify(body: string, signature: string | undefined): ForwardedCall | undefined {
+  /**
+   * Checks a forwarded call: signature, age, that its nonce was never accepted before (recorded in the store, so a replay
+   * fails on every instance and after a restart), and opens the sealed call. Undefined when it is not one of the
+   * fleet's, or a replay.
+   */
+  async verify(body: string, signature: string | undefined): Promise<ForwardedCall | undefined> {
     if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return undefined;
     const expected = Buffer.from(this.sign(body), 'hex');
     if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return undefined;
-    const call = JSON.parse(body) as ForwardedCall;
-    return Math.abs(Date.now() - call.at) <= SIGNATURE_WINDOW_MS ? call : undefined;
+    const wire = JSON.parse(body) as Partial<WireCall>;
+    if (typeof wire.sealed !== 'string' || typeof wire.at !== 'number' || typeof wire.nonce !== 'string' || !/^[0-9a-f]{32}$/.test(wire.nonce)) return undefined;
+    if (Math.abs(Date.now() - wire.at) > SIGNATURE_WINDOW_MS) return undefined;
+    const opened = this.open(wire as WireCall);
+    if (!opened) return undefined;
+    await this.store.query(`delete from sandbox_forward_nonces where seen_at < now() - interval '${(3 * SIGNATURE_WINDOW_MS) / 1000} seconds'`);
+    const fresh = await this.store.query<{ nonce: string }>(
+      'insert into sandbox_forward_nonces (nonce) values ($1) on conflict (nonce) do nothing returning nonce', [wire.nonce]);
+    if (!fresh[0]) {
+      this.logger.warn({ at: wire.at }, 'sandbox: a forwarded call was replayed; refused');
+      return undefined;
+    }
+    return { ...opened, at: wire.at };
+  }
+
+  /** The body of a forwarded call: sealed, timed, with a fresh nonce. */
+  seal(request: TestRequest, owner: SessionOwner): string {
+    const at = Date.now();
+    const nonce = crypto.randomBytes(16).toString('hex');
+    const iv = crypto.randomBytes(12);
+    const cipher = crypto.createCipheriv('aes-256-gcm', this.sealKey, iv).setAAD(Buffer.from(`${at}.${nonce}`));
+    const sealed = Buffer.concat([cipher.update(JSON.stringify({ request, owner }), 'utf8'), cipher.final()]);
+    return JSON.stringify({ sealed: Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64'), at, nonce } satisfies WireCall);
+  }
+
+  private open(wire: WireCall): Omit<ForwardedCall, 'at'> | undefined {
+    try {
+      const bytes = Buffer.from(wire.sealed, 'base64');
+      const decipher = crypto.createDecipheriv('aes-256-gcm', this.sealKey, bytes.subarray(0, 12)).setAAD(Buffer.from(`${wire.at}.${wire.nonce}`));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      const plain = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+      return JSON.parse(plain) as Omit<ForwardedCall, 'at'>;
+    } catch {
+      return undefined;
+    }
   }
 
   /**
@@ -80,7 +131,7 @@ export class SandboxFleet {
    * ToolDexError. Rejects with `unreachable` when the peer did not answer (the caller decides: wait, or take over).
    */
   async forward(url: string, request: TestRequest, owner: SessionOwner, timeoutMs: number): Promise<TestResult> {
-    const body = JSON.stringify({ request, owner, at: Date.now() } satisfies ForwardedCall);
+    const body = this.seal(request, owner);
     let response: Response;
     try {
       response = await fetch(`${url}${FORWARD_PATH}`, {

@@ -16,8 +16,8 @@ import { RunQueue } from './queue.ts';
 import { createRedactor, longestForm, mergeMarks, secretMarks } from './redact.ts';
 import { describeEnd, endedBy, finishOutputs, policyResult } from './result.ts';
 import { RUNTIME_ADAPTERS, type ParsedPackage, type RuntimeAdapter, type RuntimeContext, type Step } from './runtimes/index.ts';
-import type { EndedBy, Runtime, Sandbox, SessionOwner, TestPhases, TestRequest, TestResult } from './schema.ts';
-import { SessionStore, sessionNotFound, type Session } from './sessions.ts';
+import type { EndedBy, NetworkMode, Runtime, Sandbox, SessionOwner, TestPhases, TestRequest, TestResult } from './schema.ts';
+import { SessionStore, sessionNotFound, type Session, type SessionBudget } from './sessions.ts';
 import { GONE_AFTER_MS, PeerUnreachable, SandboxFleet, type ForwardedCall } from './fleet.ts';
 import { checkSources, packageSources, registries, sourcePorts } from './sources.ts';
 import { runStep, type StepOptions } from './steps.ts';
@@ -30,7 +30,7 @@ export interface SandboxService extends Sandbox {
   /** Announces the URL other instances reach this one at (TOOLDEX_SANDBOX_INSTANCE_URL does it at start). */
   advertise(url: string): Promise<void>;
   /** Checks a call another instance forwarded (signature and age); undefined when it is not the fleet's. */
-  verifyForwarded(body: string, signature: string | undefined): ForwardedCall | undefined;
+  verifyForwarded(body: string, signature: string | undefined): Promise<ForwardedCall | undefined>;
   /** Test hook: called with each sandbox's wrapper pid after its network is joined and before its program starts. */
   onSandboxReady?: (pid: number, step: Step['name']) => void | Promise<void>;
   toolchains(): Promise<Toolchains>;
@@ -58,6 +58,13 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   const denied = new Set(listSetting(config.TOOLDEX_DENY_PACKAGES).map((p) => p.toLowerCase()));
   const limits: RunLimits = { memoryBytes: config.TOOLDEX_SANDBOX_MEMORY_MB * 1024 * 1024, pids: config.TOOLDEX_SANDBOX_PIDS, cpus: 1 };
   const sources = registries(config);
+  const MIB = 1024 * 1024;
+  const diskBudget: SessionBudget = {
+    instanceBytes: config.TOOLDEX_SANDBOX_DISK_MB * MIB,
+    ownerBytes: Math.max(config.TOOLDEX_SANDBOX_OWNER_DISK_MB || Math.floor(config.TOOLDEX_SANDBOX_DISK_MB / 2), config.TOOLDEX_SANDBOX_SESSION_MB) * MIB,
+    ownerSessions: config.TOOLDEX_SANDBOX_OWNER_SESSIONS,
+    idleMs: config.TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES * 60_000,
+  };
   const key = loadRedactionKey(root, config.TOOLDEX_SANDBOX_SECRET_KEY);
   const preparing = new Map<string, Promise<void>>();
 
@@ -136,7 +143,11 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
       return queue.run(queueKey, owner, async (queueMs) => {
         const admitted = Date.now();
         // Re-read inside the queue: a call that waited on this session must see the packages the previous one installed.
-        const session = existing ? await sessions.get(existing.id, owner) : await sessions.create(owner, runtime);
+        if (!existing) {
+          const evicted = await sessions.admit(owner, diskBudget, queue.busy);
+          if (evicted.length) logger.info({ evicted, owner }, 'sandbox sessions evicted to place a new one');
+        }
+        const session = existing ? await sessions.get(existing.id, owner) : await sessions.create(owner, runtime, request.network);
         queue.busy.add(session.id);
         try {
           const phases: TestPhases = { queueMs, provisionMs: Date.now() - admitted + (admitted - received - queueMs), installMs: 0, runMs: 0 };
@@ -175,7 +186,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         const ctx: RuntimeContext = { toolchain, source: sources[runtime] };
         const options = (step: Step, timeoutMs: number, extra: Partial<StepOptions> = {}): StepOptions => ({
           identity: call.sandboxHost.identity, toolchain, folders: session.folders, cacheDir: path.join(exposure.cacheDir, runtime), limits, owner,
-          timeoutMs, fileSizeBytes: config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024,
+          timeoutMs, fileSizeBytes: config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024, redactionSlack: longestForm(marks),
           onReady: service.onSandboxReady && ((pid) => service.onSandboxReady?.(pid, step.name)), ...extra,
         });
         // Fetch steps have the install budget; every step that runs session or package code has the caller's timeoutMs.
@@ -191,13 +202,14 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           return result;
         };
         const plan = installPlan(call.adapter, session.packages, call.requested);
+        const network: NetworkMode = request.network ?? session.network;
         let pins = plan.current;
 
         const finish = async (status: TestResult['status'], result: IsolatedResult, ended: EndedBy | undefined,
           notes: Array<string | undefined>, merge = false, error?: TestResult['error']): Promise<TestResult> => {
           const movedNote = call.moved ? '[sandbox] this session\'s instance is gone: it continues here, its packages installed again; files from earlier calls stayed behind.' : undefined;
           const outputs = finishOutputs(result, redact, [...notes, movedNote], merge);
-          await sessions.recordUse(session, pins.map((p) => p.spec), marks);
+          await sessions.recordUse(session, pins.map((p) => p.spec), marks, network);
           logger.info({ sessionId: session.id, runtime, status, phases, endedBy: ended, env: request.env.map((item) => item.name), packages: call.requested.length }, 'sandbox run');
           // Bookkeeping that the answer does not depend on happens after replying: analytics, disk size, eviction.
           track((async () => {
@@ -205,7 +217,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
               [session.id, owner, runtime, request.slug ?? null, status, phases.provisionMs, phases.installMs, phases.runMs, phases.queueMs ?? 0,
                 ended ? `${ended.phase}:${ended.limit}` : null]);
             await sessions.measure(session.id);
-            const evicted = await sessions.evict(config.TOOLDEX_SANDBOX_DISK_MB * 1024 * 1024, queue.busy);
+            const evicted = await sessions.evict(diskBudget, queue.busy);
             if (evicted.length) logger.info({ evicted }, 'sandbox sessions evicted');
             await sessions.unmountIdle(IDLE_UNMOUNT_MS, queue.busy);
           })());
@@ -218,7 +230,9 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         /** The status of a step that did not succeed, and which limit (if any) ended it. */
         const failure = (result: IsolatedResult, phase: EndedBy['phase'], spec: Step) => {
           const ended = endedBy(result, phase, limits, budget(spec), volumes.usage(session.id));
-          const status: TestResult['status'] = ended?.limit === 'timeout' ? 'timeout' : phase === 'install' ? 'failed_install' : 'failed_run';
+          // A limit decides first (it ended or crippled the step, whatever the exit code); else the exit code does.
+          const status: TestResult['status'] = ended ? (ended.limit === 'timeout' ? 'timeout' : 'limit_exceeded')
+            : phase === 'install' ? 'failed_install' : 'failed_run';
           return { status, ended, note: describeEnd(result, phase, ended) };
         };
 
@@ -254,9 +268,11 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
             return finish(status, result, ended, [note]);
           }
         }
-        const runSpec = call.adapter.run(ctx, call.entry, pins);
+        // Network "off": the program's step gets no network namespace route at all (loopback only); installs and builds
+        // above keep the package source.
+        const runSpec: Step = network === 'off' ? { ...call.adapter.run(ctx, call.entry, pins), network: false } : call.adapter.run(ctx, call.entry, pins);
         const env = Object.fromEntries(request.env.map((item) => [item.name, item.secret ?? item.value ?? '']));
-        const result = await step(runSpec, { extraEnv: env, redactionSlack: longestForm(marks) });
+        const result = await step(runSpec, { extraEnv: env });
         phases.runMs += result.runMs;
         if (succeeded(result)) return finish('ran', result, undefined, []);
         const { status, ended, note } = failure(result, 'run', runSpec);

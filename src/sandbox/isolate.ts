@@ -3,65 +3,14 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import type { Writable } from 'node:stream';
-import { bwrapArguments, FD, startedCommand, wrapperScript } from './command.ts';
-import { createRunCgroup, type RunLimits } from './limits.ts';
-import { startNetwork, type HostFirewall, type NetworkPolicy, type SandboxNetwork } from './network.ts';
+import { bwrapArguments, FD, startedCommand, systemBinary, wrapperScript } from './command.ts';
+import { createRunCgroup } from './limits.ts';
+import { startNetwork, type SandboxNetwork } from './network.ts';
 import { CappedOutput } from './output.ts';
+import type { HostIdentity, IsolatedSpec } from './isolated-spec.ts';
 
 export { writeSandboxEtc } from './command.ts';
-
-export interface Mount {
-  host: string;
-  dest: string;
-  writable?: boolean;
-}
-
-/** A folder seen read-write at `dest` whose reads fall through to `lower` and whose writes land in `upper`. */
-export interface OverlayMount {
-  lower: string;
-  upper: string;
-  work: string;
-  /** Where root mounts the overlay in the run's private mount namespace (nothing a sandbox can write leads there). */
-  merged: string;
-  dest: string;
-}
-
-export interface HostIdentity {
-  /** Unprivileged host uid/gid the sandbox runs as (never root); slirp4netns runs with this gid. */
-  uid: number;
-  gid: number;
-  /** Folder with the synthesized passwd, group, hosts, resolv.conf and the seccomp filter (the sandbox gid can read it). */
-  etcDir: string;
-  bwrap: string;
-  /** The host firewall of the sandbox gid; networked runs wait until it is in place. */
-  firewall?: HostFirewall;
-}
-
-export interface IsolatedSpec {
-  argv: string[];
-  cwd: string;
-  /** Variables of the program (secrets too): they travel over the --args pipe, never on a command line. */
-  env: Record<string, string>;
-  mounts: Mount[];
-  overlays?: OverlayMount[];
-  /** Paths covered by an empty read-only folder (the host interpreter's own packages). */
-  hidden?: string[];
-  /** false: no network at all (only loopback inside). */
-  network: NetworkPolicy | false;
-  timeoutMs: number;
-  limits: RunLimits;
-  /** Whose run this is: CPU is shared per owner first. */
-  owner?: string;
-  fileSizeBytes: number;
-  /** Bytes of each stream kept for the result (cap plus redaction slack). */
-  keepBytes: number;
-  /** Combined output past which the run is killed (limit "output"). */
-  killOutputBytes: number;
-  /** Size of the private /tmp (a tmpfs charged to the run's memory cgroup). */
-  tmpBytes?: number;
-  /** Called with the wrapper's pid once its network is set and before the program starts (tests inspect it). */
-  onReady?: (pid: number) => void | Promise<void>;
-}
+export type { HostIdentity, IsolatedSpec, Mount, OverlayMount } from './isolated-spec.ts';
 
 export type LimitHit = 'memory' | 'pids' | 'output';
 
@@ -81,6 +30,10 @@ export interface IsolatedResult {
   /** Sandbox builds that failed and were retried. */
   retries: number;
 }
+
+/** The wrapper's programs by absolute path: it starts with no PATH. */
+const UNSHARE = systemBinary('unshare');
+const BASH = systemBinary('bash');
 
 /** Attempts per step: a set-up failure happens before any of the caller's code ran, so trying again is safe. */
 const ATTEMPTS = 3;
@@ -104,9 +57,9 @@ async function attemptIsolated(spec: IsolatedSpec, identity: HostIdentity): Prom
   const stdio: Array<'ignore' | 'pipe'> = ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'ignore', 'ignore', 'pipe', 'pipe'];
   // A mount namespace only when root must mount something (a cache overlay): unsharing one copies the host's mount table.
   const namespaces = spec.overlays?.length ? ['--net', '--mount', '--propagation', 'private'] : ['--net'];
-  const child = spawn('unshare', [...namespaces, 'bash', '-c', script], {
-    stdio, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
-  });
+  // From / with an empty environment: nothing of the service (its working folder, its variables) reaches the wrapper,
+  // and so nothing reaches the sandbox's first process (/proc/1/environ inside is bwrap's, inherited from here).
+  const child = spawn(UNSHARE, [...namespaces, BASH, '-c', script], { stdio, cwd: '/', env: {} });
   const pipes = child.stdio as unknown as Array<(Writable & NodeJS.ReadableStream) | null>;
   let limit: LimitHit | undefined;
   let timedOut = false;

@@ -41,7 +41,7 @@ export function nameservers(resolvConf = '/etc/resolv.conf'): string[] {
  * REJECT for every local address of the host — `addrtype LOCAL` is evaluated per packet, so addresses added later are
  * covered — and for the private ranges. Everything else (the internet) returns to OUTPUT's own rules.
  */
-export function hostRules(gid: number, family: Family, servers: string[]): string {
+export function hostRules(gid: number, family: Family, servers: string[], connected: string[] = []): string {
   const chain = hostChain(gid);
   const lines = ['*filter', `:${chain} - [0:0]`];
   for (const server of servers.filter((s) => s.includes(':') === (family === 6))) {
@@ -50,8 +50,39 @@ export function hostRules(gid: number, family: Family, servers: string[]): strin
   }
   lines.push(`-A ${chain} -m addrtype --dst-type LOCAL -j REJECT`);
   for (const range of family === 4 ? BLOCKED_V4 : BLOCKED_V6) lines.push(`-A ${chain} -d ${range} -j REJECT`);
+  // The networks the host is attached to and its gateways, public addresses too: a neighbour on the host's own subnet
+  // (a cloud VPC's other machines, the router's admin page) is not "the internet".
+  for (const network of connected.filter((n) => n.includes(':') === (family === 6))) lines.push(`-A ${chain} -d ${network} -j REJECT`);
   lines.push('COMMIT', '');
   return lines.join('\n');
+}
+
+/** One route as `ip -j route` prints it. */
+interface RouteEntry { dst?: string; gateway?: string; type?: string }
+
+/**
+ * The destinations of the host's connected routes — each network a route reaches directly, without a gateway (the
+ * host's own subnets) — and the gateway of every route, as CIDRs, from `ip -j route` (IPv4 and IPv6, main table).
+ * Default routes without a gateway (a point-to-point VPN) are the internet, not a neighbour: left out.
+ */
+export async function connectedNetworks(): Promise<string[]> {
+  const found = new Set<string>();
+  for (const family of ['-4', '-6']) {
+    const text = await run('ip', ['-j', family, 'route', 'show', 'table', 'main']).catch(() => '[]');
+    let routes: RouteEntry[];
+    try {
+      routes = JSON.parse(text || '[]') as RouteEntry[];
+    } catch {
+      continue;
+    }
+    const host = family === '-4' ? '/32' : '/128';
+    for (const route of routes) {
+      if (route.type && route.type !== 'unicast') continue;
+      if (route.gateway) found.add(`${route.gateway}${host}`);
+      else if (route.dst && route.dst !== 'default') found.add(route.dst.includes('/') ? route.dst : `${route.dst}${host}`);
+    }
+  }
+  return [...found];
 }
 
 const run = (file: string, args: string[], input?: string) => new Promise<string>((resolve, reject) => {
@@ -84,14 +115,16 @@ export class HostFirewall {
   }
 
   private async install(hostPorts: number[]): Promise<void> {
+    // Read again at every check (at most every 30 s): an interface or route added later is covered by the next check.
+    const connected = await connectedNetworks();
     for (const family of [4, 6] as const) {
       const bin = BINARY[family];
       const chain = hostChain(this.gid);
-      const want = hostRules(this.gid, family, this.servers);
+      const want = hostRules(this.gid, family, this.servers, connected);
       const current = await run(bin, ['-w', '-S', chain]).catch(() => '');
       // Compare what matters: every wanted destination/rule text is present (iptables prints rules in its own form).
-      const complete = current.includes('--dst-type LOCAL') &&
-        (family === 4 ? BLOCKED_V4 : BLOCKED_V6).every((range) => current.includes(`-d ${range}`));
+      const ranges = [...(family === 4 ? BLOCKED_V4 : BLOCKED_V6), ...connected.filter((n) => n.includes(':') === (family === 6))];
+      const complete = current.includes('--dst-type LOCAL') && ranges.every((range) => current.includes(`-d ${range} `));
       if (!complete) await run(`${bin}-restore`, ['-w', '--noflush'], want);
       await this.jump(bin, chain);
       if (family === 4) {

@@ -1,5 +1,6 @@
 // Captures a program's stdout or stderr while it is read: keeps a bounded head, counts the rest, never buffers it.
-// finish() redacts secrets first and then cuts on a UTF-8 boundary, so a cut can never expose half a secret.
+// finish() redacts secrets first (dropping a cut-short capture's unsafe tail) and then cuts on a UTF-8 boundary, so a
+// cut can never expose part of a secret.
 export const OUTPUT_CAP_BYTES = 8 * 1024;
 export const TRUNCATION_MARKER = '\n…[output truncated: ';
 
@@ -20,10 +21,16 @@ export class CappedOutput {
     this.kept += part.length;
   }
 
-  /** The text to return: redacted, at most capBytes of UTF-8, with a visible marker when anything was dropped. */
-  finish(redact: (text: string) => string, capBytes = OUTPUT_CAP_BYTES): string {
+  /**
+   * The text to return: redacted, at most capBytes of UTF-8, with a visible marker when anything was dropped. When the
+   * stream went on past what was kept, its kept end may hold the beginning of a secret no form can match: the redactor
+   * is told to show nothing of the last `reach` characters (unless a match covers them), so no prefix survives the cut.
+   */
+  finish(redact: ((text: string, cutFrom?: number) => string) & { reach?: number }, capBytes = OUTPUT_CAP_BYTES): string {
     const raw = Buffer.concat(this.chunks);
-    const text = redact(decodeComplete(raw));
+    const decoded = decodeComplete(raw);
+    const cutShort = this.total > this.kept;
+    const text = cutShort && redact.reach ? redact(decoded, decoded.length - redact.reach) : redact(decoded);
     const bytes = Buffer.from(text, 'utf8');
     if (bytes.length <= capBytes && this.total === this.kept) return text;
     const marker = `${TRUNCATION_MARKER}${this.total} bytes in all, first ${capBytes} shown]`;

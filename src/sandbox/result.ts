@@ -2,6 +2,7 @@
 // note saying so, and the results of policy refusals.
 import type { IsolatedResult } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
+import type { Redactor } from './redact.ts';
 import { OUTPUT_CAP_BYTES, cutUtf8 } from './output.ts';
 import type { EndedBy, TestPhases, TestResult, TestStatus } from './schema.ts';
 import { KILL_OUTPUT_BYTES } from './steps.ts';
@@ -52,7 +53,7 @@ export function describeEnd(result: IsolatedResult, phase: EndedBy['phase'], end
   return undefined;
 }
 
-export function finishOutputs(result: IsolatedResult, redact: (text: string) => string, notes: Array<string | undefined>, merge: boolean) {
+export function finishOutputs(result: IsolatedResult, redact: Redactor, notes: Array<string | undefined>, merge: boolean) {
   let stdout = result.stdout.finish(redact);
   let stderr = result.stderr.finish(redact);
   if (merge) {

@@ -4,7 +4,13 @@ import { z } from 'zod';
 export const RUNTIMES = ['node', 'python', 'golang', 'ruby', 'rust'] as const;
 export type Runtime = (typeof RUNTIMES)[number];
 
-export const TEST_STATUSES = ['ran', 'failed_install', 'failed_run', 'timeout', 'blocked', 'unavailable'] as const;
+/**
+ * The status rules (docs/sandbox.md): `timeout` when a step ran past its wall clock; else `limit_exceeded` when another
+ * limit ended or crippled a step (memory reached, a fork refused, output past 1 MiB, the session's volume full), with
+ * `endedBy` and the program's own exitCode, 0 included; else `failed_install` / `failed_run` for a non-zero exit or a
+ * signal; `ran` exactly for exit code 0 with no limit reached. `failed_run` never carries exitCode 0.
+ */
+export const TEST_STATUSES = ['ran', 'failed_install', 'failed_run', 'timeout', 'limit_exceeded', 'blocked', 'unavailable'] as const;
 export type TestStatus = (typeof TEST_STATUSES)[number];
 
 /** Snippet languages each runtime runs; a language of another runtime is refused (422), never run by the wrong interpreter. */
@@ -25,6 +31,10 @@ export const RUNTIME_EXTENSIONS: Record<Runtime, readonly string[]> = {
 };
 /** Shortest secret accepted: shorter values would redact ordinary text (a 1-character secret redacts every such character). */
 export const MIN_SECRET_LENGTH = 8;
+
+/** A session's network switch for its run step. */
+export const NETWORK_MODES = ['on', 'off'] as const;
+export type NetworkMode = (typeof NETWORK_MODES)[number];
 
 export const MAX_FILES = 20;
 export const MAX_FILE_BYTES = 256 * 1024;
@@ -58,6 +68,8 @@ export const testRequestSchema = z.object({
   sessionId: z.string().min(1).max(100).optional().describe('Session from an earlier call: reuses its files and packages.'),
   slug: z.string().max(300).optional().describe('Directory slug the snippet tests (analytics).'),
   env: z.array(envItemSchema).max(50).default([]).describe('Environment variables for the program.'),
+  network: z.enum(NETWORK_MODES).optional()
+    .describe('Network of the run step: "on" (the internet, never the host or private ranges) or "off" (no route at all: loopback only). Installs still fetch either way. Kept in the session: a later call without it keeps the session\'s setting; a new session starts "on".'),
   timeoutMs: z.number().int().min(1000).max(60000).default(30000)
     .describe('Wall-clock limit in ms (1000–60000) of each step that runs your or a package\'s code: build (build scripts, compiles), source-package installs, the run.'),
 }).strict().superRefine((request, ctx) => {

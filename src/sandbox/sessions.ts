@@ -1,12 +1,12 @@
 // Durable sandbox sessions: a volume per session on this instance's disk (see volume.ts) and a row in the store (owner,
-// runtime, current pins, keyed secret marks, owning instance). Survive restarts; least recently used are evicted.
+// runtime, current pins, keyed secret marks, owning instance). Survive restarts; evicted per owner budget (see evict).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ToolDexError } from '../errors.ts';
 import type { Store } from '../store/index.ts';
 import type { SecretMark } from './redact.ts';
-import type { Runtime } from './schema.ts';
+import type { NetworkMode, Runtime } from './schema.ts';
 import type { SessionFolders } from './steps.ts';
 import { isMountPoint, type SessionVolumes } from './volume.ts';
 
@@ -20,11 +20,29 @@ export interface Session {
   movedPins?: string[];
   /** Keyed marks of every secret the session was ever given. */
   secretMarks: SecretMark[];
+  /** The run step's network, kept until a later call changes it. */
+  network: NetworkMode;
   folders: SessionFolders;
   reused: boolean;
   /** Resolves once the session's row is stored (a new session's insert overlaps its volume's creation). */
   stored: Promise<void>;
 }
+
+/** The limits eviction and admission work to (settings of config.ts, in bytes and ms). */
+export interface SessionBudget {
+  /** TOOLDEX_SANDBOX_DISK_MB: every session of this instance. */
+  instanceBytes: number;
+  /** TOOLDEX_SANDBOX_OWNER_DISK_MB (resolved): one owner's sessions on this instance. */
+  ownerBytes: number;
+  /** TOOLDEX_SANDBOX_OWNER_SESSIONS. */
+  ownerSessions: number;
+  /** TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES: how long a session must be idle before a full disk may take it from its owner. */
+  idleMs: number;
+}
+
+interface HeldSession { id: string; owner: string; bytes: number; idleMs: number }
+
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
 interface SessionRow {
   id: string;
@@ -33,6 +51,7 @@ interface SessionRow {
   packages: string[] | string;
   secret_marks: SecretMark[] | string;
   instance: string | null;
+  network: NetworkMode;
 }
 
 const SESSION_ID = /^sbx_[A-Za-z0-9_-]{16,40}$/;
@@ -65,16 +84,16 @@ export class SessionStore {
     return { work: this.volumes.dir(id, 'work'), deps: this.volumes.dir(id, 'deps'), build: this.volumes.dir(id, 'build'), overlay: this.volumes.dir(id, 'overlay') };
   }
 
-  async create(ownerId: string, runtime: Runtime): Promise<Session> {
+  async create(ownerId: string, runtime: Runtime, network: NetworkMode = 'on'): Promise<Session> {
     const ready = this.pool.shift();
     const id = ready ?? newSessionId();
-    const stored = this.store.query('insert into sandbox_sessions (id, owner, runtime, instance) values ($1, $2, $3, $4)', [id, ownerId, runtime, this.instance])
+    const stored = this.store.query('insert into sandbox_sessions (id, owner, runtime, instance, network) values ($1, $2, $3, $4, $5)', [id, ownerId, runtime, this.instance, network])
       .then(() => undefined);
     stored.catch(() => undefined); // awaited by recordUse; this keeps a failure from surfacing twice
     if (!ready) await this.volumes.create(id);
     this.lastUse.set(id, Date.now());
     this.refill();
-    return { id, owner: ownerId, runtime, packages: [], secretMarks: [], folders: this.folders(id), reused: false, stored };
+    return { id, owner: ownerId, runtime, packages: [], secretMarks: [], network, folders: this.folders(id), reused: false, stored };
   }
 
   /** Tops the pool of ready volumes up in the background, one volume at a time. */
@@ -101,7 +120,7 @@ export class SessionStore {
   async find(id: string, ownerId: string): Promise<{ local: Session } | { elsewhere: string }> {
     if (!SESSION_ID.test(id)) throw sessionNotFound(id);
     const rows = await this.store.query<SessionRow>(
-      'select id, owner, runtime, packages, secret_marks, instance from sandbox_sessions where id = $1', [id]);
+      'select id, owner, runtime, packages, secret_marks, instance, network from sandbox_sessions where id = $1', [id]);
     const row = rows[0];
     if (!row || row.owner !== ownerId) throw sessionNotFound(id);
     if (row.instance && row.instance !== this.instance) return { elsewhere: row.instance };
@@ -113,7 +132,7 @@ export class SessionStore {
     return {
       local: {
         id, owner: row.owner, runtime: row.runtime, packages: moved ? [] : pins, ...(moved ? { movedPins: pins } : {}),
-        secretMarks: json(row.secret_marks), folders: this.folders(id), reused: true, stored: Promise.resolve(),
+        secretMarks: json(row.secret_marks), network: row.network === 'off' ? 'off' : 'on', folders: this.folders(id), reused: true, stored: Promise.resolve(),
       },
     };
   }
@@ -143,10 +162,10 @@ export class SessionStore {
     fs.rmSync(this.movedMarker(id), { force: true });
   }
 
-  async recordUse(session: Session, packages: string[], secretMarks: SecretMark[]): Promise<void> {
+  async recordUse(session: Session, packages: string[], secretMarks: SecretMark[], network: NetworkMode): Promise<void> {
     await session.stored;
-    await this.store.query('update sandbox_sessions set packages = $2::jsonb, secret_marks = $3::jsonb, last_used_at = now(), runs = runs + 1 where id = $1',
-      [session.id, JSON.stringify(packages), JSON.stringify(secretMarks)]);
+    await this.store.query('update sandbox_sessions set packages = $2::jsonb, secret_marks = $3::jsonb, network = $4, last_used_at = now(), runs = runs + 1 where id = $1',
+      [session.id, JSON.stringify(packages), JSON.stringify(secretMarks), network]);
   }
 
   /**
@@ -158,18 +177,83 @@ export class SessionStore {
     await this.store.query('update sandbox_sessions set disk_bytes = $2 where id = $1', [id, bytes]);
   }
 
-  /** Removes this instance's least recently used sessions (never a busy one) until their total is within budgetBytes. */
-  async evict(budgetBytes: number, busy: Set<string>): Promise<string[]> {
-    const rows = await this.store.query<{ id: string; disk_bytes: string | number }>(
-      'select id, disk_bytes from sandbox_sessions where instance = $1 order by last_used_at desc', [this.instance]);
-    let total = rows.reduce((sum, row) => sum + Number(row.disk_bytes), 0);
+  /** This instance's sessions, least recently used first, with what each costs the disk and how long it has been idle. */
+  private async held(): Promise<HeldSession[]> {
+    const rows = await this.store.query<{ id: string; owner: string; disk_bytes: string | number; idle_ms: string | number }>(
+      `select id, owner, disk_bytes, extract(epoch from (now() - last_used_at)) * 1000 as idle_ms
+       from sandbox_sessions where instance = $1 order by last_used_at asc, id asc`, [this.instance]);
+    return rows.map((row) => ({ id: row.id, owner: row.owner, bytes: Number(row.disk_bytes), idleMs: Number(row.idle_ms) }));
+  }
+
+  /**
+   * Makes room for a new session of `owner` before it is created, or refuses it. In order: the owner's own least
+   * recently used idle sessions go while it is at its session count or over its disk budget, and (trading its own space)
+   * while this instance is over its disk budget; then other owners' sessions idle past `idleMs`. Never a live session of
+   * another owner within its budget: 429 `session_limit` / 507 `sandbox_disk_full` go to the owner that asked instead.
+   */
+  async admit(owner: string, budget: SessionBudget, busy: Set<string>): Promise<string[]> {
+    const sessions = await this.held();
     const evicted: string[] = [];
-    for (const row of [...rows].reverse()) {
-      if (total <= budgetBytes) break;
-      if (busy.has(row.id)) continue;
-      await this.remove(row.id);
-      total -= Number(row.disk_bytes);
-      evicted.push(row.id);
+    const drop = async (session: HeldSession) => {
+      await this.remove(session.id);
+      sessions.splice(sessions.indexOf(session), 1);
+      evicted.push(session.id);
+    };
+    const own = () => sessions.filter((session) => session.owner === owner);
+    const spare = () => own().find((session) => !busy.has(session.id));
+    const sum = (list: HeldSession[]) => list.reduce((total, session) => total + session.bytes, 0);
+    while (own().length >= budget.ownerSessions) {
+      const victim = spare();
+      if (!victim) {
+        throw new ToolDexError('session_limit', 429,
+          `This owner holds ${own().length} sandbox sessions, all in use, and may hold ${budget.ownerSessions} (TOOLDEX_SANDBOX_OWNER_SESSIONS); retry when one of them has finished.`,
+          { retryAfterSeconds: 5 });
+      }
+      await drop(victim);
+    }
+    while (sum(own()) >= budget.ownerBytes || sum(sessions) >= budget.instanceBytes) {
+      const victim = spare() ?? sessions.find((session) => session.owner !== owner && !busy.has(session.id) && session.idleMs >= budget.idleMs);
+      if (!victim) {
+        const ownerFull = sum(own()) >= budget.ownerBytes;
+        throw new ToolDexError('sandbox_disk_full', 507, ownerFull
+          ? `This owner's sandbox sessions use ${mib(sum(own()))} of its ${mib(budget.ownerBytes)} disk budget (TOOLDEX_SANDBOX_OWNER_DISK_MB) and are all in use; retry when one has finished.`
+          : `This instance's sandbox disk is full (${mib(sum(sessions))} of ${mib(budget.instanceBytes)}, TOOLDEX_SANDBOX_DISK_MB) with other owners' live sessions; no new session can be placed here now. Retry later, or continue a session of your own.`,
+        { retryAfterSeconds: 60 });
+      }
+      await drop(victim);
+    }
+    return evicted;
+  }
+
+  /**
+   * After a call: every owner over its session count or disk budget loses its own least recently used idle sessions
+   * until it is within; then, while this instance is over its disk budget, sessions idle past `idleMs` go (least recently
+   * used first, whoever owns them). A session of an owner within its budget, used within `idleMs`, is never evicted.
+   */
+  async evict(budget: SessionBudget, busy: Set<string>): Promise<string[]> {
+    const sessions = await this.held();
+    const evicted: string[] = [];
+    const drop = async (session: HeldSession) => {
+      await this.remove(session.id);
+      sessions.splice(sessions.indexOf(session), 1);
+      evicted.push(session.id);
+    };
+    for (const owner of new Set(sessions.map((session) => session.owner))) {
+      for (;;) {
+        const own = sessions.filter((session) => session.owner === owner);
+        const bytes = own.reduce((total, session) => total + session.bytes, 0);
+        if (own.length <= budget.ownerSessions && bytes <= budget.ownerBytes) break;
+        const victim = own.find((session) => !busy.has(session.id));
+        if (!victim) break;
+        await drop(victim);
+      }
+    }
+    let total = sessions.reduce((sum, session) => sum + session.bytes, 0);
+    for (const session of [...sessions]) {
+      if (total <= budget.instanceBytes) break;
+      if (busy.has(session.id) || session.idleMs < budget.idleMs) continue;
+      await drop(session);
+      total -= session.bytes;
     }
     return evicted;
   }

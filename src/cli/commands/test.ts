@@ -20,6 +20,7 @@ interface TestFlags extends ClientFlags {
   secret: string[];
   timeout?: string;
   slug?: string;
+  network?: boolean;
 }
 
 // Extension → [runtime, language], so the common case needs no flag.
@@ -32,7 +33,7 @@ const BY_EXTENSION: Record<string, [string, string]> = {
 // Request fields → the flag a user would fix.
 const FLAG_OF: Record<string, string> = {
   runtime: '--runtime', language: '--language', packages: '--package', sessionId: '--session', env: '--env/--secret',
-  timeoutMs: '--timeout', slug: '--slug', files: 'file arguments', entry: 'entry file',
+  timeoutMs: '--timeout', slug: '--slug', files: 'file arguments', entry: 'entry file', network: '--network/--no-network',
 };
 
 const usage = (code: string, message: string) => new ToolDexError(code, 400, message);
@@ -51,12 +52,16 @@ export function registerTest(program: Command): void {
     .option('-e, --env <NAME=VALUE>', 'environment variable for the program; repeatable', collect, [])
     .option('--secret <NAME=VALUE>', 'secret variable: reaches the program, redacted from the output; repeatable', collect, [])
     .option('-t, --timeout <ms>', 'wall-clock limit in milliseconds (1000-60000, default 30000)')
-    .option('--slug <slug>', 'directory slug the snippet tests (for analytics)'))
+    .option('--slug <slug>', 'directory slug the snippet tests (for analytics)')
+    // Both forms, so that leaving them out keeps the session's setting (commander sets no default then).
+    .option('--network', 'the program may reach the internet (the default of a new session)')
+    .option('--no-network', 'the program gets no network at all (installs still fetch); kept by the session until --network'))
     .addHelpText('after', `${examples(
       'tooldex test index.ts --package zod',
       'tooldex test main.py helpers.py -p requests==2.32.3 --secret API_TOKEN=abc123',
       'tooldex test index.ts --session sbx_ZA3AZuW-HJBfuVEqLSyE --timeout 10000   # the id a run printed',
-    )}\nExit status: 0 the snippet ran, 1 it did not (status failed_install, failed_run, timeout, blocked or unavailable),\n2 usage error, 3 server or network error.\n`)
+      'tooldex test main.py --no-network   # the program runs offline; packages still install',
+    )}\nExit status: 0 the snippet ran, 1 it did not (status failed_install, failed_run, timeout, limit_exceeded, blocked or unavailable),\n2 usage error, 3 server or network error.\n`)
     .action(async (entry: string, more: string[], flags: TestFlags) => {
       const files = [entry, ...more].map(readSnippetFile);
       const guessed = BY_EXTENSION[path.extname(entry).toLowerCase()];
@@ -70,6 +75,7 @@ export function registerTest(program: Command): void {
         slug: flags.slug,
         env: [...flags.env.map((item) => envItem(item, 'value')), ...flags.secret.map((item) => envItem(item, 'secret'))],
         timeoutMs: flags.timeout === undefined ? undefined : Number(flags.timeout),
+        network: flags.network === undefined ? undefined : flags.network ? 'on' : 'off',
       });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

@@ -26,10 +26,11 @@ export const testRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { 
     return sendResult(reply, await app.sandbox.run(request.body, owner), request.query.format);
   });
 
-  server.post(FORWARD_PATH, { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
+  // Its own budget per client address: the callers were rate-limited where they arrived, but bad signatures are not free.
+  server.post(FORWARD_PATH, { config: { rateLimit: { max: app.config.TOOLDEX_SANDBOX_FORWARD_RPM, timeWindow: 60_000 } }, schema: { hide: true } }, async (request, reply) => {
     // The caller was already authenticated and rate-limited by the instance that forwarded it; the signature proves that.
-    const call = app.sandbox.verifyForwarded(JSON.stringify(request.body), request.headers['x-tooldex-fleet-signature'] as string | undefined);
-    if (!call) throw new ToolDexError('forbidden', 403, 'Not a call forwarded by an instance of this fleet (bad or stale signature).');
+    const call = await app.sandbox.verifyForwarded(JSON.stringify(request.body), request.headers['x-tooldex-fleet-signature'] as string | undefined);
+    if (!call) throw new ToolDexError('forbidden', 403, 'Not a call forwarded by an instance of this fleet (bad or stale signature, or a replay).');
     return sendResult(reply, await app.sandbox.run(testRequestSchema.parse(call.request), call.owner, { forwarded: true }), 'json');
   });
 };

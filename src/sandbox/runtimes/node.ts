@@ -1,6 +1,6 @@
 // node: packages with bun into the session's /deps (a fetch step: lifecycle scripts off, tarballs checked against the
 // registry's integrity field); .js/.mjs/.cjs run on node, .ts/.tsx/.mts/.cts on node with the tsx loader.
-import { badPackage, VERSION } from './spec.ts';
+import { badPackage, refuseLocalFile, VERSION } from './spec.ts';
 import { BASE_PATH, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type RuntimeAdapter } from './types.ts';
 
 const NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i;
@@ -11,6 +11,7 @@ export const nodeRuntime: RuntimeAdapter = {
     const at = raw.indexOf('@', 1);
     const name = at === -1 ? raw : raw.slice(0, at);
     const version = at === -1 ? undefined : raw.slice(at + 1);
+    refuseLocalFile(raw, name, 'npm');
     if (!NAME.test(name) || name.length > 214 || (version !== undefined && !VERSION.test(version))) badPackage(raw, 'npm', 'zod@3.23.8');
     return { name: name.toLowerCase(), spec: raw };
   },

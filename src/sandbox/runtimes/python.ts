@@ -2,7 +2,7 @@
 // only in a fetch step (shared cache, hashes checked), or, for a package that ships only sources, a run step that may
 // build them (no shared cache, the session's timeoutMs). The run sees the stdlib plus that environment, nothing else.
 import crypto from 'node:crypto';
-import { badPackage } from './spec.ts';
+import { badPackage, refuseLocalFile } from './spec.ts';
 import { BASE_PATH, BUILD, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type ParsedPackage, type RuntimeAdapter, type RuntimeContext } from './types.ts';
 
 const SPEC = /^([A-Za-z0-9][A-Za-z0-9._-]{0,127})(\[[A-Za-z0-9._,-]+\])?((===?|>=|<=|~=|!=|<|>)[0-9A-Za-z.*+!-]{1,40}(,(===?|>=|<=|~=|!=|<|>)[0-9A-Za-z.*+!-]{1,40})*)?$/;
@@ -15,7 +15,8 @@ export const pinsStamp = (pins: ParsedPackage[]) =>
 /** Builds `dir` anew beside the current one and swaps it in only when pip succeeded: a failed install keeps the old one. */
 function installInto(ctx: RuntimeContext, dir: string, pins: ParsedPackage[], pipFlags: string): string {
   const python = shq(ctx.toolchain.paths.python ?? 'python3');
-  return `rm -rf ${dir}.next && ${python} -I -m venv --without-pip ${dir}.next && ` +
+  // From the empty private /tmp: pip takes a requirement that names a file in its working folder as that file.
+  return `cd /tmp && rm -rf ${dir}.next && ${python} -I -m venv --without-pip ${dir}.next && ` +
     `${python} -I -m pip install --disable-pip-version-check --no-input --no-warn-script-location --progress-bar off ` +
     `--prefix ${dir}.next --ignore-installed ${pipFlags} ${pins.map((p) => shq(p.spec)).join(' ')} && ` +
     `echo ${pinsStamp(pins)} > ${dir}.next/${STAMP} && rm -rf ${dir} && mv ${dir}.next ${dir}`;
@@ -33,6 +34,7 @@ function pipEnv(ctx: RuntimeContext): Record<string, string> {
 export const pythonRuntime: RuntimeAdapter = {
   runtime: 'python',
   parsePackage(raw) {
+    refuseLocalFile(raw, /^[^[=<>~!]*/.exec(raw)?.[0] ?? raw, 'PyPI');
     const match = SPEC.exec(raw);
     if (!match) badPackage(raw, 'PyPI', 'requests==2.32.3');
     return { name: (match[1] ?? raw).toLowerCase().replace(/[-_.]+/g, '-'), spec: raw };

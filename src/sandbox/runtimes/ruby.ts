@@ -1,6 +1,6 @@
 // ruby: `gem install` fetches and builds native extensions in one command, so it is a run step (no shared cache, the
 // session's timeoutMs): the session's pins are installed together into a fresh gem home, swapped in on success.
-import { badPackage } from './spec.ts';
+import { badPackage, refuseLocalFile } from './spec.ts';
 import { BASE_PATH, BUILD, shq, sourceNetwork, type RuntimeAdapter } from './types.ts';
 
 const GEM = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -11,6 +11,7 @@ export const rubyRuntime: RuntimeAdapter = {
   runtime: 'ruby',
   parsePackage(raw) {
     const [name = '', version, extra] = raw.split(/[@:]/);
+    refuseLocalFile(raw, name, 'RubyGems');
     if (extra !== undefined || !GEM.test(name) || (version !== undefined && !GEM_VERSION.test(version))) badPackage(raw, 'RubyGems', 'rack@3.1.8');
     return { name: name.toLowerCase(), spec: version === undefined ? name : `${name}:${version}` };
   },
@@ -19,7 +20,8 @@ export const rubyRuntime: RuntimeAdapter = {
     return {
       first: {
         kind: 'run', name: 'install',
-        script: `rm -rf ${GEM_HOME}.next && ${shq(gem)} install --no-document --install-dir ${GEM_HOME}.next --clear-sources ` +
+        // From the empty private /tmp: `gem install` also takes *.gem files from its working folder.
+        script: `cd /tmp && rm -rf ${GEM_HOME}.next && ${shq(gem)} install --no-document --install-dir ${GEM_HOME}.next --clear-sources ` +
           `--source ${shq(`${ctx.source.url}/`)} ${plan.all.map((p) => shq(p.spec)).join(' ')} && rm -rf ${GEM_HOME} && mv ${GEM_HOME}.next ${GEM_HOME}`,
         env: { PATH: BASE_PATH, HOME: '/tmp', GEM_HOME: `${GEM_HOME}.next`, GEM_PATH: `${GEM_HOME}.next` },
         network: sourceNetwork(ctx), cache: 'none',

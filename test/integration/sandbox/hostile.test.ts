@@ -47,21 +47,21 @@ describe('hostile programs', () => {
       language: 'python', runtime: 'python', timeoutMs: 5000,
       files: [file('main.py', 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n')],
     });
-    assert.ok(['failed_run', 'timeout'].includes(reply.body.status), reply.text);
+    assert.ok(['limit_exceeded', 'timeout'].includes(reply.body.status), reply.text);
     assert.match(reply.body.stderr, /process limit|wall-clock/);
     await healthy();
   });
 
-  it('memory hog: failed_run naming the memory limit', async () => {
+  it('memory hog: limit_exceeded naming the memory limit', async () => {
     const reply = await js('const keep = []; for (;;) keep.push(Buffer.alloc(16 * 1024 * 1024, 1));');
-    assert.equal(reply.body.status, 'failed_run', reply.text);
+    assert.equal(reply.body.status, 'limit_exceeded', reply.text);
     assert.match(reply.body.stderr, /memory limit of 128 MiB/);
     await healthy();
   });
 
   it('infinite output: capped at 8 KB with a marker, killed past 1 MiB', async () => {
     const reply = await py('import sys\nwhile True:\n    sys.stdout.write("é" * 1000 + "\\n")\n');
-    assert.equal(reply.body.status, 'failed_run', reply.text.slice(0, 500));
+    assert.equal(reply.body.status, 'limit_exceeded', reply.text.slice(0, 500));
     assert.ok(Buffer.byteLength(reply.body.stdout) < 8 * 1024 + 200);
     assert.match(reply.body.stdout, /output truncated/);
     assert.ok(!reply.body.stdout.includes('\uFFFD'));
@@ -71,7 +71,7 @@ describe('hostile programs', () => {
 
   it('disk fill: stopped at the session quota', async () => {
     const reply = await py('f = open("big.bin", "wb")\nwhile True:\n    f.write(b"x" * (1 << 20))\n    f.flush()\n', { timeoutMs: 30_000 });
-    assert.equal(reply.body.status, 'failed_run', reply.text);
+    assert.equal(reply.body.status, 'limit_exceeded', reply.text);
     assert.match(reply.body.stderr, /session disk|No space left|File too large|EFBIG|errno 2[78]/i);
     await healthy();
   });

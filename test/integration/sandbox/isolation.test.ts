@@ -130,7 +130,7 @@ print(json.dumps(out))`);
 
   it('counts disk in blocks: 1-byte files fill a 16 MiB quota, and the answer says how much was used of what', async () => {
     const reply = await py('import os\nos.makedirs("many", exist_ok=True)\nfor i in range(20000):\n    open(f"many/{i}", "w").write("x")\n', { timeoutMs: 60_000 });
-    assert.equal(reply.body.status, 'failed_run', reply.text);
+    assert.equal(reply.body.status, 'limit_exceeded', reply.text);
     assert.match(reply.body.stderr, /No space left on device/);
     assert.equal(reply.body.endedBy.limit, 'disk');
     assert.equal(reply.body.endedBy.phase, 'run');
@@ -144,7 +144,7 @@ print(json.dumps(out))`);
 
   it('counts files: empty files stop at the inode quota, with numbers', async () => {
     const reply = await py('import os\nos.makedirs("e", exist_ok=True)\nfor i in range(30000):\n    open(f"e/{i}", "w").close()\n', { timeoutMs: 60_000 });
-    assert.equal(reply.body.status, 'failed_run', reply.text);
+    assert.equal(reply.body.status, 'limit_exceeded', reply.text);
     assert.equal(reply.body.endedBy.limit, 'inodes');
     assert.ok(reply.body.endedBy.used >= 20_000 && reply.body.endedBy.used === reply.body.endedBy.max, JSON.stringify(reply.body.endedBy));
     assert.match(reply.body.stderr, /ran out of session files: \d+ used of the \d+ files \(inodes\) quota/);
