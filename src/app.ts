@@ -17,6 +17,7 @@ import { startInstance, type Instance } from './store/instances.ts';
 import { createProjects, type Projects } from './project/index.ts';
 import { createQuickstarts, type Quickstarts } from './quickstart/index.ts';
 import { withVerifiedQuickstarts } from './quickstart/verified-docs.ts';
+import { withContextBudget } from './docs/budget.ts';
 
 export interface App {
   config: Config;
@@ -68,7 +69,8 @@ export async function createApp(config: Config, logger: Logger, inflight = new I
     // Verification is a client of the sandbox like POST /tools/test: its runs are tracked and drained the same way.
     const sandbox = trackRuns(createSandbox(config, store, logger), inflight);
     const quickstarts = createQuickstarts({ config, store, logger, catalog, sandbox, stopping: inflight.stopping });
-    const docs = withVerifiedQuickstarts(createDocs({ config, store, logger, catalog, embedder: semantic, encoder, scheduler }), quickstarts, config, logger);
+    // The caller's token budget is applied to the context last, once verification has put in the program that ran.
+    const docs = withContextBudget(withVerifiedQuickstarts(createDocs({ config, store, logger, catalog, embedder: semantic, encoder, scheduler }), quickstarts, config, logger));
     const projects = createProjects({ store, config, catalog });
     return {
       config, store, logger, catalog, auth, docs, sandbox, semantic, inflight, quickstarts, projects,

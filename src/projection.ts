@@ -1,7 +1,7 @@
 // Answers sized for a context window: the compact projection MCP and the CLI's json/toon send by default
 // (`detail: "full"` sends the capability result unchanged, as REST does). Pure: a result in, a smaller one out.
 import type { ToolResult } from './catalog/types.ts';
-import type { DocsResult, ToolContext } from './docs/schema.ts';
+import { isSymbolResult, type DocsResult, type DocsSymbolResult, type ToolContext } from './docs/schema.ts';
 import type { ResolveResult } from './project/index.ts';
 import type { TestResult } from './sandbox/schema.ts';
 
@@ -69,8 +69,9 @@ export function projectContext(context: ToolContext, detail: Detail): unknown {
 }
 
 /** Passages as rows of (heading trail, url, content): the trail replaces title/headings, scores are dropped. */
-export function projectDocs(result: DocsResult, detail: Detail): unknown {
+export function projectDocs(result: DocsResult | DocsSymbolResult, detail: Detail): unknown {
   if (detail === 'full') return result;
+  if (isSymbolResult(result)) return projectSymbol(result);
   const { docsUrl: _docsUrl, latestVersion, stale, results, ...rest } = result;
   return {
     ...rest,
@@ -81,9 +82,21 @@ export function projectDocs(result: DocsResult, detail: Detail): unknown {
       symbol: passage.symbol ?? '',
       deprecated: passage.deprecated ?? false,
       internal: passage.internal ?? false,
+      // A string, so every row keeps primitive fields (one TOON table): '' or "agent-directed,hidden-text".
+      flags: (passage.flags ?? []).join(','),
       url: passage.url,
       content: passage.content,
     })),
+  };
+}
+
+/** A symbol answer without the links an agent does not act on, and suggestions as (symbol, url) rows. */
+function projectSymbol(result: DocsSymbolResult): unknown {
+  const { docsUrl: _docsUrl, latestVersion, stale, suggestions, ...rest } = result;
+  return {
+    ...rest,
+    ...(stale ? { stale, latestVersion } : {}),
+    suggestions: suggestions.map(({ symbol, url }) => ({ symbol, url })),
   };
 }
 

@@ -2,7 +2,7 @@
 // place results reach stdout: json/toon through src/format.ts, human through the renderers below.
 import type { WriteStream } from 'node:tty';
 import type { ToolResult } from '../catalog/index.ts';
-import type { DocsPassage, DocsResult, ToolContext } from '../docs/schema.ts';
+import { isSymbolResult, type DocsPassage, type DocsResult, type DocsSymbolResult, type ToolContext } from '../docs/schema.ts';
 import { encodeResult } from '../format.ts';
 import type { ResolveResult } from '../project/index.ts';
 import type { TestResult } from '../sandbox/schema.ts';
@@ -86,6 +86,11 @@ export function renderContext(context: ToolContext, style: Style): string {
     if (context.quickstart.verified) lines.push(verifiedLine(context.name, context.quickstart.verified, style));
     if (context.quickstart.code) lines.push(indent(clean(context.quickstart.code).trimEnd()));
   }
+  if (context.pointers?.length) {
+    lines.push('');
+    field('left out', context.pointers.map((pointer) => `${pointer.title} ${pointer.url}`));
+  }
+  if (context.budget) lines.push(style.dim(`about ${context.budget.usedTokens} of ${context.budget.maxTokens} tokens`));
   lines.push('', style.dim(`next: tooldex docs ${context.slug} "<your question>"`));
   return lines.join('\n');
 }
@@ -102,14 +107,15 @@ function verifiedLine(name: string, verified: NonNullable<NonNullable<ToolContex
   }
 }
 
-export function renderDocs(result: DocsResult, style: Style): string {
+export function renderDocs(result: DocsResult | DocsSymbolResult, style: Style): string {
   const PASSAGE_LINES = 14; // per passage on a terminal; json/toon carry each passage whole
   const version = `${oneLine(result.slug)} ${oneLine(result.version)}`;
   const latest = result.stale ? `  latest is ${result.latestVersion}` : '';
   const docsUrl = result.docsUrl ? shortenUrl(oneLine(result.docsUrl), Math.max(20, style.width - version.length - latest.length - 1)) : '';
   // Ranked by words alone (encoder off, failed or busy): said on its own line, so the reader weighs the order.
-  const ranking = result.ranking === 'lexical' ? `\n${style.dim('ranked by words only (the sentence encoder was off or busy)')}` : '';
+  const ranking = 'ranking' in result && result.ranking === 'lexical' ? `\n${style.dim('ranked by words only (the sentence encoder was off or busy)')}` : '';
   const head = `${style.bold(version)} ${style.dim(docsUrl)}${latest ? style.yellow(latest) : ''}${ranking}`;
+  if (isSymbolResult(result)) return `${head}\n\n${renderSymbol(result, style)}`;
   if (result.results.length === 0) return `${head}\n${style.dim('No passage matched; ask with other words.')}`;
   // Everything is fitted to the terminal here, so the terminal never wraps a line in the middle of a word.
   const inner = style.width - 3;
@@ -122,13 +128,34 @@ export function renderDocs(result: DocsResult, style: Style): string {
       `   ${style.dim(shortenUrl(oneLine(passage.url), inner))}\n` +
       shown.map((line) => (line ? `   ${line}` : '')).join('\n');
   });
-  return [head, ...passages].join('\n\n');
+  const pointers = (result.pointers ?? []).map((pointer, i) =>
+    `${style.cyan(`${result.results.length + i + 1}.`)} ${cut(oneLine(pointer.title), inner)}\n   ${style.dim(shortenUrl(oneLine(pointer.url), inner))}`);
+  const budget = result.budget ? [style.dim(`about ${result.budget.usedTokens} of ${result.budget.maxTokens} tokens`)] : [];
+  return [head, ...passages, ...pointers, ...budget].join('\n\n');
+}
+
+/** One API item (signature, documentation, examples, where it is defined), or the closest names to what was asked. */
+function renderSymbol(result: DocsSymbolResult, style: Style): string {
+  const inner = style.width - 3;
+  const names = (title: string) => [style.bold(title), ...result.suggestions.map((s) => `   ${oneLine(s.symbol)}  ${style.dim(shortenUrl(oneLine(s.url), inner))}`)].join('\n');
+  if (!result.found || !result.item) return `${style.yellow(oneLine(result.message ?? `No API item named ${result.symbol}.`))}${result.suggestions.length ? `\n\n${names('closest names')}` : ''}`;
+  const item = result.item;
+  const labels = passageLabels({ ...item, content: '' }, inner, style);
+  const block = (text: string) => fitPassage(clean(text).trim(), inner).map((line) => (line ? `   ${line}` : '')).join('\n');
+  const parts = [
+    `${style.bold(oneLine(item.symbol))}${labels ? `\n   ${labels}` : ''}\n   ${style.dim(shortenUrl(oneLine(item.url), inner))}`,
+    ...(item.signature ? [block(item.signature)] : []),
+    ...(item.documentation ? [block(item.documentation)] : []),
+    ...item.examples.map((example, i) => `${style.bold(`example ${i + 1}`)} ${style.dim(shortenUrl(oneLine(example.url), inner - 10))}\n${block(example.code)}`),
+  ];
+  if (result.suggestions.length) parts.push(names('also named so'));
+  return parts.join('\n\n');
 }
 
 /** "symbol tokio::time::timeout  deprecated internal" within `width`, or '' when the passage carries none of them:
  * tells public API from internals and from what its authors retired. */
 function passageLabels(passage: DocsPassage, width: number, style: Style): string {
-  const tags = [passage.deprecated ? 'deprecated' : '', passage.internal ? 'internal' : ''].filter(Boolean);
+  const tags = [passage.deprecated ? 'deprecated' : '', passage.internal ? 'internal' : '', ...(passage.flags ?? [])].filter(Boolean);
   const tagsWidth = tags.length ? tags.join(' ').length + 2 : 0;
   // The tags are never cut: the symbol gives way to them.
   const name = oneLine(passage.symbol);

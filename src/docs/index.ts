@@ -14,15 +14,18 @@ import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
 import { createPackageIndexes, indexStamp } from './package-index.ts';
 import { rankPassages } from './rank.ts';
+import { checkedMaxTokens, fitPassages, fitSymbol, type Pointer } from './budget.ts';
+import { lookupSymbol, MAX_SYMBOL, symbolSegments } from './symbol.ts';
+import { flagsOfPassage } from './untrusted.ts';
 import { createDocsSemantic, RERANK_DEPTH } from './semantic.ts';
 import { createPassageVectorStore } from './vector-store.ts';
 import { getReleases, newestReady, saveReleases, topToolSlugs, type ReleaseRow, type VersionRow } from './repository.ts';
-import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsCoverage, type DocsResult, type ToolContext } from './schema.ts';
+import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsCoverage, type DocsPassage, type DocsResult, type DocsSymbolResult, type ToolContext } from './schema.ts';
 import { sourceFor } from './sources/index.ts';
 import { queryTerms } from './tokens.ts';
 import { resolveVersion } from './versions.ts';
 
-export type { Docs, DocsResult, ToolContext } from './schema.ts';
+export type { Docs, DocsResult, DocsSymbolResult, ToolContext } from './schema.ts';
 
 export interface DocsDeps {
   config: Config;
@@ -158,7 +161,10 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       const question = query.trim();
       if (!question) throw new ToolDexError('invalid_query', 422, 'Query "q" is empty; ask a question about the tool.');
       if (question.length > MAX_DOCS_QUERY) throw new ToolDexError('invalid_query', 422, `Query "q" is ${question.length} characters; the limit is ${MAX_DOCS_QUERY}.`);
-      const limit = Math.min(Math.max(options.limit ?? 5, 1), MAX_DOCS_LIMIT);
+      const maxTokens = checkedMaxTokens(options.maxTokens);
+      // With a budget, the budget says how many passages go whole (unless limit does), and the ranking goes deeper for pointers.
+      const limit = Math.min(Math.max(options.limit ?? (maxTokens ? MAX_DOCS_LIMIT : 5), 1), MAX_DOCS_LIMIT);
+      const depth = maxTokens ? POINTER_DEPTH : limit;
       const { tool, row, latest, stale } = await serve(slugReference);
       const index = await indexes.get(tool.slug, row.version, indexStamp(row));
       const identifiers = queryTerms(question).identifiers;
@@ -168,10 +174,10 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         : [];
       const meaning = await semantic.meaning(index, question, lexicalTop);
       const ranked = rankPassages(index.passages, index.lexical, question, {
-        limit, identifiers, related: meaning.related,
+        limit: depth, identifiers, related: meaning.related,
         ...(meaning.similarity ? { semantic: meaning.similarity } : {}),
       });
-      return {
+      const envelope = {
         slug: tool.slug,
         docsUrl: row.docsUrl ?? docsUrlFor(tool),
         query: question,
@@ -180,16 +186,41 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         ...(stale ? { stale: true } : {}),
         ...partialCoverage(row.facts),
         ranking: meaning.ranking,
-        results: ranked.slice(0, limit).map((p) => ({
+      };
+      const passages = ranked.map((p) => {
+        const flags = flagsOfPassage(p);
+        return {
           url: p.url, title: p.title ?? undefined, content: p.content, headings: p.headings, source: p.source,
           ...(p.symbol ? { symbol: p.symbol } : {}), ...(p.internal ? { internal: true } : {}),
-          ...(p.deprecated ? { deprecated: true } : {}),
+          ...(p.deprecated ? { deprecated: true } : {}), ...(flags.length ? { flags } : {}),
           score: Math.round(p.score * 1000) / 1000,
-        })),
-      };
+        };
+      });
+      if (!maxTokens) return { ...envelope, results: passages.slice(0, limit) };
+      const fitted = fitPassages(envelope, passages, { maxTokens, maxWhole: limit, pointerOf: pointerTo });
+      return { ...envelope, results: fitted.whole, pointers: fitted.pointers, budget: fitted.budget };
     },
 
-    async context(slugReference): Promise<ToolContext> {
+    async lookup(slugReference, symbol, options = {}): Promise<DocsSymbolResult> {
+      const asked = symbol.trim();
+      if (!symbolSegments(asked).length) throw new ToolDexError('invalid_symbol', 422, 'Parameter "symbol" names no API item; write it as the package does ("tokio::time::timeout", "lodash.debounce").');
+      if (asked.length > MAX_SYMBOL) throw new ToolDexError('invalid_symbol', 422, `Parameter "symbol" is ${asked.length} characters; the limit is ${MAX_SYMBOL}.`);
+      const maxTokens = checkedMaxTokens(options.maxTokens);
+      const { tool, row, latest, stale } = await serve(slugReference);
+      const index = await indexes.get(tool.slug, row.version, indexStamp(row));
+      const facts = row.facts as { importName?: string };
+      const found = lookupSymbol(index.passages, asked, [tool.name, ...(facts.importName ? [facts.importName] : [])]);
+      const answer: DocsSymbolResult = {
+        slug: tool.slug, docsUrl: row.docsUrl ?? docsUrlFor(tool), version: row.version, latestVersion: latest,
+        ...(stale ? { stale: true } : {}), ...partialCoverage(row.facts), symbol: asked, ...found,
+        ...(found.found ? {} : { message: `${tool.name} ${row.version} has no API item named "${asked}"`
+          + `${found.suggestions.length ? '; the closest names are in suggestions' : ''}. Look one up by its exact name, or ask a question with q.` }),
+      };
+      return maxTokens ? fitSymbol(answer, maxTokens) : answer;
+    },
+
+    async context(slugReference, options = {}): Promise<ToolContext> {
+      checkedMaxTokens(options.maxTokens); // applied where the context is complete: withContextBudget (src/app.ts)
       const { tool, row, latest, stale } = await serve(slugReference);
       const defaults: StoredFacts = { entryPoints: [], typesIncluded: null, requirements: {}, quickstart: null };
       const facts: StoredFacts = { ...defaults, ...(row.facts as Partial<StoredFacts>) };
@@ -212,6 +243,14 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     },
   };
 }
+
+/** Ranked past the passages that go whole, for the pointers a budget leaves room for. */
+const POINTER_DEPTH = 40;
+
+const pointerTo = (passage: DocsPassage): Pointer => ({
+  title: passage.headings?.length ? passage.headings.join(' › ') : passage.title ?? passage.symbol ?? passage.url,
+  ...(passage.symbol ? { symbol: passage.symbol } : {}), url: passage.url,
+});
 
 /** The `partial` note of a result, when ingestion had to leave part of a package out. */
 function partialCoverage(facts: Record<string, unknown>): { partial?: DocsCoverage } {

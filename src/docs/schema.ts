@@ -1,15 +1,34 @@
 // Inputs and results of the docs and context capability, described once for HTTP, MCP and the CLI.
 import { z } from 'zod';
 import type { Verified } from '../quickstart/types.ts';
+import { MAX_MAX_TOKENS, MIN_MAX_TOKENS, type BudgetReport, type Pointer } from './budget.ts';
+import { MAX_SYMBOL, type SymbolLookup } from './symbol.ts';
+import type { PassageFlag } from './untrusted.ts';
+
+export type { BudgetReport, Pointer } from './budget.ts';
 
 export const MAX_DOCS_QUERY = 1000;
 export const MAX_DOCS_LIMIT = 20;
 
+/** A caller's token budget on docs and context answers (src/docs/budget.ts). */
+export const maxTokensParam = z.coerce.number().int().min(MIN_MAX_TOKENS).max(MAX_MAX_TOKENS)
+  .describe(`Token budget of the answer (${MIN_MAX_TOKENS}–${MAX_MAX_TOKENS}, o200k_base tokens, estimated from above): the best passages whole, `
+    + 'then one-line pointers (symbol or title, url) to the next ones until it is spent.');
+
 export const docsQuerySchema = z.object({
-  q: z.string().trim().min(1, 'q is required: the question to answer from the docs')
-    .max(MAX_DOCS_QUERY, `q is limited to ${MAX_DOCS_QUERY} characters`)
-    .describe('A natural-language question ("how do I make a field optional").'),
-  limit: z.coerce.number().int().min(1).max(MAX_DOCS_LIMIT).default(5).describe(`Passages to return (1–${MAX_DOCS_LIMIT}).`),
+  q: z.string().trim().min(1, 'q is required: the question to answer from the docs (or give symbol)')
+    .max(MAX_DOCS_QUERY, `q is limited to ${MAX_DOCS_QUERY} characters`).optional()
+    .describe('A natural-language question ("how do I make a field optional"). Give q or symbol.'),
+  symbol: z.string().trim().min(1, 'symbol must name an API item').max(MAX_SYMBOL, `symbol is limited to ${MAX_SYMBOL} characters`).optional()
+    .describe('Look up one API item by name instead of asking a question: "tokio::time::timeout", "lodash.debounce", "gorm.DB.Where", '
+      + '"requests.Session.mount" (separators ::, . or #; the package name may lead). Answers its signature, documentation, examples and '
+      + 'where it is defined; an unknown name answers the closest names as suggestions.'),
+  limit: z.coerce.number().int().min(1).max(MAX_DOCS_LIMIT).optional()
+    .describe(`Passages to return whole (1–${MAX_DOCS_LIMIT}; default 5, or as many as maxTokens holds when it is given).`),
+  maxTokens: maxTokensParam.optional(),
+}).superRefine((query, context) => {
+  if (query.q === undefined && query.symbol === undefined) context.addIssue({ code: 'custom', path: ['q'], message: 'q is required: the question to answer from the docs (or give symbol)' });
+  if (query.q !== undefined && query.symbol !== undefined) context.addIssue({ code: 'custom', path: ['symbol'], message: 'give q (a question) or symbol (an API item), not both' });
 });
 
 export interface DocsPassage {
@@ -25,6 +44,8 @@ export interface DocsPassage {
   internal?: boolean;
   /** Set when its authors mark what it documents deprecated or legacy (`@deprecated`, zod/v3 inside zod 4). */
   deprecated?: boolean;
+  /** What in its prose is aimed at an AI agent rather than the reader, or hidden from readers (src/docs/untrusted.ts). */
+  flags?: PassageFlag[];
   score?: number;
 }
 
@@ -47,6 +68,27 @@ export interface DocsResult {
   /** `semantic`: compared by meaning (sentence encoder); `lexical`: by words only (encoder off, failed, or busy: back-pressure). */
   ranking?: 'semantic' | 'lexical';
   results: DocsPassage[];
+  /** With maxTokens: the passages ranked after `results` that did not fit whole, one line each. */
+  pointers?: Pointer[];
+  /** With maxTokens: the budget and what the answer costs. */
+  budget?: BudgetReport;
+}
+
+/** What GET /tools/docs/:slug?symbol=… returns: one API item, or the closest names. */
+export interface DocsSymbolResult extends SymbolLookup {
+  slug: string;
+  docsUrl: string | null;
+  version: string;
+  latestVersion?: string;
+  stale?: boolean;
+  partial?: DocsCoverage;
+  /** The name as asked. */
+  symbol: string;
+  /** On a miss: what was looked for and what to do. */
+  message?: string;
+  /** With maxTokens: examples that did not fit, one line each. */
+  pointers?: Pointer[];
+  budget?: BudgetReport;
 }
 
 /** What GET /tools/context/:slug returns; docs/context.ts fills it. */
@@ -68,12 +110,26 @@ export interface ToolContext {
   requirements: Record<string, string>;
   testRequest: Record<string, unknown> | null;
   stale?: boolean;
+  /** With maxTokens: what was left out to fit it, and where to read it. */
+  pointers?: Pointer[];
+  budget?: BudgetReport;
 }
 
 export interface Docs {
-  search(slugReference: string, query: string, options?: { limit?: number }): Promise<DocsResult>;
-  context(slugReference: string): Promise<ToolContext>;
+  search(slugReference: string, query: string, options?: { limit?: number; maxTokens?: number }): Promise<DocsResult>;
+  /** One API item by name (`tokio::time::timeout`), or the closest names: never an empty answer for a package with docs. */
+  lookup(slugReference: string, symbol: string, options?: { maxTokens?: number }): Promise<DocsSymbolResult>;
+  context(slugReference: string, options?: { maxTokens?: number }): Promise<ToolContext>;
   /** Resolves when no package is being embedded in the background (benches measuring it, tests). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** One docs request from any surface: the item named by `symbol`, else passages for the question `q`. */
+export function askDocs(docs: Pick<Docs, 'search' | 'lookup'>, slugReference: string, input: { q?: string; symbol?: string; limit?: number; maxTokens?: number }): Promise<DocsResult | DocsSymbolResult> {
+  const { q, symbol, limit, maxTokens } = input;
+  if (symbol !== undefined) return docs.lookup(slugReference, symbol, { maxTokens });
+  return docs.search(slugReference, q ?? '', { limit, maxTokens });
+}
+
+export const isSymbolResult = (result: DocsResult | DocsSymbolResult): result is DocsSymbolResult => 'found' in result;

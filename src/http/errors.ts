@@ -10,6 +10,8 @@ const FIELD_CODES: Record<string, string> = {
   format: 'invalid_format',
   limit: 'invalid_limit',
   slug: 'invalid_slug',
+  maxTokens: 'invalid_max_tokens',
+  symbol: 'invalid_symbol',
 };
 
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;

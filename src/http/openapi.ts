@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { App } from '../app.ts';
 import { isProtectedPath } from './auth.ts';
 import { PROBE_PATHS } from './lifecycle.ts';
-import { contextResponse, dashboardResponses, docsResponse, mcpResponse, resolveResponse, searchResponse, testResponse } from './responses.ts';
+import { contextResponse, dashboardResponses, docsResponse, docsSymbolResponse, mcpResponse, resolveResponse, searchResponse, testResponse } from './responses.ts';
 import { serverInfoBody } from './routes/dashboard-explore.ts';
 import { livenessBody, readinessBody } from './routes/health.ts';
 
@@ -26,6 +26,9 @@ interface Success {
   toon?: boolean;
 }
 
+/** A docs answer: passages for a question (q), or one API item by name (symbol). */
+const docsAnswer = z.union([docsResponse, docsSymbolResponse]).describe('Passages for a question (q), or one API item by name (symbol)');
+
 /** Per operation: the success and the errors only it raises; generic errors are added from the route's shape. */
 const OPERATIONS: Record<string, { success: Success; errors?: Record<number, string[]> }> = {
   'GET /healthz': { success: { status: 200, schema: readinessBody } },
@@ -37,12 +40,12 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
     errors: { 404: ['session_not_found'], 503: ['sandbox_busy', 'sandbox_unavailable', 'session_unavailable'] },
   },
   'GET /tools/docs/:slug': {
-    success: { status: 200, schema: docsResponse, toon: true },
-    errors: { 404: ['not_found', 'version_not_found'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
+    success: { status: 200, schema: docsAnswer, toon: true },
+    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_symbol', 'invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'GET /tools/context/:slug': {
     success: { status: 200, schema: contextResponse, toon: true },
-    errors: { 404: ['not_found', 'version_not_found'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
+    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'POST /tools/resolve': {
     success: { status: 200, schema: resolveResponse, toon: true },
@@ -75,8 +78,8 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
     errors: { 404: ['not_found', 'version_not_found'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'GET /dashboard/api/tools/docs/:slug': {
-    success: { status: 200, schema: docsResponse },
-    errors: { 404: ['not_found', 'version_not_found'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
+    success: { status: 200, schema: docsAnswer },
+    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_symbol', 'invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'POST /dashboard/api/orgs/:orgId/tools/test': {
     success: { status: 200, schema: testResponse },

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import type { ApiKeyInfo, CreatedApiKey, Member, Organisation, UsageDay, User } from '../auth/types.ts';
 import { ECOSYSTEMS, type ToolResult } from '../catalog/types.ts';
-import type { DocsResult, ToolContext } from '../docs/schema.ts';
+import type { DocsResult, DocsSymbolResult, ToolContext } from '../docs/schema.ts';
+import { AGENT_DIRECTED, HIDDEN_TEXT } from '../docs/untrusted.ts';
 import type { ResolveResult } from '../project/index.ts';
 import { LIMIT_NAMES, TEST_STATUSES, type TestResult } from '../sandbox/schema.ts';
 
@@ -17,6 +18,13 @@ export const toolResult = z.object({
 });
 export const searchResponse = z.object({ results: z.array(toolResult) }).describe('Ranked tools');
 
+const passageFlags = z.array(z.enum([AGENT_DIRECTED, HIDDEN_TEXT])).optional()
+  .describe(`Text in its prose aimed at an AI agent rather than the reader (${AGENT_DIRECTED}: "ignore previous instructions", "AI agents: run …"), `
+    + `or prose a reader of the page never sees (${HIDDEN_TEXT}). The text is the package author's and is left as written.`);
+const pointers = z.array(z.object({ title: z.string(), symbol: z.string().optional(), url: z.string() })).optional();
+const budget = z.object({ maxTokens: z.number(), usedTokens: z.number().describe('What the answer costs (o200k_base tokens, estimated from above).') })
+  .optional().describe('With maxTokens: the budget and what the answer costs.');
+
 export const docsResponse = z.object({
   slug: z.string(), docsUrl: nullableString, query: z.string(), version: z.string(), latestVersion: z.string().optional(),
   stale: z.boolean().optional().describe('Served from the index because the registry could not confirm it.'),
@@ -28,9 +36,33 @@ export const docsResponse = z.object({
     url: z.string(), title: z.string().optional(), content: z.string(), headings: z.array(z.string()).optional(),
     source: z.string().optional(), symbol: z.string().optional().describe('The public API symbol the passage documents.'),
     internal: z.boolean().optional().describe('The passage comes from internals rather than public API.'),
-    deprecated: z.boolean().optional().describe('Its authors mark what it documents deprecated or legacy.'), score: z.number().optional(),
+    deprecated: z.boolean().optional().describe('Its authors mark what it documents deprecated or legacy.'),
+    flags: passageFlags, score: z.number().optional(),
   })),
+  pointers: pointers.describe('With maxTokens: the passages ranked next that did not fit whole, one line each.'),
+  budget,
 }).describe('Passages from the tool\'s own documentation');
+
+export const docsSymbolResponse = z.object({
+  slug: z.string(), docsUrl: nullableString, version: z.string(), latestVersion: z.string().optional(), stale: z.boolean().optional(),
+  partial: z.object({ indexedPassages: z.number(), foundPassages: z.number(), skippedSourceFiles: z.number(), message: z.string() }).optional(),
+  symbol: z.string().describe('The name as asked.'),
+  found: z.boolean().describe('Whether the package has an item of that name (a miss is still a 200, with suggestions).'),
+  exact: z.boolean().describe('The asked path is the item\'s own (a leading package name aside), not only its tail.'),
+  item: z.object({
+    symbol: z.string().describe('The item\'s full path in the package.'), signature: nullableString.describe('Its declaration.'),
+    documentation: z.string().describe('Its documentation (Markdown; code blocks are in examples).'),
+    examples: z.array(z.object({ language: z.string(), code: z.string(), url: z.string() }))
+      .describe('Code from its own documentation, then from the guides and README that use it.'),
+    source: z.string().describe('The file that defines it, inside the published artifact.'), url: z.string().describe('That file at its line.'),
+    deprecated: z.boolean().optional(), internal: z.boolean().optional(), flags: passageFlags,
+  }).optional().describe('The item, when found.'),
+  suggestions: z.array(z.object({ symbol: z.string(), url: z.string(), score: z.number() }))
+    .describe('On a miss, the closest names (never empty when the package has docs); on a hit, other items the name could mean.'),
+  message: z.string().optional(),
+  pointers: pointers.describe('With maxTokens: examples that did not fit.'),
+  budget,
+}).describe('One API item of the tool by name, or the closest names');
 
 export const contextResponse = z.object({
   slug: z.string(), name: z.string(), ecosystem: z.string(), version: z.string(), latestVersion: z.string(),
@@ -41,6 +73,8 @@ export const contextResponse = z.object({
   quickstart: z.object({ code: z.string(), language: z.string(), source: z.string() }).nullable(),
   entryPoints: z.array(z.string()), typesIncluded: z.boolean().nullable(), requirements: z.record(z.string(), z.string()),
   testRequest: z.record(z.string(), z.unknown()).nullable(), stale: z.boolean().optional(),
+  pointers: pointers.describe('With maxTokens: what was left out to fit it (entry points, the test body, the quickstart\'s code) and where to read it.'),
+  budget,
 }).describe('What is needed before writing code with the tool');
 
 const resolvedDependency = z.object({
@@ -112,6 +146,7 @@ type Session = { user: User; csrfToken: string; orgs: Organisation[] };
 export type DocumentedTypesFit = [
   Fits<{ results: ToolResult[] }, z.output<typeof searchResponse>>,
   Fits<DocsResult, z.output<typeof docsResponse>>,
+  Fits<DocsSymbolResult, z.output<typeof docsSymbolResponse>>,
   Fits<ToolContext, z.output<typeof contextResponse>>,
   Fits<TestResult, z.output<typeof testResponse>>,
   Fits<ResolveResult, z.output<typeof resolveResponse>>,
@@ -124,6 +159,7 @@ export type DocumentedTypesFit = [
 export type EveryFieldDocumented = [
   IsTrue<AllDocumented<ToolResult, z.output<typeof toolResult>>>,
   IsTrue<AllDocumented<DocsResult, z.output<typeof docsResponse>>>,
+  IsTrue<AllDocumented<DocsSymbolResult, z.output<typeof docsSymbolResponse>>>,
   IsTrue<AllDocumented<ToolContext, z.output<typeof contextResponse>>>,
   IsTrue<AllDocumented<TestResult, z.output<typeof testResponse>>>,
   IsTrue<AllDocumented<ResolveResult, z.output<typeof resolveResponse>>>,

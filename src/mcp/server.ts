@@ -23,7 +23,9 @@ const INSTRUCTIONS =
   'on, lists as tables); pass format "json" for JSON and detail "full" for every field.';
 
 // Argument names whose errors carry their own stable code, as on the REST surface.
-const FIELD_CODES: Record<string, string> = { query: 'invalid_query', format: 'invalid_format', limit: 'invalid_limit' };
+const FIELD_CODES: Record<string, string> = {
+  query: 'invalid_query', format: 'invalid_format', limit: 'invalid_limit', maxTokens: 'invalid_max_tokens', symbol: 'invalid_symbol',
+};
 
 export interface McpServerOptions {
   /** Logs unexpected (non-ToolDexError) failures; their details never reach the client. */

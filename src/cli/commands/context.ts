@@ -10,14 +10,15 @@ export function registerContext(program: Command): void {
   addClientOptions(program
     .command('context')
     .description('Show how to install and start with a tool: version, install, imports, quickstart')
-    .argument('<slug>', 'tool slug from `tooldex search` (npm-zod, pypi-requests); npm:zod or a bare name also resolves'))
+    .argument('<slug>', 'tool slug from `tooldex search` (npm-zod, pypi-requests); npm:zod or a bare name also resolves')
+    .option('--max-tokens <n>', 'token budget of the answer (200-32000): what does not fit is left out with a pointer'))
     .addHelpText('after', examples(
       'tooldex context npm-zod',
       'tooldex context pypi-requests --format toon',
     ))
-    .action(async (slug: string, flags: ClientFlags) => {
+    .action(async (slug: string, flags: ClientFlags & { maxTokens?: string }) => {
       const client = clientFrom(flags);
-      const result = await withSpinner('reading package', client.get<ToolContext>(`/tools/context/${encodeURIComponent(slug)}`));
+      const result = await withSpinner('reading package', client.get<ToolContext>(`/tools/context/${encodeURIComponent(slug)}`, { maxTokens: flags.maxTokens }));
       writeResult(result, outputFormat(flags), renderContext, (whole) => projectContext(whole, flags.detail ?? 'compact'));
     });
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
+import { maxTokensParam } from '../../docs/schema.ts';
 import { sendResult } from '../respond.ts';
 import { formatParam } from '../schemas.ts';
 import { slugParams } from './docs.ts';
@@ -13,7 +14,7 @@ export const contextRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server,
       tags: ['tools'],
       security: [{ bearer: [] }],
       params: slugParams,
-      querystring: z.object({ format: formatParam }),
+      querystring: z.object({ format: formatParam, maxTokens: maxTokensParam.optional() }),
     },
-  }, async (request, reply) => sendResult(reply, await app.docs.context(request.params.slug), request.query.format));
+  }, async (request, reply) => sendResult(reply, await app.docs.context(request.params.slug, { maxTokens: request.query.maxTokens }), request.query.format));
 };

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
 import { idSchema } from '../../auth/schema.ts';
-import { docsQuerySchema } from '../../docs/schema.ts';
+import { askDocs, docsQuerySchema } from '../../docs/schema.ts';
 import { ToolDexError } from '../../errors.ts';
 import { testRequestSchema } from '../../sandbox/schema.ts';
 import { sendResult } from '../respond.ts';
@@ -51,8 +51,7 @@ export const dashboardExploreRoutes: FastifyPluginAsyncZod<{ app: App }> = async
     signedIn.get('/dashboard/api/tools/docs/:slug', {
       schema: { tags, summary: 'GET /tools/docs/:slug for a signed-in user', params: slugParams, querystring: docsQuerySchema },
     }, async (request, reply) => {
-      const { q, limit } = request.query;
-      return sendResult(reply, await app.docs.search(request.params.slug, q, { limit }), 'json');
+      return sendResult(reply, await askDocs(app.docs, request.params.slug, request.query), 'json');
     });
 
     signedIn.post('/dashboard/api/orgs/:orgId/tools/test', {

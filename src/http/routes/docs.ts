@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
-import { docsQuerySchema } from '../../docs/schema.ts';
+import { askDocs, docsQuerySchema } from '../../docs/schema.ts';
 import { sendResult } from '../respond.ts';
 import { formatParam } from '../schemas.ts';
 
@@ -19,10 +19,10 @@ export const docsRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { 
       tags: ['tools'],
       security: [{ bearer: [] }],
       params: slugParams,
-      querystring: docsQuerySchema.extend({ format: formatParam }),
+      querystring: docsQuerySchema.safeExtend({ format: formatParam }),
     },
   }, async (request, reply) => {
-    const { q, limit, format } = request.query;
-    return sendResult(reply, await app.docs.search(request.params.slug, q, { limit }), format);
+    const { format, ...input } = request.query;
+    return sendResult(reply, await askDocs(app.docs, request.params.slug, input), format);
   });
 };
