@@ -37,7 +37,7 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
   'GET /tools/search': { success: { status: 200, schema: searchResponse, toon: true } },
   'POST /tools/test': {
     success: { status: 200, schema: testResponse, toon: true },
-    errors: { 404: ['session_not_found'], 503: ['sandbox_busy', 'sandbox_unavailable', 'session_unavailable'] },
+    errors: { 404: ['session_not_found'], 429: ['session_limit'], 503: ['sandbox_busy', 'sandbox_unavailable', 'session_unavailable'], 507: ['sandbox_disk_full'] },
   },
   'GET /tools/docs/:slug': {
     success: { status: 200, schema: docsAnswer, toon: true },
@@ -83,7 +83,7 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
   },
   'POST /dashboard/api/orgs/:orgId/tools/test': {
     success: { status: 200, schema: testResponse },
-    errors: { 404: ['not_found', 'session_not_found'], 429: ['rate_limited'], 503: ['sandbox_busy', 'sandbox_unavailable', 'session_unavailable'] },
+    errors: { 404: ['not_found', 'session_not_found'], 429: ['rate_limited', 'session_limit'], 503: ['sandbox_busy', 'sandbox_unavailable', 'session_unavailable'], 507: ['sandbox_disk_full'] },
   },
 };
 
@@ -91,7 +91,7 @@ const STATUS_TEXT: Record<number, string> = {
   202: 'Accepted (a JSON-RPC notification or response; no body)', 400: 'Bad request', 401: 'Not authenticated',
   403: 'Forbidden', 404: 'Not found', 406: 'Not acceptable', 409: 'Conflict', 410: 'Gone', 413: 'Payload too large',
   415: 'Unsupported media type', 422: 'Invalid input', 429: 'Too many requests', 500: 'Internal error', 502: 'Bad gateway',
-  503: 'Unavailable (retry after Retry-After seconds)',
+  503: 'Unavailable (retry after Retry-After seconds)', 507: 'Insufficient storage (retry after Retry-After seconds)',
 };
 
 const retryAfter = { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before retrying.' } };
@@ -174,7 +174,7 @@ export function createOpenApiTransform(app: App) {
     const transformed = jsonSchemaTransform({ ...input, schema: { ...schema, response } as TransformInput['schema'] });
     const out = transformed.schema as Record<string, unknown> & { response: Record<string, Record<string, unknown>> };
     if (success.status === 204) out.response['204'] = { description: 'Done (no body)', type: 'null' };
-    for (const status of ['429', '503']) if (out.response[status]) out.response[status].headers = retryAfter;
+    for (const status of ['429', '503', '507']) if (out.response[status]) out.response[status].headers = retryAfter;
     openObjects(out.response);
     if (isProtectedPath(input.url)) out.security = app.auth.required ? [{ bearer: [] }] : [{}, { bearer: [] }];
     else if (SIGNED_IN.test(input.url)) out.security = [{ session: [] }];
