@@ -168,10 +168,9 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       const { tool, row, latest, stale } = await serve(slugReference);
       const index = await indexes.get(tool.slug, row.version, indexStamp(row));
       const identifiers = queryTerms(question).identifiers;
-      // With a sentence encoder, two passes: words pick the candidates, whose meaning is then compared with the question.
-      const lexicalTop = semantic.compares
-        ? rankPassages(index.passages, index.lexical, question, { limit: RERANK_DEPTH, identifiers }).map((p) => p.doc)
-        : [];
+      // With a sentence encoder, two passes: words pick the candidates, whose meaning is then compared with the question
+      // (the candidates are ranked only then: not for a question ranked by words alone under back-pressure).
+      const lexicalTop = () => rankPassages(index.passages, index.lexical, question, { limit: RERANK_DEPTH, identifiers }).map((p) => p.doc);
       const meaning = await semantic.meaning(index, question, lexicalTop);
       const ranked = rankPassages(index.passages, index.lexical, question, {
         limit: depth, identifiers, related: meaning.related,
@@ -197,7 +196,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         };
       });
       if (!maxTokens) return { ...envelope, results: passages.slice(0, limit) };
-      const fitted = fitPassages(envelope, passages, { maxTokens, maxWhole: limit, pointerOf: pointerTo });
+      const fitted = fitPassages(envelope, passages, { maxTokens, maxWhole: limit, pointerOf: pointerTo, overhead: options.overhead });
       return { ...envelope, results: fitted.whole, pointers: fitted.pointers, budget: fitted.budget };
     },
 
@@ -216,7 +215,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         ...(found.found ? {} : { message: `${tool.name} ${row.version} has no API item named "${asked}"`
           + `${found.suggestions.length ? '; the closest names are in suggestions' : ''}. Look one up by its exact name, or ask a question with q.` }),
       };
-      return maxTokens ? fitSymbol(answer, maxTokens) : answer;
+      return maxTokens ? fitSymbol(answer, maxTokens, options.overhead) : answer;
     },
 
     async context(slugReference, options = {}): Promise<ToolContext> {

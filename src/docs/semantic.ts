@@ -26,7 +26,12 @@ const SUMMARY_VERSION = 1;
 export const vectorModelKey = (encoderId: string) => `${encoderId}#summary${SUMMARY_VERSION}`;
 
 interface SemanticState {
-  vocabulary?: { terms: string[]; vectors: Float32Array[] };
+  vocabulary?: Promise<{ terms: string[]; vectors: Float32Array[] }>;
+  /**
+   * A question word's related names, found once per package: questions share most of their words, and the scan over
+   * the package's vocabulary was a sixth of a docs answer's CPU under load. Bounded (RELATED_WORDS_KEPT), then cleared.
+   */
+  related: Map<string, Array<{ term: string; sim: number }>>;
   /** The encoder's vector of passage i (int8), once embedded. */
   vectors: Array<QuantizedVector | undefined>;
   background?: Promise<void>;
@@ -64,6 +69,9 @@ export interface Meaning {
   similarity?: (doc: number) => number;
 }
 
+/** Question words whose related names a package keeps (a few hundred kB at most per package index). */
+const RELATED_WORDS_KEPT = 4096;
+
 /** Passages compared by meaning on every question: the best lexical candidates are embedded at once if need be. */
 export const RERANK_DEPTH = 24;
 
@@ -88,7 +96,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
   const owner = options.owner ?? randomUUID();
   const stateOf = (index: PackageIndex) => {
     let state = states.get(index);
-    if (!state) { state = { vectors: new Array(index.passages.length) }; states.set(index, state); }
+    if (!state) { state = { vectors: new Array(index.passages.length), related: new Map() }; states.set(index, state); }
     return state;
   };
   const expands = words?.kind === 'static';
@@ -110,11 +118,13 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     return state.restored;
   }
 
-  async function vocabulary(index: PackageIndex, state: SemanticState) {
-    if (!state.vocabulary) {
+  function vocabulary(index: PackageIndex, state: SemanticState) {
+    // One embedding of the vocabulary per package, however many questions arrive while it is made.
+    state.vocabulary ??= (async () => {
       const terms = index.lexical.nameVocabulary();
-      state.vocabulary = { terms, vectors: await words!.embed(terms, 'passage') };
-    }
+      return { terms, vectors: await words!.embed(terms, 'passage') };
+    })();
+    state.vocabulary.catch(() => { state.vocabulary = undefined; });
     return state.vocabulary;
   }
 
@@ -170,22 +180,29 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
   }
 
   async function relatedWords(index: PackageIndex, state: SemanticState, question: string) {
-    const { terms, vectors } = await vocabulary(index, state);
     const asked = [...new Set(analyze(question, false))];
-    const wordVectors = await words!.embed(asked, 'query');
-    const related = new Map<string, number>();
-    asked.forEach((word, w) => {
-      const best: Array<{ term: string; sim: number }> = [];
-      terms.forEach((term, t) => {
-        if (term === word) return;
-        const sim = dot(wordVectors[w]!, vectors[t]!);
-        if (sim < EXPANSION.minSimilarity) return;
-        best.push({ term, sim });
-        best.sort((a, b) => b.sim - a.sim);
-        if (best.length > EXPANSION.perWord) best.pop();
+    const unseen = asked.filter((word) => !state.related.has(word));
+    if (unseen.length) {
+      const { terms, vectors } = await vocabulary(index, state);
+      const wordVectors = await words!.embed(unseen, 'query');
+      if (state.related.size + unseen.length > RELATED_WORDS_KEPT) state.related.clear();
+      unseen.forEach((word, w) => {
+        const best: Array<{ term: string; sim: number }> = [];
+        terms.forEach((term, t) => {
+          if (term === word) return;
+          const sim = dot(wordVectors[w]!, vectors[t]!);
+          if (sim < EXPANSION.minSimilarity) return;
+          best.push({ term, sim });
+          best.sort((a, b) => b.sim - a.sim);
+          if (best.length > EXPANSION.perWord) best.pop();
+        });
+        state.related.set(word, best);
       });
-      for (const { term, sim } of best) related.set(term, Math.max(related.get(term) ?? 0, EXPANSION.weight * sim));
-    });
+    }
+    const related = new Map<string, number>();
+    for (const word of asked) {
+      for (const { term, sim } of state.related.get(word) ?? []) related.set(term, Math.max(related.get(term) ?? 0, EXPANSION.weight * sim));
+    }
     return [...related].map(([term, weight]) => ({ term, weight }));
   }
 
@@ -197,8 +214,11 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
      * Related words, and (with an encoder) similarities to the passages: `lexicalTop` are the passages the words
      * rank best, embedded now if the background has not reached them. Empty when semantic ranking is off or fails.
      */
-    async meaning(index: PackageIndex, question: string, lexicalTop: number[] = []): Promise<Meaning> {
+    async meaning(index: PackageIndex, question: string, candidates: number[] | (() => number[]) = []): Promise<Meaning> {
       const state = stateOf(index);
+      // The candidates cost a ranking pass of their own: made only when the question is compared by meaning.
+      let top: number[] | undefined;
+      const lexicalTop = () => (top ??= typeof candidates === 'function' ? candidates() : candidates);
       const meaning: Meaning = { ranking: 'lexical', related: [] };
       try {
         if (expands) meaning.related = await relatedWords(index, state, question);
@@ -211,19 +231,19 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
             // needs no model call — a question already in the query-vector cache against passage vectors already
             // held (stored or embedded) — else by words alone, and say so.
             const known = encoder.known?.(question);
-            if (!known || lexicalTop.some((doc) => !state.vectors[doc])) return meaning;
+            if (!known || lexicalTop().some((doc) => !state.vectors[doc])) return meaning;
             query = known;
           } else {
             [query] = await Promise.all([
               encoder.embed([question], 'query').then((v) => v[0]!),
-              embedDocs(index, state, lexicalTop, 'now'),
+              embedDocs(index, state, lexicalTop(), 'now'),
             ]);
           }
           // Meaning reorders the candidates the words found; it does not add passages of its own. Adding the passages
           // closest in meaning (30 per question) was measured and dropped: it lost more answers than it found, the
           // bi-encoder's nearest neighbours in an API reference being mostly near-synonymous items (docs/docs-search.md).
           const sims = new Float32Array(index.passages.length);
-          for (const doc of lexicalTop) {
+          for (const doc of lexicalTop()) {
             const vector = state.vectors[doc];
             if (vector) sims[doc] = dotQuantized(query, vector);
           }
