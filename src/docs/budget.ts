@@ -34,6 +34,13 @@ export const tokensOf = (value: unknown) => estimateTokens(JSON.stringify(value)
 /** One line in place of a passage that did not fit: what it is and where to read it. */
 export interface Pointer { title: string; symbol?: string; url: string }
 
+/**
+ * What a surface adds around the answer that the budget must hold too: MCP's notice (`fixed`) and the markers it puts
+ * around each quoted text (`perText`, see src/docs/untrusted.ts).
+ */
+export interface Overhead { fixed: number; perText: number }
+const NO_OVERHEAD: Overhead = { fixed: 0, perText: 0 };
+
 /** What the budget did: the cap the caller set and what the answer costs (estimated, o200k_base tokens). */
 export interface BudgetReport { maxTokens: number; usedTokens: number }
 
@@ -44,14 +51,15 @@ export interface Fitted<P> { whole: P[]; pointers: Pointer[]; budget: BudgetRepo
  * while they fit (at most `maxWhole`), then a pointer per following passage while pointers fit. The first passage that
  * does not fit ends the whole ones, so the order stays the ranking's.
  */
-export function fitPassages<P>(envelope: unknown, ranked: P[], options: { maxTokens: number; maxWhole: number; pointerOf: (passage: P) => Pointer }): Fitted<P> {
+export function fitPassages<P>(envelope: unknown, ranked: P[], options: { maxTokens: number; maxWhole: number; pointerOf: (passage: P) => Pointer; overhead?: Overhead }): Fitted<P> {
+  const overhead = options.overhead ?? NO_OVERHEAD;
   // The two lists' own brackets and names, once.
-  let used = tokensOf(envelope) + tokensOf({ results: [], pointers: [], budget: { maxTokens: options.maxTokens, usedTokens: options.maxTokens } });
+  let used = tokensOf(envelope) + tokensOf({ results: [], pointers: [], budget: { maxTokens: options.maxTokens, usedTokens: options.maxTokens } }) + overhead.fixed;
   const whole: P[] = [];
   const pointers: Pointer[] = [];
   let rest = 0;
   for (; rest < ranked.length && whole.length < options.maxWhole; rest++) {
-    const cost = tokensOf(ranked[rest]) + 1;
+    const cost = tokensOf(ranked[rest]) + 1 + overhead.perText;
     if (used + cost > options.maxTokens) break;
     whole.push(ranked[rest]!);
     used += cost;
@@ -77,8 +85,8 @@ interface ContextLike {
  * A context fitted to `maxTokens`: its core (identity, install, imports, links, requirements) always stays; what does not
  * fit leaves in this order, each with a pointer: entry points past the first, the test body, the quickstart's code.
  */
-export function fitContext<C extends ContextLike>(context: C, maxTokens: number): C & { pointers?: Pointer[]; budget: BudgetReport } {
-  const reportCost = tokensOf({ budget: { maxTokens, usedTokens: maxTokens } });
+export function fitContext<C extends ContextLike>(context: C, maxTokens: number, overhead: Overhead = NO_OVERHEAD): C & { pointers?: Pointer[]; budget: BudgetReport } {
+  const reportCost = tokensOf({ budget: { maxTokens, usedTokens: maxTokens } }) + (context.quickstart?.code ? overhead.fixed + overhead.perText : 0);
   let fitted: C & { pointers?: Pointer[] } = context;
   const pointers: Pointer[] = [];
   const cost = () => tokensOf(fitted) + tokensOf({ pointers }) + reportCost;
@@ -105,11 +113,13 @@ export function fitContext<C extends ContextLike>(context: C, maxTokens: number)
 interface SymbolAnswerLike { item?: { symbol: string; examples: Array<{ url: string }> } }
 
 /** A symbol answer fitted to `maxTokens`: the item's signature and documentation always, its examples while they fit, then pointers. */
-export function fitSymbol<A extends SymbolAnswerLike>(answer: A, maxTokens: number): A & { pointers?: Pointer[]; budget: BudgetReport } {
+export function fitSymbol<A extends SymbolAnswerLike>(answer: A, maxTokens: number, overhead: Overhead = NO_OVERHEAD): A & { pointers?: Pointer[]; budget: BudgetReport } {
   const item = answer.item;
-  if (!item?.examples.length) return { ...answer, budget: { maxTokens, usedTokens: tokensOf(answer) + tokensOf({ budget: { maxTokens, usedTokens: maxTokens } }) } };
+  const quoted = item ? overhead.fixed + overhead.perText : 0; // the notice and the documentation's fence
+  if (!item?.examples.length) return { ...answer, budget: { maxTokens, usedTokens: tokensOf(answer) + tokensOf({ budget: { maxTokens, usedTokens: maxTokens } }) + quoted } };
   const bare = { ...answer, item: { ...item, examples: [] } };
-  const fitted = fitPassages(bare, item.examples, { maxTokens, maxWhole: item.examples.length, pointerOf: (example) => ({ title: `example of ${item.symbol}`, url: example.url }) });
+  const fitted = fitPassages(bare, item.examples, { maxTokens, maxWhole: item.examples.length, pointerOf: (example) => ({ title: `example of ${item.symbol}`, url: example.url }),
+    overhead: { fixed: quoted, perText: overhead.perText } });
   return { ...answer, item: { ...item, examples: fitted.whole }, ...(fitted.pointers.length ? { pointers: fitted.pointers } : {}), budget: fitted.budget };
 }
 
@@ -117,13 +127,13 @@ export function fitSymbol<A extends SymbolAnswerLike>(answer: A, maxTokens: numb
  * The docs capability with its context fitted to a caller's budget. Applied outermost (after the quickstart's
  * verification has replaced its program), so the budget counts the context every surface sends.
  */
-export function withContextBudget<D extends { context(slug: string, options?: { maxTokens?: number }): Promise<ContextLike> }>(docs: D): D {
+export function withContextBudget<D extends { context(slug: string, options?: { maxTokens?: number; overhead?: Overhead }): Promise<ContextLike> }>(docs: D): D {
   return {
     ...docs,
-    async context(slug: string, options: { maxTokens?: number } = {}) {
+    async context(slug: string, options: { maxTokens?: number; overhead?: Overhead } = {}) {
       const maxTokens = checkedMaxTokens(options.maxTokens);
       const context = await docs.context(slug, options);
-      return maxTokens ? fitContext(context, maxTokens) : context;
+      return maxTokens ? fitContext(context, maxTokens, options.overhead) : context;
     },
   } as D;
 }

@@ -1,7 +1,7 @@
 // Inputs and results of the docs and context capability, described once for HTTP, MCP and the CLI.
 import { z } from 'zod';
 import type { Verified } from '../quickstart/types.ts';
-import { MAX_MAX_TOKENS, MIN_MAX_TOKENS, type BudgetReport, type Pointer } from './budget.ts';
+import { MAX_MAX_TOKENS, MIN_MAX_TOKENS, type BudgetReport, type Overhead, type Pointer } from './budget.ts';
 import { MAX_SYMBOL, type SymbolLookup } from './symbol.ts';
 import type { PassageFlag } from './untrusted.ts';
 
@@ -116,20 +116,22 @@ export interface ToolContext {
 }
 
 export interface Docs {
-  search(slugReference: string, query: string, options?: { limit?: number; maxTokens?: number }): Promise<DocsResult>;
+  /** `overhead`: what the surface adds around the author's text (MCP's fence), held within maxTokens too. */
+  search(slugReference: string, query: string, options?: { limit?: number; maxTokens?: number; overhead?: Overhead }): Promise<DocsResult>;
   /** One API item by name (`tokio::time::timeout`), or the closest names: never an empty answer for a package with docs. */
-  lookup(slugReference: string, symbol: string, options?: { maxTokens?: number }): Promise<DocsSymbolResult>;
-  context(slugReference: string, options?: { maxTokens?: number }): Promise<ToolContext>;
+  lookup(slugReference: string, symbol: string, options?: { maxTokens?: number; overhead?: Overhead }): Promise<DocsSymbolResult>;
+  context(slugReference: string, options?: { maxTokens?: number; overhead?: Overhead }): Promise<ToolContext>;
   /** Resolves when no package is being embedded in the background (benches measuring it, tests). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** One docs request from any surface: the item named by `symbol`, else passages for the question `q`. */
-export function askDocs(docs: Pick<Docs, 'search' | 'lookup'>, slugReference: string, input: { q?: string; symbol?: string; limit?: number; maxTokens?: number }): Promise<DocsResult | DocsSymbolResult> {
+export function askDocs(docs: Pick<Docs, 'search' | 'lookup'>, slugReference: string,
+  input: { q?: string; symbol?: string; limit?: number; maxTokens?: number }, overhead?: Overhead): Promise<DocsResult | DocsSymbolResult> {
   const { q, symbol, limit, maxTokens } = input;
-  if (symbol !== undefined) return docs.lookup(slugReference, symbol, { maxTokens });
-  return docs.search(slugReference, q ?? '', { limit, maxTokens });
+  if (symbol !== undefined) return docs.lookup(slugReference, symbol, { maxTokens, overhead });
+  return docs.search(slugReference, q ?? '', { limit, maxTokens, overhead });
 }
 
 export const isSymbolResult = (result: DocsResult | DocsSymbolResult): result is DocsSymbolResult => 'found' in result;

@@ -5,7 +5,7 @@ import type { Catalog } from '../catalog/index.ts';
 import type { Docs } from '../docs/schema.ts';
 import { AGENT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../docs/budget.ts';
 import { askDocs, docsQuerySchema, maxTokensParam } from '../docs/schema.ts';
-import { fenceAuthorText } from '../docs/untrusted.ts';
+import { fenceAuthorText, fenceOverhead } from '../docs/untrusted.ts';
 import { WIRE_FORMATS } from '../format.ts';
 import { searchQuerystring } from '../http/routes/search.ts';
 import type { Projects } from '../project/index.ts';
@@ -51,6 +51,9 @@ const searchInput = z.object({
 const maxTokens = maxTokensParam.default(AGENT_MAX_TOKENS)
   .describe(`Token budget of the answer (${MIN_MAX_TOKENS}–${MAX_MAX_TOKENS}; default ${AGENT_MAX_TOKENS}): the best passages whole, then one-line `
     + 'pointers (symbol or title, url) to the next ones; a context leaves out what does not fit and points to it.');
+
+/** The author's text is fenced in MCP answers (src/docs/untrusted.ts); the budget holds the fence too. */
+const FENCE_OVERHEAD = fenceOverhead();
 
 const contextInput = z.object({ slug, maxTokens, format, detail }).strict();
 
@@ -121,7 +124,8 @@ export const TOOLS: ToolDefinition[] = [
     input: contextInput,
     readOnly: true,
     openWorld: true,
-    run: async (caps, { slug: ref, maxTokens: budget, detail: level }) => fenceAuthorText(projectContext(await caps.docs.context(ref, { maxTokens: budget }), level)),
+    run: async (caps, { slug: ref, maxTokens: budget, detail: level }) =>
+      fenceAuthorText(projectContext(await caps.docs.context(ref, { maxTokens: budget, overhead: FENCE_OVERHEAD }), level)),
   }),
   defineTool({
     name: 'search_docs',
@@ -138,7 +142,7 @@ export const TOOLS: ToolDefinition[] = [
     readOnly: true,
     openWorld: true,
     run: async (caps, { slug: ref, query, symbol, limit, maxTokens: budget, detail: level }) =>
-      fenceAuthorText(projectDocs(await askDocs(caps.docs, ref, { q: query, symbol, limit, maxTokens: budget }), level)),
+      fenceAuthorText(projectDocs(await askDocs(caps.docs, ref, { q: query, symbol, limit, maxTokens: budget }, FENCE_OVERHEAD), level)),
   }),
   defineTool({
     name: 'test_tool',
