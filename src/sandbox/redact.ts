@@ -65,8 +65,8 @@ const hexAt = (text: string, at: number, digits: number): number | undefined => 
 };
 
 /**
- * Decodes percent escapes (any hex case; runs of `%XX` as UTF-8, left as they are when not valid UTF-8), legacy
- * `%uXXXX`, and with `plusIsSpace` the form encoding's `+`. What stays unescaped is whatever the encoder chose (any safe
+ * Decodes percent escapes (any hex case; runs of `%XX` as UTF-8, a byte that is not part of valid UTF-8 as Latin-1, as
+ * legacy `escape()` writes U+0080–U+00FF), legacy `%uXXXX`, and with `plusIsSpace` the form encoding's `+`. What stays unescaped is whatever the encoder chose (any safe
  * set): decoding makes every such choice the same text.
  */
 export function urlDecodedView(text: string, plusIsSpace: boolean): DecodedView {
@@ -105,7 +105,8 @@ export function urlDecodedView(text: string, plusIsSpace: boolean): DecodedView 
         const valid = need > 0 && sequence.length === need && sequence.slice(1).every((byte) => (byte & 0xc0) === 0x80);
         const start = i + 3 * b;
         if (!valid) {
-          for (let k = 0; k < 3; k++) emit(text[start + k] ?? '', start + k, start + k + 1);
+          // Not UTF-8: a Latin-1 byte, as legacy escape() writes characters U+0080–U+00FF.
+          emit(String.fromCharCode(lead), start, start + 3);
           b += 1;
           continue;
         }

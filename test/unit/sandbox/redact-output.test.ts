@@ -1,7 +1,7 @@
 // Redaction of secrets in every listed encoding from keyed marks (never the secret), and the 8 KB output cap cut on a UTF-8 boundary.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRedactor, longestForm, mergeMarks, REDACTED, secretForms, secretMarks } from '../../../src/sandbox/redact.ts';
+import { createRedactor, longestForm, mergeMarks, REDACTED, secretForms, secretMarks, urlDecodedView } from '../../../src/sandbox/redact.ts';
 import { CappedOutput, cutUtf8, OUTPUT_CAP_BYTES, TRUNCATION_MARKER } from '../../../src/sandbox/output.ts';
 
 const key = Buffer.alloc(32, 7);
@@ -61,6 +61,47 @@ describe('redaction of every listed form', () => {
   });
 });
 
+describe('URL encodings: any safe set, + for space, either hex case, %uXXXX', () => {
+  const secret = 'Pa55 w0rd!(2024)*x/é~';
+  const redact = redactorFor([secret]);
+  const bytes = [...Buffer.from(secret)];
+  /** Percent-encodes every byte except the characters in `keep`, hex in the given case; optionally + for space. */
+  const encode = (keep: string, upper: boolean, plus = false) => bytes.map((byte) => {
+    const c = String.fromCharCode(byte);
+    if (byte < 0x80 && keep.includes(c)) return c;
+    if (plus && c === ' ') return '+';
+    const hex = byte.toString(16).padStart(2, '0');
+    return `%${upper ? hex.toUpperCase() : hex}`;
+  }).join('');
+  const unreserved = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
+  const cases: Array<[string, string]> = [
+    ['every byte escaped', encode('', true)],
+    ['RFC 3986 unreserved kept (Python quote, safe="")', encode(unreserved, true)],
+    ['Python quote (safe="/")', encode(`${unreserved}/`, true)],
+    ['encodeURIComponent', encodeURIComponent(secret)],
+    ['encodeURI', encodeURI(secret)],
+    ['URLSearchParams / quote_plus (form encoding)', new URLSearchParams({ t: secret }).toString().slice(2)],
+    ['lower-case hex', encode(unreserved, false)],
+    ['mixed safe set and + for space', encode(`${unreserved}!()*`, false, true)],
+    ['legacy escape()', escape(secret)],
+  ];
+  for (const [name, form] of cases) {
+    it(`redacts ${name}`, () => {
+      const out = redact(`before ${form} after`);
+      assert.equal(out, `before ${REDACTED} after`, `${name}: ${form}`);
+    });
+  }
+  it('maps each decoded unit back to the escapes it came from', () => {
+    const view = urlDecodedView('a%C3%A9+b%2', true);
+    assert.equal(view.text, 'aé b%2');
+    assert.deepEqual([view.from[1], view.to[1]], [1, 7]);
+    assert.deepEqual([view.from[2], view.to[2]], [7, 8]);
+  });
+  it('reads a byte that is not UTF-8 as Latin-1 (legacy escape())', () => {
+    assert.equal(urlDecodedView('%FF%41', false).text, 'ÿA');
+  });
+});
+
 describe('CappedOutput', () => {
   it('keeps short output whole', () => {
     const out = new CappedOutput(OUTPUT_CAP_BYTES + 100);
@@ -89,6 +130,25 @@ describe('CappedOutput', () => {
     out.push(Buffer.from('x'.repeat(OUTPUT_CAP_BYTES - 10) + secret + 'y'.repeat(5000)));
     const text = out.finish(redactorFor([secret]));
     assert.ok(!text.includes('SSSSSSSSSS'), 'no part of the secret longer than the visible cut');
+  });
+  it('shows no prefix of a secret where the capture itself ended inside it (the stream went on)', () => {
+    const secret = 'sk_live_4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c';
+    const redact = redactorFor([secret]);
+    const keep = OUTPUT_CAP_BYTES + longestForm(secretMarks(secret, key)) + 64;
+    for (let pad = 0; pad < 41; pad++) {
+      const out = new CappedOutput(keep);
+      out.push(Buffer.from('x'.repeat(pad)));
+      for (let i = 0; i < 400; i++) out.push(Buffer.from(`${secret}\n`));
+      const text = out.finish(redact);
+      assert.ok(!text.includes(secret.slice(0, 4)), `pad ${pad}: …${text.slice(-120)}`);
+      assert.ok(text.includes(TRUNCATION_MARKER));
+    }
+  });
+  it('keeps a whole capture whole (nothing cut when the stream ended inside what was kept)', () => {
+    const secret = 'tok_12345678';
+    const out = new CappedOutput(OUTPUT_CAP_BYTES + longestForm(secretMarks(secret, key)) + 64);
+    out.push(Buffer.from('ends with tok_1234'));
+    assert.equal(out.finish(redactorFor([secret])), 'ends with tok_1234');
   });
   it('cutUtf8 drops an incomplete sequence at the end', () => {
     const bytes = Buffer.from('ab€');
