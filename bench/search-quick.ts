@@ -32,7 +32,7 @@ const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);
 index.vectors = await loadToolVectors(embedder, index, process.env.QUICK_VECTORS ?? DEFAULT_VECTORS, createLogger('warn'));
 console.log(`index of ${index.size} tools with vectors in ${Date.now() - started} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
 
-const embed = async (q: string) => (await embedder.embed([q.trim().toLowerCase()], 'query'))[0];
+const embed = async (q: string) => (await embedder.embed([index.embeddingText(q).trim().toLowerCase()], 'query'))[0];
 const rankers: Array<[string, Ranker]> = [
   ['tooldex', async (q) => index.search(q, { limit: 10 }, await embed(q)).map((hit) => hit.tool.slug)],
   ['lexical', (q) => index.search(q, { limit: 10 }).map((hit) => hit.tool.slug)],
@@ -100,7 +100,7 @@ if (process.env.QUICK_QUERY) {
   for (const query of process.env.QUICK_QUERY.split('|')) {
     console.log(`\n${query}`);
     for (const { tool, score, signals: s } of index.search(query, { limit: Number(process.env.QUICK_LIMIT ?? 10) }, await embed(query), true)) {
-      const parts = s ? `text ${s.text.toFixed(2)} cov ${s.coverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cat ${s.category.toFixed(1)}${s.exact ? ' exact' : ''}` : '';
+      const parts = s ? `text ${s.text.toFixed(2)} cov ${s.coverage.toFixed(2)} name ${s.nameCoverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cos ${s.cosine.toFixed(2)} cat ${s.category.toFixed(1)}${s.exact ? ' exact' : ''}${s.member ? ' member' : ''}` : '';
       console.log(`  ${score.toFixed(3).padStart(7)} ${tool.slug.padEnd(36)} ${parts}  ${tool.shortDescription.slice(0, 50)}`);
     }
   }

@@ -15,6 +15,12 @@ import {
   absentAnswers, baselineRanker, evaluate, HELDOUT_FILE, loadLabelledQueries, slices, TUNING_FILE, type Ranker,
 } from './search-quality.ts';
 
+if (process.env.BENCH_ABLATE) {
+  // BENCH_ABLATE=1 [BENCH_SET=file.tsv]: the ranking ablation (bench/search-ablation.ts) instead of the full bench.
+  await import('./search-ablation.ts');
+  process.exit(0);
+}
+
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const only = process.env.BENCH_ONLY; // "quality" or "load" to run one half

@@ -133,7 +133,7 @@ export async function createCatalog(store: Store, logger: Logger, options: Catal
       let queryVector: Float32Array | undefined;
       if (semantic) {
         try {
-          queryVector = (await embedder!.embed([query.trim().toLowerCase()], 'query'))[0];
+          queryVector = (await embedder!.embed([index.embeddingText(query).trim().toLowerCase()], 'query'))[0];
         } catch (err) {
           logger.warn({ err }, 'query embedding failed; ranking this query lexically');
         }

@@ -65,6 +65,14 @@ export interface ParsedQuery {
   nameGuess: string;
   /** The query is a name and nothing else ("serde", "requests python"): exact-name matching decides. */
   bareName: boolean;
+  /**
+   * The query asks for peers of a named tool ("alternative to moment", "like requests", "replacement for deprecated
+   * request", "moment is unmaintained"): the name as it may be written (one word, or two joined), longest first. The
+   * search resolves it against the catalog; the words of the pattern and of the name are not search terms.
+   */
+  peerOf?: string[];
+  /** Tools the query rules out ("http client without axios"): names, longest first, each resolved by the search. */
+  without: string[][];
 }
 
 export function tokenize(text: string): string[] {
@@ -76,8 +84,85 @@ export function tokenize(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Phrases that ask for another tool than the one they name, as word sequences before the name (`after`) or after it
+ * (`before`): the words around a name, not per-example rules. "X for Y" (a name and another ecosystem) is read by the
+ * search, which knows where X lives.
+ */
+const PEER_BEFORE = [
+  ['alternative', 'to'], ['alternatives', 'to'], ['alternative', 'for'], ['alternatives', 'for'], ['alternative', 'of'],
+  ['like'], ['similar', 'to'], ['replacement', 'for'], ['replacement', 'of'], ['replace'], ['replacing'], ['instead', 'of'],
+  ['successor', 'to'], ['successor', 'of'], ['migrate', 'from'], ['migrating', 'from'], ['migration', 'from'],
+  ['switch', 'from'], ['switching', 'from'], ['move', 'away', 'from'], ['moving', 'away', 'from'], ['move', 'from'],
+  ['moving', 'from'], ['deprecated'], ['unmaintained'], ['abandoned'], ['better', 'than'], ['faster', 'than'],
+];
+const PEER_AFTER = [
+  ['alternative'], ['alternatives'], ['replacement'], ['is', 'deprecated'], ['is', 'unmaintained'], ['is', 'abandoned'],
+  ['is', 'dead'], ['is', 'archived'], ['is', 'no', 'longer', 'maintained'], ['was', 'deprecated'], ['deprecated'],
+  ['unmaintained'], ['is', 'not', 'maintained'], ['has', 'been', 'deprecated'],
+];
+const NEGATION = new Set(['without', 'except', 'not', 'excluding']);
+/** Words that cannot be a tool's name in these phrases. */
+const NOT_A_NAME = new Set(['a', 'an', 'the', 'my', 'our', 'something', 'one', 'library', 'package', 'tool', 'that', 'this', 'deprecated',
+  'unmaintained', 'abandoned', 'old', 'legacy', 'using', 'use', 'what', 'which', 'should', 'now', 'it', 'is', 'was', 'so', 'but']);
+
+const at = (words: string[], i: number, phrase: string[]) => phrase.every((word, k) => words[i + k] === word);
+
+/** A name starting at word i: that word, and that word joined with the next (for "active record", "create react app"). */
+function nameAt(words: string[], i: number): string[] | undefined {
+  const first = words[i];
+  if (!first || NOT_A_NAME.has(first) || FILLER.has(first) || ECOSYSTEM_WORDS[first] && !CUE_TERMS.has(first)) return undefined;
+  const next = words[i + 1];
+  const forms = [first];
+  if (next && !FILLER.has(next) && !NOT_A_NAME.has(next) && !ECOSYSTEM_WORDS[next]) forms.unshift(`${first}-${next}`);
+  return forms;
+}
+
+/** Finds "alternative to X" / "X is deprecated" and "without X"; returns the name and the positions the phrase used. */
+function peerPhrases(words: string[]): { peerOf?: string[]; without: string[][]; used: Set<number> } {
+  const used = new Set<number>();
+  const without: string[][] = [];
+  let peerOf: string[] | undefined;
+  words.forEach((word, i) => {
+    if (NEGATION.has(word) && words[i + 1] !== 'too') {
+      const name = nameAt(words, i + 1);
+      if (name) {
+        without.push(name);
+        [i, i + 1].forEach((k) => used.add(k));
+      }
+    }
+  });
+  // Every phrase that fits offers its name ("X is deprecated" first: "deprecated" alone also precedes other words);
+  // the search takes the first that names a catalog tool.
+  const offered: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    for (const phrase of PEER_AFTER) {
+      if (!at(words, i, phrase) || !nameAt(words, i - 1)) continue;
+      offered.push(words[i - 1]!);
+      for (let k = i - 1; k < i + phrase.length; k++) used.add(k);
+      break;
+    }
+  }
+  for (let i = 0; i < words.length; i++) {
+    for (const phrase of PEER_BEFORE) {
+      if (!at(words, i, phrase)) continue;
+      const name = nameAt(words, i + phrase.length);
+      if (!name) continue;
+      offered.push(...name);
+      // A two-word form takes its second word too; a one-word name leaves the next word to the query.
+      for (let k = i; k < i + phrase.length + name.length; k++) used.add(k);
+      break;
+    }
+  }
+  if (offered.length) peerOf = [...new Set(offered)];
+  return { peerOf, without, used };
+}
+
 export function parseQuery(query: string): ParsedQuery {
-  const words = query.toLowerCase().split(/[\s,;!?()"']+/).filter(Boolean);
+  const all = query.toLowerCase().split(/[\s,;!?()"']+/).filter(Boolean);
+  const phrases = peerPhrases(all);
+  // The words of a peer phrase ("alternative to moment") are not search terms: the search describes the tool instead.
+  const words = all.filter((_, i) => !phrases.used.has(i));
   // Which marker sets the ecosystem: "in rust" / "for go" (the user's language) over a bare language word over a
   // framework cue; "written in rust" says how a tool is made, not where it is used ("python linter written in rust").
   let ecosystem: Ecosystem | undefined;
@@ -136,8 +221,10 @@ export function parseQuery(query: string): ParsedQuery {
   const nameGuess = (named.length ? named : words.filter((w) => !FILLER.has(w))).join('-');
   // A bare name ("boto3", "rails") is looked up as a name, wherever it lives: no ecosystem intent from the word itself.
   return {
-    terms: finalTerms, weights, cues: onlyCues ? [] : [...cues], nameGuess,
-    bareName,
+    terms: words.length ? finalTerms : [], weights: words.length ? weights : new Map(), cues: onlyCues ? [] : [...cues], nameGuess,
+    bareName: bareName && !phrases.peerOf && words.length > 0,
     ecosystem: onlyCues && words.length === 1 ? undefined : ecosystem,
+    ...(phrases.peerOf ? { peerOf: phrases.peerOf } : {}),
+    without: phrases.without,
   };
 }

@@ -1,28 +1,61 @@
-// Ranking: the signals blended into one score (full text, query coverage, popularity within the tool's ecosystem,
-// ecosystem intent, exact name, category intent, meaning) and their weights, tuned on bench/search-tuning.tsv.
+// Ranking as one declared expression: score = Σ weight[f] · feature[f] over the named features below. The weights are
+// not set by hand: scripts/fit-ranking.ts fits them (pairwise logistic regression on candidate lists, k-fold
+// cross-validated) on bench/search-tuning.tsv + bench/search-heldout.tsv and writes rank-weights.ts, which ships.
+import { FITTED } from './rank-weights.ts';
 import type { Ecosystem } from './types.ts';
 
-export const WEIGHTS = {
-  text: 1.0,
-  coverage: 1.5,
-  /** Popularity as a percentile within the tool's own ecosystem, so no ecosystem outweighs another. */
-  popularity: 3.0,
-  /** Popularity enters as percentile^exponent: the difference between the 99th and the 80th percentile matters most. */
-  popularityExponent: 2,
-  /** The query names an ecosystem (or a framework that lives in one): tools elsewhere drop behind. */
-  ecosystemIntent: 3.0,
-  /**
-   * The query is a tool's name: a one-word query puts that tool first; a longer one ("http client") favours it by its
-   * popularity, since a phrase that happens to be an obscure package's name is usually a description, not a name.
-   */
-  exactName: 2.0,
-  exactNameAlone: 10.0,
-  category: 0.4,
-  /** Taken from the framework a query names as its context ("rails" in "rails auth"). */
-  cueSelf: 2.0,
-  /** Cosine similarity of query and tool vectors (hybrid ranking), relative to the best candidate's. */
-  semantic: 1.5,
+/** The features, in the order of a feature vector. Each is 0..1 (or 0/1) so that weights compare. */
+export const FEATURES = [
+  /** BM25 over the tool's fields (name, keywords, description, categories, README opening), relative to the best candidate's. */
+  'text',
+  /** Weighted share of the query's terms the tool matched in any field. */
+  'coverage',
+  /** Weighted share of the query's terms that are words of the tool's name. */
+  'nameCoverage',
+  /** Popularity as a percentile within the tool's own ecosystem (every ecosystem spans 0..1). */
+  'popularity',
+  /** The same, squared: the difference between the 99th and the 80th percentile matters most. */
+  'popularitySq',
+  /** The query names the tool's ecosystem (a language, or a framework that lives there). */
+  'intentMatch',
+  /** The query names another ecosystem. */
+  'intentOther',
+  /** The query is the tool's name and nothing else ("serde", "requests python"). */
+  'exactAlone',
+  /** ...times popularity: where several ecosystems have the name, the more popular within its own comes first. */
+  'exactAlonePop',
+  /** A longer query that is a tool's name ("http client"), by popularity⁴: an obscure package's name is a description. */
+  'exactPhrase',
+  /** Share of the categories the query asks for ("hash passwords" → security) that the tool is filed under. */
+  'category',
+  /** Cosine of query and tool vectors, rescaled between the candidates' mean (0) and best (1). */
+  'meaning',
+  /** The raw cosine (absolute similarity, not relative to the other candidates). */
+  'meaningRaw',
+  /** Meaning × popularity²: the canonical tool for a need is both close in meaning and widely used (not a literal match of the long tail). */
+  'popularMeaning',
+  /** The tool is the framework the query names as its context ("rails" in "rails auth"). */
+  'contextFramework',
+  /** The tool is a member of a family (plugin, sub-package) and not its head. */
+  'familyMember',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** The weights in effect: the fitted ones; benches and the fit script may replace them for a run. */
+export const WEIGHTS: Record<Feature, number> = { ...FITTED.weights };
+
+/**
+ * The hand-set ranking of the previous round, written in these features (it ranks exactly as the old blend did): kept
+ * as the baseline the fit is compared with (bench/search-ablation.ts, scripts/fit-ranking.ts).
+ */
+export const HAND_WEIGHTS: Record<Feature, number> = {
+  text: 1.0, coverage: 1.5, nameCoverage: 0, popularity: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, category: 0.4, meaning: 1.5, meaningRaw: 0, popularMeaning: 0, contextFramework: -2.0,
+  familyMember: 0,
 };
+
+/** How far below a member's score its family's head may be and still take the member's place (in score units). */
+export const FAMILY_MARGIN = { value: FITTED.familyMargin };
 
 const PLAIN_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -38,18 +71,27 @@ export function nameForms(name: string): string[] {
   return [...new Set(forms.map((form) => form.replace(/[_.\s]+/g, '-')))];
 }
 
+/** What search knows about one candidate for one query; features() turns it into the feature vector. */
 export interface Signals {
   /** Full-text score relative to the best candidate's (0..1). */
   text: number;
   /** Weighted share of the query's terms the tool matched (0..1). */
   coverage: number;
+  /** Weighted share of the query's terms found in the tool's name (0..1). */
+  nameCoverage: number;
   popularity: number;
   ecosystem: Ecosystem;
   exact: boolean;
   /** Share of the categories the query asks for that the tool is filed under (0..1). */
   category: number;
-  /** Cosine similarity relative to the best candidate's (0..1), 0 without the semantic layer. */
+  /** Cosine similarity rescaled between the candidates' mean and best (0..1), 0 without the semantic layer. */
   semantic: number;
+  /** Raw cosine similarity (0 without the semantic layer). */
+  cosine: number;
+  /** The tool is the framework named as the query's context. */
+  contextFramework: boolean;
+  /** The tool is a family member, not the head. */
+  member: boolean;
 }
 
 export interface RankContext {
@@ -58,12 +100,26 @@ export interface RankContext {
   single: boolean;
 }
 
-export function blend(s: Signals, context: RankContext): number {
-  const intent = context.ecosystem ? (s.ecosystem === context.ecosystem ? 1 : -0.5) : 0;
-  // Several tools can bear the name (clap on crates.io and npm): the most popular one comes first. A name in another
-  // ecosystem than the one the query asks for does not outrank the intent ("rust library for sqlite").
-  const named = s.exact && (!context.ecosystem || s.ecosystem === context.ecosystem);
-  const exact = named ? (context.single ? WEIGHTS.exactNameAlone + 2 * s.popularity : WEIGHTS.exactName * s.popularity ** 4) : 0;
-  return WEIGHTS.text * s.text + WEIGHTS.coverage * s.coverage + WEIGHTS.popularity * s.popularity ** WEIGHTS.popularityExponent
-    + WEIGHTS.ecosystemIntent * intent + exact + WEIGHTS.category * s.category + WEIGHTS.semantic * s.semantic;
+/** The feature vector of one candidate, in FEATURES order. */
+export function features(s: Signals, context: RankContext): number[] {
+  const intent = context.ecosystem !== undefined;
+  const inIntent = intent && s.ecosystem === context.ecosystem;
+  // A name in another ecosystem than the one the query asks for does not count as the name ("rust library for sqlite").
+  const named = s.exact && (!intent || inIntent);
+  return [
+    s.text, s.coverage, s.nameCoverage, s.popularity, s.popularity * s.popularity,
+    inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
+    named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
+    s.category, s.semantic, s.cosine, s.semantic * s.popularity * s.popularity, s.contextFramework ? 1 : 0, s.member ? 1 : 0,
+  ];
+}
+
+export function score(vector: readonly number[], weights: Record<Feature, number> = WEIGHTS): number {
+  let sum = 0;
+  for (let i = 0; i < FEATURES.length; i++) sum += weights[FEATURES[i]!] * vector[i]!;
+  return sum;
+}
+
+export function blend(s: Signals, context: RankContext, weights: Record<Feature, number> = WEIGHTS): number {
+  return score(features(s, context), weights);
 }

@@ -3,8 +3,8 @@
 // Why in memory: PGlite runs one query at a time, so SQL ranking queues under concurrency; the store stays the system of record.
 import { queryCategories } from './classify.ts';
 import { familyHeads } from './families.ts';
-import { parseQuery } from './query.ts';
-import { blend, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
+import { parseQuery, type ParsedQuery } from './query.ts';
+import { blend, FAMILY_MARGIN, features, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
 import { indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex } from './text-index.ts';
 import { ToolTable, type SerializedTable, type ToolFacts } from './tool-table.ts';
 import type { Ecosystem, SearchOptions, ToolRecord } from './types.ts';
@@ -38,13 +38,13 @@ const HEAD_SHARE = 0.25;
 export const CANDIDATES = { value: 120 };
 /** Tools the semantic layer adds on its own (relevant by meaning, sharing no word with the query)... */
 const SEMANTIC_CANDIDATES = 60;
+/** Weight of the named tool's own words in a peer query ("alternative to moment": moment's description). */
+const PEER_TEXT_WEIGHT = 0.5;
 /** ...when full text finds fewer than this many: a scan of every vector costs more than the rest of a query. */
 const SEMANTIC_SCAN_BELOW = 150;
 /** A term in more than this share of the catalog (and at least COMMON_TERM_MIN tools) is "common" (see search). */
 const COMMON_TERM_SHARE = 0.08;
 const COMMON_TERM_MIN = 1500;
-/** How far below a member's score its family's head may be and still take the member's place. */
-const HEAD_SCORE_MARGIN = 2;
 /** Indexed share of each README excerpt: past ~500 characters it added postings, not hits. */
 const README_INDEX_CHARS = 500;
 /** Tools changed since the last full build are searched in a small second index; past this many, rebuild. */
@@ -189,7 +189,88 @@ export class CatalogSearchIndex {
   }
 
   search(query: string, options: SearchOptions = {}, queryVector?: Float32Array, explain = false): RankedHit[] {
+    const { ranked, candidates, exactDocs, queryTerms, passes } = this.rank(query, options, queryVector);
+    const hits = this.collapseFamilies(ranked, candidates, exactDocs, queryTerms, options.limit ?? 10, passes);
+    if (explain) {
+      const signals = new Map(ranked.map(({ doc, signals: s }) => [doc, s]));
+      for (const hit of hits) hit.signals = signals.get(this.bySlug.get(hit.tool.slug)!);
+    }
+    return hits;
+  }
+
+  /**
+   * Every candidate of a query with its feature vector (rank.ts FEATURES), before families are collapsed: what
+   * scripts/fit-ranking.ts learns the weights from. `head` is the slug of the candidate's family head.
+   */
+  candidateFeatures(query: string, options: SearchOptions = {}, queryVector?: Float32Array): Array<{ slug: string; head: string; features: number[] }> {
+    const { ranked, context } = this.rank(query, options, queryVector);
+    return ranked.map(({ doc, signals: s }) => ({ slug: this.tools.slug(doc), head: this.tools.slug(this.heads[doc]!), features: features(s, context) }));
+  }
+
+  /**
+   * The text a query's vector should be computed from: the query itself, or for a peer query ("alternative to moment")
+   * the named tool's own description and keywords with the rest of the query, so that meaning finds its neighbours.
+   */
+  embeddingText(query: string): string {
     const parsed = parseQuery(query);
+    const peer = this.resolvePeer(parsed);
+    if (peer === undefined) return query;
+    const tool = this.tools.record(peer);
+    return [parsed.terms.join(' '), tool.description, tool.keywords.join(' ')].filter(Boolean).join('. ');
+  }
+
+  /** The most popular tool with one of these names (in the ecosystem given, when one is), or undefined. */
+  private resolveName(forms: string[], ecosystem?: Ecosystem): number | undefined {
+    for (const form of forms) {
+      const docs = (this.exact.get(form.replace(/[_.\s]+/g, '-')) ?? [])
+        .filter((doc) => !ecosystem || ECOSYSTEMS[this.ecosystem[doc]!] === ecosystem);
+      if (docs.length) return docs.reduce((a, b) => (this.popularity[b]! > this.popularity[a]! ? b : a));
+    }
+    return undefined;
+  }
+
+  /**
+   * The tool a query asks for peers of: named in a peer phrase ("like requests"), or a bare name asked for in another
+   * ecosystem than the one it lives in ("express for python", "devise in go").
+   */
+  private resolvePeer(parsed: ParsedQuery): number | undefined {
+    if (parsed.peerOf) return this.resolveName(parsed.peerOf);
+    if (!parsed.bareName || !parsed.ecosystem) return undefined;
+    const form = parsed.nameGuess.replace(/[_.\s]+/g, '-');
+    if (this.resolveName([form], parsed.ecosystem) !== undefined) return undefined;
+    return this.resolveName([form]);
+  }
+
+  /** A tool's family and the packages named after it: not answers to "alternative to X" or "… without X". */
+  private excluder(docs: number[]): ((doc: number) => boolean) | undefined {
+    if (docs.length === 0) return undefined;
+    const heads = new Set(docs.map((doc) => this.heads[doc]!));
+    const names = new Set(docs.flatMap((doc) => this.nameTerms(doc).filter((term) => term.length >= 3)).filter((term) =>
+      docs.some((doc) => this.nameTerms(doc).length === 1 && this.nameTerms(doc)[0] === term)));
+    return (doc) => heads.has(this.heads[doc]!) || (names.size > 0 && this.nameTerms(doc).some((term) => names.has(term)));
+  }
+
+  /** The candidates of a query, scored by the ranking expression (rank.ts), best first. */
+  private rank(query: string, options: SearchOptions, queryVector?: Float32Array) {
+    let parsed = parseQuery(query);
+    const peer = this.resolvePeer(parsed);
+    const ruledOut = parsed.without.map((forms) => this.resolveName(forms)).filter((doc): doc is number => doc !== undefined);
+    if (peer !== undefined) {
+      // Peers are described by the named tool's own words (at a lower weight), in its ecosystem unless another is named;
+      // the tool itself, its family and packages named after it are left out.
+      const tool = this.tools.record(peer);
+      const described = parseQuery([tool.description, tool.keywords.join(' ')].join(' '));
+      // "express for python": the name is not a word to match in the other ecosystem (its plugins would answer).
+      const own = new Set(this.nameTerms(peer));
+      const weightsOf = new Map([...parsed.weights].filter(([term]) => parsed.peerOf || !indexTerms(term).every((t) => own.has(t))));
+      for (const [term, weight] of described.weights) if (!weightsOf.has(term)) weightsOf.set(term, weight * PEER_TEXT_WEIGHT);
+      parsed = {
+        ...parsed, terms: [...new Set([...parsed.terms.filter((term) => weightsOf.has(term)), ...described.terms])], weights: weightsOf, bareName: false, nameGuess: '',
+        ecosystem: parsed.ecosystem ?? ECOSYSTEMS[this.ecosystem[peer]!]!,
+      };
+      ruledOut.push(peer);
+    }
+    const excluded = this.excluder(ruledOut);
     const weights = new Map<string, number>();
     for (const [term, weight] of parsed.weights) {
       for (const stemmed of indexTerms(term)) weights.set(stemmed, Math.max(weights.get(stemmed) ?? 0, weight));
@@ -197,7 +278,7 @@ export class CatalogSearchIndex {
     // Expansions ("auth" → "authentication") add matches but not to the share of the query a tool must cover.
     const totalWeight = parsed.terms.reduce((sum, term) => sum + (parsed.weights.get(term) ?? 1), 0) || 1;
     const cueNames = new Set(parsed.cues);
-    const passes = this.filter(options);
+    const passes = this.filter({ ...options, exclude: excluded });
 
     // Full text: accumulate every term's postings (typed arrays, reset after use).
     const { scores, cover, touched } = this;
@@ -233,7 +314,7 @@ export class CatalogSearchIndex {
     }
     try {
       const exactDocs = new Set((this.exact.get(parsed.nameGuess.replace(/[_.\s]+/g, '-')) ?? []).filter(passes));
-      const unfiltered = !(options.ecosystem || options.language || options.category);
+      const unfiltered = !(options.ecosystem || options.language || options.category || excluded);
       let maxText = 0;
       for (let i = 0; i < count; i++) {
         const doc = touched[i]!;
@@ -241,7 +322,7 @@ export class CatalogSearchIndex {
       }
       if (maxText === 0) maxText = 1;
       const context: RankContext = { ecosystem: options.ecosystem ? undefined : parsed.ecosystem, single: parsed.bareName };
-      const signals = (doc: number, semantic = 0) => ({
+      const signals = (doc: number, semantic = 0): Signals => ({
         text: maxText > 0 ? scores[doc]! / maxText : 0,
         coverage: Math.min(1, cover[doc]! / totalWeight),
         popularity: this.popularity[doc]!,
@@ -249,20 +330,24 @@ export class CatalogSearchIndex {
         exact: exactDocs.has(doc),
         category: 0,
         semantic,
+        cosine: 0,
+        nameCoverage: 0,
+        contextFramework: false,
+        member: this.heads[doc] !== doc,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
       const top = new TopK(CANDIDATES.value);
       const intentOf = context.ecosystem ? ECOSYSTEMS.indexOf(context.ecosystem) : -1;
       const popularityTerm = this.popularityTerm();
       const ecosystemOf = this.ecosystem;
-      const { text: textWeight, coverage: coverageWeight, ecosystemIntent: intentWeight } = WEIGHTS;
+      const { text: textWeight, coverage: coverageWeight, intentMatch, intentOther } = WEIGHTS;
       for (let i = 0; i < count; i++) {
         const doc = touched[i]!;
         if (!unfiltered && !passes(doc)) continue;
-        // The lexical part of blend(), inline: this loop runs over every matching tool.
-        const intent = intentOf < 0 ? 0 : ecosystemOf[doc] === intentOf ? 1 : -0.5;
+        // The lexical part of the ranking expression, inline: this loop runs over every matching tool.
+        const intent = intentOf < 0 ? 0 : ecosystemOf[doc] === intentOf ? intentMatch : intentOther;
         top.push(doc, textWeight * (scores[doc]! / maxText) + coverageWeight * Math.min(1, cover[doc]! / totalWeight)
-          + popularityTerm[doc]! + intentWeight * intent);
+          + popularityTerm[doc]! + intent);
       }
       for (const doc of exactDocs) if (!top.has(doc)) top.push(doc, blend(signals(doc), context));
       const candidates = new Set(top.docs());
@@ -271,7 +356,7 @@ export class CatalogSearchIndex {
       const semantic = new Map<number, number>();
       if (queryVector && this.vectors) {
         // Only when some word of the query is known: vectors of gibberish still have nearest neighbours.
-        if (count > 0 && count < SEMANTIC_SCAN_BELOW) this.addSemanticCandidates(queryVector, options, passes, candidates);
+        if (count > 0 && (count < SEMANTIC_SCAN_BELOW || peer !== undefined)) this.addSemanticCandidates(queryVector, Boolean(excluded), options, passes, candidates);
         const rows = this.vectorRows();
         const all = this.vectors.all;
         for (const doc of candidates) {
@@ -283,23 +368,23 @@ export class CatalogSearchIndex {
       const best = Math.max(0, ...cosines);
       const mean = cosines.length ? cosines.reduce((a, b) => a + b, 0) / cosines.length : 0;
       // The categories asked for, not those of the framework named as context ("tokio" is async; an actor framework is asked).
-      const wanted = queryCategories(cueNames.size === 0 ? query
+      const wanted = peer !== undefined ? this.tools.categories(peer) : queryCategories(cueNames.size === 0 ? query
         : query.toLowerCase().split(/\s+/).filter((word) => !cueNames.has(word.replace(/-(like|style|ish|compatible)$/, ''))).join(' '));
-      const explained = explain ? new Map<number, Signals>() : undefined;
       const ranked = [...candidates].map((doc) => {
         const s = signals(doc, best > mean ? Math.max(0, ((semantic.get(doc) ?? mean) - mean) / (best - mean)) : 0);
+        s.cosine = semantic.get(doc) ?? 0;
         if (wanted.length) {
           const categories = this.tools.categories(doc);
           s.category = wanted.filter((c) => categories.includes(c)).length / wanted.length;
         }
+        let named = 0;
+        for (const term of new Set(this.nameTerms(doc))) named += weights.get(term) ?? 0;
+        s.nameCoverage = Math.min(1, named / totalWeight);
         // The framework a query is about is not its answer ("rails auth" asks for an auth gem, not rails).
-        const selfCue = cueNames.size > 0 && cueNames.has(this.tools.name(doc).toLowerCase()) ? WEIGHTS.cueSelf : 0;
-        explained?.set(doc, s);
-        return { doc, score: blend(s, context) - selfCue };
+        s.contextFramework = cueNames.size > 0 && cueNames.has(this.tools.name(doc).toLowerCase());
+        return { doc, score: blend(s, context), signals: s };
       }).sort((a, b) => b.score - a.score || this.popularity[b.doc]! - this.popularity[a.doc]! || a.doc - b.doc);
-      const hits = this.collapseFamilies(ranked, candidates, exactDocs, new Set(weights.keys()), options.limit ?? 10, passes);
-      if (explained) for (const hit of hits) hit.signals = explained.get(this.bySlug.get(hit.tool.slug)!);
-      return hits;
+      return { ranked, candidates, exactDocs, queryTerms: new Set(weights.keys()), passes, context };
     } finally {
       for (let i = 0; i < count; i++) {
         scores[touched[i]!] = 0;
@@ -308,8 +393,10 @@ export class CatalogSearchIndex {
     }
   }
 
-  private addSemanticCandidates(queryVector: Float32Array, options: SearchOptions, passes: (doc: number) => boolean, candidates: Set<number>): void {
-    const filtered = Boolean(options.ecosystem || options.language || options.category);
+  private addSemanticCandidates(
+    queryVector: Float32Array, excluding: boolean, options: SearchOptions, passes: (doc: number) => boolean, candidates: Set<number>,
+  ): void {
+    const filtered = Boolean(options.ecosystem || options.language || options.category) || excluding;
     const accept = filtered ? (slug: string) => passes(this.bySlug.get(slug) ?? -1) : undefined;
     for (const hit of this.vectors!.head.search(queryVector, SEMANTIC_CANDIDATES, accept)) {
       const doc = this.bySlug.get(hit.id);
@@ -338,7 +425,7 @@ export class CatalogSearchIndex {
         // The head takes the member's place only when it answers the query nearly as well on its own, and with its
         // own score (a penalty the head earned stays with it).
         const headScore = candidates.has(head) && passes(head) ? scoreOf.get(head) : undefined;
-        if (headScore === undefined || headScore < score - HEAD_SCORE_MARGIN) continue;
+        if (headScore === undefined || headScore < score - FAMILY_MARGIN.value) continue;
         [pick, pickScore] = [head, Math.min(score, headScore)];
       }
       if (shown.has(pick)) continue;
@@ -386,23 +473,25 @@ export class CatalogSearchIndex {
     return rows;
   }
 
-  private popularityTermCache: { weight: number; exponent: number; values: Float64Array } | undefined;
-  /** WEIGHTS.popularity · popularity^exponent of every tool, computed once (a power per matching tool was a tenth of a query). */
+  private popularityTermCache: { linear: number; squared: number; values: Float64Array } | undefined;
+  /** The popularity features' share of every tool's score, computed once (a power per matching tool was a tenth of a query). */
   private popularityTerm(): Float64Array {
-    const { popularity: weight, popularityExponent: exponent } = WEIGHTS;
+    const { popularity: linear, popularitySq: squared } = WEIGHTS;
     const cached = this.popularityTermCache;
-    if (cached && cached.weight === weight && cached.exponent === exponent && cached.values.length === this.popularity.length) return cached.values;
-    const values = Float64Array.from(this.popularity, (p) => weight * p ** exponent);
-    this.popularityTermCache = { weight, exponent, values };
+    if (cached && cached.linear === linear && cached.squared === squared && cached.values.length === this.popularity.length) return cached.values;
+    const values = Float64Array.from(this.popularity, (p) => linear * p + squared * p * p);
+    this.popularityTermCache = { linear, squared, values };
     return values;
   }
 
-  private filter(options: SearchOptions): (doc: number) => boolean {
+  private filter(options: SearchOptions & { exclude?: (doc: number) => boolean }): (doc: number) => boolean {
     const ecosystem = options.ecosystem ? ECOSYSTEMS.indexOf(options.ecosystem) : -1;
     const language = options.language?.toLowerCase();
     const category = options.category?.toLowerCase();
+    const exclude = options.exclude;
     return (doc) => {
       if (doc < 0) return false;
+      if (exclude && exclude(doc)) return false;
       if (ecosystem >= 0 && this.ecosystem[doc] !== ecosystem) return false;
       if (language && !this.tools.languages(doc).some((l) => l.toLowerCase() === language)) return false;
       if (category && !this.tools.categories(doc).includes(category)) return false;

@@ -1,0 +1,228 @@
+// Shared by scripts/fit-ranking.ts and bench/search-ablation.ts: the shipped snapshot indexed in memory with the shipped
+// vectors (as bench/search-quick.ts does), candidate lists with their feature vectors, a pairwise logistic fit of the
+// ranking weights (Newton's method: deterministic), and k-fold cross-validation through the real search.
+import os from 'node:os';
+import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
+import { CatalogSearchIndex } from '../src/catalog/search-index.ts';
+import { DEFAULT_VECTORS, loadToolVectors } from '../src/catalog/tool-vectors.ts';
+import { FAMILY_MARGIN, FEATURES, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
+import { loadStaticEmbedder } from '../src/semantic/index.ts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/log.ts';
+import type { ToolRecord } from '../src/catalog/types.ts';
+import { evaluate, type LabelledQuery, type QualityReport } from './search-quality.ts';
+
+export type Weights = Record<Feature, number>;
+
+/** Fit settings: how many of a query's other candidates (the best ranked ones) each acceptable answer is paired with. */
+export const FIT = { negatives: Number(process.env.FIT_NEGATIVES ?? 1000) };
+
+export interface Harness {
+  index: CatalogSearchIndex;
+  tools: ToolRecord[];
+  embed(query: string): Promise<Float32Array | undefined>;
+}
+
+export async function loadHarness(): Promise<Harness> {
+  const tools: ToolRecord[] = [];
+  for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
+  const index = CatalogSearchIndex.build(tools);
+  const config = loadConfig({ TOOLDEX_HOME: os.tmpdir() });
+  const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);
+  index.vectors = await loadToolVectors(embedder, index, DEFAULT_VECTORS, createLogger('warn'));
+  const cache = new Map<string, Float32Array | undefined>();
+  // As the catalog does: a peer query ("alternative to moment") is embedded from the named tool's description.
+  const embed = async (query: string) => {
+    const key = index.embeddingText(query).trim().toLowerCase();
+    if (!cache.has(key)) cache.set(key, (await embedder.embed([key], 'query'))[0]);
+    return cache.get(key);
+  };
+  return { index, tools, embed };
+}
+
+/** One query's candidates: feature vectors and which of them are acceptable answers. */
+export interface CandidateList {
+  query: string;
+  features: number[][];
+  relevant: boolean[];
+}
+
+/** Candidate lists of the queries, with the stage-one weights given (the candidates depend on them a little). */
+export async function candidateLists(harness: Harness, queries: LabelledQuery[], weights: Weights): Promise<CandidateList[]> {
+  const saved = { ...WEIGHTS };
+  Object.assign(WEIGHTS, weights);
+  try {
+    const out: CandidateList[] = [];
+    for (const q of queries) {
+      const candidates = harness.index.candidateFeatures(q.query, {}, await harness.embed(q.query));
+      out.push({ query: q.query, features: candidates.map((c) => c.features), relevant: candidates.map((c) => q.acceptable.has(c.slug)) });
+    }
+    return out;
+  } finally {
+    Object.assign(WEIGHTS, saved);
+  }
+}
+
+/**
+ * Pairwise logistic regression (RankNet's loss with a linear scorer): for every (acceptable, other) pair of a query's
+ * candidates, log(1 + exp(-w·(x⁺ − x⁻))); each query weighs the same; L2 penalty `lambda`. Features in `frozen` keep
+ * weight 0 (an ablation). Newton's method on 15 weights converges in a few steps and gives the same answer every run.
+ */
+export function fitWeights(lists: CandidateList[], lambda: number, frozen: ReadonlySet<Feature> = new Set()): Weights {
+  const hard = FIT.negatives;
+  const free = FEATURES.map((f, i) => [f, i] as const).filter(([f]) => !frozen.has(f)).map(([, i]) => i);
+  const d = free.length;
+  const pairs: Array<{ diff: Float64Array; weight: number }> = [];
+  let queries = 0;
+  for (const list of lists) {
+    const positives = list.features.filter((_, i) => list.relevant[i]);
+    // Lists are in the order the extraction's weights ranked them: the first `hard` others are the competition.
+    const negatives = list.features.filter((_, i) => !list.relevant[i]).slice(0, hard);
+    if (positives.length === 0 || negatives.length === 0) continue;
+    queries++;
+    const weight = 1 / (positives.length * negatives.length);
+    for (const p of positives) for (const n of negatives) pairs.push({ diff: Float64Array.from(free, (i) => p[i]! - n[i]!), weight });
+  }
+  const w = new Float64Array(d);
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const gradient = new Float64Array(d);
+    const hessian = Array.from({ length: d }, () => new Float64Array(d));
+    for (const { diff, weight } of pairs) {
+      let margin = 0;
+      for (let j = 0; j < d; j++) margin += w[j]! * diff[j]!;
+      const p = 1 / (1 + Math.exp(margin)); // σ(−margin): the gradient's share
+      const scale = weight / queries;
+      const curvature = scale * p * (1 - p);
+      for (let j = 0; j < d; j++) {
+        gradient[j]! -= scale * p * diff[j]!;
+        if (curvature > 1e-12) for (let k = j; k < d; k++) hessian[j]![k]! += curvature * diff[j]! * diff[k]!;
+      }
+    }
+    for (let j = 0; j < d; j++) {
+      gradient[j]! += 2 * lambda * w[j]!;
+      hessian[j]![j]! += 2 * lambda;
+      for (let k = 0; k < j; k++) hessian[j]![k] = hessian[k]![j]!;
+    }
+    const step = solve(hessian, gradient);
+    let change = 0;
+    for (let j = 0; j < d; j++) {
+      w[j]! -= step[j]!;
+      change = Math.max(change, Math.abs(step[j]!));
+    }
+    if (change < 1e-7) break;
+  }
+  const out = Object.fromEntries(FEATURES.map((f) => [f, 0])) as Weights;
+  free.forEach((i, j) => (out[FEATURES[i]!] = round(w[j]!)));
+  return out;
+}
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** Gaussian elimination with partial pivoting (d ≤ 15). */
+function solve(matrix: Float64Array[], vector: Float64Array): Float64Array {
+  const n = vector.length;
+  const a = matrix.map((row, i) => [...row, vector[i]!]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[pivot]![c]!)) pivot = r;
+    [a[c], a[pivot]] = [a[pivot]!, a[c]!];
+    const p = a[c]![c]! || 1e-12;
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r]![c]! / p;
+      for (let k = c; k <= n; k++) a[r]![k]! -= f * a[c]![k]!;
+    }
+  }
+  const x = new Float64Array(n);
+  for (let r = n - 1; r >= 0; r--) {
+    let sum = a[r]![n]!;
+    for (let k = r + 1; k < n; k++) sum -= a[r]![k]! * x[k]!;
+    x[r] = sum / (a[r]![r]! || 1e-12);
+  }
+  return x;
+}
+
+/** Runs the search with the given weights (and family margin) and measures it on the queries. */
+export async function measure(harness: Harness, queries: LabelledQuery[], weights: Weights, margin: number, semantic = true): Promise<QualityReport> {
+  const saved = { ...WEIGHTS };
+  const savedMargin = FAMILY_MARGIN.value;
+  Object.assign(WEIGHTS, weights);
+  FAMILY_MARGIN.value = margin;
+  try {
+    return await evaluate(queries, async (q) =>
+      harness.index.search(q, { limit: 10 }, semantic ? await harness.embed(q) : undefined).map((hit) => hit.tool.slug));
+  } finally {
+    Object.assign(WEIGHTS, saved);
+    FAMILY_MARGIN.value = savedMargin;
+  }
+}
+
+/** Deterministic folds: query i goes to fold i mod k. */
+export function folds<T>(items: T[], k: number): T[][] {
+  return Array.from({ length: k }, (_, f) => items.filter((_, i) => i % k === f));
+}
+
+export interface FitChoice {
+  weights: Weights;
+  margin: number;
+}
+
+/** Fits weights on the lists, then picks the family margin (in score units) that serves the training queries best. */
+export async function fitModel(
+  harness: Harness, lists: CandidateList[], queries: LabelledQuery[], lambda: number, frozen: ReadonlySet<Feature> = new Set(),
+  margins: number[] = [0, 0.5, 1, 2],
+): Promise<FitChoice> {
+  const weights = fitWeights(lists, lambda, frozen);
+  let best: FitChoice & { mrr: number } = { weights, margin: margins[0]!, mrr: -1 };
+  for (const margin of margins) {
+    const report = await measure(harness, queries, weights, margin);
+    if (report.mrrAt10 > best.mrr + 1e-9) best = { weights, margin, mrr: report.mrrAt10 };
+  }
+  return { weights: best.weights, margin: best.margin };
+}
+
+/**
+ * k-fold cross-validation: for each fold, fit on the others and rank the fold's queries with that fit. Returns every
+ * query's ranking under a model that never saw it (as one report over all queries).
+ */
+export async function crossValidate(
+  harness: Harness, queries: LabelledQuery[], lists: CandidateList[], k: number, lambda: number, frozen: ReadonlySet<Feature> = new Set(),
+): Promise<{ report: QualityReport; perQuery: Map<LabelledQuery, number> }> {
+  const indexed = queries.map((q, i) => ({ q, list: lists[i]! }));
+  const perQuery = new Map<LabelledQuery, number>();
+  const fold = folds(indexed, k);
+  for (let f = 0; f < k; f++) {
+    const train = fold.filter((_, g) => g !== f).flat();
+    const model = await fitModel(harness, train.map((t) => t.list), train.map((t) => t.q), lambda, frozen);
+    const saved = { ...WEIGHTS };
+    const savedMargin = FAMILY_MARGIN.value;
+    Object.assign(WEIGHTS, model.weights);
+    FAMILY_MARGIN.value = model.margin;
+    try {
+      for (const { q } of fold[f]!) {
+        const slugs = harness.index.search(q.query, { limit: 10 }, await harness.embed(q.query)).map((hit) => hit.tool.slug);
+        perQuery.set(q, slugs.findIndex((slug) => q.acceptable.has(slug)));
+      }
+    } finally {
+      Object.assign(WEIGHTS, saved);
+      FAMILY_MARGIN.value = savedMargin;
+    }
+  }
+  return { report: reportOf(queries, perQuery), perQuery };
+}
+
+/** hit@1 / hit@5 / MRR@10 from each query's first acceptable position (−1: none in the top 10). */
+export function reportOf(queries: LabelledQuery[], positions: Map<LabelledQuery, number>): QualityReport {
+  let hit1 = 0;
+  let hit5 = 0;
+  let reciprocal = 0;
+  for (const q of queries) {
+    const at = positions.get(q) ?? -1;
+    if (at === 0) hit1++;
+    if (at >= 0 && at < 5) hit5++;
+    if (at >= 0) reciprocal += 1 / (at + 1);
+  }
+  const n = Math.max(1, queries.length);
+  return { queries: queries.length, hitAt1: hit1 / n, hitAt5: hit5 / n, mrrAt10: reciprocal / n, misses: [] };
+}
+
+export const fmt = (r: QualityReport) => `n=${String(r.queries).padStart(3)} hit@1=${r.hitAt1.toFixed(3)} hit@5=${r.hitAt5.toFixed(3)} mrr@10=${r.mrrAt10.toFixed(3)}`;
