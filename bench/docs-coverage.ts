@@ -23,6 +23,7 @@ import { declaredGoApi, declaredNpmApi, declaredPythonApi, declaredRustApi, type
 import { hasExplanation } from '../src/docs/extract/evidence.ts';
 import { loadParsers } from '../src/docs/extract/treesitter.ts';
 import { EXTRACTOR_VERSION } from '../src/docs/extraction.ts';
+import { importNameOf, ownMetadata } from '../src/docs/sources/pypi.ts';
 import { allPassages, type StoredPassage } from '../src/docs/repository.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
@@ -94,9 +95,10 @@ async function declaredOf(tool: Tool, version: string, files: Map<string, string
     }
     case 'pypi': {
       const parsers = await loadParsers(['python']);
-      const topLevel = [...files].find(([p]) => /\.dist-info\/top_level\.txt$/.test(p))?.[1];
-      const names = (topLevel ?? '').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('_'));
-      const guess = names.length ? names : [tool.name.toLowerCase().replace(/[-.]/g, '_')];
+      const topLevel = ownMetadata([...files.keys()].map((path) => ({ path })), 'top_level.txt');
+      const names = (topLevel ? files.get(topLevel.path)! : '').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('_'));
+      const initDirs = [...files.keys()].map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f)?.[1]).filter((d): d is string => Boolean(d));
+      const guess = names.length ? names : [importNameOf(tool.name, undefined, initDirs)];
       return { declared: guess.flatMap((name) => declaredPythonApi(parsers, files, name)), from: guess.join(',') };
     }
     case 'crates': {

@@ -6,6 +6,7 @@ import { parse as parseToml } from 'smol-toml';
 import { textOf, type ArchiveFile } from './archive.ts';
 import { apiFromNpmPackage, loadCompiler } from './extract/dts.ts';
 import { apiFromGoModule } from './extract/golang.ts';
+import { labelDeprecatedInProse } from './extract/deprecation.ts';
 import { apiFromJavaScript } from './extract/jsdoc.ts';
 import { chunkByHeadings, frontMatterTitle } from './extract/markdown.ts';
 import { apiFromPythonPackage } from './extract/python.ts';
@@ -98,7 +99,7 @@ export async function passagesFromArtifact(artifact: Artifact, tool: { ecosystem
   }
   const { api, skippedSources } = await apiPassages(artifact, tool, importName);
   passages.push(...demoteLegacy(api, tool.version));
-  const distinct = dedupe(passages);
+  const distinct = dedupe(labelDeprecatedInProse(passages));
   return { passages: fillByImportance(distinct, maxPassages), found: distinct.length, skippedSources };
 }
 

@@ -3,6 +3,7 @@
 import type { Queryable } from '../store/index.ts';
 import type { VersionRow } from './repository.ts';
 import { centrality } from './centrality.ts';
+import { hasExplanation } from './extract/evidence.ts';
 import { LexicalIndex } from './lexical.ts';
 import type { IndexedPassage } from './rank.ts';
 
@@ -41,7 +42,10 @@ export function createPackageIndexes(db: Queryable, capacity = 64) {
   async function build(slug: string, version: string): Promise<Omit<PackageIndex, 'stamp'>> {
     const passages = await loadPassages(db, slug, version);
     const central = centrality(passages);
-    passages.forEach((p, i) => { p.centrality = central[i]; });
+    passages.forEach((p, i) => {
+      p.centrality = central[i];
+      p.bare = Boolean(p.symbol) && !hasExplanation(p.content);
+    });
     const lexical = new LexicalIndex(passages.map((p) => ({
       title: `${p.title ?? ''} ${p.symbol && p.symbol !== p.title ? p.symbol : ''}`, trail: trailOf(p), body: p.content,
       name: p.symbol ? p.symbol.split(/::|\.|\//).pop() ?? '' : p.title ?? '',

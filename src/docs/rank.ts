@@ -10,6 +10,8 @@ export interface IndexedPassage {
   deprecated?: boolean;
   /** How much the package's other passages use this item's name in code (src/docs/centrality.ts), 0–1. */
   centrality?: number;
+  /** An API declaration with no text that explains it (no prose, no example): ranked below passages that explain. */
+  bare?: boolean;
 }
 
 /** A ranked passage: `doc` is its position in the package index's passages. */
@@ -26,6 +28,8 @@ export const WEIGHTS = {
   rrf: 1, rrfK: 10,
   /** Taken off a deprecated passage's similarity in the meaning order (the word order has it in `importance`). */
   deprecatedMeaning: 0.1,
+  /** Taken off a bare declaration's word score and its similarity: a passage that explains wins for the same words. */
+  bare: 0.3, bareMeaning: 0.05,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -76,7 +80,9 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   // A deprecated passage is down in the word score through its importance; here it is down in meaning too.
   const similarity = meaningOf && ((doc: number) => {
     const sim = meaningOf(doc);
-    return sim && passages[doc]!.deprecated ? sim - WEIGHTS.deprecatedMeaning : sim;
+    if (!sim) return sim;
+    const passage = passages[doc]!;
+    return sim - (passage.deprecated ? WEIGHTS.deprecatedMeaning : 0) - (passage.bare ? WEIGHTS.bareMeaning : 0);
   });
   const lexicalScores = scored.map(({ doc, match }) => {
     const passage = passages[doc]!;
@@ -84,7 +90,8 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
       || passage.identifiers.some((id) => identifiers.has(id));
     const score = WEIGHTS.bm25 * (match.bm25 / maxBm25) + WEIGHTS.bodyCoverage * match.bodyCoverage + WEIGHTS.titleCoverage * match.titleCoverage
       + WEIGHTS.proximity * match.proximity + WEIGHTS.name * match.name + (exact ? WEIGHTS.exact : 0)
-      + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0) + WEIGHTS.centrality * (passage.centrality ?? 0);
+      + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0) + WEIGHTS.centrality * (passage.centrality ?? 0)
+      - (passage.bare ? WEIGHTS.bare : 0);
     return { doc, score, matched: match.bm25 > 0 };
   });
   const ranked = (similarity && WEIGHTS.rrf > 0

@@ -18,6 +18,8 @@ const DECLARATION = /\.d\.(ts|mts|cts)$/;
 const ROOT = '/pkg';
 const MAX_SIGNATURE = 700;
 const MAX_MEMBERS = 300;
+/** Comment-less member signatures folded into their owner's passage, at most. */
+const MAX_FOLDED = 40;
 
 let compiler: Promise<typeof TS> | undefined;
 /** The compiler is large (about 0.3 s to load): loaded when the first npm package is indexed. */
@@ -173,7 +175,12 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
   };
 
-  const emitMembers = (node: TS.InterfaceDeclaration | TS.ClassDeclaration, prefix: string, title: string, importance: number, internal: boolean) => {
+  /**
+   * Members of an exported interface or class: a documented member is a passage of its own; the comment-less ones
+   * are folded into the owner's passage (their signatures in its code), where a reader of the owner sees them, instead
+   * of each standing alone as a bare declaration that outranks the documented item for the same words.
+   */
+  const emitMembers = (node: TS.InterfaceDeclaration | TS.ClassDeclaration, prefix: string, title: string, importance: number, internal: boolean): string[] => {
     const groups = new Map<string, TS.Node[]>();
     for (const member of node.members as TS.NodeArray<TS.ClassElement | TS.TypeElement>) {
       const name = memberName(member);
@@ -183,11 +190,18 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       groups.set(name, [...(groups.get(name) ?? []), member]);
       if (groups.size > MAX_MEMBERS) break;
     }
+    const folded: string[] = [];
     for (const [name, members] of groups) {
+      // Overloads share the documented sibling's comment (the compiler attaches it to one of them).
       const doc = members.map(docOf).find(Boolean) ?? '';
       if (skipped(doc) || (name === 'constructor' && !doc)) continue;
+      if (!doc) {
+        if (folded.length < MAX_FOLDED) folded.push(...members.map((m) => `  ${signatureOf(m)};`));
+        continue;
+      }
       push(members[0]!, `${prefix}.${title}.${name}`, `${title}.${name}`, members.map(signatureOf), doc, importance - 0.05, internal);
     }
+    return folded;
   };
 
   const emitDeclaration = (node: TS.Declaration, prefix: string, name: string, importance: number, internal: boolean) => {
@@ -195,8 +209,19 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     seen.add(node);
     const doc = docOf(node);
     if (skipped(doc)) return;
-    push(node, `${prefix}.${name}`, name, [signatureOf(node)], doc, importance, internal);
-    if (ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node)) emitMembers(node, prefix, name, importance, internal);
+    const folded = ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node) ? emitMembers(node, prefix, name, importance, internal) : [];
+    const signature = folded.length ? `${signatureOf(node)} {\n${folded.join('\n')}\n}` : signatureOf(node);
+    push(node, `${prefix}.${name}`, name, [signature], doc, importance, internal);
+  };
+
+  /** Overloads of an exported function: one passage, every signature, the documented sibling's comment. */
+  const emitOverloads = (declarations: TS.FunctionDeclaration[], prefix: string, name: string, importance: number) => {
+    const fresh = declarations.filter((d) => !seen.has(d));
+    if (!fresh.length) return;
+    fresh.forEach((d) => seen.add(d));
+    const doc = fresh.map(docOf).find(Boolean) ?? '';
+    if (skipped(doc)) return;
+    push(fresh[0]!, `${prefix}.${name}`, name, fresh.map(signatureOf), doc, importance, false);
   };
 
   /** Everything a module exports, aliases followed to their declarations (bundler chunks included). */
@@ -210,10 +235,10 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
         emitModule(target, prefix, name, importance - 0.05, depth + 1);
         continue;
       }
-      for (const declaration of target.declarations ?? []) {
-        if (!declaration.getSourceFile().fileName.startsWith(`${ROOT}/`)) continue;
-        emitDeclaration(declaration, prefix, name, importance, false);
-      }
+      const declarations = (target.declarations ?? []).filter((d) => d.getSourceFile().fileName.startsWith(`${ROOT}/`));
+      const functions = declarations.filter(ts.isFunctionDeclaration);
+      if (functions.length > 1) emitOverloads(functions, prefix, name, importance);
+      for (const declaration of declarations) if (!(functions.length > 1 && ts.isFunctionDeclaration(declaration))) emitDeclaration(declaration, prefix, name, importance, false);
     }
   };
   const isNamespace = (symbol: TS.Symbol) => {

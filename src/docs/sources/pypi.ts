@@ -34,8 +34,16 @@ export function pickDistributions(files: ReleaseFile[]): ReleaseFile[] {
   return picked.length ? picked : [pickDistribution(files)].filter((f): f is ReleaseFile => Boolean(f));
 }
 
-/** A module's path without the sdist's `src/` layout folder, to tell a wheel's copy of a module from the sdist's. */
-const modulePath = (path: string) => path.replace(/^src\//, '');
+/**
+ * Every path of the files read so far and each of its tails (`lib/sqlalchemy/orm/session.py` → `sqlalchemy/orm/session.py`,
+ * `orm/session.py`, …): a wheel's `sqlalchemy/orm/session.py` is the sdist's module under its layout folder (`src/`,
+ * `lib/`, `python/`), whatever that folder is called.
+ */
+function pathsAndTails(paths: string[]): Set<string> {
+  const known = new Set<string>();
+  for (const path of paths) for (let at = 0; at >= 0; at = path.indexOf('/', at) + 1 || -1) known.add(path.slice(at));
+  return known;
+}
 
 function projectUrl(urls: Record<string, string>, pattern: RegExp): string | undefined {
   return Object.entries(urls).find(([label]) => pattern.test(label))?.[1];
@@ -76,12 +84,12 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
         const contents: ArchiveContents = dist.filename.endsWith('.zip') || dist.packagetype === 'bdist_wheel' ? readZip(bytes, limits) : await readTar(bytes, limits);
         const isWheel = dist.packagetype === 'bdist_wheel';
         const top = isWheel ? undefined : contents.files[0]?.path.split('/')[0];
-        const known = new Set(files.map((f) => modulePath(f.path)));
+        const known = pathsAndTails(files.map((f) => f.path));
         skipped += contents.skipped.length;
         for (const f of contents.files) {
           const path = isWheel ? f.path : stripTopFolder(f.path);
           // The wheel adds what the sdist lacks (generated modules, stubs, its dist-info); the sdist's copy stays.
-          if (known.has(modulePath(path))) continue;
+          if (known.has(path)) continue;
           files.push({ ...f, path });
           origin.set(path, { dist, top });
         }
@@ -130,7 +138,11 @@ export function ownMetadata<T extends { path: string }>(files: T[], name: string
 export function importNameOf(name: string, topLevelTxt: string | undefined, initDirs: string[]): string {
   const listed = (topLevelTxt ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
   const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '_');
-  return listed.find((n) => norm(n) === norm(name)) ?? listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? [...initDirs].sort((a, b) => a.length - b.length)[0] ?? name.replace(/-/g, '_').toLowerCase();
+  // Without top_level.txt (flit, maturin and hatch wheels have none): the package directory named like the distribution,
+  // else the shortest public one (cryptography's sdist also has `src/_cffi_src/`, a build helper).
+  const dirs = [...initDirs].sort((a, b) => a.length - b.length);
+  const fromDirs = dirs.find((d) => norm(d) === norm(name)) ?? dirs.find((d) => !d.startsWith('_')) ?? dirs[0];
+  return listed.find((n) => norm(n) === norm(name)) ?? listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? fromDirs ?? name.replace(/-/g, '_').toLowerCase();
 }
 
 /** The long description inside PKG-INFO / METADATA (the body after the headers), for versions the API has no info for. */

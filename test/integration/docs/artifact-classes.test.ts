@@ -19,8 +19,8 @@ const sdist = makeTgz([
   { name: 'fxdocs-2.0.0/PKG-INFO', body: 'Metadata-Version: 2.1\nName: fxdocs\nVersion: 2.0.0\n' },
   { name: 'fxdocs-2.0.0/README.md', body: '# fxdocs\n\nWidgets from Python.\n' },
   { name: 'fxdocs-2.0.0/docs/retries.rst', body: 'Retrying widgets\n================\n\nCall ``fxdocs.retry`` with a backoff to retry a widget that failed to frobnicate.\n' },
-  { name: 'fxdocs-2.0.0/src/fxdocs/__init__.py', body: '"""Widgets."""\nfrom fxdocs.core import retry\nfrom fxdocs._speedups import frob\n__all__ = ["retry", "frob"]\n' },
-  { name: 'fxdocs-2.0.0/src/fxdocs/core.py', body: 'def retry(backoff):\n    """Retry a failed widget after ``backoff`` seconds."""\n' },
+  { name: 'fxdocs-2.0.0/lib/fxdocs/__init__.py', body: '"""Widgets."""\nfrom fxdocs.core import retry\nfrom fxdocs._speedups import frob\n__all__ = ["retry", "frob"]\n' },
+  { name: 'fxdocs-2.0.0/lib/fxdocs/core.py', body: 'def retry(backoff):\n    """Retry a failed widget after ``backoff`` seconds."""\n' },
 ]);
 const pyWheel = zipSync({
   'fxdocs/__init__.py': text('"""Widgets."""\nfrom fxdocs.core import retry\nfrom fxdocs._speedups import frob\n__all__ = ["retry", "frob"]\n'),
@@ -74,7 +74,7 @@ describe('documentation classes of real artifact layouts (fakes on loopback)', (
     const paths = artifact.files.map((f) => f.path);
     assert.ok(paths.includes('docs/retries.rst'), 'the sdist guide');
     assert.ok(paths.includes('fxdocs/_speedups.pyi'), 'the stub only the wheel has');
-    assert.ok(!paths.includes('fxdocs/core.py'), "the wheel's copy of a module the sdist has is not read twice");
+    assert.ok(!paths.includes('fxdocs/core.py') && !paths.includes('fxdocs/__init__.py'), "the wheel's copy of a module the sdist has under lib/ is not read twice");
     const { passages } = await passagesFromArtifact(artifact, { ecosystem: 'pypi', name: 'fxdocs', version: '2.0.0' });
     const guide = passages.find((p) => p.source === 'docs/retries.rst');
     assert.match(guide?.content ?? '', /retry a widget that failed/);
@@ -83,7 +83,7 @@ describe('documentation classes of real artifact layouts (fakes on loopback)', (
     assert.ok(frob, 'the re-exported function documented in the stub');
     assert.match(frob.content, /Frobnicate a widget in compiled code/);
     assert.match(frob.url, /manylinux_2_17_x86_64\.whl\/fxdocs\/_speedups\.pyi#line\.1$/);
-    assert.ok(passages.some((p) => p.symbol === 'fxdocs.retry' && p.source === 'src/fxdocs/core.py'));
+    assert.ok(passages.some((p) => p.symbol === 'fxdocs.retry' && p.source === 'lib/fxdocs/core.py'));
   });
 
   it('Go: Example functions are usage passages of the item they exemplify; doc.go is the package doc', async () => {
