@@ -14,6 +14,7 @@ import { createSandbox, type SandboxService } from './sandbox/index.ts';
 import { createEmbedder, createSentenceEncoder, type Embedder } from './semantic/index.ts';
 import { openStore, type Store } from './store/index.ts';
 import { startInstance, type Instance } from './store/instances.ts';
+import { createChanges, type Changes } from './changes/index.ts';
 import { createProjects, type Projects } from './project/index.ts';
 import { createQuickstarts, type Quickstarts } from './quickstart/index.ts';
 import { withVerifiedQuickstarts } from './quickstart/verified-docs.ts';
@@ -35,6 +36,8 @@ export interface App {
   quickstarts: Quickstarts;
   /** Resolved projects: a lockfile's dependencies, so docs, context and test answer at the project's versions. */
   projects: Projects;
+  /** What changed between two versions of a package (API difference and release notes). */
+  changes: Changes;
   close(): Promise<void>;
 }
 
@@ -72,8 +75,9 @@ export async function createApp(config: Config, logger: Logger, inflight = new I
     // The caller's token budget is applied to the context last, once verification has put in the program that ran.
     const docs = withContextBudget(withVerifiedQuickstarts(createDocs({ config, store, logger, catalog, embedder: semantic, encoder, scheduler }), quickstarts, config, logger));
     const projects = createProjects({ store, config, catalog });
+    const changes = createChanges({ config, store, logger, catalog, prepare: (reference) => docs.prepare(reference) });
     return {
-      config, store, logger, catalog, auth, docs, sandbox, semantic, inflight, quickstarts, projects,
+      config, store, logger, catalog, auth, docs, sandbox, semantic, inflight, quickstarts, projects, changes,
       async close() {
         await quickstarts.close();
         await sandbox.close();

@@ -2,6 +2,7 @@
 // (`detail: "full"` sends the capability result unchanged, as REST does). Pure: a result in, a smaller one out.
 import type { ToolResult } from './catalog/types.ts';
 import { isSymbolResult, type DocsResult, type DocsSymbolResult, type ToolContext } from './docs/schema.ts';
+import type { ChangesResult } from './changes/index.ts';
 import type { ResolveResult } from './project/index.ts';
 import type { TestResult } from './sandbox/schema.ts';
 
@@ -118,5 +119,22 @@ export function projectResolve(result: ResolveResult, detail: Detail): unknown {
     ...(result.transitive ? { transitive: result.transitive.map(row) } : {}),
     counts: result.counts,
     ...(result.notes.length ? { notes: result.notes } : {}),
+  };
+}
+
+/** Changes without the release notes' heading arrays and scores: what an upgrading agent reads. */
+export function projectChanges(result: ChangesResult, detail: Detail): unknown {
+  if (detail === 'full') return result;
+  const change = (c: ChangesResult['removed'][number]) => ({
+    kind: c.kind, symbol: c.symbol, ...(c.from ? { was: c.from.signature ?? '' } : {}), ...(c.to ? { now: c.to.signature ?? '' } : {}), url: (c.to ?? c.from)?.url ?? '',
+  });
+  const note = (n: ChangesResult['notes'][number]) => ({ heading: n.headings.join(' › '), release: n.release ?? '', url: n.url, content: n.content });
+  return {
+    name: result.name, from: result.from.version, to: result.to.version, counts: result.counts,
+    ...(result.answers ? { query: result.query, answers: result.answers.map((a) => (a.kind === 'change' ? change(a.change) : { kind: 'note', ...note(a.note) })) } : {}),
+    removed: result.removed.map(change), signature: result.signature.map(change), deprecated: result.deprecated.map(change), added: result.added.map(change),
+    notes: result.notes.map(note),
+    ...(result.omitted ? { omitted: result.omitted } : {}),
+    ...(result.warnings.length ? { warnings: result.warnings } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The `tooldex` bin: parses the command line and hands each command to its module in commands/.
 import { Command } from 'commander';
 import { registerIngest } from './commands/ingest.ts';
+import { registerChanges } from './commands/changes.ts';
 import { registerContext } from './commands/context.ts';
 import { registerDoctor } from './commands/doctor.ts';
 import { registerDocs } from './commands/docs.ts';
@@ -22,6 +23,7 @@ registerContext(program);
 registerDocs(program);
 registerTest(program);
 registerResolve(program);
+registerChanges(program);
 registerServe(program);
 registerMcp(program);
 registerIngest(program);

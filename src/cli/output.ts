@@ -4,6 +4,7 @@ import type { WriteStream } from 'node:tty';
 import type { ToolResult } from '../catalog/index.ts';
 import { isSymbolResult, type DocsPassage, type DocsResult, type DocsSymbolResult, type ToolContext } from '../docs/schema.ts';
 import { encodeResult } from '../format.ts';
+import type { ChangesResult } from '../changes/index.ts';
 import type { ResolveResult } from '../project/index.ts';
 import type { TestResult } from '../sandbox/schema.ts';
 import type { OutputFormat } from './options.ts';
@@ -192,5 +193,34 @@ export function renderResolve(result: ResolveResult, style: Style): string {
   ];
   const first = result.dependencies.find((d) => d.version);
   if (first) lines.push(style.dim(`next: tooldex docs ${first.slug} "<your question>" --project ${result.project}`));
+  return lines.join('\n');
+}
+
+export function renderChanges(result: ChangesResult, style: Style): string {
+  const { counts } = result;
+  const lines = [
+    `${style.bold(oneLine(result.name))} ${oneLine(result.from.version)} → ${oneLine(result.to.version)} ${style.dim(`(${result.ecosystem})`)}`,
+    style.dim(`${counts.removed} removed, ${counts.signature} changed, ${counts.deprecated} deprecated, ${counts.added} added, ${counts.unchanged} unchanged; ${counts.notes} release-note sections`),
+  ];
+  const change = (c: ChangesResult['removed'][number]) => {
+    const side = c.to ?? c.from;
+    return `  ${c.kind === 'removed' ? style.red('-') : c.kind === 'added' ? style.green('+') : style.yellow('~')} ${oneLine(c.symbol)}${side ? style.dim(`  ${shortenUrl(side.url, 70)}`) : ''}`;
+  };
+  if (result.answers?.length) {
+    lines.push('', style.bold(`for "${oneLine(result.query)}"`));
+    for (const answer of result.answers) {
+      lines.push(answer.kind === 'change' ? change(answer.change) : `  ${style.cyan('note')} ${oneLine(answer.note.headings.join(' › '))}${style.dim(`  ${shortenUrl(answer.note.url, 70)}`)}`);
+    }
+  }
+  for (const [label, list] of [['removed', result.removed], ['signature changed', result.signature], ['deprecated', result.deprecated], ['added', result.added]] as const) {
+    if (list.length) lines.push('', style.bold(label), ...list.map(change));
+  }
+  if (result.notes.length) {
+    lines.push('', style.bold('release notes'));
+    for (const note of result.notes.slice(0, 5)) lines.push(`  ${oneLine(note.headings.join(' › '))}${style.dim(`  ${shortenUrl(note.url, 70)}`)}`, indent(fitPassage(clean(note.content), style.width - 4).slice(0, 8).join('\n'), '    '));
+  }
+  const left = Object.entries(result.omitted ?? {}).map(([list, n]) => `${n} ${list}`).join(', ');
+  if (left) lines.push('', style.dim(`left out by the ${result.budget.maxTokens}-token budget: ${left} (raise --max-tokens)`));
+  for (const warning of result.warnings) lines.push(style.yellow(`note: ${oneLine(warning)}`));
   return lines.join('\n');
 }

@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { App } from '../app.ts';
 import { isProtectedPath } from './auth.ts';
 import { PROBE_PATHS } from './lifecycle.ts';
-import { contextResponse, dashboardResponses, docsResponse, docsSymbolResponse, mcpResponse, resolveResponse, searchResponse, testResponse } from './responses.ts';
+import { contextResponse, dashboardResponses, docsResponse, docsSymbolResponse, changesResponse, mcpResponse, resolveResponse, searchResponse, testResponse } from './responses.ts';
 import { serverInfoBody } from './routes/dashboard-explore.ts';
 import { livenessBody, readinessBody } from './routes/health.ts';
 
@@ -50,6 +50,10 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
   'POST /tools/resolve': {
     success: { status: 200, schema: resolveResponse, toon: true },
     errors: { 422: ['unreadable_project_file'] },
+  },
+  'GET /tools/changes/:slug': {
+    success: { status: 200, schema: changesResponse, toon: true },
+    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'POST /mcp': { success: { status: 200, schema: mcpResponse }, errors: { 202: [], 400: ['jsonrpc parse error'], 406: ['jsonrpc not acceptable'] } },
   'POST /dashboard/api/signup': { success: { status: 201, schema: dashboardResponses.session }, errors: { 403: ['csrf_failed'], 409: ['email_taken'] } },

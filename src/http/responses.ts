@@ -5,6 +5,7 @@ import type { ApiKeyInfo, CreatedApiKey, Member, Organisation, UsageDay, User } 
 import { ECOSYSTEMS, type ToolResult } from '../catalog/types.ts';
 import type { DocsResult, DocsSymbolResult, ToolContext } from '../docs/schema.ts';
 import { AGENT_DIRECTED, HIDDEN_TEXT } from '../docs/untrusted.ts';
+import type { ChangesResult } from '../changes/index.ts';
 import type { ResolveResult } from '../project/index.ts';
 import { LIMIT_NAMES, TEST_STATUSES, type TestResult } from '../sandbox/schema.ts';
 
@@ -96,6 +97,34 @@ export const resolveResponse = z.object({
   notes: z.array(z.string()),
 }).describe('A project\'s dependencies at the versions it uses');
 
+const apiItemSide = z.object({
+  signature: nullableString.describe('The declaration (cut at 400 characters; the url has it whole).'), deprecated: z.boolean(),
+  source: z.string().describe('File inside the artifact.'), url: z.string(), summary: nullableString,
+});
+const apiChange = z.object({
+  kind: z.enum(['removed', 'added', 'signature', 'deprecated']), symbol: z.string(),
+  from: apiItemSide.optional().describe('The item in the older version.'), to: apiItemSide.optional().describe('The item in the newer version.'),
+});
+const noteSection = z.object({
+  title: z.string(), headings: z.array(z.string()), release: nullableString.describe('The release the section is about.'),
+  content: z.string(), source: z.string(), url: z.string(), mentions: z.array(z.string()).describe('Changed symbols it names.'),
+});
+export const changesResponse = z.object({
+  name: z.string(), ecosystem: z.enum(ECOSYSTEMS),
+  from: z.object({ slug: z.string(), version: z.string() }), to: z.object({ slug: z.string(), version: z.string() }),
+  counts: z.object({ removed: z.number(), added: z.number(), signature: z.number(), deprecated: z.number(), unchanged: z.number(), notes: z.number() }),
+  removed: z.array(apiChange), signature: z.array(apiChange), deprecated: z.array(apiChange), added: z.array(apiChange),
+  notes: z.array(noteSection).describe('Changelog and migration-guide sections about the releases in the range, those naming changed symbols first.'),
+  query: z.string().optional(),
+  answers: z.array(z.union([
+    z.object({ kind: z.literal('change'), change: apiChange, score: z.number() }),
+    z.object({ kind: z.literal('note'), note: noteSection, score: z.number() }),
+  ])).optional().describe('With q: the changes and notes that answer it, best first.'),
+  omitted: z.record(z.string(), z.number()).optional().describe('How many items of each list the token budget left out.'),
+  budget: z.object({ maxTokens: z.number(), usedTokens: z.number() }),
+  warnings: z.array(z.string()),
+}).describe('What changed between two versions');
+
 export const testResponse = z.object({
   ok: z.boolean(), status: z.enum(TEST_STATUSES),
   phases: z.object({
@@ -150,6 +179,7 @@ export type DocumentedTypesFit = [
   Fits<ToolContext, z.output<typeof contextResponse>>,
   Fits<TestResult, z.output<typeof testResponse>>,
   Fits<ResolveResult, z.output<typeof resolveResponse>>,
+  Fits<ChangesResult, z.output<typeof changesResponse>>,
   Fits<Session, z.output<typeof dashboardResponses.session>>,
   Fits<{ members: Member[] }, z.output<typeof dashboardResponses.members>>,
   Fits<{ keys: ApiKeyInfo[] }, z.output<typeof dashboardResponses.keys>>,
@@ -163,5 +193,6 @@ export type EveryFieldDocumented = [
   IsTrue<AllDocumented<ToolContext, z.output<typeof contextResponse>>>,
   IsTrue<AllDocumented<TestResult, z.output<typeof testResponse>>>,
   IsTrue<AllDocumented<ResolveResult, z.output<typeof resolveResponse>>>,
+  IsTrue<AllDocumented<ChangesResult, z.output<typeof changesResponse>>>,
   IsTrue<AllDocumented<CreatedApiKey, z.output<typeof dashboardResponses.createdKey>>>,
 ];

@@ -5,12 +5,14 @@ import type { Catalog } from '../catalog/index.ts';
 import type { Docs } from '../docs/schema.ts';
 import { AGENT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../docs/budget.ts';
 import { askDocs, docsQuerySchema, maxTokensParam } from '../docs/schema.ts';
-import { fenceAuthorText, fenceOverhead } from '../docs/untrusted.ts';
+import { fenceAuthorText, fenced, fenceOverhead, newFence } from '../docs/untrusted.ts';
 import { WIRE_FORMATS } from '../format.ts';
 import { searchQuerystring } from '../http/routes/search.ts';
+import type { Changes } from '../changes/index.ts';
+import { changesQuerySchema } from '../changes/schema.ts';
 import type { Projects } from '../project/index.ts';
 import { resolveRequestSchema } from '../project/schema.ts';
-import { DETAILS, projectContext, projectDocs, projectResolve, projectSearch, projectTest } from '../projection.ts';
+import { DETAILS, projectChanges, projectContext, projectDocs, projectResolve, projectSearch, projectTest } from '../projection.ts';
 import type { Sandbox, SessionOwner } from '../sandbox/schema.ts';
 import { testRequestSchema } from '../sandbox/schema.ts';
 
@@ -20,6 +22,7 @@ export interface Capabilities {
   docs: Pick<Docs, 'search' | 'lookup' | 'context'>;
   sandbox: Pick<Sandbox, 'run'>;
   projects: Pick<Projects, 'resolve' | 'atProjectVersion'>;
+  changes: Pick<Changes, 'between'>;
 }
 
 /** Who is calling: sandbox sessions belong to an organisation (auth on) or a client address. */
@@ -73,6 +76,16 @@ const docsInput = z.object({
 const testInput = testRequestSchema.safeExtend({ format, detail });
 
 const resolveInput = resolveRequestSchema.extend({ format, detail }).strict();
+
+const changesInput = z.object({
+  slug,
+  from: changesQuerySchema.shape.from,
+  to: changesQuerySchema.shape.to,
+  query: changesQuerySchema.shape.q,
+  maxTokens: changesQuerySchema.shape.maxTokens,
+  format,
+  detail,
+}).strict();
 
 export interface ToolDefinition {
   name: string;
@@ -173,7 +186,36 @@ export const TOOLS: ToolDefinition[] = [
     openWorld: false,
     run: async (caps, { files, transitive, detail: level }, context) => projectResolve(await caps.projects.resolve(files, context.owner, { transitive }), level),
   }),
+  defineTool({
+    name: 'get_changes',
+    title: 'What changed between two versions of a tool',
+    description:
+      'When code was written for one version of a package and the project uses another (see resolve_project), or before ' +
+      'an upgrade: the public API removed, whose signature changed, newly deprecated and added between `from` and `to`, ' +
+      'each with its declaration in both versions and where it is defined, plus the changelog and migration-guide ' +
+      'sections of the releases in between. Give `query` ("what replaced .nonempty()") to get the matching changes first. ' +
+      'Versions are exact (3.23.8) or ranges (3, 4.x).',
+    input: changesInput,
+    readOnly: true,
+    openWorld: true,
+    run: async (caps, { slug: ref, from, to, query, maxTokens, detail: level }) =>
+      fenceReleaseNotes(projectChanges(await caps.changes.between(ref, from, to, { q: query, maxTokens: maxTokens ?? AGENT_MAX_TOKENS }), level)),
+  }),
 ];
+
+/** Release notes are the package author's words too: fenced like docs passages (src/docs/untrusted.ts). */
+function fenceReleaseNotes(answer: unknown): unknown {
+  const body = answer as Record<string, unknown>;
+  const fence = newFence();
+  let fencedAny = false;
+  const wrap = (rows: unknown) => (Array.isArray(rows) ? rows.map((row: Record<string, unknown>) => {
+    if (typeof row.content !== 'string' || !row.content) return row;
+    fencedAny = true;
+    return { ...row, content: fenced(fence, row.content) };
+  }) : rows);
+  const out = { ...body, notes: wrap(body.notes), ...(body.answers ? { answers: wrap(body.answers) } : {}) };
+  return fencedAny ? { untrusted: fence.notice, ...out } : out;
+}
 
 export function findTool(name: string): ToolDefinition | undefined {
   return TOOLS.find((tool) => tool.name === name);

@@ -96,7 +96,7 @@ describe('dashboard in headless Chromium', { skip: !fs.existsSync(CHROMIUM) && '
     assert.equal(config.mcpServers.tooldex.type, 'http');
     const mcp = new Client({ name: 'e2e', version: '1' });
     await mcp.connect(new StreamableHTTPClientTransport(new URL(config.mcpServers.tooldex.url), { requestInit: { headers: config.mcpServers.tooldex.headers } }));
-    assert.equal((await mcp.listTools()).tools.length, 5);
+    assert.equal((await mcp.listTools()).tools.length, 6);
     await mcp.close();
     await page.screenshot({ path: path.join(artifacts, 'api-key-created.png'), fullPage: true });
     await page.getByRole('button', { name: 'Done' }).click();

@@ -91,7 +91,7 @@ describe('three tooldex mcp processes on one TOOLDEX_HOME, no server beforehand'
     editors = [last];
     assert.ok((await searchSlugs(last, 'parse yaml')).length > 0);
     await waitFor(() => fs.existsSync(`${home}/store.lock`) && lockOf(home).pid === last.transport.pid, 'the last process to hold the store');
-    assert.equal((await last.client.listTools()).tools.length, 5);
+    assert.equal((await last.client.listTools()).tools.length, 6);
   });
 
   it('the last one releases the store and its sockets when its client closes', async () => {

@@ -18,6 +18,7 @@ const TOOL_ARGS: Record<string, string[]> = {
   search_docs: ['slug', 'query', 'limit', 'format', 'detail'],
   test_tool: ['language', 'runtime', 'files', 'packages', 'entry', 'sessionId', 'slug', 'env', 'timeoutMs', 'format', 'detail'],
   resolve_project: ['files', 'transitive', 'format', 'detail'],
+  get_changes: ['slug', 'from', 'to', 'query', 'maxTokens', 'format', 'detail'],
 };
 const COMPACT_TOOL_FIELDS = ['slug', 'name', 'ecosystem', 'version', 'popularity', 'install', 'description'];
 
@@ -60,7 +61,7 @@ function assertToolError(result: CallToolResult, code: string, status: number) {
 
 /** The checks every transport must pass; `restUrl` is a server whose REST answers must match. */
 function sharedChecks(clientOf: () => Client, restUrl: () => string) {
-  it('lists the five tools with their arguments, descriptions and read-only hints', async () => {
+  it('lists the six tools with their arguments, descriptions and read-only hints', async () => {
     const { tools } = await clientOf().listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), Object.keys(TOOL_ARGS).sort());
     for (const tool of tools) {
@@ -314,7 +315,7 @@ describe('MCP over stdio (tooldex mcp)', () => {
       for (const socket of ['mcp.sock', 'admin.sock']) assert.equal(fs.statSync(`${home}/${socket}`).mode & 0o777, 0o600, socket);
     });
 
-    it('lists the five tools and searches in toon and json', async () => {
+    it('lists the six tools and searches in toon and json', async () => {
       const { tools } = await client.listTools();
       assert.deepEqual(tools.map((tool) => tool.name).sort(), Object.keys(TOOL_ARGS).sort());
       const toon = decode(textOf(await call(client, 'search_tools', { query: 'zod', limit: 3 }))) as { results: Array<{ name: string }> };
@@ -370,7 +371,7 @@ describe('MCP over stdio (tooldex mcp)', () => {
       const emptyHome = fs.mkdtempSync(`${server.home}-empty-`);
       const client = await connectStdio(['--url', server.url], { TOOLDEX_HOME: emptyHome });
       try {
-        assert.equal((await client.listTools()).tools.length, 5);
+        assert.equal((await client.listTools()).tools.length, 6);
         assert.equal(fs.readdirSync(emptyHome).length, 0, 'the local store was not opened');
       } finally {
         await client.close();

@@ -1,0 +1,136 @@
+// The release notes of a version: its changelog, history, release-notes and migration/upgrade guides, read from the
+// published artifact and split into sections by heading. Docs search leaves these files out on purpose (they answer
+// "what changed", not "how do I"), so they are fetched here, from the same registries, only when changes are asked.
+import semver from 'semver';
+import type { Ecosystem } from '../catalog/types.ts';
+import type { Config } from '../config.ts';
+import { DEFAULT_LIMITS, readTar, readZip, textOf, type ArchiveContents, type ArchiveFile } from '../docs/archive.ts';
+import { chunkByHeadings } from '../docs/extract/markdown.ts';
+import { rstToMarkdown } from '../docs/extract/rst.ts';
+import { fetchBytes, fetchJson, type FetchLimits } from '../docs/fetch.ts';
+import { escapeModulePath } from '../docs/sources/gomod.ts';
+
+export interface NoteSection {
+  title: string;
+  headings: string[];
+  /** The release the section is about, read from its heading trail (`## 4.0.0`, `Version 2.0 (2023-01-02)`). */
+  release: string | null;
+  content: string;
+  source: string;
+  url: string;
+}
+
+/** Changelogs, history, release notes and migration or upgrade guides, by file name, anywhere but tests and vendored code. */
+export const RELEASE_NOTES_FILE = /(^|\/)((changelog|changes|history|releases?|release[-_]?notes|news|whats[-_]?new)[-_\w]*|upgrad(e|ing)[^/]*|migrat(e|ion|ing)[^/]*)(\.(md|markdown|mdx|rst|txt))?$/i;
+const SKIPPED_FOLDER = /(^|\/)(node_modules|tests?|__tests__|testdata|vendor|fixtures?|\.github)\//i;
+
+export const isReleaseNotesFile = (path: string) => RELEASE_NOTES_FILE.test(path) && !SKIPPED_FOLDER.test(path);
+
+/** A release number in a heading: `4.0.0`, `v2.1`, `1.4.0b1`, `2.0.0-beta.3` (not a date like 2024-01-02). */
+const RELEASE_IN_HEADING = /(?:^|[\s[(v`"'/])v?(\d+\.\d+(?:\.\d+)?(?:[-.]?(?:alpha|beta|rc|a|b|dev|post)\.?\d*)?)(?=$|[\s\])`"',:;/]|\s*[-–—(])/i;
+
+export function releaseOf(headings: string[]): string | null {
+  for (const heading of [...headings].reverse()) {
+    const match = RELEASE_IN_HEADING.exec(heading);
+    if (match) return match[1]!;
+  }
+  return null;
+}
+
+/** Versions compared as semver where they parse, else by their numeric parts (PyPI's 2.0b1, Go's v1.2.3). */
+export function compareReleases(a: string, b: string): number {
+  const sa = semver.coerce(a, { includePrerelease: true });
+  const sb = semver.coerce(b, { includePrerelease: true });
+  if (sa && sb) {
+    const order = semver.compare(sa, sb);
+    if (order !== 0) return order;
+  }
+  const parts = (v: string) => v.replace(/^v/, '').split(/[^0-9]+/).filter(Boolean).map(Number);
+  const [pa, pb] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d) return Math.sign(d);
+  }
+  return 0;
+}
+
+/** Sections of the notes that are about a release after `from`, up to `to`, and the guides that carry no release number. */
+export function sectionsInRange(sections: NoteSection[], from: string, to: string): NoteSection[] {
+  return sections.filter((section) => {
+    if (!section.release) return /upgrad|migrat/i.test(section.source); // a migration guide is about the range as a whole
+    return compareReleases(section.release, from) > 0 && compareReleases(section.release, to) <= 0;
+  });
+}
+
+export function noteSections(files: ArchiveFile[], fileUrl: (path: string, line?: number) => string): NoteSection[] {
+  const sections: NoteSection[] = [];
+  for (const file of files) {
+    const text = textOf(file);
+    const markdown = /\.rst$/i.test(file.path) ? rstToMarkdown(text) : text;
+    const passages = chunkByHeadings(markdown, {
+      pageTitle: file.path.split('/').pop() ?? file.path, source: file.path,
+      locate: ({ line }) => fileUrl(file.path, line),
+    });
+    for (const passage of passages) {
+      sections.push({
+        title: passage.title ?? passage.headings[passage.headings.length - 1] ?? file.path,
+        headings: passage.headings, release: releaseOf(passage.headings), content: passage.content, source: file.path, url: passage.url,
+      });
+    }
+  }
+  return sections;
+}
+
+export interface ReleaseNotes { files: ArchiveFile[]; fileUrl(path: string, line?: number): string }
+
+const keepNotes = (prefix: (path: string) => string) => ({ ...DEFAULT_LIMITS, keep: (p: string) => isReleaseNotesFile(prefix(p)) });
+const stripTop = (path: string) => path.slice(path.indexOf('/') + 1);
+
+/** Downloads a version's artifact and keeps only its release-notes files. RubyGems' notes are not read (yet). */
+export async function fetchReleaseNotes(config: Config, ecosystem: Ecosystem, name: string, version: string): Promise<ReleaseNotes> {
+  const limits: FetchLimits = { timeoutMs: config.TOOLDEX_FETCH_TIMEOUT_MS, maxBytes: config.TOOLDEX_DOCS_MAX_ARTIFACT_MB * 1024 * 1024 };
+  const files = (contents: ArchiveContents, relative: (p: string) => string) => contents.files.map((f) => ({ ...f, path: relative(f.path) }));
+  switch (ecosystem) {
+    case 'npm': {
+      const base = config.TOOLDEX_NPM_REGISTRY.replace(/\/$/, '');
+      const encoded = name.startsWith('@') ? `@${encodeURIComponent(name.slice(1))}` : encodeURIComponent(name);
+      const manifest = await fetchJson<{ dist?: { tarball?: string } }>(`${base}/${encoded}/${encodeURIComponent(version)}`, limits);
+      const bytes = manifest?.dist?.tarball ? await fetchBytes(manifest.dist.tarball, limits) : undefined;
+      return {
+        files: bytes ? files(await readTar(bytes, keepNotes(stripTop)), stripTop) : [],
+        fileUrl: (path, line) => `https://unpkg.com/${name}@${version}/${path}${line ? `#L${line}` : ''}`,
+      };
+    }
+    case 'pypi': {
+      const base = config.TOOLDEX_PYPI_URL.replace(/\/$/, '');
+      const jsonUrl = `${base}/pypi/${encodeURIComponent(name)}/${encodeURIComponent(version)}/json`;
+      const release = await fetchJson<{ urls?: { url: string; packagetype: string; filename: string }[] }>(jsonUrl, limits);
+      // The sdist carries the project's docs/ and changelog; a wheel rarely does.
+      const sdist = release?.urls?.find((f) => f.packagetype === 'sdist');
+      const bytes = sdist ? await fetchBytes(new URL(sdist.url, jsonUrl).toString(), limits) : undefined;
+      const contents = bytes && sdist ? (sdist.filename.endsWith('.zip') ? readZip(bytes, keepNotes(stripTop)) : await readTar(bytes, keepNotes(stripTop))) : undefined;
+      return {
+        files: contents ? files(contents, stripTop) : [],
+        fileUrl: (path, line) => `https://pypi.org/project/${name}/${version}/#${path}${line ? `-L${line}` : ''}`,
+      };
+    }
+    case 'crates': {
+      const bytes = await fetchBytes(`${config.TOOLDEX_CRATES_DOWNLOAD_URL.replace(/\/$/, '')}/${name}/${name}-${version}.crate`, limits);
+      return {
+        files: bytes ? files(await readTar(bytes, keepNotes(stripTop)), stripTop) : [],
+        fileUrl: (path, line) => `https://docs.rs/crate/${name}/${version}/source/${path}${line ? `#${line}` : ''}`,
+      };
+    }
+    case 'go': {
+      const prefix = `${name}@${version}/`;
+      const relative = (p: string) => (p.startsWith(prefix) ? p.slice(prefix.length) : p);
+      const bytes = await fetchBytes(`${config.TOOLDEX_GOPROXY.replace(/\/$/, '')}/${escapeModulePath(name)}/@v/${version}.zip`, limits);
+      return {
+        files: bytes ? files(readZip(bytes, keepNotes(relative)), relative) : [],
+        fileUrl: (path, line) => `https://pkg.go.dev/${name}@${version}#${path}${line ? `-L${line}` : ''}`,
+      };
+    }
+    case 'rubygems':
+      return { files: [], fileUrl: (path) => path };
+  }
+}
