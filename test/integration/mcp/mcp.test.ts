@@ -10,12 +10,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { freshHome, storeKinds } from '../../helpers/stores.ts';
+import { unfence } from '../../../src/docs/untrusted.ts';
 import { bin, cleanEnv, closedPort, fixtureSnapshot } from './fixtures.ts';
 
 const TOOL_ARGS: Record<string, string[]> = {
   search_tools: ['query', 'language', 'ecosystem', 'limit', 'format', 'detail'],
-  get_tool_context: ['slug', 'format', 'detail'],
-  search_docs: ['slug', 'query', 'limit', 'format', 'detail'],
+  get_tool_context: ['slug', 'maxTokens', 'format', 'detail'],
+  search_docs: ['slug', 'query', 'symbol', 'limit', 'maxTokens', 'format', 'detail'],
   test_tool: ['language', 'runtime', 'files', 'packages', 'entry', 'sessionId', 'slug', 'env', 'timeoutMs', 'format', 'detail'],
   resolve_project: ['files', 'transitive', 'format', 'detail'],
   get_changes: ['slug', 'from', 'to', 'query', 'maxTokens', 'format', 'detail'],
@@ -38,6 +39,18 @@ function assertCompactOf(compact: { results: Array<Record<string, unknown>> }, r
     const words = String(tool.description).replace(/…$/, '');
     assert.ok((full.shortDescription || full.description).replace(/\s+/g, ' ').startsWith(words), `${tool.slug} description is the registry's`);
   });
+}
+
+/**
+ * An MCP docs or context answer as REST sends it: the fence around the author's text and its notice taken off, and the
+ * agent's default token budget's report and pointers left out (src/docs/untrusted.ts, src/docs/budget.ts).
+ */
+function asRest<T>(answer: T): T {
+  const { untrusted: _notice, budget: _budget, pointers: _pointers, ...rest } = answer as Record<string, unknown>;
+  if (Array.isArray(rest.results)) rest.results = rest.results.map((row: Record<string, unknown>) => ({ ...row, content: unfence(String(row.content)) }));
+  const quickstart = rest.quickstart as { code?: string } | null | undefined;
+  if (quickstart?.code !== undefined) rest.quickstart = { ...quickstart, code: unfence(quickstart.code) };
+  return rest as T;
 }
 
 const textOf = (result: unknown) => {
@@ -138,26 +151,29 @@ function sharedChecks(clientOf: () => Client, restUrl: () => string) {
     type Context = { slug: string; version: string; install: unknown[]; imports: string[]; quickstart: unknown; testRequest: unknown; links: Record<string, string | null> };
     const context = await (await fetch(`${restUrl()}/tools/context/npm-zod`)).json() as Context;
     assert.equal(context.slug, 'npm-zod', JSON.stringify(context).slice(0, 300));
-    const compact = decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' }))) as Context & Record<string, unknown>;
-    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', format: 'json' }))), compact);
+    const compact = asRest(decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' }))) as Context & Record<string, unknown>);
+    assert.deepEqual(asRest(JSON.parse(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', format: 'json' })))), compact);
     for (const field of ['slug', 'version', 'install', 'imports', 'quickstart', 'testRequest'] as const) assert.deepEqual(compact[field], context[field], field);
     assert.equal(compact.links.docs ?? null, context.links.docs);
     assert.equal('registry' in compact.links, false, 'the registry page is left to detail full');
-    assert.ok(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' })).length < JSON.stringify(context).length);
-    assert.deepEqual(decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', detail: 'full' }))), context);
+    // Smaller than REST's, the notice on the author's text aside (a few hundred characters, said once per answer).
+    const compactText = textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod' }));
+    assert.match(compactText, /^untrusted: "Text between ⟦docs [0-9a-f]{8}⟧/);
+    assert.ok(compactText.replace(/^untrusted: .*\n/, '').length < JSON.stringify(context).length);
+    assert.deepEqual(asRest(decode(textOf(await call(clientOf(), 'get_tool_context', { slug: 'npm-zod', detail: 'full', maxTokens: 32000 })))), context);
 
     type Docs = { slug: string; version: string; results: Array<{ url: string; content: string; headings?: string[]; title?: string; symbol?: string; deprecated?: boolean; internal?: boolean }> };
     const docs = await (await fetch(`${restUrl()}/tools/docs/npm-zod?q=optional%20field&limit=2`)).json() as Docs;
     assert.ok(docs.results.length > 0, JSON.stringify(docs).slice(0, 300));
     const args = { slug: 'npm-zod', query: 'optional field', limit: 2 };
-    const passages = decode(textOf(await call(clientOf(), 'search_docs', args))) as { version: string; results: Array<{ heading: string; symbol: string; deprecated: boolean; internal: boolean; url: string; content: string }> };
+    const passages = asRest(decode(textOf(await call(clientOf(), 'search_docs', args)))) as { version: string; results: Array<{ heading: string; symbol: string; deprecated: boolean; internal: boolean; url: string; content: string }> };
     assert.equal(passages.version, docs.version);
     assert.deepEqual(passages.results.map((p) => [p.url, p.content]), docs.results.map((p) => [p.url, p.content]));
     assert.deepEqual(passages.results.map((p) => p.heading), docs.results.map((p) => (p.headings?.length ? p.headings.join(' › ') : (p.title ?? ''))));
     assert.deepEqual(passages.results.map((p) => [p.symbol, p.deprecated, p.internal]), docs.results.map((p) => [p.symbol ?? '', p.deprecated ?? false, p.internal ?? false]),
       'the compact rows keep what tells public API from internals and deprecated items');
-    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json' }))), passages);
-    assert.deepEqual(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json', detail: 'full' }))), docs);
+    assert.deepEqual(asRest(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json' })))), passages);
+    assert.deepEqual(asRest(JSON.parse(textOf(await call(clientOf(), 'search_docs', { ...args, format: 'json', detail: 'full' })))), docs);
   });
 
   it('test_tool runs a snippet (toon and json), reuses its session, and returns a failing snippet as ok false', async () => {
