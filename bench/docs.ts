@@ -7,6 +7,8 @@
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
 // of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8);
 // BENCH_RESTART=tool@v,… measures what a restart costs those packages (stored passage vectors, see below).
+// BENCH_MAX_TOKENS=2000 also asks each question with that token budget and reports hit@3 of the passages it sends whole
+// and hit@10 of those and its one-line pointers (each pointer judged by the passage it points to).
 // BENCH_LOAD=1 runs only the load section (bench/docs-load.ts): 32 concurrent clients, distinct questions, 5 packages,
 // the /healthz floor in the same run.
 import fs from 'node:fs';
@@ -113,7 +115,8 @@ const config = loadConfig({
 }, {});
 const app = await createApp(config, createLogger('warn'));
 
-interface Outcome { q: Question; ours: number; theirs: number }
+interface Outcome { q: Question; ours: number; theirs: number; budget?: { whole: number; pointed: number; wholeCount: number; pointers: number } }
+const budgetTokens = process.env.BENCH_MAX_TOKENS ? Number(process.env.BENCH_MAX_TOKENS) : undefined;
 const outcomes: Outcome[] = [];
 const firstMs = new Map<string, { ecosystem: string; ms: number; passages: number }>();
 const baselines = new Map<string, { index: MiniSearch; passages: Map<number, StoredPassage> }>();
@@ -134,7 +137,15 @@ for (const q of runnable) {
     baselines.set(key, baseline);
   }
   const theirs = baseline.index.search(q.question).slice(0, 3).map((hit) => toAnswer(baseline.passages.get(Number(hit.id))!));
-  const outcome = { q, ours: firstHit(result.results.map(toAnswer), q.expect), theirs: firstHit(theirs, q.expect) };
+  const outcome: Outcome = { q, ours: firstHit(result.results.map(toAnswer), q.expect), theirs: firstHit(theirs, q.expect) };
+  if (budgetTokens) {
+    // A pointer is judged by the passage it points to (same url, symbol and title), as an agent following it would read it.
+    const fitted = await app.docs.search(q.tool, q.question, { maxTokens: budgetTokens });
+    const byPlace = new Map([...baseline.passages.values()].map((p) => [`${p.url}|${p.symbol ?? ''}`, p]));
+    const pointed = (fitted.pointers ?? []).map((pointer) => byPlace.get(`${pointer.url}|${pointer.symbol ?? ''}`) ?? { title: pointer.title, content: '', symbol: pointer.symbol });
+    const whole = fitted.results.map(toAnswer);
+    outcome.budget = { whole: firstHit(whole, q.expect), pointed: firstHit([...whole, ...pointed.map(toAnswer)], q.expect), wholeCount: whole.length, pointers: pointed.length };
+  }
   outcomes.push(outcome);
   // Held-out misses are listed only on request (BENCH_VERBOSE=all): tuning looks at the tuning set.
   if (verbose && (q.set === 'tuning' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
@@ -181,6 +192,11 @@ for (const set of ['heldout', 'tuning', 'fresh'] as const) {
     const at = (k: number, pick: (o: Outcome) => number) => list.filter((o) => pick(o) >= 1 && pick(o) <= k).length;
     console.log(`${set.padEnd(7)} ${ecosystem.padEnd(8)} n=${String(list.length).padStart(3)}  hit@1 tooldex=${ratio(at(1, (o) => o.ours), list.length)} bm25=${ratio(at(1, (o) => o.theirs), list.length)}`
       + `  hit@3 tooldex=${ratio(at(3, (o) => o.ours), list.length)} (${at(3, (o) => o.ours)}/${list.length}) bm25=${ratio(at(3, (o) => o.theirs), list.length)} (${at(3, (o) => o.theirs)}/${list.length})`);
+    if (budgetTokens) {
+      const mean = (pick: (b: NonNullable<Outcome['budget']>) => number) => (list.reduce((sum, o) => sum + pick(o.budget!), 0) / list.length).toFixed(1);
+      console.log(`${set.padEnd(7)} ${ecosystem.padEnd(8)} maxTokens=${budgetTokens}  hit@3 whole=${ratio(at(3, (o) => o.budget!.whole), list.length)}`
+        + `  hit@10 whole+pointers=${ratio(at(10, (o) => o.budget!.pointed), list.length)}  (per answer: ${mean((b) => b.wholeCount)} whole, ${mean((b) => b.pointers)} pointers)`);
+    }
   }
 }
 for (const ecosystem of ECOSYSTEMS) {
