@@ -187,7 +187,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         ranking: meaning.ranking,
       };
       const passages = ranked.map((p) => {
-        const flags = flagsOfPassage(p);
+        const flags = flagsOfPassage(index.passages[p.doc]!); // the index's own object: read once per package index
         return {
           url: p.url, title: p.title ?? undefined, content: p.content, headings: p.headings, source: p.source,
           ...(p.symbol ? { symbol: p.symbol } : {}), ...(p.internal ? { internal: true } : {}),
