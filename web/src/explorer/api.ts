@@ -23,7 +23,7 @@ export interface ToolContext {
 }
 
 /** `symbol` is the public API path it documents; `internal` and `deprecated` say it is not public API, or is retired. */
-export interface Passage { url: string; title?: string; content: string; headings?: string[]; symbol?: string; internal?: boolean; deprecated?: boolean }
+export interface Passage { url: string; title?: string; content: string; headings?: string[]; symbol?: string; internal?: boolean; deprecated?: boolean; flags?: string[] }
 export interface DocsAnswer { slug: string; version: string; query: string; docsUrl: string | null; results: Passage[] }
 
 export interface TestRun {

@@ -60,12 +60,15 @@ export function DocsBox({ api, reference, name }: { api: ToolsApi; reference: st
 
 /** The symbol as code and the deprecated/internal badges, as words (not colour alone); nothing when none is set. */
 function PassageLabels({ passage }: { passage: Passage }) {
-  if (!passage.symbol && !passage.deprecated && !passage.internal) return null;
+  if (!passage.symbol && !passage.deprecated && !passage.internal && !passage.flags?.length) return null;
   return (
     <p class="passage-labels">
       {passage.symbol && <><span class="sr-only">Symbol: </span><code class="symbol">{passage.symbol}</code></>}
       {passage.deprecated && <span class="tag tag-deprecated" title="Its authors mark this deprecated or legacy">deprecated</span>}
       {passage.internal && <span class="tag tag-internal" title="From the package's internals, not its public API">internal</span>}
+      {passage.flags?.map((flag) => (
+        <span key={flag} class="tag tag-deprecated" title={flag === 'agent-directed' ? 'Its text addresses an AI agent rather than the reader' : 'It holds text a reader of the page does not see'}>{flag}</span>
+      ))}
     </p>
   );
 }
