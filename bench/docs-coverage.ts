@@ -6,7 +6,9 @@
 // the share of its shipped guide files indexed, and the time to index (p50/max).
 //
 //   npm run bench:docs:coverage -- [--top 100] [--ecosystems npm,pypi,crates,go] [--only npm:lodash,go:gorm.io/gorm]
-//                                  [--concurrency 3] [--home DIR] [--out FILE]
+//                                  [--concurrency 3] [--home DIR] [--out FILE] [--budget-s SECONDS]
+// --budget-s bounds a run: packages not started by then are left out (and listed as such); the report is rewritten
+// every 20 packages, so a run stopped early still leaves one.
 //
 // --home (or BENCH_HOME) keeps the store and a cache of the raw-artifact measurements between runs: a re-run with the
 // same extractor reads the stored passages and reports the index times measured when they were made. The report
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({ options: {
   only: { type: 'string' },
   concurrency: { type: 'string', default: '3' },
   home: { type: 'string', default: process.env.BENCH_HOME },
+  'budget-s': { type: 'string' },
   out: { type: 'string' },
 } });
 const top = Number(args.top);
@@ -129,14 +132,17 @@ function covers(ecosystem: string, item: DeclaredItem, explaining: Map<string, b
 interface Row {
   ecosystem: string; name: string; version?: string; passages: number; error?: string; reason?: string;
   api: { declared: number; explained: number; withGuides: number; from: string; missing: string[] }; guides: { shipped: number; indexed: number; missing: string[] };
-  indexMs?: number; shape?: string;
+  indexMs?: number; shape?: string; finished?: boolean;
 }
 
 const rows: Row[] = [];
 const limit = pLimit(Math.max(1, Number(args.concurrency)));
+const budgetMs = args['budget-s'] ? Number(args['budget-s']) * 1000 : Infinity;
+const notRun: string[] = [];
 const started = Date.now();
 let done = 0;
 await Promise.all(tools.map((tool) => limit(async () => {
+  if (Date.now() - started > budgetMs) { notRun.push(`${tool.ecosystem}:${tool.name}`); return; }
   const row: Row = { ecosystem: tool.ecosystem, name: tool.name, passages: 0, api: { declared: 0, explained: 0, withGuides: 0, from: '', missing: [] }, guides: { shipped: 0, indexed: 0, missing: [] } };
   rows.push(row);
   try {
@@ -199,44 +205,52 @@ await Promise.all(tools.map((tool) => limit(async () => {
     row.error = (error as Error).message.slice(0, 300);
     row.reason = `failed: ${row.error}`;
   }
+  row.finished = true;
   done++;
   if (done % 10 === 0 || done === tools.length) console.error(`  ${done}/${tools.length} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  if (done % 20 === 0) writeReport(false);
 })));
 await app.close();
+writeReport(true);
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
-const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : 'n/a');
-const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-const summary = ecosystems.map((ecosystem) => {
-  const list = rows.filter((r) => r.ecosystem === ecosystem).sort((a, b) => a.name.localeCompare(b.name));
-  const withApi = list.filter((r) => r.api.declared > 0);
-  const declared = withApi.reduce((s, r) => s + r.api.declared, 0);
-  const explained = withApi.reduce((s, r) => s + r.api.explained, 0);
-  const withGuides = withApi.reduce((s, r) => s + r.api.withGuides, 0);
-  const perPackage = withApi.map((r) => r.api.explained / r.api.declared);
-  const shipped = list.reduce((s, r) => s + r.guides.shipped, 0);
-  const indexed = list.reduce((s, r) => s + r.guides.indexed, 0);
-  const times = list.map((r) => r.indexMs).filter((t): t is number => t !== undefined);
-  return {
-    ecosystem, packages: list.length, zeroPassages: list.filter((r) => !r.passages).map((r) => ({ name: r.name, version: r.version, reason: r.reason })),
-    api: { packagesWithDeclaredApi: withApi.length, declared, explained, share: declared ? explained / declared : null, withGuides, shareWithGuides: declared ? withGuides / declared : null,
-      packageMedianShare: perPackage.length ? percentile(perPackage, 0.5) : null, packagesAt95: perPackage.filter((s) => s >= 0.95).length },
-    guides: { shipped, indexed, share: shipped ? indexed / shipped : null },
-    indexMs: { p50: percentile(times, 0.5), max: Math.max(...times), slowest: list.find((r) => r.indexMs === Math.max(...times))?.name },
-  };
-});
-const report = { date: new Date().toISOString(), extractor: EXTRACTOR_VERSION, top, machine: `${os.cpus().length} cores, load ${load}`, summary, packages: rows.sort((a, b) => a.ecosystem.localeCompare(b.ecosystem) || a.name.localeCompare(b.name)) };
-fs.writeFileSync(out, JSON.stringify(report, null, 2));
+function writeReport(final: boolean): void {
+  const finished = rows.filter((r) => r.finished);
+  const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
+  const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : 'n/a');
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const summary = ecosystems.map((ecosystem) => {
+    const list = finished.filter((r) => r.ecosystem === ecosystem).sort((a, b) => a.name.localeCompare(b.name));
+    const withApi = list.filter((r) => r.api.declared > 0);
+    const declared = withApi.reduce((s, r) => s + r.api.declared, 0);
+    const explained = withApi.reduce((s, r) => s + r.api.explained, 0);
+    const withGuides = withApi.reduce((s, r) => s + r.api.withGuides, 0);
+    const perPackage = withApi.map((r) => r.api.explained / r.api.declared);
+    const shipped = list.reduce((s, r) => s + r.guides.shipped, 0);
+    const indexed = list.reduce((s, r) => s + r.guides.indexed, 0);
+    const times = list.map((r) => r.indexMs).filter((t): t is number => t !== undefined);
+    return {
+      ecosystem, packages: list.length, zeroPassages: list.filter((r) => !r.passages).map((r) => ({ name: r.name, version: r.version, reason: r.reason })),
+      api: { packagesWithDeclaredApi: withApi.length, declared, explained, share: declared ? explained / declared : null, withGuides, shareWithGuides: declared ? withGuides / declared : null,
+        packageMedianShare: perPackage.length ? percentile(perPackage, 0.5) : null, packagesAt95: perPackage.filter((s) => s >= 0.95).length },
+      guides: { shipped, indexed, share: shipped ? indexed / shipped : null },
+      indexMs: { p50: percentile(times, 0.5), max: Math.max(...times), slowest: list.find((r) => r.indexMs === Math.max(...times))?.name },
+    };
+  });
+  const report = { date: new Date().toISOString(), extractor: EXTRACTOR_VERSION, top, complete: final && !notRun.length, notRun, machine: `${os.cpus().length} cores, load ${load}`, summary, packages: [...finished].sort((a, b) => a.ecosystem.localeCompare(b.ecosystem) || a.name.localeCompare(b.name)) };
+  fs.writeFileSync(out, JSON.stringify(report, null, 2));
 
-const md: string[] = [`# Docs coverage, top ${top} per ecosystem (${report.date.slice(0, 16)} UTC, extractor ${EXTRACTOR_VERSION}, ${report.machine})`, '',
-  '| ecosystem | packages | zero passages | API items explained by their API passage | … or by a guide section naming them | packages ≥ 95 % (API passage) | median package | guide files indexed | index p50 / max |', '|---|---|---|---|---|---|---|---|---|'];
-for (const s of summary) {
-  md.push(`| ${s.ecosystem} | ${s.packages} | ${s.zeroPassages.length} | ${pct(s.api.explained, s.api.declared)} (${s.api.explained}/${s.api.declared}, ${s.api.packagesWithDeclaredApi} packages) | ${pct(s.api.withGuides, s.api.declared)} | ${s.api.packagesAt95}/${s.api.packagesWithDeclaredApi} | ${s.api.packageMedianShare === null ? 'n/a' : pct(s.api.packageMedianShare, 1)} | ${pct(s.guides.indexed, s.guides.shipped)} (${s.guides.indexed}/${s.guides.shipped}) | ${(s.indexMs.p50 / 1000).toFixed(2)} s / ${(s.indexMs.max / 1000).toFixed(2)} s (${s.indexMs.slowest}) |`);
+  const md: string[] = [`# Docs coverage, top ${top} per ecosystem (${report.date.slice(0, 16)} UTC, extractor ${EXTRACTOR_VERSION}, ${report.machine})`, '',
+    '| ecosystem | packages | zero passages | API items explained by their API passage | … or by a guide section naming them | packages ≥ 95 % (API passage) | median package | guide files indexed | index p50 / max |', '|---|---|---|---|---|---|---|---|---|'];
+  for (const s of summary) {
+    md.push(`| ${s.ecosystem} | ${s.packages} | ${s.zeroPassages.length} | ${pct(s.api.explained, s.api.declared)} (${s.api.explained}/${s.api.declared}, ${s.api.packagesWithDeclaredApi} packages) | ${pct(s.api.withGuides, s.api.declared)} | ${s.api.packagesAt95}/${s.api.packagesWithDeclaredApi} | ${s.api.packageMedianShare === null ? 'n/a' : pct(s.api.packageMedianShare, 1)} | ${pct(s.guides.indexed, s.guides.shipped)} (${s.guides.indexed}/${s.guides.shipped}) | ${(s.indexMs.p50 / 1000).toFixed(2)} s / ${(s.indexMs.max / 1000).toFixed(2)} s (${s.indexMs.slowest}) |`);
+  }
+  for (const s of summary) if (s.zeroPassages.length) md.push('', `Zero passages, ${s.ecosystem}:`, ...s.zeroPassages.map((z) => `- ${z.name}@${z.version ?? '?'}: ${z.reason}`));
+  md.push('', '| package | version | passages | API explained (API passage / + guides) | API from | guides | index ms | unexplained anywhere (first) |', '|---|---|---|---|---|---|---|---|');
+  for (const r of report.packages) md.push(`| ${r.ecosystem}:${r.name} | ${r.version ?? ''} | ${r.passages} | ${r.api.explained} / ${r.api.withGuides} of ${r.api.declared} | ${r.api.from} | ${r.guides.indexed}/${r.guides.shipped} | ${r.indexMs ?? ''} | ${r.api.missing.slice(0, 6).join(' ')}${r.error ? ` ERROR ${r.error.slice(0, 80)}` : ''} |`);
+  if (notRun.length) md.push('', `Not run (--budget-s reached): ${notRun.join(', ')}`);
+  fs.writeFileSync(out.replace(/\.json$/, '.md'), `${md.join('\n')}\n`);
+  if (!final) return;
+  console.log(md.slice(0, 3 + summary.length).join('\n'));
+  for (const s of summary) for (const z of s.zeroPassages) console.log(`  zero passages ${s.ecosystem}:${z.name}@${z.version ?? '?'}: ${z.reason}`);
+  console.log(`report: ${out} (and .md); machine ${report.machine}`);
 }
-for (const s of summary) if (s.zeroPassages.length) md.push('', `Zero passages, ${s.ecosystem}:`, ...s.zeroPassages.map((z) => `- ${z.name}@${z.version ?? '?'}: ${z.reason}`));
-md.push('', '| package | version | passages | API explained (API passage / + guides) | API from | guides | index ms | unexplained anywhere (first) |', '|---|---|---|---|---|---|---|---|');
-for (const r of report.packages) md.push(`| ${r.ecosystem}:${r.name} | ${r.version ?? ''} | ${r.passages} | ${r.api.explained} / ${r.api.withGuides} of ${r.api.declared} | ${r.api.from} | ${r.guides.indexed}/${r.guides.shipped} | ${r.indexMs ?? ''} | ${r.api.missing.slice(0, 6).join(' ')}${r.error ? ` ERROR ${r.error.slice(0, 80)}` : ''} |`);
-fs.writeFileSync(out.replace(/\.json$/, '.md'), `${md.join('\n')}\n`);
-console.log(md.slice(0, 3 + summary.length).join('\n'));
-for (const s of summary) for (const z of s.zeroPassages) console.log(`  zero passages ${s.ecosystem}:${z.name}@${z.version ?? '?'}: ${z.reason}`);
-console.log(`report: ${out} (and .md); machine ${report.machine}`);

@@ -192,10 +192,19 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
     }
   }
   const manifest = manifestOf(texts);
-  const entry = [manifest.main, manifest.module].filter((m): m is string => typeof m === 'string').map((m) => m.replace(/^\.\//, ''));
-  const scripts = budgeted(own, (p) => /\.(c|m)?js$/.test(p), (p) => (entry.some((e) => p === e || p === `${e}.js` || p === `${e}/index.js`) ? -1 : depthOf(p)));
-  api.push(...await apiFromJavaScript({ name, files: scripts.texts, locate }));
+  const entries = [...jsEntries(manifest.exports), manifest.main, manifest.module, 'index.js'].filter((m): m is string => typeof m === 'string');
+  const scripts = budgeted(own, (p) => /\.(c|m)?js$/.test(p), depthOf);
+  api.push(...await apiFromJavaScript({ name, files: scripts.texts, entries, locate }));
   return { api, skippedSources: skipped + scripts.skipped };
+}
+
+/** The JavaScript files package.json `exports` names (`"."`, `"./fp"`, their `require`/`import`/`default` targets). */
+function jsEntries(exportsField: unknown): string[] {
+  if (typeof exportsField === 'string') return [exportsField];
+  if (Array.isArray(exportsField)) return exportsField.flatMap(jsEntries);
+  if (!exportsField || typeof exportsField !== 'object') return [];
+  return Object.entries(exportsField as Record<string, unknown>).filter(([key]) => !key.includes('*') && key !== 'types').flatMap(([, value]) => jsEntries(value))
+    .filter((target) => /\.(c|m)?js$/.test(target));
 }
 
 /** The same text under two paths (cjs/ and esm/ declarations, README copied into docs/) is indexed once. */

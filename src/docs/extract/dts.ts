@@ -195,7 +195,8 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       // Overloads share the documented sibling's comment (the compiler attaches it to one of them).
       const doc = members.map(docOf).find(Boolean) ?? '';
       if (skipped(doc) || (name === 'constructor' && !doc)) continue;
-      if (!doc) {
+      // A comment that only points elsewhere (`@see _.debounce`, on @types/lodash's chain wrappers) explains nothing here.
+      if (!doc || /^(@see\b[^\n]*\n?)+$/.test(doc)) {
         if (folded.length < MAX_FOLDED) folded.push(...members.map((m) => `  ${signatureOf(m)};`));
         continue;
       }

@@ -2,6 +2,7 @@
 // the TypeScript compiler's parser (the one the declaration extractor uses): functions, classes and their methods,
 // `exports.x = …` / `module.exports = { x }` members and `Type.prototype.x = …` methods that carry a `/** … */`
 // comment. Items their authors mark `@private`/`@internal`/`@ignore` and underscored names are left out. Nothing is run.
+import path from 'node:path';
 import type TS from 'typescript';
 import { cleanJsDoc, loadCompiler } from './dts.ts';
 import { splitLong } from './markdown.ts';
@@ -9,21 +10,45 @@ import type { PassageDraft } from './types.ts';
 
 export interface JavaScriptSource {
   name: string;
-  /** JavaScript files of the tarball, paths relative to the package root, the entry point first. */
+  /** JavaScript files of the tarball, paths relative to the package root. */
   files: Map<string, string>;
+  /**
+   * The entry points (package.json `exports`, `main`, `module`): only the modules they load (`require('./x')`,
+   * `import … from './x'`, followed) are read, as a reader of the package reaches them. Without any in `files`, every file.
+   */
+  entries?: string[];
   locate(file: string, where: { line?: number; anchor?: string }): string;
 }
 
 const MAX_SIGNATURE = 400;
 const HIDDEN = /(^|\n)@(private|internal|ignore|hidden|access\s+private)\b/;
 
+/** A relative specifier (`./debounce`, `../lib/x.js`) resolved to a file of the package, as Node resolves it. */
+function resolveRelative(from: string, specifier: string, files: Map<string, string>): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  return [base, `${base}.js`, `${base}.cjs`, `${base}.mjs`, `${base}/index.js`, `${base}/index.cjs`, `${base}/index.mjs`].find((f) => files.has(f));
+}
+
+const MAX_MODULES = 600;
+
 export async function apiFromJavaScript(source: JavaScriptSource): Promise<PassageDraft[]> {
   if (!source.files.size) return [];
   const ts = await loadCompiler();
   const drafts: PassageDraft[] = [];
+  const entries = (source.entries ?? []).map((e) => resolveRelative('', e.startsWith('.') ? e : `./${e}`, source.files)).filter((f): f is string => Boolean(f));
+  const queue = entries.length ? [...new Set(entries)] : [...source.files.keys()];
+  const queued = new Set(queue);
 
-  for (const [file, text] of source.files) {
+  for (let next = 0; next < queue.length && next < MAX_MODULES; next++) {
+    const file = queue[next]!;
+    const text = source.files.get(file)!;
     const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.ESNext, true, ts.ScriptKind.JS);
+    /** The modules this one loads, read after it (the entry's own API first). */
+    const follow = (specifier: string) => {
+      const target = entries.length ? resolveRelative(file, specifier, source.files) : undefined;
+      if (target && !queued.has(target)) { queued.add(target); queue.push(target); }
+    };
     const docOf = (node: TS.Node): string => {
       const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
       const last = ranges.filter((r) => text.startsWith('/**', r.pos)).pop();
@@ -78,6 +103,12 @@ export async function apiFromJavaScript(source: JavaScriptSource): Promise<Passa
     };
 
     const visit = (node: TS.Node, depth: number): void => {
+      if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]!)
+        && ((ts.isIdentifier(node.expression) && node.expression.text === 'require') || node.expression.kind === ts.SyntaxKind.ImportKeyword)) {
+        follow(node.arguments[0].text);
+      } else if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        follow(node.moduleSpecifier.text);
+      }
       if (ts.isFunctionDeclaration(node) && node.name) {
         push(node, node.name.text, signatureOf(node, node.body), docOf(node));
       } else if (ts.isClassDeclaration(node) && node.name) {

@@ -54,7 +54,9 @@ describe('npm packages without declarations (fake registry)', () => {
       { name: 'fx-untyped', versions: { '2.3.1': makeTgz([
         { name: 'package/package.json', body: JSON.stringify({ name: 'fx-untyped', version: '2.3.1', main: 'fx.js' }) },
         { name: 'package/README.md', body: '# fx-untyped\n\nUtilities.\n' },
-        { name: 'package/fx.js', body: LIBRARY },
+        { name: 'package/fx.js', body: LIBRARY.replace('var _ = runInContext();', "var _ = runInContext();\n  _.chunk = require('./lib/chunk');") },
+        { name: 'package/lib/chunk.js', body: '/**\n * Splits an array into groups the length of `size`.\n */\nfunction chunk(array, size) { return [array]; }\nmodule.exports = chunk;\n' },
+        { name: 'package/build/release.js', body: '/**\n * Publishes a release of the package to the registry.\n */\nfunction publishRelease() {}\n' },
       ]) } },
       { name: '@types/fx-untyped', versions: {
         '2.3.5': typesTgz('2.3.5', 'Creates a throttled'), '2.4.2': typesTgz('2.4.2', 'Wrong minor:'), '3.0.0': typesTgz('3.0.0', 'Wrong major:'),
@@ -78,6 +80,8 @@ describe('npm packages without declarations (fake registry)', () => {
     assert.ok(hasExplanation(debounce.content));
     assert.ok(!passages.some((p) => p.symbol?.endsWith('baseDelay')), '@private helpers are not API');
     assert.ok(!passages.some((p) => p.symbol?.endsWith('undocumented')), 'a function without JSDoc is not indexed from JavaScript');
+    assert.ok(passages.some((p) => p.symbol === 'fx-untyped.chunk' && p.source === 'lib/chunk.js'), 'a module the entry point requires is read');
+    assert.ok(!passages.some((p) => p.symbol?.endsWith('publishRelease')), 'a script no entry point loads is not API');
     const throttle = passages.find((p) => p.symbol?.endsWith('.throttle'));
     assert.ok(throttle, 'throttle from @types/fx-untyped');
     assert.equal(throttle.headings[0], '@types/fx-untyped (DefinitelyTyped)');
