@@ -45,10 +45,8 @@ const ecosystems = args.ecosystems!.split(',').map((e) => e.trim()).filter(Boole
 const only = args.only?.split(',').map((s) => s.trim());
 
 const home = args.home ?? path.join(os.tmpdir(), 'tooldex-coverage');
-if (!fs.existsSync(path.join(home, 'tooldex.db')) && !fs.existsSync(path.join(home, 'pglite'))) {
-  if (fs.existsSync(home) && fs.readdirSync(home).length) fs.rmSync(home, { recursive: true, force: true });
-  fs.cpSync(await freshHome(), home, { recursive: true });
-}
+// An existing home is reused as it is (its store and cache); a new one starts as a migrated store with the catalog.
+if (!fs.existsSync(home) || !fs.readdirSync(home).length) fs.cpSync(await freshHome(), home, { recursive: true });
 const out = args.out ?? path.join(home, 'docs-coverage.json');
 const cacheFile = path.join(home, 'coverage-cache.json');
 
@@ -250,7 +248,7 @@ function writeReport(final: boolean): void {
   if (notRun.length) md.push('', `Not run (--budget-s reached): ${notRun.join(', ')}`);
   fs.writeFileSync(out.replace(/\.json$/, '.md'), `${md.join('\n')}\n`);
   if (!final) return;
-  console.log(md.slice(0, 3 + summary.length).join('\n'));
+  console.log(md.slice(0, 4 + summary.length).join('\n'));
   for (const s of summary) for (const z of s.zeroPassages) console.log(`  zero passages ${s.ecosystem}:${z.name}@${z.version ?? '?'}: ${z.reason}`);
   console.log(`report: ${out} (and .md); machine ${report.machine}`);
 }
