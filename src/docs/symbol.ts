@@ -93,7 +93,12 @@ function parentSimilarity(asked: string[], parents: string[]): number {
 
 interface Candidate { symbol: string; segments: string[]; passages: IndexedPassage[] }
 
+// Per package index (its passages array lives as long as the index): the symbols, grouped once.
+const candidateCache = new WeakMap<IndexedPassage[], Candidate[]>();
+
 function candidatesOf(passages: IndexedPassage[]): Candidate[] {
+  const cached = candidateCache.get(passages);
+  if (cached) return cached;
   const bySymbol = new Map<string, Candidate>();
   for (const passage of passages) {
     if (!passage.symbol) continue;
@@ -101,14 +106,20 @@ function candidatesOf(passages: IndexedPassage[]): Candidate[] {
     if (!candidate) bySymbol.set(passage.symbol, candidate = { symbol: passage.symbol, segments: symbolSegments(passage.symbol), passages: [] });
     candidate.passages.push(passage);
   }
-  return [...bySymbol.values()];
+  const candidates = [...bySymbol.values()];
+  candidateCache.set(passages, candidates);
+  return candidates;
 }
 
-/** The asked segments, and the same without a leading package name (`lodash.debounce`, `gorm.io/gorm.DB.Where`). */
-function askedVariants(asked: string[], packageNames: string[]): string[][] {
+/**
+ * The asked segments, and the same without a leading package name (`lodash.debounce`, `gorm.io/gorm.DB.Where`) or the
+ * short alias code imports it as (`z.safeParse`, `_.debounce`, `np.array`: up to 3 characters, no segment of the API).
+ */
+function askedVariants(asked: string[], packageNames: string[], known: Set<string>): string[][] {
   const names = new Set(packageNames.flatMap(symbolSegments).map(fold));
   const variants = [asked];
   for (let k = 1; k < asked.length && names.has(fold(asked[k - 1]!)); k++) variants.push(asked.slice(k));
+  if (variants.length === 1 && asked.length > 1 && asked[0]!.length <= 3 && !known.has(fold(asked[0]!))) variants.push(asked.slice(1));
   return variants;
 }
 
@@ -184,6 +195,13 @@ function sectionCandidates(passages: IndexedPassage[]): Candidate[] {
   return [...byTitle.values()];
 }
 
+const segmentCache = new WeakMap<Candidate[], Set<string>>();
+const knownSegments = (candidates: Candidate[]) => {
+  let known = segmentCache.get(candidates);
+  if (!known) segmentCache.set(candidates, known = new Set(candidates.flatMap((c) => c.segments.map(fold))));
+  return known;
+};
+
 export function lookupSymbol(passages: IndexedPassage[], symbol: string, packageNames: string[]): SymbolLookup {
   const asked = symbolSegments(symbol);
   const candidates = candidatesOf(passages);
@@ -191,7 +209,8 @@ export function lookupSymbol(passages: IndexedPassage[], symbol: string, package
   if (!candidates.length) return { found: false, exact: false, suggestions: closest(asked, sectionCandidates(passages), new Set(), SUGGESTIONS) };
   // The asked path as the item's own (a leading package name aside), then as the tail of an item's path; case as
   // written before case folded.
-  const variants = askedVariants(asked, packageNames);
+  const known = knownSegments(candidates);
+  const variants = askedVariants(asked, packageNames, known);
   const names = new Set(packageNames.flatMap(symbolSegments).map(fold));
   for (const caseSensitive of [true, false]) {
     for (const variant of variants) {

@@ -72,6 +72,10 @@ describe('lookupSymbol', () => {
     const gorm = [api('gorm.DB.Where', 'func (db *DB) Where(query interface{}, args ...interface{}) (tx *DB)', 'Where adds conditions.', 'go')];
     assert.equal(lookupSymbol(gorm, 'gorm.io/gorm.DB.Where', ['gorm.io/gorm', 'gorm']).item?.symbol, 'gorm.DB.Where');
     assert.equal(lookupSymbol(gorm, 'DB.Where', ['gorm.io/gorm']).exact, true);
+    // The short alias code imports a package as (`z`, `_`, `np`) is dropped too, but a misspelt parent is not.
+    const zod = [api('zod.safeParse', 'export declare const safeParse: …', 'Parses without throwing.'), api('zod.parse', 'export declare const parse: …', 'Parses.')];
+    assert.equal(lookupSymbol(zod, 'z.safeParse', ['zod']).item?.symbol, 'zod.safeParse');
+    assert.equal(lookupSymbol(tokio, 'tokio::tiem::timeout', ['tokio']).found, false);
   });
 
   it('answers a near miss with the closest names, the name first and then its path', () => {
