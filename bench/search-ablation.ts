@@ -6,7 +6,8 @@
 // static meaning), tooldex without meaning, the previous round's hand-set weights, plain BM25, and tooldex with each
 // feature removed. "Removed" means the feature's weight is held at 0 and the other weights are REFIT without it (on
 // tuning + held-out; for those sets themselves, inside each CV fold), so a feature earns its place only if the model
-// cannot make up for it with the others. In-memory index, no store or server; about 2–4 minutes for a fresh set and
+// cannot make up for it with the others; the family margin stays the shipped one (the fit script picks it).
+// In-memory index, no store or server; about 2–4 minutes for a fresh set and
 // 5–8 minutes for the CV ablation on a loaded 2-core machine (BENCH_ABLATE_FEATURES=text,meaning limits the feature groups).
 import os from 'node:os';
 import path from 'node:path';
@@ -56,10 +57,10 @@ print('tooldex (static meaning)', await positionsOf(withWeights(shipped.weights,
 print('tooldex without meaning', await positionsOf(withWeights(shipped.weights, shipped.margin, false)));
 print('hand-set (previous round)', await positionsOf(withWeights(HAND_WEIGHTS, 2, true)));
 print('bm25', await positionsOf(baselineRanker(harness.tools)));
+const lists = await candidateLists(harness, training, HAND_WEIGHTS);
 if (!external) {
   // On the training sets the shipped weights have seen every query: the cross-validated figure is the honest one.
-  const lists = await candidateLists(harness, training, HAND_WEIGHTS);
-  print('tooldex, 5-fold CV', (await crossValidate(harness, training, lists, K, LAMBDA)).perQuery);
+  print('tooldex, 5-fold CV', (await crossValidate(harness, training, lists, K, LAMBDA, new Set(), [shipped.margin])).perQuery);
 }
 
 /** Features removed together: the ones that say one thing two ways (a linear and a squared popularity, …). */
@@ -67,20 +68,19 @@ const GROUPS: Array<[string, Feature[]]> = [
   ['text', ['text']], ['coverage', ['coverage']], ['nameCoverage', ['nameCoverage']],
   ['popularity', ['popularity', 'popularitySq']], ['intent', ['intentMatch', 'intentOther']],
   ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']], ['category', ['category']],
-  ['meaning', ['meaning', 'meaningRaw', 'popularMeaning']], ['popularMeaning', ['popularMeaning']], ['contextFramework', ['contextFramework']], ['familyMember', ['familyMember']],
+  ['meaning', ['meaning', 'meaningRaw', 'popularMeaning']], ['popularMeaning', ['popularMeaning']],
 ];
 const covered = new Set(GROUPS.flatMap(([, features]) => features));
 for (const feature of FEATURES) if (!covered.has(feature)) GROUPS.push([feature, [feature]]);
 const only = process.env.BENCH_ABLATE_FEATURES?.split(',');
-const lists = await candidateLists(harness, training, HAND_WEIGHTS);
 for (const [group, features] of GROUPS) {
   if (only && !only.includes(group)) continue;
   const frozen = new Set<Feature>(features);
   if (external) {
-    const model = await fitModel(harness, lists, training, LAMBDA, frozen);
+    const model = await fitModel(harness, lists, training, LAMBDA, frozen, [shipped.margin]);
     print(`without ${group}`, await positionsOf(withWeights(model.weights, model.margin, true)));
   } else {
-    print(`without ${group} (CV)`, (await crossValidate(harness, training, lists, K, LAMBDA, frozen)).perQuery);
+    print(`without ${group} (CV)`, (await crossValidate(harness, training, lists, K, LAMBDA, frozen, [shipped.margin])).perQuery);
   }
 }
 console.log(`ablation done in ${Math.round((Date.now() - started) / 1000)} s (load ${load1()}; ${os.cpus().length} cores, shared)`);

@@ -3,7 +3,7 @@
 // ranking weights (Newton's method: deterministic), and k-fold cross-validation through the real search.
 import os from 'node:os';
 import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
-import { CatalogSearchIndex } from '../src/catalog/search-index.ts';
+import { CatalogSearchIndex, README_INDEX_CHARS } from '../src/catalog/search-index.ts';
 import { DEFAULT_VECTORS, loadToolVectors } from '../src/catalog/tool-vectors.ts';
 import { FAMILY_MARGIN, FEATURES, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
 import { loadStaticEmbedder } from '../src/semantic/index.ts';
@@ -26,6 +26,8 @@ export interface Harness {
 export async function loadHarness(): Promise<Harness> {
   const tools: ToolRecord[] = [];
   for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
+  // BENCH_README_CHARS=500: index a shorter README opening (the previous round's setting), for comparisons.
+  if (process.env.BENCH_README_CHARS) README_INDEX_CHARS.value = Number(process.env.BENCH_README_CHARS);
   const index = CatalogSearchIndex.build(tools);
   const config = loadConfig({ TOOLDEX_HOME: os.tmpdir() });
   const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);
@@ -186,13 +188,14 @@ export async function fitModel(
  */
 export async function crossValidate(
   harness: Harness, queries: LabelledQuery[], lists: CandidateList[], k: number, lambda: number, frozen: ReadonlySet<Feature> = new Set(),
+  margins?: number[],
 ): Promise<{ report: QualityReport; perQuery: Map<LabelledQuery, number> }> {
   const indexed = queries.map((q, i) => ({ q, list: lists[i]! }));
   const perQuery = new Map<LabelledQuery, number>();
   const fold = folds(indexed, k);
   for (let f = 0; f < k; f++) {
     const train = fold.filter((_, g) => g !== f).flat();
-    const model = await fitModel(harness, train.map((t) => t.list), train.map((t) => t.q), lambda, frozen);
+    const model = await fitModel(harness, train.map((t) => t.list), train.map((t) => t.q), lambda, frozen, margins);
     const saved = { ...WEIGHTS };
     const savedMargin = FAMILY_MARGIN.value;
     Object.assign(WEIGHTS, model.weights);

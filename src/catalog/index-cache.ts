@@ -8,7 +8,7 @@ import { CatalogSearchIndex } from './search-index.ts';
 import { RecordTexts, type SerializedTable } from './tool-table.ts';
 
 /** Bump when tokenising, stemming, indexed fields, derived facts (families, popularity) or the file layout change, so old caches are not loaded. */
-const INDEX_FORMAT = 9;
+const INDEX_FORMAT = 10;
 const MAGIC = 'tooldex-index\n';
 
 export class IndexCache {

@@ -34,11 +34,11 @@ export const FEATURES = [
   'meaningRaw',
   /** Meaning × popularity²: the canonical tool for a need is both close in meaning and widely used (not a literal match of the long tail). */
   'popularMeaning',
-  /** The tool is the framework the query names as its context ("rails" in "rails auth"). */
-  'contextFramework',
-  /** The tool is a member of a family (plugin, sub-package) and not its head. */
-  'familyMember',
 ] as const;
+// Removed after the cross-validated ablation (docs/search.md): 'contextFramework' (the hand rule that took 2 points from
+// the framework a query names as context, "rails" in "rails auth") and 'familyMember' (a plugin or sub-package that is
+// not its family's head): each one's removal left CV hit@1 0.770 → 0.774 and hit@5 unchanged. Families still collapse
+// to their head after ranking (search-index.ts).
 export type Feature = (typeof FEATURES)[number];
 
 /** The weights in effect: the fitted ones; benches and the fit script may replace them for a run. */
@@ -50,8 +50,7 @@ export const WEIGHTS: Record<Feature, number> = { ...FITTED.weights };
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
   text: 1.0, coverage: 1.5, nameCoverage: 0, popularity: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
-  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, category: 0.4, meaning: 1.5, meaningRaw: 0, popularMeaning: 0, contextFramework: -2.0,
-  familyMember: 0,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, category: 0.4, meaning: 1.5, meaningRaw: 0, popularMeaning: 0,
 };
 
 /** How far below a member's score its family's head may be and still take the member's place (in score units). */
@@ -88,9 +87,7 @@ export interface Signals {
   semantic: number;
   /** Raw cosine similarity (0 without the semantic layer). */
   cosine: number;
-  /** The tool is the framework named as the query's context. */
-  contextFramework: boolean;
-  /** The tool is a family member, not the head. */
+  /** The tool is a family member, not the head (shown by the benches; not a feature since the ablation). */
   member: boolean;
 }
 
@@ -110,7 +107,7 @@ export function features(s: Signals, context: RankContext): number[] {
     s.text, s.coverage, s.nameCoverage, s.popularity, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
-    s.category, s.semantic, s.cosine, s.semantic * s.popularity * s.popularity, s.contextFramework ? 1 : 0, s.member ? 1 : 0,
+    s.category, s.semantic, s.cosine, s.semantic * s.popularity * s.popularity,
   ];
 }
 

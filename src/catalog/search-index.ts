@@ -45,8 +45,11 @@ const SEMANTIC_SCAN_BELOW = 150;
 /** A term in more than this share of the catalog (and at least COMMON_TERM_MIN tools) is "common" (see search). */
 const COMMON_TERM_SHARE = 0.08;
 const COMMON_TERM_MIN = 1500;
-/** Indexed share of each README excerpt: past ~500 characters it added postings, not hits. */
-const README_INDEX_CHARS = 500;
+/**
+ * Indexed share of each README excerpt: all that the catalog holds (its opening sections, up to 1,200 characters).
+ * Under the hand-set weights, past ~500 characters added postings and no hits; with weights fit on it, see docs/search.md.
+ */
+export const README_INDEX_CHARS = { value: 1200 };
 /** Tools changed since the last full build are searched in a small second index; past this many, rebuild. */
 export const DELTA_LIMIT = 2000;
 
@@ -332,7 +335,6 @@ export class CatalogSearchIndex {
         semantic,
         cosine: 0,
         nameCoverage: 0,
-        contextFramework: false,
         member: this.heads[doc] !== doc,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
@@ -380,8 +382,6 @@ export class CatalogSearchIndex {
         let named = 0;
         for (const term of new Set(this.nameTerms(doc))) named += weights.get(term) ?? 0;
         s.nameCoverage = Math.min(1, named / totalWeight);
-        // The framework a query is about is not its answer ("rails auth" asks for an auth gem, not rails).
-        s.contextFramework = cueNames.size > 0 && cueNames.has(this.tools.name(doc).toLowerCase());
         return { doc, score: blend(s, context), signals: s };
       }).sort((a, b) => b.score - a.score || this.popularity[b.doc]! - this.popularity[a.doc]! || a.doc - b.doc);
       return { ranked, candidates, exactDocs, queryTerms: new Set(weights.keys()), passes, context };
@@ -538,7 +538,7 @@ export function popularityWithinEcosystem(tools: readonly ToolFacts[]): Float32A
 
 /** A tool's text by field, as the full-text index sees it. */
 export function fieldTexts(tool: ToolRecord): FieldTexts {
-  const readme = typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt.slice(0, README_INDEX_CHARS) : '';
+  const readme = typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt.slice(0, README_INDEX_CHARS.value) : '';
   return {
     name: tool.name.replace(/^github\.com\/|^golang\.org\/x\//, ''),
     keywords: tool.keywords.join(' '),

@@ -43,8 +43,8 @@ describe('tokenize and stem', () => {
 
 describe('blend', () => {
   const signals = (over: Partial<Signals>): Signals => ({
-    text: 0.8, coverage: 1, nameCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false, category: 0, semantic: 0, cosine: 0,
-    contextFramework: false, member: false, ...over,
+    text: 0.8, coverage: 1, nameCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false, category: 0, semantic: 0, cosine: 0, member: false,
+    ...over,
   });
   it('lets popularity break near-ties in text relevance', () => {
     const context = { single: false };
