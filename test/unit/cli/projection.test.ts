@@ -78,22 +78,22 @@ describe('projectContext, projectDocs, projectTest', () => {
     assert.equal('latestVersion' in (projectContext({ ...context, stale: undefined }, 'compact') as object), false);
   });
 
-  it('docs: passages become (heading trail, symbol, labels, url, content) rows', () => {
+  it('docs: passages become (heading trail, symbol, labels, flags, url, content) rows', () => {
     const docs: DocsResult = {
       slug: 'npm-zod', docsUrl: 'https://zod.dev', query: 'optional', version: '3.23.8',
       results: [
         { url: 'https://zod.dev/api#optional', title: 'API', headings: ['API', 'Optional'], content: 'z.optional()', source: 'site', score: 2 },
-        { url: 'https://zod.dev/x', title: 'X', content: 'x', symbol: 'zod/v3.ZodType.optional', deprecated: true },
+        { url: 'https://zod.dev/x', title: 'X', content: 'x', symbol: 'zod/v3.ZodType.optional', deprecated: true, flags: ['agent-directed', 'hidden-text'] },
       ],
     };
     assert.deepEqual(projectDocs(docs, 'compact'), {
       slug: 'npm-zod', query: 'optional', version: '3.23.8',
       results: [
-        { heading: 'API › Optional', symbol: '', deprecated: false, internal: false, url: 'https://zod.dev/api#optional', content: 'z.optional()' },
-        { heading: 'X', symbol: 'zod/v3.ZodType.optional', deprecated: true, internal: false, url: 'https://zod.dev/x', content: 'x' },
+        { heading: 'API › Optional', symbol: '', deprecated: false, internal: false, flags: '', url: 'https://zod.dev/api#optional', content: 'z.optional()' },
+        { heading: 'X', symbol: 'zod/v3.ZodType.optional', deprecated: true, internal: false, flags: 'agent-directed,hidden-text', url: 'https://zod.dev/x', content: 'x' },
       ],
     });
-    assert.match(encode(projectDocs(docs, 'compact')), /results\[2\]\{heading,symbol,deprecated,internal,url,content\}:/);
+    assert.match(encode(projectDocs(docs, 'compact')), /results\[2\]\{heading,symbol,deprecated,internal,flags,url,content\}:/);
   });
 
   it('test: drops phases and the always-null sessionExpiresAt', () => {
