@@ -66,3 +66,39 @@ describe('search with tool vectors', () => {
     assert.equal(after.score, expected.score);
   });
 });
+
+describe('peers of a named tool', () => {
+  const catalog = [
+    tool('npm', 'moment', 'parse, validate, manipulate and display dates', 0.99),
+    tool('npm', 'moment-timezone', 'timezone support for moment dates', 0.95),
+    tool('npm', 'dayjs', 'immutable date library, parse and display dates', 0.97),
+    tool('npm', 'date-fns', 'modern date utility library', 0.98),
+    tool('pypi', 'arrow', 'better dates and times for python', 0.9),
+    tool('npm', 'express', 'fast minimalist web framework', 0.99),
+    tool('pypi', 'flask', 'a simple web framework for python', 0.95),
+    tool('pypi', 'express-py', 'express for python, unofficial port', 0.1),
+  ];
+  const index = CatalogSearchIndex.build(catalog);
+  const slugs = (query: string) => index.search(query, { limit: 5 }).map((hit) => hit.tool.slug);
+
+  it('answers "alternative to X" with X\'s neighbours in its ecosystem, without X or packages named after it', () => {
+    const answer = slugs('alternative to moment');
+    assert.ok(!answer.includes('npm-moment') && !answer.includes('npm-moment-timezone'), answer.join(' '));
+    assert.equal(answer[0], 'npm-dayjs', answer.join(' '));
+    assert.deepEqual(slugs('moment is deprecated'), answer);
+  });
+  it('reads a name asked for in another ecosystem as its peers there ("express for python")', () => {
+    const answer = slugs('express for python');
+    assert.equal(answer[0], 'pypi-flask', answer.join(' '));
+    assert.ok(!answer.includes('pypi-express-py') && !answer.includes('npm-express'), answer.join(' '));
+    assert.equal(slugs('express')[0], 'npm-express', 'the bare name is still the name');
+  });
+  it('leaves out what a query rules out with "without"', () => {
+    assert.ok(!slugs('date library without moment').some((slug) => slug.startsWith('npm-moment')));
+    assert.ok(slugs('date library').includes('npm-moment'));
+  });
+  it('embeds a peer query from the named tool\'s own words', () => {
+    assert.match(index.embeddingText('alternative to moment'), /manipulate and display dates/);
+    assert.equal(index.embeddingText('date library'), 'date library');
+  });
+});

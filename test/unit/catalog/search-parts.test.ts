@@ -126,3 +126,34 @@ describe('query words that are JavaScript property names', () => {
     assert.ok(parsed.terms.includes('constructor'));
   });
 });
+
+describe('peer phrases', () => {
+  it('reads the tool a query asks peers of, and leaves the phrase out of the terms', () => {
+    for (const [query, name] of [
+      ['alternative to moment', 'moment'], ['moment alternative', 'moment'], ['like lodash but smaller', 'lodash'],
+      ['replacement for deprecated request', 'request'], ['request is deprecated what should i use', 'request'],
+      ['migrate from nose to something maintained', 'nose'], ['alternatives to jest for vitest users', 'jest'],
+    ] as const) {
+      const parsed = parseQuery(query);
+      assert.ok(parsed.peerOf?.includes(name), `${query}: ${JSON.stringify(parsed.peerOf)}`);
+      assert.ok(!parsed.terms.includes(name) && !parsed.terms.includes('alternative'), `${query}: ${parsed.terms.join(' ')}`);
+      assert.equal(parsed.bareName, false, query);
+    }
+  });
+  it('offers a two-word name first ("active record"), and the one word too', () => {
+    assert.deepEqual(parseQuery('alternative to active record').peerOf, ['active-record', 'active']);
+  });
+  it('reads "without X" as a name to leave out, not a word to match', () => {
+    const parsed = parseQuery('http client without axios');
+    assert.deepEqual(parsed.without, [['axios']]);
+    assert.deepEqual(parsed.terms, ['http', 'client']);
+  });
+  it('leaves ordinary queries alone', () => {
+    for (const query of ['http client', 'i would like a yaml parser', 'rails auth', 'parse dates like iso 8601']) {
+      const parsed = parseQuery(query);
+      assert.equal(parsed.without.length, 0, query);
+    }
+    assert.equal(parseQuery('i would like a yaml parser').peerOf, undefined);
+    assert.equal(parseQuery('http client').peerOf, undefined);
+  });
+});
