@@ -43,7 +43,7 @@ export const configSchema = z.object({
   TOOLDEX_SANDBOX_DISK_MB: intFrom(4096, 16, 10_000_000)
     .describe('Host disk all sandbox sessions of this instance may use (allocated blocks of their volumes); past it, idle sessions are evicted (TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES) and new sessions of owners with nothing to give back answer 507.'),
   TOOLDEX_SANDBOX_OWNER_DISK_MB: intFrom(0, 0, 10_000_000)
-    .describe('Host disk the sandbox sessions of one owner may use on this instance; past it, that owner\'s own least recently used sessions are evicted. 0 = half of TOOLDEX_SANDBOX_DISK_MB, never less than TOOLDEX_SANDBOX_SESSION_MB.'),
+    .describe('Host disk the sandbox sessions of one owner may use on this instance; past it, that owner\'s own least recently used sessions are evicted (its most recently used one stays). 0 = half of TOOLDEX_SANDBOX_DISK_MB; never more than it.'),
   TOOLDEX_SANDBOX_OWNER_SESSIONS: intFrom(16, 1, 100_000)
     .describe('Sandbox sessions one owner may hold on this instance; a new one past it evicts the owner\'s least recently used idle session (429 when all are busy).'),
   TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES: intFrom(60, 1, 525_600)

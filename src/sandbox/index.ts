@@ -61,7 +61,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   const MIB = 1024 * 1024;
   const diskBudget: SessionBudget = {
     instanceBytes: config.TOOLDEX_SANDBOX_DISK_MB * MIB,
-    ownerBytes: Math.max(config.TOOLDEX_SANDBOX_OWNER_DISK_MB || Math.floor(config.TOOLDEX_SANDBOX_DISK_MB / 2), config.TOOLDEX_SANDBOX_SESSION_MB) * MIB,
+    ownerBytes: Math.min(config.TOOLDEX_SANDBOX_OWNER_DISK_MB || Math.floor(config.TOOLDEX_SANDBOX_DISK_MB / 2), config.TOOLDEX_SANDBOX_DISK_MB) * MIB,
     ownerSessions: config.TOOLDEX_SANDBOX_OWNER_SESSIONS,
     idleMs: config.TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES * 60_000,
   };

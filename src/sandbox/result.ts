@@ -11,11 +11,15 @@ import type { VolumeUsage } from './volume.ts';
 const MIB = 1024 * 1024;
 const mib = (bytes: number) => `${Number.isInteger(bytes / MIB) ? bytes / MIB : (bytes / MIB).toFixed(bytes < 10 * MIB ? 1 : 0)} MiB`;
 
-/** A volume counts as full when less than 1 MiB (or 0.5 %) of its blocks, or none of its inodes, are left. */
+/**
+ * A volume counts as full when less than 2 MiB (or 0.5 %) of its blocks are left to an unprivileged write, or none of
+ * its inodes. What is left is statfs's bavail, not bfree: ext4 holds back a reserve (2 % of the blocks, at most 4096)
+ * that only its own metadata may use, so a 1 GiB volume answers ENOSPC with about 16 MiB still "free".
+ */
 function volumeLimit(usage: VolumeUsage | undefined): Pick<EndedBy, 'limit' | 'max' | 'used' | 'unit'> | undefined {
   if (!usage) return undefined;
   if (usage.usedInodes >= usage.limitInodes) return { limit: 'inodes', max: usage.limitInodes, used: usage.usedInodes, unit: 'files' };
-  if (usage.limitBytes - usage.usedBytes < Math.max(MIB, usage.limitBytes * 0.005)) {
+  if (usage.availableBytes < Math.max(2 * MIB, usage.limitBytes * 0.005)) {
     return { limit: 'disk', max: usage.limitBytes, used: usage.usedBytes, unit: 'bytes' };
   }
   return undefined;

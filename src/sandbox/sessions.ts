@@ -227,7 +227,7 @@ export class SessionStore {
 
   /**
    * After a call: every owner over its session count or disk budget loses its own least recently used idle sessions
-   * until it is within; then, while this instance is over its disk budget, sessions idle past `idleMs` go (least recently
+   * until it is within (its most recently used session always stays); then, while this instance is over its disk budget, sessions idle past `idleMs` go (least recently
    * used first, whoever owns them). A session of an owner within its budget, used within `idleMs`, is never evicted.
    */
   async evict(budget: SessionBudget, busy: Set<string>): Promise<string[]> {
@@ -243,7 +243,8 @@ export class SessionStore {
         const own = sessions.filter((session) => session.owner === owner);
         const bytes = own.reduce((total, session) => total + session.bytes, 0);
         if (own.length <= budget.ownerSessions && bytes <= budget.ownerBytes) break;
-        const victim = own.find((session) => !busy.has(session.id));
+        // The owner's most recently used session stays, even when it alone is over a small budget: it was just used.
+        const victim = own.slice(0, -1).find((session) => !busy.has(session.id));
         if (!victim) break;
         await drop(victim);
       }

@@ -12,6 +12,8 @@ export interface VolumeQuota {
 export interface VolumeUsage {
   usedBytes: number;
   limitBytes: number;
+  /** What an unprivileged write may still take: ext4 keeps a reserve (2 % of the blocks, at most 4096) back from it. */
+  availableBytes: number;
   usedInodes: number;
   limitInodes: number;
 }
@@ -140,6 +142,7 @@ export class SessionVolumes {
     return {
       usedBytes: (stats.blocks - stats.bfree) * stats.bsize,
       limitBytes: this.quota.bytes,
+      availableBytes: stats.bavail * stats.bsize,
       usedInodes: stats.files - stats.ffree,
       limitInodes: stats.files,
     };
