@@ -79,7 +79,7 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
   'GET /dashboard/api/tools/search': { success: { status: 200, schema: searchResponse } },
   'GET /dashboard/api/tools/context/:slug': {
     success: { status: 200, schema: contextResponse },
-    errors: { 404: ['not_found', 'version_not_found'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
+    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'GET /dashboard/api/tools/docs/:slug': {
     success: { status: 200, schema: docsAnswer },

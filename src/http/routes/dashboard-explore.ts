@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
 import { idSchema } from '../../auth/schema.ts';
-import { askDocs, docsQuerySchema } from '../../docs/schema.ts';
+import { askDocs, docsQuerySchema, maxTokensParam } from '../../docs/schema.ts';
 import { ToolDexError } from '../../errors.ts';
 import { testRequestSchema } from '../../sandbox/schema.ts';
 import { sendResult } from '../respond.ts';
@@ -45,8 +45,8 @@ export const dashboardExploreRoutes: FastifyPluginAsyncZod<{ app: App }> = async
     });
 
     signedIn.get('/dashboard/api/tools/context/:slug', {
-      schema: { tags, summary: 'GET /tools/context/:slug for a signed-in user', params: slugParams },
-    }, async (request, reply) => sendResult(reply, await app.docs.context(request.params.slug), 'json'));
+      schema: { tags, summary: 'GET /tools/context/:slug for a signed-in user', params: slugParams, querystring: z.object({ maxTokens: maxTokensParam.optional() }) },
+    }, async (request, reply) => sendResult(reply, await app.docs.context(request.params.slug, { maxTokens: request.query.maxTokens }), 'json'));
 
     signedIn.get('/dashboard/api/tools/docs/:slug', {
       schema: { tags, summary: 'GET /tools/docs/:slug for a signed-in user', params: slugParams, querystring: docsQuerySchema },
