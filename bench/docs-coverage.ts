@@ -6,7 +6,7 @@
 // the share of its shipped guide files indexed, and the time to index (p50/max).
 //
 //   npm run bench:docs:coverage -- [--top 100] [--ecosystems npm,pypi,crates,go] [--only npm:lodash,go:gorm.io/gorm]
-//                                  [--concurrency 3] [--home DIR] [--out FILE] [--budget-s SECONDS]
+//                                  [--concurrency 1] [--home DIR] [--out FILE] [--budget-s SECONDS]
 // --budget-s bounds a run: packages not started by then are left out (and listed as such); the report is rewritten
 // every 20 packages, so a run stopped early still leaves one.
 //
@@ -35,7 +35,9 @@ const { values: args } = parseArgs({ options: {
   top: { type: 'string', default: process.env.COVERAGE_TOP ?? '100' },
   ecosystems: { type: 'string', default: 'npm,pypi,crates,go' },
   only: { type: 'string' },
-  concurrency: { type: 'string', default: '3' },
+  // One at a time by default: concurrent first questions share the extraction thread and the registry slots, so their
+  // index times include waiting for each other.
+  concurrency: { type: 'string', default: '1' },
   home: { type: 'string', default: process.env.BENCH_HOME },
   'budget-s': { type: 'string' },
   out: { type: 'string' },

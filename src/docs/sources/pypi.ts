@@ -140,7 +140,7 @@ export function importNameOf(name: string, topLevelTxt: string | undefined, init
   const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '_');
   // Without top_level.txt (flit, maturin and hatch wheels have none): the package directory named like the distribution,
   // else the shortest public one (cryptography's sdist also has `src/_cffi_src/`, a build helper).
-  const dirs = [...initDirs].sort((a, b) => a.length - b.length);
+  const dirs = [...initDirs].filter((d) => !/^(tests?|testing|docs?|examples?|benchmarks?|scripts)$/i.test(d)).sort((a, b) => a.length - b.length);
   const fromDirs = dirs.find((d) => norm(d) === norm(name)) ?? dirs.find((d) => !d.startsWith('_')) ?? dirs[0];
   return listed.find((n) => norm(n) === norm(name)) ?? listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? fromDirs ?? name.replace(/-/g, '_').toLowerCase();
 }

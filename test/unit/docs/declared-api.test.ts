@@ -64,7 +64,7 @@ describe('PyPI import name without top_level.txt', () => {
   it('prefers the package directory named like the distribution, then a public one', async () => {
     const { importNameOf } = await import('../../../src/docs/sources/pypi.ts');
     assert.equal(importNameOf('cryptography', undefined, ['_cffi_src', 'cryptography']), 'cryptography');
-    assert.equal(importNameOf('python-dateutil', undefined, ['dateutil']), 'dateutil');
+    assert.equal(importNameOf('python-dateutil', undefined, ['tests', 'dateutil']), 'dateutil');
     assert.equal(importNameOf('fx', undefined, ['_build', 'zeta', 'alpha_long']), 'zeta');
   });
 });
