@@ -25,13 +25,15 @@ const CUES: RegExp[] = [
   /\b(?:your|the assistant's|the model's)\s+(?:system\s+prompt|instructions|guidelines)\s+(?:is|are|has|have|were|now)\b/i,
   /\b(?:reveal|print|repeat|output|show)\s+(?:me\s+)?your\s+(?:system\s+prompt|instructions|hidden\s+prompt)\b/i,
   // A new role for whoever reads it.
-  /\b(?:you are now|from now on,? you|you must now|pretend (?:that )?you are|act as (?:if you were )?(?:an? )?(?:unrestricted|jailbroken|dan\b))/i,
+  /\b(?:you are now|from now on,? you|pretend (?:that )?you are|act as (?:if you were )?(?:an? )?(?:unrestricted|jailbroken|dan\b))/i,
   // Chat-template and role markers, which only mean something to a model.
-  /<\|(?:im_start|im_end|system|endoftext)\|>|\[\/?INST\]|<<\/?SYS>>/i,
+  /<\|(?:im_start|im_end|system)\|>|\[\/?INST\]|<<\/?SYS>>/i,
   // The reader addressed as a model.
   new RegExp(String.raw`\b(?:if|when)\s+you\s+are\s+(?:an?\s+)?${MODEL}\b|\byou\s+are\s+(?:an?\s+)?(?:ai|llm|large language model|language model)\b`, 'i'),
   new RegExp(String.raw`^(?:(?:hey|hello|dear|attention|important)\s*,?\s+)?(?:all\s+|any\s+)?${MODEL}(?:\s+reading this)?\s*[:,!]\s*${ADDRESSED}`, 'i'),
-  new RegExp(String.raw`\b(?:note|message|instructions?|attention)\s+(?:to|for)\s+(?:all\s+|any\s+)?${MODEL}\b`, 'i'),
+  // "Note to LLMs", "Instructions for AI agents:"; not an SDK's "instructions to Claude" or "instructions to language model calls".
+  /\b(?:note|message|attention)\s+(?:to|for)\s+(?:all\s+|any\s+)?(?:ais|llms?|ai (?:agents?|assistants?|models?)|coding (?:agents?|assistants?)|language models)\b/i,
+  /\binstructions?\s+for\s+(?:all\s+|any\s+)?(?:ais|llms?|ai (?:agents?|assistants?|models?)|coding (?:agents?|assistants?)|language models)\s*:/i,
   // Acting behind the user's back.
   /\b(?:do not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|ask(?:ing)?|notify(?:ing)?|mention(?:ing)?|alert(?:ing)?|reveal(?:ing)?|confirm(?:ing)? with)\s+(?:this\s+)?(?:to\s+)?the\s+(?:user|human)\b/i,
   /\b(?:silently|secretly|covertly)\s+(?:run|execute|install|send|upload|post|delete|download|curl)\b/i,
@@ -42,7 +44,10 @@ const INSTRUCTION = /\b(?:you|your|assistants?|agents?|ai|llms?|models?)\b|(?:^|
 // Files written for agents, by their names: their text is agent-directed by purpose.
 const AGENT_FILES = /(^|\/)(\.agents?\/|\.claude\/|\.cursor\/|\.github\/copilot-instructions\.md$|agents\.md$|claude\.md$|gemini\.md$|\.cursorrules$|llms(-full)?\.txt$)/i;
 
-const sentences = (text: string) => text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+// Quoted text is someone else's words (an example prompt, a user's message in an LLM library's guide), not the author's
+// to the reader: it is left out before the cues are read.
+const QUOTED = /"[^"\n]{0,300}"|“[^”\n]{0,300}”/g;
+const sentences = (text: string) => text.replace(QUOTED, '""').split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
 const saysToModel = (text: string) => sentences(text).some((sentence) => CUES.some((cue) => cue.test(sentence)));
 
 /** The flags of a passage's text: what in its prose is aimed at an agent, and whether it hides prose from readers. Code is not read. */
