@@ -54,7 +54,7 @@ const cacheFile = path.join(home, 'coverage-cache.json');
 
 /** Raw-artifact facts and index times, per `slug@version` (index times per extractor version). */
 /** Bumped when what counts as declared public API changes, so cached raw-artifact measurements are made again. */
-const DECLARED_VERSION = 2;
+const DECLARED_VERSION = 3;
 interface Cached { declaredVersion?: number; declared?: DeclaredItem[]; declaredFrom?: string; guides?: string[]; shape?: string; indexMs?: Record<string, number> }
 const cache: Record<string, Cached> = fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, Cached> : {};
 const saveCache = () => fs.writeFileSync(cacheFile, JSON.stringify(cache));
