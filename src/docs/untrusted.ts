@@ -19,8 +19,9 @@ const MODEL = String.raw`(?:ai|a\.i\.|llms?|large language models?|language mode
 // What follows a vocative when it is one ("AI agents: ignore …", "Claude, you must …"), not a list ("AI, ML and data").
 const ADDRESSED = String.raw`(?:please\s+)?(?:you|ignore|disregard|do|don't|never|always|run|execute|install|use|add|call|remember|make sure|be sure|instead|stop|read|follow|prefer|recommend)\b`;
 const CUES: RegExp[] = [
-  // Overriding the caller's instructions ("ignore all previous instructions", "disregard your system prompt").
-  /\b(?:ignore|disregard|forget|override|bypass)\s+(?:\w+\s+){0,3}?(?:previous|prior|above|earlier|preceding|original|system|your|all)\s+(?:\w+\s+){0,2}?(?:instructions?|prompts?|directives?)\b/i,
+  // Overriding the caller's instructions ("ignore all previous instructions", "disregard your system prompt"), said as a
+  // command (a clause's first word, or after "please", "you must" …), not described ("users can override the system prompt").
+  /(?:^|[,:;—–-]\s*|\b(?:please|now|you\s+(?:must|should|will|need\s+to|have\s+to)|then|and)\s+)(?:ignore|disregard|forget|override|bypass)\s+(?:\w+\s+){0,3}?(?:previous|prior|above|earlier|preceding|original|system|your|all)\s+(?:\w+\s+){0,2}?(?:instructions?|prompts?|directives?)\b/i,
   /\b(?:new|updated|real|actual|hidden)\s+(?:system\s+)?instructions?\s*(?::|for\s+(?:you|the\s+(?:ai|assistant|agent|model)))/i,
   /\b(?:your|the assistant's|the model's)\s+(?:system\s+prompt|instructions|guidelines)\s+(?:is|are|has|have|were|now)\b/i,
   /\b(?:reveal|print|repeat|output|show)\s+(?:me\s+)?your\s+(?:system\s+prompt|instructions|hidden\s+prompt)\b/i,

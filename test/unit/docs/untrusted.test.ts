@@ -57,6 +57,7 @@ describe('flagsOf', () => {
     'The `useChat` hook no longer manages input state internally. You must now manage input state manually.',
     'As an example, you can pass `{"50256": -100}` to prevent the <|endoftext|> token from being generated.',
     'prompt.format_messages(history=[("system", "You are an AI assistant."), ("human", "Hello!")])',
+    'Opting in can create a prompt injection risk where users can override or set the system prompt by injecting system messages.',
   ];
   for (const text of ordinary) {
     it(`leaves ${JSON.stringify(text.slice(0, 50))} unflagged`, () => assert.deepEqual(flagsOf(text), []));
