@@ -126,13 +126,13 @@ export function projectResolve(result: ResolveResult, detail: Detail): unknown {
 export function projectChanges(result: ChangesResult, detail: Detail): unknown {
   if (detail === 'full') return result;
   const change = (c: ChangesResult['removed'][number]) => ({
-    kind: c.kind, symbol: c.symbol, ...(c.from ? { was: c.from.signature ?? '' } : {}), ...(c.to ? { now: c.to.signature ?? '' } : {}), url: (c.to ?? c.from)?.url ?? '',
+    kind: c.kind, symbol: c.symbol, ...(c.movedFrom ? { movedFrom: c.movedFrom } : {}), ...(c.from ? { was: c.from.signature ?? '' } : {}), ...(c.to ? { now: c.to.signature ?? '' } : {}), url: (c.to ?? c.from)?.url ?? '',
   });
   const note = (n: ChangesResult['notes'][number]) => ({ heading: n.headings.join(' › '), release: n.release ?? '', url: n.url, content: n.content });
   return {
     name: result.name, from: result.from.version, to: result.to.version, counts: result.counts,
     ...(result.answers ? { query: result.query, answers: result.answers.map((a) => (a.kind === 'change' ? change(a.change) : { kind: 'note', ...note(a.note) })) } : {}),
-    removed: result.removed.map(change), signature: result.signature.map(change), deprecated: result.deprecated.map(change), added: result.added.map(change),
+    removed: result.removed.map(change), moved: result.moved.map(change), signature: result.signature.map(change), deprecated: result.deprecated.map(change), added: result.added.map(change),
     notes: result.notes.map(note),
     ...(result.omitted ? { omitted: result.omitted } : {}),
     ...(result.warnings.length ? { warnings: result.warnings } : {}),

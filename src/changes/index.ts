@@ -28,8 +28,10 @@ export interface ChangesResult {
   from: VersionRef;
   to: VersionRef;
   /** How many items changed in each way (the lists below may stop short of them under the budget). */
-  counts: { removed: number; added: number; signature: number; deprecated: number; unchanged: number; notes: number };
+  counts: { removed: number; added: number; moved: number; signature: number; deprecated: number; unchanged: number; notes: number };
   removed: ApiChange[];
+  /** Same name and declaration at a new path (a legacy `v1`/`v3` namespace, a module re-organisation). */
+  moved: ApiChange[];
   signature: ApiChange[];
   deprecated: ApiChange[];
   added: ApiChange[];
@@ -39,7 +41,7 @@ export interface ChangesResult {
   query?: string;
   answers?: Ranked[];
   /** What the token budget left out, per list. */
-  omitted?: Partial<Record<'removed' | 'signature' | 'deprecated' | 'added' | 'notes' | 'answers', number>>;
+  omitted?: Partial<Record<'removed' | 'moved' | 'signature' | 'deprecated' | 'added' | 'notes' | 'answers', number>>;
   budget: { maxTokens: number; usedTokens: number };
   warnings: string[];
 }
@@ -94,6 +96,11 @@ export function createChanges(deps: ChangesDeps): Changes {
     const record = await deps.catalog.resolve(parseSlugReference(tool).tool);
     const [from, to] = await Promise.all([prepared(tool, fromVersion), prepared(tool, toVersion)]);
     const [older, newer] = await Promise.all([loadApiItems(deps.store, from.slug, from.version), loadApiItems(deps.store, to.slug, to.version)]);
+    if (from.slug !== to.slug) {
+      // A Go major at a new module path: the package's own item is named by its path, which is the one thing that moved.
+      const [fromName, toName] = await Promise.all([from.slug, to.slug].map(async (slug) => (await deps.catalog.resolve(slug).catch(() => undefined))?.name));
+      for (const item of older) if (fromName && toName && item.symbol === fromName) item.symbol = toName;
+    }
     const diff = diffApis(older, newer);
     const warnings: string[] = [];
     if (older.length === 0 || newer.length === 0) {
@@ -146,15 +153,15 @@ const trimChange = (change: ApiChange): ApiChange => {
 
 /**
  * Fills the answer in the order an upgrading reader needs it — answers to the question, removals, signature changes,
- * deprecations, release notes, additions — until the budget is spent; the counts always say how many there are.
+ * deprecations, release notes, moves, additions — until the budget is spent; the counts always say how many there are.
  */
 function fitToBudget(computed: Computed, question: string | undefined, maxTokens: number): ChangesResult {
   const { diff } = computed;
   const result: ChangesResult = {
     name: computed.name, ecosystem: computed.ecosystem,
     from: { slug: computed.from.slug, version: computed.from.version }, to: { slug: computed.to.slug, version: computed.to.version },
-    counts: { removed: diff.removed.length, added: diff.added.length, signature: diff.signature.length, deprecated: diff.deprecated.length, unchanged: diff.unchanged, notes: computed.notes.length },
-    removed: [], signature: [], deprecated: [], added: [], notes: [],
+    counts: { removed: diff.removed.length, added: diff.added.length, moved: diff.moved.length, signature: diff.signature.length, deprecated: diff.deprecated.length, unchanged: diff.unchanged, notes: computed.notes.length },
+    removed: [], moved: [], signature: [], deprecated: [], added: [], notes: [],
     ...(question ? { query: question, answers: [] } : {}),
     budget: { maxTokens, usedTokens: 0 }, warnings: computed.warnings,
   };
@@ -171,7 +178,7 @@ function fitToBudget(computed: Computed, question: string | undefined, maxTokens
     if (i < items.length) omitted[name] = items.length - i;
   };
   if (question) {
-    const ranked = rankForQuestion(question, [...diff.removed, ...diff.signature, ...diff.deprecated, ...diff.added], computed.notes, 10)
+    const ranked = rankForQuestion(question, [...diff.removed, ...diff.moved, ...diff.signature, ...diff.deprecated, ...diff.added], computed.notes, 10)
       .map((r) => (r.kind === 'change' ? { ...r, change: trimChange(r.change) } : { ...r, note: trimNote(r.note) }));
     fill('answers', result.answers!, ranked);
   }
@@ -179,6 +186,7 @@ function fitToBudget(computed: Computed, question: string | undefined, maxTokens
   fill('signature', result.signature, diff.signature.map(trimChange));
   fill('deprecated', result.deprecated, diff.deprecated.map(trimChange));
   fill('notes', result.notes, computed.notes.map(trimNote));
+  fill('moved', result.moved, diff.moved.map(trimChange));
   fill('added', result.added, diff.added.map(trimChange));
   if (Object.keys(omitted).length) result.omitted = omitted;
   result.budget.usedTokens = used;

@@ -5,7 +5,8 @@ import semver from 'semver';
 import type { Ecosystem } from '../catalog/types.ts';
 import type { Config } from '../config.ts';
 import { DEFAULT_LIMITS, readTar, readZip, textOf, type ArchiveContents, type ArchiveFile } from '../docs/archive.ts';
-import { chunkByHeadings } from '../docs/extract/markdown.ts';
+import { marked } from 'marked';
+import { stripInline } from '../docs/extract/markdown.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import { fetchBytes, fetchJson, type FetchLimits } from '../docs/fetch.ts';
 import { escapeModulePath } from '../docs/sources/gomod.ts';
@@ -62,21 +63,40 @@ export function sectionsInRange(sections: NoteSection[], from: string, to: strin
   });
 }
 
+/**
+ * A notes file as sections, one per heading, with the heading trail above it, read with a CommonMark lexer (marked):
+ * changelog entries are often one line long, so nothing is merged or dropped for being short.
+ */
 export function noteSections(files: ArchiveFile[], fileUrl: (path: string, line?: number) => string): NoteSection[] {
   const sections: NoteSection[] = [];
   for (const file of files) {
     const text = textOf(file);
     const markdown = /\.rst$/i.test(file.path) ? rstToMarkdown(text) : text;
-    const passages = chunkByHeadings(markdown, {
-      pageTitle: file.path.split('/').pop() ?? file.path, source: file.path,
-      locate: ({ line }) => fileUrl(file.path, line),
-    });
-    for (const passage of passages) {
-      sections.push({
-        title: passage.title ?? passage.headings[passage.headings.length - 1] ?? file.path,
-        headings: passage.headings, release: releaseOf(passage.headings), content: passage.content, source: file.path, url: passage.url,
-      });
+    const trail: { depth: number; text: string }[] = [];
+    let current: { headings: string[]; line: number; body: string[] } | undefined;
+    let line = 1;
+    const close = () => {
+      const content = current?.body.join('').trim();
+      if (current && content) {
+        sections.push({
+          title: current.headings[current.headings.length - 1] ?? file.path, headings: current.headings, release: releaseOf(current.headings),
+          content, source: file.path, url: fileUrl(file.path, current.line),
+        });
+      }
+    };
+    for (const token of marked.lexer(markdown)) {
+      if (token.type === 'heading') {
+        close();
+        while (trail.length && trail[trail.length - 1]!.depth >= token.depth) trail.pop();
+        trail.push({ depth: token.depth, text: stripInline(token.text) });
+        current = { headings: trail.map((h) => h.text), line, body: [] };
+      } else {
+        current ??= { headings: [], line, body: [] };
+        current.body.push(token.raw);
+      }
+      line += (token.raw.match(/\n/g) ?? []).length;
     }
+    close();
   }
   return sections;
 }
@@ -103,10 +123,13 @@ export async function fetchReleaseNotes(config: Config, ecosystem: Ecosystem, na
     }
     case 'pypi': {
       const base = config.TOOLDEX_PYPI_URL.replace(/\/$/, '');
-      const jsonUrl = `${base}/pypi/${encodeURIComponent(name)}/${encodeURIComponent(version)}/json`;
-      const release = await fetchJson<{ urls?: { url: string; packagetype: string; filename: string }[] }>(jsonUrl, limits);
+      type Dist = { url: string; packagetype: string; filename: string };
+      const jsonUrl = `${base}/pypi/${encodeURIComponent(name)}/json`;
+      // Some mirrors serve only the project document (no per-version one); its `releases` lists every version's files.
+      const release = await fetchJson<{ urls?: Dist[] }>(`${base}/pypi/${encodeURIComponent(name)}/${encodeURIComponent(version)}/json`, limits)
+        ?? { urls: (await fetchJson<{ releases?: Record<string, Dist[]> }>(jsonUrl, limits))?.releases?.[version] };
       // The sdist carries the project's docs/ and changelog; a wheel rarely does.
-      const sdist = release?.urls?.find((f) => f.packagetype === 'sdist');
+      const sdist = release.urls?.find((f) => f.packagetype === 'sdist');
       const bytes = sdist ? await fetchBytes(new URL(sdist.url, jsonUrl).toString(), limits) : undefined;
       const contents = bytes && sdist ? (sdist.filename.endsWith('.zip') ? readZip(bytes, keepNotes(stripTop)) : await readTar(bytes, keepNotes(stripTop))) : undefined;
       return {

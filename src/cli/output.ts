@@ -200,11 +200,11 @@ export function renderChanges(result: ChangesResult, style: Style): string {
   const { counts } = result;
   const lines = [
     `${style.bold(oneLine(result.name))} ${oneLine(result.from.version)} → ${oneLine(result.to.version)} ${style.dim(`(${result.ecosystem})`)}`,
-    style.dim(`${counts.removed} removed, ${counts.signature} changed, ${counts.deprecated} deprecated, ${counts.added} added, ${counts.unchanged} unchanged; ${counts.notes} release-note sections`),
+    style.dim(`${counts.removed} removed, ${counts.moved} moved, ${counts.signature} changed, ${counts.deprecated} deprecated, ${counts.added} added, ${counts.unchanged} unchanged; ${counts.notes} release-note sections`),
   ];
   const change = (c: ChangesResult['removed'][number]) => {
     const side = c.to ?? c.from;
-    return `  ${c.kind === 'removed' ? style.red('-') : c.kind === 'added' ? style.green('+') : style.yellow('~')} ${oneLine(c.symbol)}${side ? style.dim(`  ${shortenUrl(side.url, 70)}`) : ''}`;
+    return `  ${c.kind === 'removed' ? style.red('-') : c.kind === 'added' ? style.green('+') : style.yellow('~')} ${oneLine(c.symbol)}${c.movedFrom ? style.dim(` (was ${oneLine(c.movedFrom)})`) : ''}${side ? style.dim(`  ${shortenUrl(side.url, 70)}`) : ''}`;
   };
   if (result.answers?.length) {
     lines.push('', style.bold(`for "${oneLine(result.query)}"`));
@@ -212,7 +212,7 @@ export function renderChanges(result: ChangesResult, style: Style): string {
       lines.push(answer.kind === 'change' ? change(answer.change) : `  ${style.cyan('note')} ${oneLine(answer.note.headings.join(' › '))}${style.dim(`  ${shortenUrl(answer.note.url, 70)}`)}`);
     }
   }
-  for (const [label, list] of [['removed', result.removed], ['signature changed', result.signature], ['deprecated', result.deprecated], ['added', result.added]] as const) {
+  for (const [label, list] of [['removed', result.removed], ['moved', result.moved], ['signature changed', result.signature], ['deprecated', result.deprecated], ['added', result.added]] as const) {
     if (list.length) lines.push('', style.bold(label), ...list.map(change));
   }
   if (result.notes.length) {

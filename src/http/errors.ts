@@ -12,6 +12,8 @@ const FIELD_CODES: Record<string, string> = {
   slug: 'invalid_slug',
   maxTokens: 'invalid_max_tokens',
   symbol: 'invalid_symbol',
+  from: 'invalid_version',
+  to: 'invalid_version',
 };
 
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;

@@ -41,7 +41,7 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
   },
   'GET /tools/docs/:slug': {
     success: { status: 200, schema: docsAnswer, toon: true },
-    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_symbol', 'invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
+    errors: { 404: ['not_found', 'version_not_found', 'project_not_found'], 422: ['invalid_symbol', 'invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'GET /tools/context/:slug': {
     success: { status: 200, schema: contextResponse, toon: true },
@@ -53,7 +53,7 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
   },
   'GET /tools/changes/:slug': {
     success: { status: 200, schema: changesResponse, toon: true },
-    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
+    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_version', 'invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'POST /mcp': { success: { status: 200, schema: mcpResponse }, errors: { 202: [], 400: ['jsonrpc parse error'], 406: ['jsonrpc not acceptable'] } },
   'POST /dashboard/api/signup': { success: { status: 201, schema: dashboardResponses.session }, errors: { 403: ['csrf_failed'], 409: ['email_taken'] } },

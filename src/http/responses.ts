@@ -102,7 +102,8 @@ const apiItemSide = z.object({
   source: z.string().describe('File inside the artifact.'), url: z.string(), summary: nullableString,
 });
 const apiChange = z.object({
-  kind: z.enum(['removed', 'added', 'signature', 'deprecated']), symbol: z.string(),
+  kind: z.enum(['removed', 'added', 'moved', 'signature', 'deprecated']), symbol: z.string(),
+  movedFrom: z.string().optional().describe('For a move: the path in the older version.'),
   from: apiItemSide.optional().describe('The item in the older version.'), to: apiItemSide.optional().describe('The item in the newer version.'),
 });
 const noteSection = z.object({
@@ -112,8 +113,8 @@ const noteSection = z.object({
 export const changesResponse = z.object({
   name: z.string(), ecosystem: z.enum(ECOSYSTEMS),
   from: z.object({ slug: z.string(), version: z.string() }), to: z.object({ slug: z.string(), version: z.string() }),
-  counts: z.object({ removed: z.number(), added: z.number(), signature: z.number(), deprecated: z.number(), unchanged: z.number(), notes: z.number() }),
-  removed: z.array(apiChange), signature: z.array(apiChange), deprecated: z.array(apiChange), added: z.array(apiChange),
+  counts: z.object({ removed: z.number(), added: z.number(), moved: z.number(), signature: z.number(), deprecated: z.number(), unchanged: z.number(), notes: z.number() }),
+  removed: z.array(apiChange), moved: z.array(apiChange).describe('Same name and declaration at a new path.'), signature: z.array(apiChange), deprecated: z.array(apiChange), added: z.array(apiChange),
   notes: z.array(noteSection).describe('Changelog and migration-guide sections about the releases in the range, those naming changed symbols first.'),
   query: z.string().optional(),
   answers: z.array(z.union([

@@ -11,7 +11,7 @@ import { searchQuerystring } from '../http/routes/search.ts';
 import type { Changes } from '../changes/index.ts';
 import { changesQuerySchema } from '../changes/schema.ts';
 import type { Projects } from '../project/index.ts';
-import { resolveRequestSchema } from '../project/schema.ts';
+import { projectParam, resolveRequestSchema } from '../project/schema.ts';
 import { DETAILS, projectChanges, projectContext, projectDocs, projectResolve, projectSearch, projectTest } from '../projection.ts';
 import type { Sandbox, SessionOwner } from '../sandbox/schema.ts';
 import { testRequestSchema } from '../sandbox/schema.ts';
@@ -58,10 +58,13 @@ const maxTokens = maxTokensParam.default(AGENT_MAX_TOKENS)
 /** The author's text is fenced in MCP answers (src/docs/untrusted.ts); the budget holds the fence too. */
 const FENCE_OVERHEAD = fenceOverhead();
 
-const contextInput = z.object({ slug, maxTokens, format, detail }).strict();
+const project = projectParam.describe('A project id from resolve_project: a slug without a version is answered at the version that project uses.');
+
+const contextInput = z.object({ slug, project, maxTokens, format, detail }).strict();
 
 const docsInput = z.object({
   slug,
+  project,
   query: docsQuerySchema.shape.q,
   symbol: docsQuerySchema.shape.symbol,
   limit: docsQuerySchema.shape.limit,
@@ -137,8 +140,10 @@ export const TOOLS: ToolDefinition[] = [
     input: contextInput,
     readOnly: true,
     openWorld: true,
-    run: async (caps, { slug: ref, maxTokens: budget, detail: level }) =>
-      fenceAuthorText(projectContext(await caps.docs.context(ref, { maxTokens: budget, overhead: FENCE_OVERHEAD }), level)),
+    run: async (caps, { slug, project: projectId, maxTokens: budget, detail: level }, context) => {
+      const ref = projectId ? await caps.projects.atProjectVersion(slug, projectId, context.owner) : slug;
+      return fenceAuthorText(projectContext(await caps.docs.context(ref, { maxTokens: budget, overhead: FENCE_OVERHEAD }), level));
+    },
   }),
   defineTool({
     name: 'search_docs',
@@ -154,8 +159,10 @@ export const TOOLS: ToolDefinition[] = [
     input: docsInput,
     readOnly: true,
     openWorld: true,
-    run: async (caps, { slug: ref, query, symbol, limit, maxTokens: budget, detail: level }) =>
-      fenceAuthorText(projectDocs(await askDocs(caps.docs, ref, { q: query, symbol, limit, maxTokens: budget }, FENCE_OVERHEAD), level)),
+    run: async (caps, { slug, project: projectId, query, symbol, limit, maxTokens: budget, detail: level }, context) => {
+      const ref = projectId ? await caps.projects.atProjectVersion(slug, projectId, context.owner) : slug;
+      return fenceAuthorText(projectDocs(await askDocs(caps.docs, ref, { q: query, symbol, limit, maxTokens: budget }, FENCE_OVERHEAD), level));
+    },
   }),
   defineTool({
     name: 'test_tool',

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
 import { maxTokensParam } from '../../docs/schema.ts';
+import { projectParam } from '../../project/schema.ts';
+import { ownerOf } from '../owner.ts';
 import { sendResult } from '../respond.ts';
 import { formatParam } from '../schemas.ts';
 import { slugParams } from './docs.ts';
@@ -14,7 +16,11 @@ export const contextRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server,
       tags: ['tools'],
       security: [{ bearer: [] }],
       params: slugParams,
-      querystring: z.object({ format: formatParam, maxTokens: maxTokensParam.optional() }),
+      querystring: z.object({ format: formatParam, maxTokens: maxTokensParam.optional(), project: projectParam }),
     },
-  }, async (request, reply) => sendResult(reply, await app.docs.context(request.params.slug, { maxTokens: request.query.maxTokens }), request.query.format));
+  }, async (request, reply) => {
+    const { format, maxTokens, project } = request.query;
+    const slug = project ? await app.projects.atProjectVersion(request.params.slug, project, ownerOf(request)) : request.params.slug;
+    return sendResult(reply, await app.docs.context(slug, { maxTokens }), format);
+  });
 };

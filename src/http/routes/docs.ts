@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
 import { askDocs, docsQuerySchema } from '../../docs/schema.ts';
+import { projectParam } from '../../project/schema.ts';
+import { ownerOf } from '../owner.ts';
 import { sendResult } from '../respond.ts';
 import { formatParam } from '../schemas.ts';
 
@@ -19,10 +21,12 @@ export const docsRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { 
       tags: ['tools'],
       security: [{ bearer: [] }],
       params: slugParams,
-      querystring: docsQuerySchema.safeExtend({ format: formatParam }),
+      querystring: docsQuerySchema.safeExtend({ format: formatParam, project: projectParam }),
     },
   }, async (request, reply) => {
-    const { format, ...input } = request.query;
-    return sendResult(reply, await askDocs(app.docs, request.params.slug, input), format);
+    const { format, project, ...input } = request.query;
+    // With a project (POST /tools/resolve), a tool named without a version is answered at the project's version.
+    const slug = project ? await app.projects.atProjectVersion(request.params.slug, project, ownerOf(request)) : request.params.slug;
+    return sendResult(reply, await askDocs(app.docs, slug, input), format);
   });
 };

@@ -89,6 +89,20 @@ for (const store of storeKinds()) {
       await assert.rejects(server.app.projects.atProjectVersion('zod', body.project, owner), { code: 'project_not_found' });
     });
 
+    it('docs and context answer at the project\'s version of a tool named without one', async () => {
+      const { project } = await (await resolve({ files: [file('npm/package-lock.json')] })).json() as Resolved;
+      const docs = await fetch(`${server.url}/tools/docs/zod?q=${encodeURIComponent('make a field optional')}&project=${project}`);
+      assert.equal(docs.status, 200);
+      assert.equal((await docs.json() as { version: string }).version, '3.25.76', 'the locked zod, not the newest');
+      const context = await fetch(`${server.url}/tools/context/npm-zod?project=${project}`);
+      assert.equal((await context.json() as { version: string }).version, '3.25.76');
+      const unknown = await fetch(`${server.url}/tools/docs/zod?q=x&project=prj_doesnotexist0000`);
+      assert.equal(unknown.status, 404);
+      assert.equal((await unknown.json() as { error: { code: string } }).error.code, 'project_not_found');
+      const malformed = await fetch(`${server.url}/tools/docs/zod?q=x&project=nope`);
+      assert.equal(malformed.status, 422);
+    });
+
     it('MCP resolve_project answers the same dependencies as a compact table', async () => {
       const client = new Client({ name: 'resolve-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
