@@ -46,13 +46,22 @@ export interface BudgetReport { maxTokens: number; usedTokens: number }
 
 export interface Fitted<P> { whole: P[]; pointers: Pointer[]; budget: BudgetReport }
 
+/** Items (whole passages and pointers) an answer reaches when its budget allows: an agent sees the ranking's top ten. */
+export const ANSWER_ITEMS = 10;
+
 /**
  * The ranked passages fitted to `maxTokens` beside an envelope (the rest of the answer): passages whole in rank order
- * while they fit (at most `maxWhole`), then a pointer per following passage while pointers fit. The first passage that
- * does not fit ends the whole ones, so the order stays the ranking's.
+ * while they fit (at most `maxWhole`) with room left for pointers to the rest of the first `items` (default
+ * ANSWER_ITEMS), then a pointer per following passage while pointers fit. The first passage that does not fit ends the
+ * whole ones, so the order stays the ranking's.
  */
-export function fitPassages<P>(envelope: unknown, ranked: P[], options: { maxTokens: number; maxWhole: number; pointerOf: (passage: P) => Pointer; overhead?: Overhead }): Fitted<P> {
+export function fitPassages<P>(envelope: unknown, ranked: P[], options: { maxTokens: number; maxWhole: number; pointerOf: (passage: P) => Pointer; overhead?: Overhead; items?: number }): Fitted<P> {
   const overhead = options.overhead ?? NO_OVERHEAD;
+  const items = Math.min(options.items ?? ANSWER_ITEMS, ranked.length);
+  const pointerCost = (passage: P) => tokensOf(options.pointerOf(passage)) + 1;
+  // What pointers to passages after k, up to the `items`-th, cost: kept free while passages go whole.
+  const reserve: number[] = new Array<number>(items + 1).fill(0);
+  for (let k = items - 2; k >= 0; k--) reserve[k] = reserve[k + 1]! + pointerCost(ranked[k + 1]!);
   // The two lists' own brackets and names, once.
   let used = tokensOf(envelope) + tokensOf({ results: [], pointers: [], budget: { maxTokens: options.maxTokens, usedTokens: options.maxTokens } }) + overhead.fixed;
   const whole: P[] = [];
@@ -60,13 +69,13 @@ export function fitPassages<P>(envelope: unknown, ranked: P[], options: { maxTok
   let rest = 0;
   for (; rest < ranked.length && whole.length < options.maxWhole; rest++) {
     const cost = tokensOf(ranked[rest]) + 1 + overhead.perText;
-    if (used + cost > options.maxTokens) break;
+    if (used + cost + (reserve[rest] ?? 0) > options.maxTokens) break;
     whole.push(ranked[rest]!);
     used += cost;
   }
   for (; rest < ranked.length; rest++) {
     const pointer = options.pointerOf(ranked[rest]!);
-    const cost = tokensOf(pointer) + 1;
+    const cost = pointerCost(ranked[rest]!);
     if (used + cost > options.maxTokens) break;
     pointers.push(pointer);
     used += cost;
@@ -119,7 +128,7 @@ export function fitSymbol<A extends SymbolAnswerLike>(answer: A, maxTokens: numb
   if (!item?.examples.length) return { ...answer, budget: { maxTokens, usedTokens: tokensOf(answer) + tokensOf({ budget: { maxTokens, usedTokens: maxTokens } }) + quoted } };
   const bare = { ...answer, item: { ...item, examples: [] } };
   const fitted = fitPassages(bare, item.examples, { maxTokens, maxWhole: item.examples.length, pointerOf: (example) => ({ title: `example of ${item.symbol}`, url: example.url }),
-    overhead: { fixed: quoted, perText: overhead.perText } });
+    overhead: { fixed: quoted, perText: overhead.perText }, items: 0 });
   return { ...answer, item: { ...item, examples: fitted.whole }, ...(fitted.pointers.length ? { pointers: fitted.pointers } : {}), budget: fitted.budget };
 }
 

@@ -56,6 +56,15 @@ describe('fitPassages', () => {
     assert.ok(1500 - fitted.budget.usedTokens < 40, 'spent: no further pointer would fit');
   });
 
+  it('keeps room for pointers so the answer reaches ten items when the budget allows', () => {
+    const ranked = Array.from({ length: 30 }, (_, i) => passage(i, 270));
+    const fitted = fitPassages({}, ranked, { maxTokens: 2000, maxWhole: 20, pointerOf });
+    assert.ok(fitted.whole.length + fitted.pointers.length >= 10, `${fitted.whole.length} whole, ${fitted.pointers.length} pointers`);
+    const greedy = fitPassages({}, ranked, { maxTokens: 2000, maxWhole: 20, pointerOf, items: 0 });
+    assert.ok(greedy.whole.length >= fitted.whole.length, 'without the reserve, more go whole');
+    assert.ok(greedy.whole.length + greedy.pointers.length < 10, 'and the answer stops short of ten');
+  });
+
   it('respects maxWhole, and a first passage larger than the budget becomes a pointer', () => {
     const ranked = [passage(0, 3000), passage(1, 10), passage(2, 10)];
     const fitted = fitPassages({}, ranked, { maxTokens: 500, maxWhole: 5, pointerOf });
