@@ -85,6 +85,10 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
     success: { status: 200, schema: docsAnswer },
     errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_symbol', 'invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
+  'POST /dashboard/api/orgs/:orgId/tools/resolve': {
+    success: { status: 200, schema: resolveResponse },
+    errors: { 404: ['not_found'], 422: ['unreadable_project_file'] },
+  },
   'POST /dashboard/api/orgs/:orgId/tools/test': {
     success: { status: 200, schema: testResponse },
     errors: { 404: ['not_found', 'session_not_found'], 429: ['rate_limited', 'session_limit'], 503: ['sandbox_busy', 'sandbox_unavailable', 'session_unavailable'], 507: ['sandbox_disk_full'] },

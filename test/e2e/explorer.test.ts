@@ -194,6 +194,25 @@ describe('explorer in headless Chromium, authentication off', { skip }, () => {
     await phone.close();
   });
 
+  it('reads a pasted lockfile in "Your project" and lists its direct dependencies at their versions, linked to those versions', async () => {
+    const lock = fs.readFileSync(path.join(root, 'test/fixtures/project/npm/package-lock.json'), 'utf8');
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/tools/resolve');
+    await page.goto(`${server.url}/#/`);
+    await page.getByLabel('…or paste one, named').fill('package-lock.json');
+    await page.getByLabel('File contents').fill(lock);
+    await page.getByRole('button', { name: 'Show dependencies' }).click();
+    const body = await (await answered).json() as { dependencies: Array<{ name: string; slug: string; version: string }> };
+    const rows = page.getByRole('table', { name: 'Direct dependencies' }).locator('tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), body.dependencies.length);
+    const zod = body.dependencies.find((d) => d.name === 'zod')!;
+    const link = page.getByRole('link', { name: 'zod', exact: true });
+    assert.equal(await link.getAttribute('href'), `#/tool/${encodeURIComponent(`${zod.slug}@${zod.version}`)}`);
+    assert.ok(await page.getByRole('cell', { name: zod.version, exact: true }).count() >= 1);
+    await noOverflow(page);
+    await page.screenshot({ path: path.join(artifacts, 'explorer-project.png'), fullPage: true });
+  });
+
   it('the dashboard\'s revoke dialog says a revoked key keeps working while authentication is off', async () => {
     const signup = await page.request.post(`${server.url}/dashboard/api/signup`, { data: { email: 'off@example.com', password: 'correct horse battery' } });
     const csrf = (await signup.json() as { csrfToken: string }).csrfToken;

@@ -8,9 +8,11 @@ import type { App } from '../../app.ts';
 import { idSchema } from '../../auth/schema.ts';
 import { askDocs, docsQuerySchema, maxTokensParam } from '../../docs/schema.ts';
 import { ToolDexError } from '../../errors.ts';
+import { resolveRequestSchema } from '../../project/schema.ts';
 import { testRequestSchema } from '../../sandbox/schema.ts';
 import { sendResult } from '../respond.ts';
 import { slugParams } from './docs.ts';
+import { RESOLVE_BODY_LIMIT_BYTES } from './resolve.ts';
 import { searchQuerystring } from './search.ts';
 import { requireSession } from './dashboard-session.ts';
 
@@ -52,6 +54,18 @@ export const dashboardExploreRoutes: FastifyPluginAsyncZod<{ app: App }> = async
       schema: { tags, summary: 'GET /tools/docs/:slug for a signed-in user', params: slugParams, querystring: docsQuerySchema },
     }, async (request, reply) => {
       return sendResult(reply, await askDocs(app.docs, request.params.slug, request.query), 'json');
+    });
+
+    signedIn.post('/dashboard/api/orgs/:orgId/tools/resolve', {
+      bodyLimit: RESOLVE_BODY_LIMIT_BYTES,
+      schema: {
+        tags, summary: 'POST /tools/resolve as one of your organisations (the project belongs to it)',
+        params: z.object({ orgId: idSchema('org') }), body: resolveRequestSchema,
+      },
+    }, async (request, reply) => {
+      const org = await app.auth.orgs.requireMember(request.params.orgId, user(request).id);
+      const { files, transitive } = request.body;
+      return sendResult(reply, await app.projects.resolve(files, `org:${org.id}`, { transitive }), 'json');
     });
 
     signedIn.post('/dashboard/api/orgs/:orgId/tools/test', {

@@ -32,6 +32,13 @@ export interface TestRun {
   error?: { code: string; message: string };
 }
 
+export interface ProjectFile { name: string; content: string }
+export interface Dependency { slug: string; ecosystem: string; name: string; version: string | null; requested?: string; dev?: boolean; inCatalog: boolean; docsIndexed: boolean; latest: string | null }
+export interface Resolved {
+  project: string; expiresAt: string; files: Array<{ file: string; format: string; ecosystem: string }>;
+  dependencies: Dependency[]; counts: { direct: number; transitive: number }; notes: string[];
+}
+
 export interface ServerInfo { auth: 'off' | 'required'; testRunsPerMinute: number }
 export interface Org { id: string; name: string }
 export interface Session { email: string; csrfToken: string; orgs: Org[] }
@@ -108,6 +115,12 @@ export function toolsApi(access: Access) {
     async docs(ref: string, q: string, limit = 5): Promise<DocsAnswer> {
       guard();
       return call('GET', `${base}/docs/${encodeURIComponent(ref)}?${query({ q, limit })}`);
+    },
+    async resolve(files: ProjectFile[]): Promise<Resolved> {
+      guard();
+      if (!viaSession) return call('POST', '/tools/resolve', { files });
+      if (!access.org) throw new ApiError(403, 'no_organisation', 'Create an organisation in the dashboard first: projects belong to one.');
+      return call('POST', `/dashboard/api/orgs/${access.org.id}/tools/resolve`, { files }, access.session?.csrfToken);
     },
     async test(request: Record<string, unknown>): Promise<TestRun> {
       guard();

@@ -1,8 +1,9 @@
 // The explorer shell: finds out how to reach the tools (public, or through a dashboard session), keeps the search
 // box in the header, routes between home, results and tool pages, and gives "/" to the search box.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { discoverAccess, toolsApi, type Access } from './api.ts';
+import { discoverAccess, toolsApi, type Access, type ToolsApi } from './api.ts';
 import { hrefOf, parseRoute, type Route } from './route.ts';
+import { ProjectBox } from './project-box.tsx';
 import { Results } from './results.tsx';
 import { ToolPage } from './tool-page.tsx';
 
@@ -75,7 +76,7 @@ export function ExplorerApp() {
   else if (access.server.auth === 'required' && !access.session) view = <SignInNotice />;
   else if (route.page === 'search') view = <Results api={api} q={route.q} />;
   else if (route.page === 'tool') view = <ToolPage api={api} reference={route.ref} access={access} />;
-  else view = <Home />;
+  else view = <Home api={api} />;
 
   return (
     <>
@@ -106,7 +107,7 @@ export function ExplorerApp() {
   );
 }
 
-function Home() {
+function Home({ api }: { api: ToolsApi }) {
   return (
     <section aria-labelledby="home-title" class="home">
       <h1 id="home-title">Find a developer tool, learn it, prove it works</h1>
@@ -120,6 +121,7 @@ function Home() {
         {EXAMPLES.map((q) => <li key={q}><a href={hrefOf({ page: 'search', q })}>{q}</a></li>)}
       </ul>
       <p class="hint">Keyboard: <kbd>/</kbd> jumps to the search box; <kbd>↓</kbd> and <kbd>↑</kbd> move through results.</p>
+      <ProjectBox api={api} />
     </section>
   );
 }
