@@ -171,6 +171,7 @@ export const TOOLS: ToolDefinition[] = [
       'Step 4. Proves a snippet works: installs `packages`, writes `files`, runs `entry` in an isolated sandbox ' +
       '(outbound network allowed; `network: "off"` gives the program none, installs still fetch; the session keeps it) and returns ' +
       'ok, status (ran, failed_install, failed_run, timeout, limit_exceeded, blocked, unavailable), ' +
+      'Rust crate features go in brackets after the version: `tokio@1[macros,rt-multi-thread,time]`. ' +
       'stdout, stderr, exit code and a `sessionId`. A failing snippet is a normal result with ok false: read stderr, fix, retry. ' +
       'Pass the sessionId back to reuse installed packages and files (much faster). Put credentials in env items as `secret` ' +
       'so they are redacted from the output.',

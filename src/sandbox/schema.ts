@@ -63,7 +63,7 @@ export const testRequestSchema = z.object({
   files: z.array(testFileSchema).max(MAX_FILES).default([])
     .describe(`1 to ${MAX_FILES} files; may be empty only with sessionId and entry.`),
   packages: z.array(z.string().min(1).max(214)).max(50).default([])
-    .describe('Packages to install, optionally pinned (zod@3.23.8, requests==2.32.3, serde@1).'),
+    .describe('Packages to install, optionally pinned (zod@3.23.8, requests==2.32.3, serde@1); Rust crate features in brackets after the version, like pip extras (tokio@1[macros,rt-multi-thread,time]).'),
   entry: z.string().min(1).max(255).optional().describe('File to run; defaults to the first file.'),
   sessionId: z.string().min(1).max(100).optional().describe('Session from an earlier call: reuses its files and packages.'),
   slug: z.string().max(300).optional().describe('Directory slug the snippet tests (analytics).'),

@@ -93,6 +93,8 @@ export interface RuntimeAdapter {
 export interface LockedPin {
   name: string;
   version: string;
+  /** Features the fetch step enabled for it (Rust: from the session's `name@version[feature,…]` pins). */
+  features?: string[];
 }
 
 export const shq = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
