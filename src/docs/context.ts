@@ -1,5 +1,6 @@
 // The tool context: install commands per package manager, imports, the quickstart (first usage example in the
 // tool's own docs, then the one tooldex verified in its sandbox) and its POST /tools/test body. Pure: facts in, context out.
+import semver from 'semver';
 import type { Ecosystem, ToolRecord } from '../catalog/index.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { ToolContext } from './schema.ts';
@@ -127,6 +128,20 @@ export function testRequestFor(ecosystem: Ecosystem, name: string, version: stri
 
 export interface StoredFacts extends PackageFacts { quickstart: Quickstart | null }
 
+/**
+ * One line for a context at an older major (0.x counts its minor as major, as semver's caret does): that a newer major
+ * exists and how to ask what changed. Go majors live at other module paths, so a Go module's newest is never one.
+ */
+export function newerMajorNote(slug: string, name: string, version: string, latest: string): string | undefined {
+  const current = semver.coerce(version);
+  const newest = semver.coerce(latest);
+  if (!current || !newest) return undefined;
+  const newer = newest.major > current.major || (newest.major === 0 && current.major === 0 && newest.minor > current.minor);
+  if (!newer) return undefined;
+  return `${name} ${latest} is a newer major release than ${version}: GET /tools/changes/${slug}?from=${version}&to=${latest} `
+    + `(MCP get_changes, tooldex changes ${slug} ${version} ${latest}) says what changed.`;
+}
+
 export function buildContext(tool: ToolRecord, version: string, latest: string, facts: StoredFacts, docsUrl: string | null, registryUrl: string): ToolContext {
   const ecosystem = tool.ecosystem;
   return {
@@ -135,6 +150,7 @@ export function buildContext(tool: ToolRecord, version: string, latest: string, 
     ecosystem,
     version,
     latestVersion: latest,
+    ...(newerMajorNote(tool.slug, tool.name, version, latest) ? { newerMajor: newerMajorNote(tool.slug, tool.name, version, latest) } : {}),
     description: facts.description || tool.description,
     license: facts.license ?? tool.license,
     links: {
@@ -157,23 +173,38 @@ export function buildContext(tool: ToolRecord, version: string, latest: string, 
  * The context with its quickstart verification: the verified program and its exact test body when it ran; else the
  * best example (labelled by `verified.status`: pending, failed or unverifiable, with the reason), never a silent guess.
  */
-export function withVerification(context: ToolContext, verification: { status: Verified['status']; attempts: number; error: string | null; result: VerificationResult | null }): ToolContext {
+export function withVerification(context: ToolContext, verification: { status: Verified['status']; attempts: number; error: string | null; result: VerificationResult | null },
+  pending: { waitedMs?: number; docsExampleWithheld?: string } = {}): ToolContext {
   const language = context.quickstart?.language ?? QUICKSTART_LANGUAGE[context.ecosystem] ?? context.ecosystem;
   const result = verification.result;
   let verified: Verified;
   let quickstart = context.quickstart;
   let testRequest = context.testRequest;
   if (verification.status === 'pending' || !result) {
+    // Pending offers at most one candidate, labelled unverified: the verifier's preview (the best-ranked candidate
+    // that could run as shown), else the docs' example when it passed the same screen, else nothing.
+    const preview = verification.status === 'pending' ? result : null;
+    if (preview?.quickstart) {
+      quickstart = preview.quickstart;
+      testRequest = preview.testRequest as Record<string, unknown> | null;
+    } else if (pending.docsExampleWithheld) {
+      quickstart = { code: '', language, source: context.quickstart?.source ?? '' };
+      testRequest = null;
+    }
+    const waited = pending.waitedMs ? ` (waited ${pending.waitedMs} ms)` : '';
     verified = {
       status: 'pending',
-      reason: verification.attempts > 0 && verification.error
+      reason: (verification.attempts > 0 && verification.error
         ? `verification is retried after a fault (attempt ${verification.attempts + 1}): ${verification.error}`
-        : 'verification in the sandbox is under way; ask again shortly',
+        : `verification in the sandbox is under way${waited}; ask again shortly`)
+        + (quickstart?.code ? '; the program shown has not run yet' : pending.docsExampleWithheld ? `; the docs' example is not offered: ${pending.docsExampleWithheld}` : ''),
+      offer: quickstart?.code ? 'unverified' : 'none',
     };
   } else {
     verified = result.verified;
     if (result.quickstart) quickstart = result.quickstart;
     if (result.testRequest || verification.status === 'ran') testRequest = result.testRequest as Record<string, unknown> | null;
+    verified = { ...verified, offer: verification.status === 'ran' && result.testRequest ? 'verified' : quickstart?.code ? 'unverified' : 'none' };
   }
   return { ...context, quickstart: { ...(quickstart ?? { code: '', language, source: '' }), verified }, testRequest };
 }

@@ -67,11 +67,21 @@ export const docsSymbolResponse = z.object({
 
 export const contextResponse = z.object({
   slug: z.string(), name: z.string(), ecosystem: z.string(), version: z.string(), latestVersion: z.string(),
+  newerMajor: z.string().optional().describe('At an older major: that a newer major exists and how to ask what changed.'),
   description: z.string(), license: nullableString,
   links: z.object({ docs: nullableString, repository: nullableString, homepage: nullableString, registry: z.string() }),
   install: z.array(z.object({ manager: z.string(), command: z.string() })),
   imports: z.array(z.string()),
-  quickstart: z.object({ code: z.string(), language: z.string(), source: z.string() }).nullable(),
+  quickstart: z.object({
+    code: z.string(), language: z.string(), source: z.string(),
+    verified: z.object({
+      status: z.enum(['ran', 'pending', 'failed', 'unverifiable']).describe('Whether tooldex ran this quickstart on this version in its sandbox.'),
+      version: z.string().optional(), runtime: z.string().optional(), ranAt: z.string().optional(), stdout: z.string().optional(),
+      durationMs: z.number().optional(), reason: z.string().optional(), note: z.string().optional(),
+      offer: z.enum(['verified', 'unverified', 'none']).optional()
+        .describe('What code and testRequest are: the program that ran, a candidate not (yet) run successfully, or nothing (while pending, when no candidate could run as shown).'),
+    }).optional(),
+  }).nullable(),
   entryPoints: z.array(z.string()), typesIncluded: z.boolean().nullable(), requirements: z.record(z.string(), z.string()),
   testRequest: z.record(z.string(), z.unknown()).nullable(), stale: z.boolean().optional(),
   pointers: pointers.describe('With maxTokens: what was left out to fit it (entry points, the test body, the quickstart\'s code) and where to read it.'),

@@ -19,7 +19,7 @@ export interface BlockNames { binds: Set<string>; reads: Set<string> }
 
 const isTranscript = (c: Candidate) => c.language === 'pycon' || /^\s*>>>/m.test(c.code);
 
-function grammarOf(ecosystem: Ecosystem, candidate: Candidate): Grammar | undefined {
+export function grammarOf(ecosystem: Ecosystem, candidate: Candidate): Grammar | undefined {
   switch (ecosystem) {
     case 'npm': return /^(ts|typescript|tsx)$/i.test(candidate.language) || /:\s*(string|number|boolean)\b|\binterface\s+\w+/.test(candidate.code) ? 'typescript' : 'javascript';
     case 'pypi': return 'python';
@@ -30,7 +30,7 @@ function grammarOf(ecosystem: Ecosystem, candidate: Candidate): Grammar | undefi
 }
 
 /** The source a parser should read: transcripts without prompts and output, doctests with hidden lines, Go in a body. */
-function analysable(ecosystem: Ecosystem, candidate: Candidate): string {
+export function analysable(ecosystem: Ecosystem, candidate: Candidate): string {
   if (ecosystem === 'pypi' && isTranscript(candidate)) return readTranscript(candidate.code).map((s) => s.source).join('\n');
   if (ecosystem === 'crates') return unhideDoctest(candidate.code);
   if (ecosystem === 'go' && !/^package\s/m.test(candidate.code)) return `package main\nfunc main() {\n${candidate.code}\n}`;

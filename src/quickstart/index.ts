@@ -11,7 +11,7 @@ import type { Store } from '../store/index.ts';
 import { readHostFacts, type HostFacts } from './host-facts.ts';
 import {
   claimVerification, dueVerifications, finishVerification, getVerification, newlyIndexedVersions, renewLease, requestVerification,
-  retryLater, type VerificationRow,
+  retryLater, savePreview, type VerificationRow,
 } from './repository.ts';
 import { LeaseLost, verifyVersion } from './verify.ts';
 
@@ -57,6 +57,7 @@ export function createQuickstarts(deps: QuickstartDeps): Quickstarts {
       const outcome = await verifyVersion({
         config, logger, sandbox: deps.sandbox, host,
         keepAlive: async () => !closing && renewLease(store, slug, version, owner, LEASE_SECONDS),
+        preview: (result) => savePreview(store, slug, version, owner, result),
       }, tool, version);
       await finishVerification(store, slug, version, owner, outcome.status, outcome.result);
       logger.info({ slug, version, status: outcome.status, tried: outcome.result.tried.length }, 'quickstart verification finished');
@@ -119,12 +120,14 @@ export function createQuickstarts(deps: QuickstartDeps): Quickstarts {
   return {
     async request(key, waitMs = 0) {
       let row = await getVerification(store, key.slug, key.version) ?? await requestVerification(store, key);
-      if (row.status === 'pending' && !row.leaseActive && row.nextAttemptAt.getTime() <= Date.now()) {
-        const job = schedule(key.slug, key.version);
-        if (waitMs > 0) {
-          await Promise.race([job, sleep(waitMs)]);
-          row = (await getVerification(store, key.slug, key.version))!;
-        }
+      if (row.status !== 'pending') return row;
+      // The wait budget (TOOLDEX_QUICKSTART_WAIT_MS) applies whether this request starts the verification or finds
+      // it running here already: a short verification then answers with its verdict instead of `pending`.
+      const running = inflight.get(`${key.slug}@${key.version}`);
+      const job = running ?? (!row.leaseActive && row.nextAttemptAt.getTime() <= Date.now() ? schedule(key.slug, key.version) : undefined);
+      if (job && waitMs > 0) {
+        await Promise.race([job, sleep(waitMs)]);
+        row = (await getVerification(store, key.slug, key.version))!;
       }
       return row;
     },

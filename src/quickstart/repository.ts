@@ -66,6 +66,16 @@ export async function finishVerification(db: Queryable, slug: string, version: s
     [slug, version, owner, status, JSON.stringify(result)]);
 }
 
+/**
+ * While a verification runs: the program a pending context may offer, unverified (verify.ts's preview). Kept in the
+ * result column of the pending row, which finishVerification overwrites with the verdict.
+ */
+export async function savePreview(db: Queryable, slug: string, version: string, owner: string, preview: VerificationResult): Promise<void> {
+  await db.query(
+    `update quickstart_verifications set result = $4::jsonb where slug = $1 and version = $2 and lease_owner = $3 and status = 'pending'`,
+    [slug, version, owner, JSON.stringify(preview)]);
+}
+
 /** A transient fault (registry or sandbox down): try again after `delaySeconds`; the row stays pending. */
 export async function retryLater(db: Queryable, slug: string, version: string, owner: string, error: string, delaySeconds: number): Promise<void> {
   await db.query(

@@ -20,6 +20,12 @@ export interface Verified {
   reason?: string;
   /** Said when the verified program differs from the docs in a way a reader should know (e.g. an older pin). */
   note?: string;
+  /**
+   * What quickstart.code and testRequest are: the program that ran (`verified`), a candidate that has not run or did
+   * not succeed (`unverified`), or nothing (`none`: code empty, testRequest null — e.g. while pending, when no
+   * candidate could run as shown).
+   */
+  offer?: 'verified' | 'unverified' | 'none';
 }
 
 /** Where an example comes from; `api` is written by tooldex from the package's exported API when the docs have none. */

@@ -8,7 +8,9 @@ import type { Sandbox, TestRequest, TestResult } from '../sandbox/schema.ts';
 import { textOf } from '../docs/archive.ts';
 import { fetchExampleFiles } from './artifact.ts';
 import { collectCandidates, collectDataBlocks } from './collect.ts';
-import { combineFragments } from './combine.ts';
+import { analysable, combineFragments, grammarOf } from './combine.ts';
+import { neverExits } from './exits.ts';
+import { entryOf, withheldBecause } from './offer.ts';
 import type { HostFacts } from './host-facts.ts';
 import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
@@ -30,6 +32,8 @@ export interface VerifyDeps {
   host: () => Promise<HostFacts>;
   /** Called before each sandbox run; false means the lease was lost (stop quietly). */
   keepAlive: () => Promise<boolean>;
+  /** Called once the best offerable candidate is known, before any run: what a pending context may show, unverified. */
+  preview?: (result: VerificationResult) => Promise<void>;
 }
 
 export interface VerifyOutcome { status: Exclude<Verified['status'], 'pending'>; result: VerificationResult }
@@ -60,17 +64,64 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(collected.map((c) => c.code), info.importName);
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
   const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, Object.keys(info.jsBindings ?? {}));
-  const offline = ranked.filter((c) => !c.blockers.includes('needs network'));
-  const candidates = deps.config.TOOLDEX_QUICKSTART_NETWORK_EXAMPLES === 'never' ? offline : [...offline, ...ranked.filter((c) => c.blockers.includes('needs network'))];
+  // Servers and endless loops end only at the sandbox's deadline: never run, never shown (see exits.ts).
+  const endless = await endlessCandidates(tool.ecosystem, ranked);
+  const exiting = ranked.filter((c) => !endless.has(c));
+  const offline = exiting.filter((c) => !c.blockers.includes('needs network'));
+  const candidates = deps.config.TOOLDEX_QUICKSTART_NETWORK_EXAMPLES === 'never' ? offline : [...offline, ...exiting.filter((c) => c.blockers.includes('needs network'))];
   const tried: VerificationResult['tried'] = [];
   const language = LANGUAGE[tool.ecosystem] ?? tool.ecosystem;
   if (!candidates.length) {
     const nothing = !ranked.length && tool.ecosystem === 'crates' ? await nothingToCall(files, tool.name) : undefined;
-    const reason = ranked.length ? `needs network: every example calls a third-party host, and this server does not run those (TOOLDEX_QUICKSTART_NETWORK_EXAMPLES=never)` : nothing ?? 'no usage example in the README, docs or doc comments of this version';
-    const first = ranked[0];
+    const reason = !ranked.length ? nothing ?? 'no usage example in the README, docs or doc comments of this version'
+      : !exiting.length ? `every example never exits by itself (${[...endless.values()][0]})`
+        : `needs network: every example calls a third-party host, and this server does not run those (TOOLDEX_QUICKSTART_NETWORK_EXAMPLES=never)`;
+    const first = exiting[0];
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } };
   }
+  if (deps.preview) {
+    const preview = await previewOf(tool, version, info, host, candidates, through);
+    if (preview) await deps.preview(preview);
+  }
   return tryCandidates(deps, tool, version, info, host, candidates, through);
+}
+
+/** Candidates that would not exit by themselves (servers, endless loops), with why. */
+async function endlessCandidates(ecosystem: ToolRecord['ecosystem'], candidates: ScoredCandidate[]): Promise<Map<ScoredCandidate, string>> {
+  const endless = new Map<ScoredCandidate, string>();
+  for (const candidate of candidates) {
+    const grammar = grammarOf(ecosystem, candidate);
+    const why = grammar ? await neverExits(analysable(ecosystem, candidate), grammar) : undefined;
+    if (why) endless.set(candidate, why);
+  }
+  return endless;
+}
+
+/** How many of the best candidates are made into programs to find one a pending context may show. */
+const PREVIEW_LOOK = 5;
+
+/**
+ * The program a pending context offers, unverified: the best-ranked of the first few candidates that needs nothing
+ * the sandbox lacks and whose program could run as shown (offer.ts). Undefined when none qualifies.
+ */
+async function previewOf(tool: ToolRecord, version: string, info: PackageInfo, host: HostFacts, candidates: ScoredCandidate[],
+  through?: Awaited<ReturnType<typeof facadeExamples>>): Promise<VerificationResult | undefined> {
+  for (const candidate of candidates.slice(0, PREVIEW_LOOK)) {
+    if (candidate.blockers.length || candidate.origin === 'api') continue;
+    let program: Program;
+    try {
+      program = await makeProgram(candidate, info, host, through ? { rustDeps: through.pin } : {});
+    } catch {
+      continue;
+    }
+    const entry = entryOf(program.request as unknown as Record<string, unknown>);
+    if (!entry || await withheldBecause(tool.ecosystem, entry.code, program.language, entry.path)) continue;
+    return {
+      verified: { status: 'pending', version: program.version }, quickstart: { code: program.code, language: program.language, source: candidate.source },
+      testRequest: program.request, tried: [],
+    };
+  }
+  return undefined;
 }
 
 /**
@@ -87,6 +138,8 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   let best: { candidate: ScoredCandidate; program: Program } | undefined;
   let lastFailure = '';
   let reserve: VerifyOutcome | undefined;
+  /** Candidates that got at least one run or a verdict (a candidate may run several times, repaired). */
+  const attempted = new Set<ScoredCandidate>();
   const runtimeName = (request: TestRequest) => host.runtimes[request.runtime] ?? request.runtime;
 
   for (const candidate of candidates) {
@@ -95,6 +148,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
     const limit = candidate.origin === 'api' ? maxRuns + API_RUNS : maxRuns;
     if (runs >= limit) continue;
     let adjust: Adjustments = through ? { rustDeps: through.pin } : {};
+    attempted.add(candidate);
     for (let repair = 0; repair <= REPAIRS_PER_CANDIDATE && runs < limit; repair++) {
       let program: Program;
       try {
@@ -179,8 +233,8 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   if (reserve) return reserve;
   const blocked = candidates.every((c) => c.blockers.length > 0);
   const reason = blocked
-    ? `every example ${[...new Set(candidates.flatMap((c) => c.blockers))].slice(0, 3).join(', ')}; ${tried.length} tried, the last: ${lastFailure}`
-    : `${tried.length} of ${candidates.length} examples tried, none printed a result; the last: ${lastFailure}`;
+    ? `every example ${[...new Set(candidates.flatMap((c) => c.blockers))].slice(0, 3).join(', ')}; ${attempted.size} tried, the last: ${lastFailure}`
+    : `${attempted.size} of ${candidates.length} examples tried (${tried.length} runs and checks), none printed a result; the last: ${lastFailure}`;
   const status = blocked && !tried.some((t) => t.status === 'ran_silent') ? 'unverifiable' : 'failed';
   return {
     status,
