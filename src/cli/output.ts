@@ -69,6 +69,7 @@ export function renderContext(context: ToolContext, style: Style): string {
     `${style.bold(oneLine(context.name))} ${oneLine(context.version)} ${style.dim(`(${context.ecosystem})`)}` +
       `${context.license ? `  ${oneLine(context.license)}` : ''}${context.stale ? `  ${style.yellow(`latest is ${context.latestVersion}`)}` : ''}`,
     oneLine(context.description),
+    ...(context.newerMajor ? [style.yellow(oneLine(context.newerMajor))] : []),
     '',
   ];
   const field = (label: string, values: string[]) => {
@@ -117,7 +118,7 @@ export function renderDocs(result: DocsResult | DocsSymbolResult, style: Style):
   const ranking = 'ranking' in result && result.ranking === 'lexical' ? `\n${style.dim('ranked by words only (the sentence encoder was off or busy)')}` : '';
   const head = `${style.bold(version)} ${style.dim(docsUrl)}${latest ? style.yellow(latest) : ''}${ranking}`;
   if (isSymbolResult(result)) return `${head}\n\n${renderSymbol(result, style)}`;
-  if (result.results.length === 0) return `${head}\n${style.dim('No passage matched; ask with other words.')}`;
+  if (result.results.length === 0 && !result.pointers?.length) return `${head}\n${style.dim('No passage matched; ask with other words.')}`;
   // Everything is fitted to the terminal here, so the terminal never wraps a line in the middle of a word.
   const inner = style.width - 3;
   const passages = result.results.map((passage, i) => {

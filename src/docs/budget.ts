@@ -59,9 +59,11 @@ export function fitPassages<P>(envelope: unknown, ranked: P[], options: { maxTok
   const overhead = options.overhead ?? NO_OVERHEAD;
   const items = Math.min(options.items ?? ANSWER_ITEMS, ranked.length);
   const pointerCost = (passage: P) => tokensOf(options.pointerOf(passage)) + 1;
-  // What pointers to passages after k, up to the `items`-th, cost: kept free while passages go whole.
+  // What pointers to passages after k, up to the `items`-th, cost: kept free while passages go whole, but never more
+  // than half the budget (a small budget still gets its best passage whole).
   const reserve: number[] = new Array<number>(items + 1).fill(0);
   for (let k = items - 2; k >= 0; k--) reserve[k] = reserve[k + 1]! + pointerCost(ranked[k + 1]!);
+  for (let k = 0; k < reserve.length; k++) reserve[k] = Math.min(reserve[k]!, Math.floor(options.maxTokens / 2));
   // The two lists' own brackets and names, once.
   let used = tokensOf(envelope) + tokensOf({ results: [], pointers: [], budget: { maxTokens: options.maxTokens, usedTokens: options.maxTokens } }) + overhead.fixed;
   const whole: P[] = [];
