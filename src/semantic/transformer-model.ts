@@ -146,6 +146,11 @@ export class TransformerEmbedder implements Embedder {
     return [CLS, ...this.tokenizer.encode(text, this.maxTokens - 2), SEP];
   }
 
+  /** Threads of the pool started so far (they start with work, up to `threads`). */
+  startedThreads(): number {
+    return this.slots.filter((slot) => slot.thread).length;
+  }
+
   /** Questions (and passages a request waits for) queued and not yet handed to a thread: the back-pressure signal. */
   backlog(): number {
     return this.urgent.length;

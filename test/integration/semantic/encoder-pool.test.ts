@@ -1,0 +1,188 @@
+// The sentence encoder under load (issue 25): a pool of threads sized by TOOLDEX_SEMANTIC_ENCODER_THREADS, queued
+// questions handed to a thread in batches whose vectors equal those of texts embedded alone, back-pressure that ranks a
+// docs question by words (`ranking: "lexical"`) once too many questions wait, and stored passage vectors that a
+// question never recomputes. Real encoder (the shipped int8 bge-small-en-v1.5), real store.
+import os from 'node:os';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import { loadConfig } from '../../../src/config.ts';
+import { LexicalIndex } from '../../../src/docs/lexical.ts';
+import type { PackageIndex } from '../../../src/docs/package-index.ts';
+import { rankPassages, type IndexedPassage } from '../../../src/docs/rank.ts';
+import { createDocsSemantic, RERANK_DEPTH } from '../../../src/docs/semantic.ts';
+import { createPassageVectorStore } from '../../../src/docs/vector-store.ts';
+import { CachedEmbedder, createSentenceEncoder, type Embedder, type EmbedKind, type EmbedPriority } from '../../../src/semantic/index.ts';
+import { loadTransformerEmbedder, SHIPPED_ENCODER_DIR } from '../../../src/semantic/transformer-model.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { storeKinds } from '../../helpers/stores.ts';
+
+const silent = pino({ level: 'silent' });
+
+const QUESTIONS = [
+  'how do I make a field optional', 'set a timeout on every request', 'undo the changes of a transaction',
+  'read a file line by line', 'parse a date from a string', 'retry a request that failed', 'print colored text',
+  'define a relationship between two tables', 'serialize a model to JSON', 'cancel a future that takes too long',
+  'give a schema a default value', 'upload a file with multipart',
+];
+
+const PASSAGES: IndexedPassage[] = [
+  ['orm.Session.rollback', 'Roll back the current transaction in progress, discarding every change made since it began.'],
+  ['orm.Session.commit', 'Flush pending changes and commit the current transaction.'],
+  ['orm.Session.close', 'Close out the transactional resources and ORM objects used by this Session.'],
+  ['engine.Transaction.changes', 'The changes of a transaction, as a list of statements.'],
+  ['time.sleep', 'Suspend execution of the calling thread for the given number of seconds.'],
+].map(([symbol, content], id) => ({
+  id, url: `https://example.test/${id}`, title: symbol!, headings: [symbol!], content: content!, source: 'lib/session.py',
+  identifiers: [], symbol: symbol!, importance: 0.5, internal: false,
+}));
+
+function packageIndex(slug: string, stamp = '1'): PackageIndex {
+  const lexical = new LexicalIndex(PASSAGES.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
+  return { key: `${slug}@1.0.0`, slug, version: '1.0.0', passages: PASSAGES, lexical, stamp };
+}
+
+const candidates = (index: PackageIndex, question: string) =>
+  rankPassages(index.passages, index.lexical, question, { limit: RERANK_DEPTH, identifiers: [] }).map((p) => p.doc);
+
+/** The real encoder, recording every passage it is asked to embed and with which priority. */
+class RecordingEncoder implements Embedder {
+  readonly passages: EmbedPriority[] = [];
+  constructor(private readonly inner: Embedder) {}
+  get id() { return this.inner.id; }
+  get dimensions() { return this.inner.dimensions; }
+  get kind() { return this.inner.kind; }
+  backlog() { return this.inner.backlog?.() ?? 0; }
+  embed(texts: string[], kind: EmbedKind, priority?: EmbedPriority) {
+    if (kind === 'passage') for (const _ of texts) this.passages.push(priority ?? 'background');
+    return this.inner.embed(texts, kind, priority);
+  }
+}
+
+describe('sentence encoder pool', () => {
+  it('is sized by TOOLDEX_SEMANTIC_ENCODER_THREADS (default: the cores less one, at least 1) and starts no more threads', async () => {
+    assert.equal(loadConfig({}, {}).TOOLDEX_SEMANTIC_ENCODER_THREADS, Math.max(1, os.availableParallelism() - 1));
+    assert.equal(loadConfig({}, { TOOLDEX_SEMANTIC_ENCODER_THREADS: '3' }).TOOLDEX_SEMANTIC_ENCODER_THREADS, 3);
+    assert.throws(() => loadConfig({}, { TOOLDEX_SEMANTIC_ENCODER_THREADS: '0' }), /TOOLDEX_SEMANTIC_ENCODER_THREADS/);
+
+    // The setting reaches the encoder the app builds (its start-up log line says what it runs with).
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>); } });
+    const built = await createSentenceEncoder(loadConfig({ TOOLDEX_SEMANTIC_ENCODER_THREADS: 3, TOOLDEX_SEMANTIC_ENCODER_BATCH: 5 }, {}), logger);
+    assert.ok(built instanceof CachedEmbedder);
+    const started = lines.find((line) => line.msg === 'sentence encoder on');
+    assert.equal(started?.threads, 3);
+    assert.equal(started?.batch, 5);
+
+    for (const threads of [1, 2]) {
+      const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads, batch: 1 });
+      assert.equal(pool.threads, threads);
+      await pool.embed(QUESTIONS.slice(0, 6), 'passage');
+      assert.equal(pool.startedThreads(), threads, `${threads} thread(s) for 6 queued texts`);
+      await pool.close();
+    }
+  });
+
+  it('hands queued questions to a thread in batches, each vector equal to the text embedded alone', async () => {
+    const alone = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1 });
+    const single: Float32Array[] = [];
+    for (const question of QUESTIONS) single.push((await alone.embed([question], 'query'))[0]!);
+    await alone.close();
+
+    for (const threads of [1, 2]) {
+      const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads, batch: 8 });
+      const before = { ...pool.counters };
+      // Asked all at once, as concurrent requests do: the first questions start threads, the rest queue and go in batches.
+      const batched = await Promise.all(QUESTIONS.map((question) => pool.embed([question], 'query').then((v) => v[0]!)));
+      const texts = pool.counters.texts - before.texts;
+      const batches = pool.counters.batches - before.batches;
+      assert.equal(texts, QUESTIONS.length);
+      assert.ok(batches < texts, `${texts} questions went in ${batches} messages (batched)`);
+      batched.forEach((vector, i) => {
+        assert.equal(vector.length, single[i]!.length);
+        const worst = vector.reduce((max, value, d) => Math.max(max, Math.abs(value - single[i]![d]!)), 0);
+        assert.ok(worst <= 1e-5, `${QUESTIONS[i]}: differs by ${worst} from the vector embedded alone (${threads} threads)`);
+      });
+      await pool.close();
+    }
+  });
+
+  it('ranks by words and says `lexical` when more questions wait than the bound, and by meaning under it', async () => {
+    const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1 });
+    const encoder = new CachedEmbedder(pool, 100);
+    const bound = 2;
+    const semantic = createDocsSemantic(null, encoder, silent, undefined, { queueBound: bound });
+    const index = packageIndex('pypi-example');
+    await semantic.meaning(index, 'warm up', candidates(index, 'warm up')); // the thread is started
+    await semantic.idle();
+
+    // Alone (under the bound): compared by meaning.
+    const one = await semantic.meaning(index, QUESTIONS[2]!, candidates(index, QUESTIONS[2]!));
+    assert.equal(one.ranking, 'semantic');
+    assert.ok(one.similarity, 'similarities to the passages');
+
+    // Twelve at once: one runs, `bound` wait, and from then on the queue is past the bound.
+    const crowd = await Promise.all(QUESTIONS.map((question) => semantic.meaning(index, `${question}?`, candidates(index, question))));
+    const lexical = crowd.filter((m) => m.ranking === 'lexical');
+    assert.ok(lexical.length >= QUESTIONS.length - bound - 2, `${lexical.length} of ${QUESTIONS.length} ranked by words`);
+    assert.ok(crowd.slice(0, bound + 1).every((m) => m.ranking === 'semantic'), 'the first questions wait for the encoder');
+    for (const m of lexical) assert.equal(m.similarity, undefined, 'no meaning comparison in a lexical answer');
+
+    // Under pressure, a question whose vector is cached needs no model call: still compared by meaning.
+    const busy = Promise.all(QUESTIONS.map((question) => encoder.embed([`${question}!`], 'query')));
+    assert.ok(pool.backlog() > bound);
+    const cached = await semantic.meaning(index, QUESTIONS[2]!, candidates(index, QUESTIONS[2]!));
+    assert.equal(cached.ranking, 'semantic');
+    assert.deepEqual(Array.from({ length: PASSAGES.length }, (_, doc) => cached.similarity!(doc)),
+      Array.from({ length: PASSAGES.length }, (_, doc) => one.similarity!(doc)));
+    await busy;
+
+    // No bound (0): every question waits for the encoder.
+    const patient = createDocsSemantic(null, encoder, silent, undefined, { queueBound: 0 });
+    const all = await Promise.all(QUESTIONS.map((question) => patient.meaning(index, `${question}.`, candidates(index, question))));
+    assert.ok(all.every((m) => m.ranking === 'semantic'));
+    await semantic.close();
+    await patient.close();
+    await pool.close();
+  });
+});
+
+for (const store of storeKinds()) {
+  describe(`stored passage vectors on the request path (${store})`, () => {
+    let server: TestServer;
+    const slug = `pypi-stored-${store}`;
+    before(async () => {
+      server = await startServer({ store });
+      await server.app.store.query(`insert into docs_versions (slug, version, status, passages) values ($1, '1.0.0', 'ready', $2)`, [slug, PASSAGES.length]);
+    });
+    after(() => server.close());
+
+    it('are never recomputed by a question, first or later, under the bound or past it', async () => {
+      const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 4 });
+      after(() => pool.close());
+      const vectors = createPassageVectorStore(server.app.store);
+      const index = () => packageIndex(slug, '5@1');
+
+      // A first process embeds and stores the package.
+      const embedding = new RecordingEncoder(pool);
+      const first = createDocsSemantic(null, embedding, silent, vectors);
+      await first.meaning(index(), QUESTIONS[2]!, candidates(index(), QUESTIONS[2]!));
+      await first.idle();
+      await first.close();
+      assert.ok(embedding.passages.length >= PASSAGES.length, `the first process embedded ${embedding.passages.length} passages`);
+      assert.ok((await server.app.store.query('select 1 from docs_vectors where slug = $1', [slug])).length === 1, 'stored');
+
+      // A restarted one: its very first question, a crowd of questions, then the background all find the stored vectors.
+      const recording = new RecordingEncoder(pool);
+      const restarted = createDocsSemantic(null, recording, silent, vectors, { queueBound: 2 });
+      const restartedIndex = index();
+      const firstAnswer = await restarted.meaning(restartedIndex, QUESTIONS[2]!, candidates(restartedIndex, QUESTIONS[2]!));
+      assert.equal(firstAnswer.ranking, 'semantic');
+      const crowd = await Promise.all(QUESTIONS.map((question) => restarted.meaning(restartedIndex, question, candidates(restartedIndex, question))));
+      assert.ok(crowd.some((m) => m.ranking === 'lexical') && crowd.some((m) => m.ranking === 'semantic'));
+      await restarted.idle();
+      await restarted.close();
+      assert.deepEqual(recording.passages, [], 'no passage embedded again');
+    });
+  });
+}
