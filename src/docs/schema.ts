@@ -98,6 +98,8 @@ export interface ToolContext {
   ecosystem: string;
   version: string;
   latestVersion: string;
+  /** At an older major: one line saying a newer major exists and how to ask what changed (GET /tools/changes). */
+  newerMajor?: string;
   description: string;
   license: string | null;
   links: { docs: string | null; repository: string | null; homepage: string | null; registry: string };

@@ -37,7 +37,7 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
   'GET /tools/search': { success: { status: 200, schema: searchResponse, toon: true } },
   'POST /tools/test': {
     success: { status: 200, schema: testResponse, toon: true },
-    errors: { 404: ['session_not_found'], 429: ['session_limit'], 503: ['sandbox_busy', 'sandbox_unavailable', 'session_unavailable'], 507: ['sandbox_disk_full'] },
+    errors: { 404: ['session_not_found', 'project_not_found'], 429: ['session_limit'], 503: ['sandbox_busy', 'sandbox_unavailable', 'session_unavailable'], 507: ['sandbox_disk_full'] },
   },
   'GET /tools/docs/:slug': {
     success: { status: 200, schema: docsAnswer, toon: true },

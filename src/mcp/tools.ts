@@ -21,7 +21,7 @@ export interface Capabilities {
   catalog: Pick<Catalog, 'search'>;
   docs: Pick<Docs, 'search' | 'lookup' | 'context'>;
   sandbox: Pick<Sandbox, 'run'>;
-  projects: Pick<Projects, 'resolve' | 'atProjectVersion'>;
+  projects: Pick<Projects, 'resolve' | 'atProjectVersion' | 'pinPackages'>;
   changes: Pick<Changes, 'between'>;
 }
 
@@ -76,7 +76,7 @@ const docsInput = z.object({
   if (args.query !== undefined && args.symbol !== undefined) context.addIssue({ code: 'custom', path: ['symbol'], message: 'give query or symbol, not both' });
 });
 
-const testInput = testRequestSchema.safeExtend({ format, detail });
+const testInput = testRequestSchema.safeExtend({ project: projectParam.describe('A project id from resolve_project: packages named without a version install at that project\'s versions.'), format, detail });
 
 const resolveInput = resolveRequestSchema.extend({ format, detail }).strict();
 
@@ -178,7 +178,10 @@ export const TOOLS: ToolDefinition[] = [
     input: testInput,
     readOnly: false,
     openWorld: true,
-    run: async (caps, { format: _format, detail: level, ...request }, context) => projectTest(await caps.sandbox.run(request, context.owner), level),
+    run: async (caps, { format: _format, detail: level, project: projectId, ...request }, context) => {
+      const packages = projectId ? await caps.projects.pinPackages(request.runtime, request.packages, projectId, context.owner) : request.packages;
+      return projectTest(await caps.sandbox.run({ ...request, packages }, context.owner), level);
+    },
   }),
   defineTool({
     name: 'resolve_project',

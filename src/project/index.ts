@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { invalidInput, ToolDexError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
 import { combine, parseFile } from './parse.ts';
+import { pinToProject } from './pin.ts';
 import { loadProject, saveProject } from './repository.ts';
 import { describeDependencies, type ResolvedDependency, type ResolvedFile } from './resolve.ts';
 import { ManifestError } from './types.ts';
@@ -37,10 +38,20 @@ export interface Projects {
    * A reference that names its own version, or a tool the project does not depend on, is returned unchanged.
    */
   atProjectVersion(tool: string, project: string, owner: string): Promise<string>;
+  /** A test call's packages with those named without a version pinned to the project's versions. */
+  pinPackages(runtime: string, packages: string[], project: string, owner: string): Promise<string[]>;
 }
 
 export function createProjects(deps: { store: Store; config: Config; catalog: Pick<Catalog, 'resolve'> }): Projects {
   const ttlSeconds = deps.config.TOOLDEX_PROJECT_TTL_HOURS * 3600;
+  const ownProject = async (projectId: string, owner: string) => {
+    const project = await loadProject(deps.store, projectId, owner);
+    if (!project) {
+      throw new ToolDexError('project_not_found', 404,
+        `No project ${projectId} for this caller: it expired (projects are kept ${deps.config.TOOLDEX_PROJECT_TTL_HOURS} h) or was resolved by another owner. Resolve the project again (POST /tools/resolve).`);
+    }
+    return project;
+  };
   return {
     async resolve(files, owner, options = {}) {
       if (files.length === 0 || files.length > PROJECT_FILES_MAX) {
@@ -78,12 +89,12 @@ export function createProjects(deps: { store: Store; config: Config; catalog: Pi
       };
     },
 
+    async pinPackages(runtime, packages, projectId, owner) {
+      return pinToProject(runtime, packages, (await ownProject(projectId, owner)).dependencies);
+    },
+
     async atProjectVersion(tool, projectId, owner) {
-      const project = await loadProject(deps.store, projectId, owner);
-      if (!project) {
-        throw new ToolDexError('project_not_found', 404,
-          `No project ${projectId} for this caller: it expired (projects are kept ${deps.config.TOOLDEX_PROJECT_TTL_HOURS} h) or was resolved by another owner. Resolve the project again (POST /tools/resolve).`);
-      }
+      const project = await ownProject(projectId, owner);
       const reference = parseSlugReference(tool);
       if (reference.version) return tool; // an explicit version wins over the project's
       const record = await deps.catalog.resolve(reference.tool).catch(() => undefined);

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
 import { ToolDexError } from '../../errors.ts';
 import { FORWARD_PATH } from '../../sandbox/fleet.ts';
+import { projectParam } from '../../project/schema.ts';
 import { testRequestSchema } from '../../sandbox/schema.ts';
 import { sendResult } from '../respond.ts';
 import { formatParam } from '../schemas.ts';
@@ -17,13 +18,16 @@ export const testRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { 
       summary: 'Install packages and run a snippet in an isolated sandbox (node, python, golang, ruby, rust)',
       tags: ['tools'],
       security: [{ bearer: [] }],
-      body: testRequestSchema,
+      body: testRequestSchema.safeExtend({ project: projectParam }),
       querystring: z.object({ format: formatParam }),
     },
   }, async (request, reply) => {
     // With authentication on, a session belongs to the organisation; with it off, to the client address.
     const owner = request.orgId ? `org:${request.orgId}` : `ip:${request.ip}`;
-    return sendResult(reply, await app.sandbox.run(request.body, owner), request.query.format);
+    // With a project (POST /tools/resolve), packages named without a version install at the project's versions.
+    const { project, ...body } = request.body;
+    const packages = project ? await app.projects.pinPackages(body.runtime, body.packages, project, owner) : body.packages;
+    return sendResult(reply, await app.sandbox.run({ ...body, packages }, owner), request.query.format);
   });
 
   // Its own budget per client address: the callers were rate-limited where they arrived, but bad signatures are not free.

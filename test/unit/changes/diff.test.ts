@@ -82,3 +82,12 @@ test('an item at a new path with the same name and declaration is a move; a rena
   assert.deepEqual(diff.removed.map((c) => c.symbol), ['pkg.old_name']);
   assert.deepEqual(diff.added.map((c) => c.symbol), ['pkg.new_name']);
 });
+
+test('a context at an older major says that a newer one exists and how to ask what changed', async () => {
+  const { newerMajorNote } = await import('../../../src/docs/context.ts');
+  assert.match(newerMajorNote('npm-zod', 'zod', '3.23.8', '4.6.7')!, /zod 4\.6\.7 is a newer major release than 3\.23\.8: GET \/tools\/changes\/npm-zod\?from=3\.23\.8&to=4\.6\.7/);
+  assert.match(newerMajorNote('npm-axios', 'axios', '0.27.2', '1.7.9')!, /newer major/);
+  assert.match(newerMajorNote('crates-rand', 'rand', '0.8.5', '0.9.1')!, /newer major/, '0.x: the minor is the major');
+  assert.equal(newerMajorNote('npm-zod', 'zod', '4.0.0', '4.6.7'), undefined);
+  assert.equal(newerMajorNote('pypi-x', 'x', '2024.1', '2024.3'), undefined);
+});

@@ -117,3 +117,15 @@ test('Gemfile.lock: DEPENDENCIES at their locked versions, platform suffixes rem
 test('an unknown file name is refused and names the supported files', () => {
   assert.throws(() => parseFile('build.gradle', 'x'), /supported: package-lock\.json/);
 });
+
+test('a test call\'s packages named without a version take the project\'s versions, in each runtime\'s spelling', async () => {
+  const { pinToProject } = await import('../../../src/project/pin.ts');
+  const dependency = (ecosystem: string, slug: string, version: string) => ({ ecosystem, slug, version, name: slug, inCatalog: true, docsIndexed: false, latest: null }) as never;
+  const deps = [dependency('npm', 'npm-zod', '3.25.76'), dependency('npm', 'npm-tanstack__react-query', '5.59.16'), dependency('pypi', 'pypi-requests', '2.32.3'),
+    dependency('crates', 'crates-tokio', '1.40.0'), dependency('go', 'go-github.com__spf13__cobra', 'v1.8.1')];
+  assert.deepEqual(pinToProject('node', ['zod', '@tanstack/react-query', 'zod@4', 'express'], deps), ['zod@3.25.76', '@tanstack/react-query@5.59.16', 'zod@4', 'express']);
+  assert.deepEqual(pinToProject('python', ['requests[socks]', 'requests>=2'], deps), ['requests[socks]==2.32.3', 'requests>=2']);
+  assert.deepEqual(pinToProject('rust', ['tokio[macros,rt]'], deps), ['tokio@1.40.0[macros,rt]']);
+  assert.deepEqual(pinToProject('golang', ['github.com/spf13/cobra'], deps), ['github.com/spf13/cobra@v1.8.1']);
+  assert.deepEqual(pinToProject('python', ['zod'], deps), ['zod'], 'another ecosystem\'s dependency is not this runtime\'s');
+});
