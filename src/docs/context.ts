@@ -206,7 +206,9 @@ export function withVerification(context: ToolContext, verification: { status: V
     if (result.testRequest || verification.status === 'ran') testRequest = result.testRequest as Record<string, unknown> | null;
     verified = { ...verified, offer: verification.status === 'ran' && result.testRequest ? 'verified' : quickstart?.code ? 'unverified' : 'none' };
   }
-  return { ...context, quickstart: { ...(quickstart ?? { code: '', language, source: '' }), verified }, testRequest };
+  // Import lines the verification proved load replace those read from the docs (luxon has no default export).
+  const imports = verification.status !== 'pending' && result?.imports?.length ? result.imports : context.imports;
+  return { ...context, imports, quickstart: { ...(quickstart ?? { code: '', language, source: '' }), verified }, testRequest };
 }
 
 const QUICKSTART_LANGUAGE: Record<string, string> = { npm: 'javascript', pypi: 'python', crates: 'rust', go: 'go', rubygems: 'ruby' };

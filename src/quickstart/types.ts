@@ -112,6 +112,8 @@ export interface VerificationResult {
   /** The quickstart shown: the verified program, else the best unverified one. */
   quickstart: { code: string; language: string; source: string } | null;
   testRequest: TestRequest | null;
+  /** Import lines known to load (the verified program's, npm's probed exports); the context hands these out. */
+  imports?: string[];
   /** Per tried candidate: where from and how it ended (bench, debugging). */
   tried: Array<{ source: string; status: string; detail?: string }>;
 }

@@ -11,6 +11,7 @@ import { collectCandidates, collectDataBlocks } from './collect.ts';
 import { analysable, combineFragments, grammarOf } from './combine.ts';
 import { neverExits } from './exits.ts';
 import { entryOf, withheldBecause } from './offer.ts';
+import { npmExportsProbe, npmImportLines, programImportLines, readNpmExports } from './imports.ts';
 import type { HostFacts } from './host-facts.ts';
 import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
@@ -77,13 +78,36 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
       : !exiting.length ? `every example never exits by itself (${[...endless.values()][0]})`
         : `needs network: every example calls a third-party host, and this server does not run those (TOOLDEX_QUICKSTART_NETWORK_EXAMPLES=never)`;
     const first = exiting[0];
-    return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } };
+    return withImports(deps, info, { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } });
   }
   if (deps.preview) {
     const preview = await previewOf(tool, version, info, host, candidates, through);
     if (preview) await deps.preview(preview);
   }
-  return tryCandidates(deps, tool, version, info, host, candidates, through);
+  return withImports(deps, info, await tryCandidates(deps, tool, version, info, host, candidates, through));
+}
+
+/**
+ * The outcome with the import lines a context may hand out, each known to load: the package's import lines of the
+ * program that ran, and for npm those derived from its real exports by one probe run (imports.ts).
+ */
+async function withImports(deps: VerifyDeps, info: PackageInfo, outcome: VerifyOutcome): Promise<VerifyOutcome> {
+  const lines: string[] = [];
+  const entry = outcome.status === 'ran' ? entryOf(outcome.result.testRequest as unknown as Record<string, unknown>) : undefined;
+  if (entry) lines.push(...await programImportLines(info, entry.code, outcome.result.quickstart?.language ?? '', entry.path));
+  if (info.ecosystem === 'npm' && (await deps.keepAlive())) {
+    try {
+      const probe = await deps.sandbox.run(npmExportsProbe(info), SERVICE_OWNER);
+      const exports = probe.status === 'ran' ? readNpmExports(probe.stdout) : undefined;
+      if (exports) lines.push(...await npmImportLines(info.name, exports, outcome.result.quickstart?.code));
+    } catch (error) {
+      deps.logger.warn({ err: error, name: info.name }, 'the import probe did not run');
+    }
+  }
+  // One line per kind (the program's own first), so an ES import and a require are both offered when both load.
+  const kind = (line: string) => (/^import\s/.test(line) ? 'import' : /require\(/.test(line) ? 'require' : line);
+  const chosen = [...new Set(lines)].filter((line, i, all) => all.findIndex((l) => kind(l) === kind(line)) === i || info.ecosystem !== 'npm');
+  return chosen.length ? { ...outcome, result: { ...outcome.result, imports: chosen.slice(0, 3) } } : outcome;
 }
 
 /** Candidates that would not exit by themselves (servers, endless loops), with why. */

@@ -91,4 +91,11 @@ describe('the pending answer', () => {
     const failed = withVerification(context, { status: 'failed', attempts: 1, error: null, result: { verified: { status: 'failed', reason: 'x' }, quickstart: { code: 'a', language: 'javascript', source: 's' }, testRequest: request, tried: [] } });
     assert.equal(failed.quickstart?.verified?.offer, 'unverified');
   });
+
+  it('hands out the import lines the verification proved load, not the docs\' guess', () => {
+    const guessed = { ...context, imports: ["import luxon from 'luxon';"] };
+    const result = { verified: { status: 'failed' as const, reason: 'x' }, quickstart: null, testRequest: null, tried: [], imports: ["import { DateTime } from 'luxon';"] };
+    assert.deepEqual(withVerification(guessed, { status: 'failed', attempts: 1, error: null, result }).imports, ["import { DateTime } from 'luxon';"]);
+    assert.deepEqual(withVerification(guessed, { status: 'failed', attempts: 1, error: null, result: { ...result, imports: undefined } }).imports, ["import luxon from 'luxon';"]);
+  });
 });

@@ -1,0 +1,81 @@
+// Import lines a context hands out, verified: the package's import lines of the program that ran (they ran), and for
+// npm the lines derived from the package's real exports as one cheap sandbox run reports them (a default export or
+// not, its named exports, whether `require` loads it). luxon has no default export, so `import luxon from 'luxon'`
+// fails; the probe says so and the line handed out is `import { DateTime } from 'luxon'` or a namespace import.
+import type { TestRequest } from '../sandbox/schema.ts';
+import { camelName, importedSpecifiers, packageOf } from './programs/node.ts';
+import { descendants, namedChildren, parseCode, type Grammar } from './parse.ts';
+import type { PackageInfo } from './types.ts';
+
+/** What the probe run reports about an npm package's module shapes. */
+export interface NpmExports { require: boolean; esm: { default: boolean; named: string[] } | null }
+
+/** The probe program (CommonJS, so both `require` and `import()` are tried in one run); prints one JSON line. */
+export function npmExportsProbe(info: Pick<PackageInfo, 'name' | 'version' | 'slug'>): TestRequest {
+  const name = JSON.stringify(info.name);
+  const code = `// tooldex: which import lines of ${info.name} load (its real exports).
+const out = { require: false, esm: null };
+try { require(${name}); out.require = true; } catch {}
+import(${name}).then((m) => {
+  out.esm = { default: 'default' in m && m.default !== undefined, named: Object.keys(m).filter((k) => k !== 'default' && /^[A-Za-z_$][\\w$]*$/.test(k)) };
+}, () => {}).finally(() => console.log(JSON.stringify(out)));
+`;
+  return { language: 'javascript', runtime: 'node', files: [{ path: 'probe.cjs', code }], packages: [`${info.name}@${info.version}`], slug: info.slug, env: [], timeoutMs: 30_000 };
+}
+
+export function readNpmExports(stdout: string): NpmExports | undefined {
+  const line = stdout.trim().split('\n').pop() ?? '';
+  try {
+    const parsed = JSON.parse(line) as NpmExports;
+    return typeof parsed.require === 'boolean' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The names a program uses from the package bare (`DateTime` in `DateTime.now()`), for a named import. */
+async function usedNames(code: string, grammar: Grammar, candidates: string[]): Promise<string[]> {
+  if (!code) return [];
+  const root = await parseCode(grammar, code);
+  const ids = new Set(descendants(root, ['identifier', 'type_identifier']).map((n) => n.text));
+  return candidates.filter((n) => ids.has(n));
+}
+
+/** Import lines that load, from the probe's report: named imports of the names the quickstart uses, else default/namespace; require when it works. */
+export async function npmImportLines(name: string, exports: NpmExports, quickstartCode = ''): Promise<string[]> {
+  const binding = camelName(name);
+  const lines: string[] = [];
+  if (exports.esm) {
+    const named = await usedNames(quickstartCode, 'typescript', exports.esm.named);
+    if (named.length) lines.push(`import { ${named.slice(0, 4).join(', ')} } from '${name}';`);
+    else if (exports.esm.default) lines.push(`import ${binding} from '${name}';`);
+    else lines.push(`import * as ${binding} from '${name}';`);
+  }
+  if (exports.require) lines.push(`const ${binding} = require('${name}');`);
+  return lines;
+}
+
+/** The statements of a program that import the package (its import lines, as they ran). */
+export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | 'name' | 'importName'>, code: string, language: string, path = ''): Promise<string[]> {
+  switch (info.ecosystem) {
+    case 'npm': {
+      const grammar: Grammar = /\.tsx$/.test(path) ? 'tsx' : /\.[mc]?ts$/.test(path) || language === 'typescript' ? 'typescript' : 'javascript';
+      const root = await parseCode(grammar, code);
+      return namedChildren(root).filter((s) => /^(import_statement|lexical_declaration|variable_declaration)$/.test(s.type)
+        && importedSpecifiers(s).some((spec) => packageOf(spec) === info.name) && !s.text.includes('\n')).map((s) => s.text.trim());
+    }
+    case 'pypi': {
+      const root = info.importName.split('.')[0]!;
+      const pattern = new RegExp(`^(import\\s+${root}(\\.[\\w.]+)?(\\s+as\\s+\\w+)?|from\\s+${root}(\\.[\\w.]+)?\\s+import\\s+[^(\\n]+)$`);
+      return code.split('\n').map((l) => l.trim()).filter((l) => pattern.test(l));
+    }
+    case 'crates':
+      return code.split('\n').map((l) => l.trim()).filter((l) => new RegExp(`^use\\s+${info.importName}(::|;)`).test(l) && l.endsWith(';'));
+    case 'go': {
+      const root = await parseCode('go', code);
+      return descendants(root, 'import_spec').map((spec) => spec.text.trim())
+        .filter((spec) => spec.includes(`"${info.importName}`)).map((spec) => `import ${spec}`);
+    }
+    default: return [];
+  }
+}

@@ -1,0 +1,36 @@
+// Import lines handed out are verified: the probe run reports an npm package's real exports (real sandbox, real
+// registry), the lines derived from it load, and a program's own import lines are read from its parse.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { npmExportsProbe, npmImportLines, programImportLines, readNpmExports } from '../../../src/quickstart/imports.ts';
+import { SERVICE_OWNER } from '../../../src/quickstart/verify.ts';
+import type { TestServer } from '../../helpers/server.ts';
+import { startSandboxServer } from '../sandbox/helpers.ts';
+
+describe('verified import lines', () => {
+  let server: TestServer;
+  before(async () => { server = await startSandboxServer({ TOOLDEX_QUICKSTART_VERIFY: 'off' }); });
+  after(async () => server?.close());
+
+  it('luxon has no default export: the probe says so, and the lines derived from it load', async () => {
+    const info = { name: 'luxon', version: '3.7.2', slug: 'npm-luxon' };
+    const probe = await server.app.sandbox.run(npmExportsProbe(info), SERVICE_OWNER);
+    assert.equal(probe.status, 'ran', probe.stderr);
+    const exports = readNpmExports(probe.stdout)!;
+    assert.equal(exports.esm?.default, false);
+    assert.ok(exports.esm?.named.includes('DateTime'));
+    const lines = await npmImportLines('luxon', exports, 'const dt = DateTime.now();\nconsole.log(dt.year);');
+    assert.deepEqual(lines, ["import { DateTime } from 'luxon';", "const luxon = require('luxon');"]);
+    // Each line, run as its own module kind, loads.
+    for (const [line, path] of [[lines[0]!, 'index.mjs'], [lines[1]!, 'index.cjs']] as const) {
+      const run = await server.app.sandbox.run({ language: 'javascript', runtime: 'node', files: [{ path, code: `${line}\nconsole.log('loaded');\n` }], packages: ['luxon@3.7.2'], slug: 'npm-luxon', env: [], timeoutMs: 30_000 }, SERVICE_OWNER);
+      assert.equal(run.stdout.trim(), 'loaded', `${line}: ${run.stderr}`);
+    }
+  });
+
+  it('reads the package\'s import lines of a program that ran', async () => {
+    assert.deepEqual(await programImportLines({ ecosystem: 'npm', name: 'zod', importName: 'zod' }, "import { z } from 'zod';\nimport fs from 'node:fs';\nconst x = z.string();", 'javascript', 'index.mjs'), ["import { z } from 'zod';"]);
+    assert.deepEqual(await programImportLines({ ecosystem: 'pypi', name: 'pandas', importName: 'pandas' }, 'import pandas as pd\nimport os\nfrom pandas.api import types\nprint(pd.DataFrame())', 'python'), ['import pandas as pd', 'from pandas.api import types']);
+    assert.deepEqual(await programImportLines({ ecosystem: 'go', name: 'github.com/google/uuid', importName: 'github.com/google/uuid' }, 'package main\n\nimport (\n\t"fmt"\n\t"github.com/google/uuid"\n)\n\nfunc main() { fmt.Println(uuid.New()) }', 'go'), ['import "github.com/google/uuid"']);
+  });
+});
