@@ -45,7 +45,7 @@ const OPERATIONS: Record<string, { success: Success; errors?: Record<number, str
   },
   'GET /tools/context/:slug': {
     success: { status: 200, schema: contextResponse, toon: true },
-    errors: { 404: ['not_found', 'version_not_found'], 422: ['invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
+    errors: { 404: ['not_found', 'version_not_found', 'project_not_found'], 422: ['invalid_max_tokens'], 502: ['artifact_refused'], 503: ['upstream_unavailable', 'ingestion_busy'] },
   },
   'POST /tools/resolve': {
     success: { status: 200, schema: resolveResponse, toon: true },
