@@ -12,6 +12,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { FAMILY_MARGIN, FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
+import { CUE_SOURCES } from '../src/catalog/query.ts';
+import { DERIVED_CUES } from '../src/catalog/search-index.ts';
 import { absentAnswers, baselineRanker, HELDOUT_FILE, loadLabelledQueries, slices, TUNING_FILE, type LabelledQuery, type Ranker } from './search-quality.ts';
 import { candidateLists, crossValidate, fitModel, fmt, loadHarness, reportOf, type Weights } from './search-harness.ts';
 
@@ -56,6 +58,12 @@ const shipped = { weights: { ...WEIGHTS }, margin: FAMILY_MARGIN.value };
 print('tooldex (static meaning)', await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
 print('tooldex without meaning', await positionsOf(withWeights(shipped.weights, shipped.margin, false)));
 print('hand-set (previous round)', await positionsOf(withWeights(HAND_WEIGHTS, 2, true)));
+// Framework cues: the hand lists alone, or the cues derived from the catalog alone (shipped: both), same weights.
+for (const [name, hand, derived] of [['tooldex, hand cues only', true, false], ['tooldex, derived cues only', false, true]] as const) {
+  [CUE_SOURCES.hand, DERIVED_CUES.on] = [hand, derived];
+  print(name, await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
+}
+[CUE_SOURCES.hand, DERIVED_CUES.on] = [true, true];
 print('bm25', await positionsOf(baselineRanker(harness.tools)));
 const lists = await candidateLists(harness, training, HAND_WEIGHTS);
 if (!external) {

@@ -22,6 +22,10 @@ const ECOSYSTEM_WORDS: Record<string, Ecosystem> = Object.assign(Object.create(n
   goroutine: 'go', goroutines: 'go', gin: 'go', cobra: 'go',
 });
 
+/** The words of ECOSYSTEM_WORDS that name a language or its registry (not a framework). */
+const LANGUAGE_WORDS = new Set(['python', 'py', 'pypi', 'pip', 'python3', 'rust', 'crate', 'crates', 'cargo', 'rustlang', 'go', 'golang',
+  'ruby', 'gem', 'gems', 'rubygems', 'node', 'nodejs', 'node.js', 'npm', 'javascript', 'js', 'typescript', 'ts', 'deno', 'bun']);
+
 /**
  * Cue words that still carry topic meaning stay in the text query, at a reduced weight so that the framework's own
  * packages do not flood the answer ("rails auth" must find devise, not the rails gems); plain language names leave.
@@ -158,11 +162,44 @@ function peerPhrases(words: string[]): { peerOf?: string[]; without: string[][];
   return { peerOf, without, used };
 }
 
-export function parseQuery(query: string): ParsedQuery {
+/**
+ * Where framework cues come from. `hand`: the lists above (the previous rounds'); the search also passes a reader of
+ * the catalog (`frameworkOf`), which knows a framework by data: see CatalogSearchIndex.frameworkCue. Benches switch
+ * `hand` off to measure the derived cues alone.
+ */
+export const CUE_SOURCES = { hand: true };
+/** Reads a word (or two joined: "active record" → "activerecord") as a framework that lives in one ecosystem. */
+export type FrameworkOf = (word: string) => Ecosystem | undefined;
+
+export function parseQuery(query: string, frameworkOf?: FrameworkOf): ParsedQuery {
   const all = query.toLowerCase().split(/[\s,;!?()"']+/).filter(Boolean);
   const phrases = peerPhrases(all);
   // The words of a peer phrase ("alternative to moment") are not search terms: the search describes the tool instead.
-  const words = all.filter((_, i) => !phrases.used.has(i));
+  const unphrased = all.filter((_, i) => !phrases.used.has(i));
+  const handMarker = (word: string) => (CUE_SOURCES.hand || LANGUAGE_WORDS.has(word) ? ECOSYSTEM_WORDS[word] : undefined);
+  const derived = new Map<string, Ecosystem>();
+  const derive = (word: string) => {
+    if (!frameworkOf || FILLER.has(word) || handMarker(word)) return undefined;
+    const found = frameworkOf(word);
+    if (found) derived.set(word, found);
+    return found;
+  };
+  // Two words that are one framework's name ("active record", "spring boot") are read as that name.
+  const words: string[] = [];
+  for (let i = 0; i < unphrased.length; i++) {
+    const [word, next] = [unphrased[i]!, unphrased[i + 1]];
+    if (next && !handMarker(word) && !handMarker(next) && !FILLER.has(word) && !FILLER.has(next)
+      && (handMarker(`${word}${next}`) || derive(`${word}${next}`))) {
+      words.push(`${word}${next}`);
+      i++;
+    } else {
+      words.push(word);
+    }
+  }
+  const markerOf = (word: string) => handMarker(word) ?? derived.get(word) ?? derive(word);
+  // A derived cue says the ecosystem but stays a term at full weight: the catalog knows where a framework lives, not
+  // whether the query is about it ("test runner for vite projects" wants vitest, which says "vite").
+  const isCue = (word: string) => CUE_SOURCES.hand && CUE_TERMS.has(word);
   // Which marker sets the ecosystem: "in rust" / "for go" (the user's language) over a bare language word over a
   // framework cue; "written in rust" says how a tool is made, not where it is used ("python linter written in rust").
   let ecosystem: Ecosystem | undefined;
@@ -175,15 +212,15 @@ export function parseQuery(query: string): ParsedQuery {
   words.forEach((raw, i) => {
     // "pydantic-like", "express-style": the named tool is a cue, not a term to match
     const word = raw.replace(/-(like|style|ish|compatible)$/, '');
-    const marker = ECOSYSTEM_WORDS[word];
+    const marker = markerOf(word);
     if (!marker) {
       kept.push(word);
       return;
     }
     const before = words[i - 1] ?? '';
     const madeWith = before === 'in' && /^(written|implemented|built|made|coded)$/.test(words[i - 2] ?? '') || before === 'by';
-    const cue = CUE_TERMS.has(word);
-    const level = madeWith ? 0 : cue ? 1 : CONNECTORS.test(before) ? 3 : 2;
+    const cue = isCue(word);
+    const level = madeWith ? 0 : cue || derived.has(word) ? 1 : CONNECTORS.test(before) ? 3 : 2;
     if (level > strength) {
       ecosystem = marker;
       strength = level;
@@ -191,16 +228,18 @@ export function parseQuery(query: string): ParsedQuery {
     if (cue || madeWith) {
       kept.push(word);
       cues.add(word);
+    } else if (derived.has(word)) {
+      kept.push(word);
     } else {
       markers.push(word);
       markerAt.add(i);
     }
   });
   // A language word that did not set the ecosystem is the topic ("python extensions in rust"): it stays a term.
-  for (const word of markers) if (ECOSYSTEM_WORDS[word] !== ecosystem) kept.push(word);
+  for (const word of markers) if (markerOf(word) !== ecosystem) kept.push(word);
   // The words that only say the ecosystem the query asks for, with the "in"/"for" before them: not part of a name.
   for (const i of [...markerAt]) {
-    if (ECOSYSTEM_WORDS[words[i]!] !== ecosystem) markerAt.delete(i);
+    if (markerOf(words[i]!) !== ecosystem) markerAt.delete(i);
     else if (CONNECTORS.test(words[i - 1] ?? '')) markerAt.add(i - 1);
   }
   const unmarked = words.filter((_, i) => !markerAt.has(i));
@@ -217,7 +256,7 @@ export function parseQuery(query: string): ParsedQuery {
     for (const expansion of ABBREVIATIONS[term] ?? []) if (!weights.has(expansion)) weights.set(expansion, EXPANSION_WEIGHT);
   }
   // The query as a name: without filler and without the language it names ("requests python" → "requests").
-  const named = words.filter((w) => !FILLER.has(w) && !(ECOSYSTEM_WORDS[w] && !CUE_TERMS.has(w)));
+  const named = words.filter((w) => !FILLER.has(w) && !(markerOf(w) && !isCue(w) && !derived.has(w)));
   const nameGuess = (named.length ? named : words.filter((w) => !FILLER.has(w))).join('-');
   // A bare name ("boto3", "rails") is looked up as a name, wherever it lives: no ecosystem intent from the word itself.
   return {

@@ -3,7 +3,7 @@
 // Why in memory: PGlite runs one query at a time, so SQL ranking queues under concurrency; the store stays the system of record.
 import { queryCategories } from './classify.ts';
 import { familyHeads } from './families.ts';
-import { parseQuery, type ParsedQuery } from './query.ts';
+import { parseQuery, type FrameworkOf, type ParsedQuery } from './query.ts';
 import { blend, FAMILY_MARGIN, features, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
 import { indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex } from './text-index.ts';
 import { ToolTable, type SerializedTable, type ToolFacts } from './tool-table.ts';
@@ -38,6 +38,13 @@ const HEAD_SHARE = 0.25;
 export const CANDIDATES = { value: 120 };
 /** Tools the semantic layer adds on its own (relevant by meaning, sharing no word with the query)... */
 const SEMANTIC_CANDIDATES = 60;
+/** A framework cue: a tool of that name at least this popular within its ecosystem (percentile)... */
+const CUE_MIN_POPULARITY = 0.8;
+/** ...and at least this many tools saying the word, this share of them (per tool of each ecosystem) in its ecosystem. */
+const CUE_MIN_TOOLS = 5;
+const CUE_SHARE = 0.7;
+/** Benches switch the derived cues off to measure them. */
+export const DERIVED_CUES = { on: true };
 /** Weight of the named tool's own words in a peer query ("alternative to moment": moment's description). */
 const PEER_TEXT_WEIGHT = 0.5;
 /** ...when full text finds fewer than this many: a scan of every vector costs more than the rest of a query. */
@@ -76,6 +83,7 @@ export class CatalogSearchIndex {
   private stale: Uint8Array = new Uint8Array(0);
   private changed = new Set<number>();
   private ecosystem: Uint8Array = new Uint8Array(0);
+  private ecosystemSizes: number[] = [];
   private popularity: Float32Array = new Float32Array(0);
   private heads: Int32Array = new Int32Array(0);
   private exact = new Map<string, number[]>();
@@ -168,6 +176,8 @@ export class CatalogSearchIndex {
     this.bySlug.clear();
     slugs.forEach((slug, doc) => this.bySlug.set(slug, doc));
     this.ecosystem = Uint8Array.from(slugs, (_, doc) => this.tools.ecosystemIndex(doc));
+    this.ecosystemSizes = ECOSYSTEMS.map((_, e) => this.ecosystem.reduce((sum, at) => sum + (at === e ? 1 : 0), 0));
+    this.cueMemo.clear();
     const facts = saved && fits(saved.popularity) && fits(saved.heads) ? [] : Array.from(slugs, (_, doc) => this.tools.fact(doc));
     this.popularity = saved && fits(saved.popularity) ? saved.popularity! : popularityWithinEcosystem(facts);
     this.heads = saved && fits(saved.heads) ? saved.heads! : familyHeads(facts.map((tool, doc) => ({
@@ -215,11 +225,50 @@ export class CatalogSearchIndex {
    * the named tool's own description and keywords with the rest of the query, so that meaning finds its neighbours.
    */
   embeddingText(query: string): string {
-    const parsed = parseQuery(query);
+    const parsed = parseQuery(query, this.frameworkOf);
     const peer = this.resolvePeer(parsed);
     if (peer === undefined) return query;
     const tool = this.tools.record(peer);
     return [parsed.terms.join(' '), tool.description, tool.keywords.join(' ')].filter(Boolean).join('. ');
+  }
+
+  private readonly cueMemo = new Map<string, Ecosystem | null>();
+  /**
+   * Framework cues from the catalog, not from lists: a word is a framework of ecosystem E when a widely used tool of E
+   * bears that name (`django`, `activerecord`, `next.js` → `next`) and the tools whose text says the word live mostly in
+   * E, counted per tool of each ecosystem (so RubyGems' 580 tools weigh as much as npm's 51,000). A word that is also a
+   * plain word ("date", "json", "requests") is said by tools of every ecosystem and is no cue. Memoised per word.
+   */
+  readonly frameworkOf: FrameworkOf = (word) => {
+    if (!DERIVED_CUES.on) return undefined;
+    let cue = this.cueMemo.get(word);
+    if (cue === undefined) {
+      cue = this.frameworkCue(word) ?? null;
+      if (this.cueMemo.size > 20_000) this.cueMemo.clear();
+      this.cueMemo.set(word, cue);
+    }
+    return cue ?? undefined;
+  };
+
+  private frameworkCue(word: string): Ecosystem | undefined {
+    if (word.length < 3 || !/^[a-z][a-z0-9.+-]*$/.test(word)) return undefined;
+    for (const form of new Set([word, word.replace(/\.(js|rb|py|rs)$/, '')])) {
+      const named = (this.exact.get(form) ?? []).filter((doc) => this.popularity[doc]! >= CUE_MIN_POPULARITY);
+      if (named.length === 0) continue;
+      const terms = indexTerms(form);
+      if (terms.length !== 1) continue;
+      const hits = this.main.index.hits(terms[0]!);
+      if (!hits) continue;
+      const counts = new Array<number>(ECOSYSTEMS.length).fill(0);
+      for (const doc of hits.docs) counts[this.ecosystem[doc]!]! += 1;
+      const rates = counts.map((count, e) => count / Math.max(1, this.ecosystemSizes[e]!));
+      const total = rates.reduce((a, b) => a + b, 0);
+      const best = rates.indexOf(Math.max(...rates));
+      if (counts[best]! >= CUE_MIN_TOOLS && rates[best]! / total >= CUE_SHARE && named.some((doc) => this.ecosystem[doc] === best)) {
+        return ECOSYSTEMS[best];
+      }
+    }
+    return undefined;
   }
 
   /** The most popular tool with one of these names (in the ecosystem given, when one is), or undefined. */
@@ -255,7 +304,7 @@ export class CatalogSearchIndex {
 
   /** The candidates of a query, scored by the ranking expression (rank.ts), best first. */
   private rank(query: string, options: SearchOptions, queryVector?: Float32Array) {
-    let parsed = parseQuery(query);
+    let parsed = parseQuery(query, this.frameworkOf);
     const peer = this.resolvePeer(parsed);
     const ruledOut = parsed.without.map((forms) => this.resolveName(forms)).filter((doc): doc is number => doc !== undefined);
     if (peer !== undefined) {

@@ -157,3 +157,21 @@ describe('peer phrases', () => {
     assert.equal(parseQuery('http client').peerOf, undefined);
   });
 });
+
+describe('framework cues from the catalog', () => {
+  // What CatalogSearchIndex.frameworkOf answers from the catalog's data, as a table here.
+  const catalog: Record<string, 'crates' | 'rubygems' | 'go'> = { bevy: 'crates', activerecord: 'rubygems', gorm: 'go' };
+  const frameworkOf = (word: string) => catalog[word];
+  it('reads a framework the lists do not name as the ecosystem it lives in, keeping it a search word', () => {
+    const parsed = parseQuery('bevy physics plugin', frameworkOf);
+    assert.equal(parsed.ecosystem, 'crates');
+    assert.equal(parsed.weights.get('bevy'), 1);
+    assert.equal(parseQuery('gorm soft delete', frameworkOf).ecosystem, 'go');
+  });
+  it('reads two words as one framework name ("active record")', () => {
+    assert.equal(parseQuery('active record soft delete', frameworkOf).ecosystem, 'rubygems');
+  });
+  it('lets a named language win over a derived cue', () => {
+    assert.equal(parseQuery('gorm like orm in python', frameworkOf).ecosystem, 'pypi');
+  });
+});
