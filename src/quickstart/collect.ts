@@ -348,8 +348,9 @@ const TS_SAMPLE: Record<string, string> = { string: '"example"', number: '2', bo
  */
 async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
   const found: Array<{ code: string; rank: number; path: string; line: number }> = [];
+  const declared = declaredTypeEntries(artifact);
   for (const file of artifact.files) {
-    if (!/^((lib|dist|types|build)\/)?index\.d\.(ts|mts|cts)$/.test(file.path)) continue;
+    if (!/^((lib|dist|types|build)\/)?index\.d\.(ts|mts|cts)$/.test(file.path) && !declared.has(file.path)) continue;
     const root = await parseCode('typescript', textOf(file));
     const exported = new Set(descendants(root, 'export_specifier').map((s) => (s.childForFieldName('alias') ?? s.childForFieldName('name'))?.text ?? ''));
     for (const fn of descendants(root, ['function_signature', 'function_declaration'])) {
@@ -363,7 +364,7 @@ async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
       for (const param of descendants(fn.childForFieldName('parameters') ?? fn, ['required_parameter', 'optional_parameter'])) {
         if (!param.parent?.parent?.equals(fn)) continue;
         if (param.type === 'optional_parameter' || /^\.\.\./.test(param.text)) continue;
-        const sample = TS_SAMPLE[param.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? ''];
+        const sample = tsSample(param.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? '');
         if (!sample) { plain = false; break; }
         args.push(sample);
       }
@@ -371,8 +372,68 @@ async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
       const rank = (/^(string|number|boolean)$/.test(returns) ? 1 : 0) + (/^(is|get|format|parse|to|create|from|make|normalize|validate)/.test(name) ? 1 : 0) + (args.length ? 0 : -1);
       found.push({ code: `import { ${name} } from '${artifact.importName}';\n\nconsole.log(${name}(${args.join(', ')}));`, rank, path: file.path, line: fn.startPosition.row + 1 });
     }
+    found.push(...classCalls(root, exported, artifact.importName, file.path));
   }
   return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({ code: f.code, language: 'js', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line) }));
+}
+
+/** A plain value for a declared parameter type: `string`, `number`, `boolean`, or a union that admits a string. */
+function tsSample(type: string): string | undefined {
+  if (TS_SAMPLE[type]) return TS_SAMPLE[type];
+  return type.split('|').map((t) => t.trim()).includes('string') ? TS_SAMPLE.string : undefined;
+}
+
+/** The declaration files package.json names (`types`, `typings`, and `types` conditions of `exports`). */
+function declaredTypeEntries(artifact: ExampleFiles): Set<string> {
+  const manifest = artifact.files.find((f) => f.path === 'package.json');
+  const entries = new Set<string>();
+  if (!manifest) return entries;
+  let pkg: { types?: unknown; typings?: unknown; exports?: unknown };
+  try { pkg = JSON.parse(textOf(manifest)) as typeof pkg; } catch { return entries; }
+  const add = (value: unknown) => { if (typeof value === 'string' && /\.d\.(ts|mts|cts)$/.test(value)) entries.add(value.replace(/^\.\//, '')); };
+  add(pkg.types); add(pkg.typings);
+  const walk = (value: unknown, key = '') => {
+    if (key === 'types') add(value);
+    if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  // Only the package's main entry: a sub-path's types are not what `import … from 'name'` gives.
+  const root = pkg.exports && typeof pkg.exports === 'object' && '.' in pkg.exports ? (pkg.exports as Record<string, unknown>)['.'] : pkg.exports;
+  walk(root);
+  return entries;
+}
+
+/**
+ * Exported classes whose constructor needs no argument, with a method that takes plain values:
+ * `new XMLParser()` then `.parse("example")`, printed.
+ */
+function classCalls(root: SyntaxNode, exported: Set<string>, importName: string, path: string): Array<{ code: string; rank: number; path: string; line: number }> {
+  const found: Array<{ code: string; rank: number; path: string; line: number }> = [];
+  for (const cls of descendants(root, ['class_declaration', 'abstract_class_declaration'])) {
+    const name = cls.childForFieldName('name')?.text ?? '';
+    if (cls.type === 'abstract_class_declaration' || cls.childForFieldName('type_parameters') || !name) continue;
+    let isExported = exported.has(name);
+    for (let p = cls.parent; p && !isExported; p = p.parent) if (p.type === 'export_statement') isExported = true;
+    if (!isExported) continue;
+    const members = descendants(cls.childForFieldName('body') ?? cls, ['method_signature', 'method_definition']).filter((m) => m.parent?.parent?.equals(cls));
+    const required = (m: SyntaxNode) => descendants(m.childForFieldName('parameters') ?? m, 'required_parameter').filter((p) => p.parent?.parent?.equals(m));
+    const ctor = members.find((m) => m.childForFieldName('name')?.text === 'constructor');
+    if (ctor && required(ctor).length) continue;
+    for (const method of members) {
+      const methodName = method.childForFieldName('name')?.text ?? '';
+      if (!/^[a-z]\w*$/.test(methodName) || methodName === 'constructor' || /^(set|add|remove|delete|on|off|emit|close|destroy|listen)/.test(methodName)) continue;
+      const returns = method.childForFieldName('return_type')?.text.replace(/^:\s*/, '') ?? '';
+      if (/^(void|never|undefined|Promise<void>|this)$/.test(returns)) continue;
+      const args = required(method).map((p) => tsSample(p.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? ''));
+      if (!args.length || args.some((a) => a === undefined)) continue;
+      const local = name.replace(/^[A-Z]+(?=[A-Z][a-z])|^[A-Z]+$|^[A-Z]/, (m) => m.toLowerCase());
+      found.push({
+        code: `import { ${name} } from '${importName}';\n\nconst ${local} = new ${name}();\nconsole.log(${local}.${methodName}(${args.join(', ')}));`,
+        rank: /^(parse|format|build|validate|convert|render|compile|transform|get|to)/.test(methodName) ? 1 : 0, path, line: method.startPosition.row + 1,
+      });
+      break;
+    }
+  }
+  return found;
 }
 
 /** Plain values for parameters of basic types (what a reader would pass to try a function); undefined otherwise. */

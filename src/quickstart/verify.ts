@@ -10,6 +10,7 @@ import { fetchExampleFiles } from './artifact.ts';
 import { collectCandidates, collectDataBlocks } from './collect.ts';
 import { analysable, combineFragments, grammarOf } from './combine.ts';
 import { neverExits } from './exits.ts';
+import { asCode } from './notation.ts';
 import { entryOf, withheldBecause } from './offer.ts';
 import { npmExportsProbe, npmImportLines, programImportLines, readNpmExports } from './imports.ts';
 import type { HostFacts } from './host-facts.ts';
@@ -21,7 +22,7 @@ import { packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
 import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { rankCandidates } from './score.ts';
-import type { PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
+import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
 /** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
 export const SERVICE_OWNER = 'service:quickstart';
@@ -60,7 +61,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   if (typesOnly) {
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' }, quickstart: null, testRequest: null, tried: [] } };
   }
-  const collected = await combineFragments(tool.ecosystem, await collectCandidates(tool.ecosystem, files));
+  const collected = await combineFragments(tool.ecosystem, tool.ecosystem === 'npm' ? await readableAsCode(await collectCandidates(tool.ecosystem, files)) : await collectCandidates(tool.ecosystem, files));
   if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(collected.map((c) => c.code), tool.name);
   if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(collected.map((c) => c.code), info.importName);
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
@@ -108,6 +109,16 @@ async function withImports(deps: VerifyDeps, info: PackageInfo, outcome: VerifyO
   const kind = (line: string) => (/^import\s/.test(line) ? 'import' : /require\(/.test(line) ? 'require' : line);
   const chosen = [...new Set(lines)].filter((line, i, all) => all.findIndex((l) => kind(l) === kind(line)) === i || info.ecosystem !== 'npm');
   return chosen.length ? { ...outcome, result: { ...outcome.result, imports: chosen.slice(0, 3) } } : outcome;
+}
+
+/** npm candidates as code: documentation notation rewritten where a parse proves the rewrite, else left out (notation.ts). */
+async function readableAsCode(candidates: Candidate[]): Promise<Candidate[]> {
+  const out: Candidate[] = [];
+  for (const candidate of candidates) {
+    const read = candidate.origin === 'api' ? { code: candidate.code } : await asCode(candidate.code);
+    if (read) out.push({ ...candidate, code: read.code });
+  }
+  return out;
 }
 
 /** Candidates that would not exit by themselves (servers, endless loops), with why. */

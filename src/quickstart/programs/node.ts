@@ -242,7 +242,19 @@ export async function nodeProgram(code: string, language: string, name: string, 
   const esm = /^\s*(import|export)\s/m.test(program) || /\bawait\b/.test(program) || (moduleType === 'module' && requiresPackage);
   // ES module (imports or top-level await) but CommonJS requires: the requires become imports.
   if (esm) program = program.replace(/^(?:const|let|var)\s+(\{[^}]*\}|[A-Za-z_$][\w$]*)\s*=\s*require\(\s*(['"][^'"]+['"])\s*\);?[ \t]*$/gm, (_, names: string, from: string) => `import ${names.replace(/\s*:\s*/g, ' as ')} from ${from};`);
+  // Requires left in an ES module (`require('a').b`, a require inside a function) would throw "require is not
+  // defined in ES module scope": Node's own createRequire gives the module the CommonJS require it was written for.
+  if (esm && await callsRequire(program, grammar)) {
+    program = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${program}`;
+  }
   // JSX needs a transform: tsx gives it to .tsx files, so JavaScript with JSX runs as .tsx too.
   const path = jsx ? 'index.tsx' : typescript ? 'index.mts' : usesRequire && !esm ? 'index.cjs' : 'index.mjs';
   return { path, code: program, packages, language: typescript ? 'typescript' : 'javascript' };
+}
+
+/** Whether the program calls a `require` it does not declare itself. */
+async function callsRequire(code: string, grammar: Grammar): Promise<boolean> {
+  const root = await parseCode(grammar, code);
+  const declared = descendants(root, ['variable_declarator', 'function_declaration']).some((d) => d.childForFieldName('name')?.text === 'require');
+  return !declared && descendants(root, 'call_expression').some((c) => c.childForFieldName('function')?.text === 'require');
 }

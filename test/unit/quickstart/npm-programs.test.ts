@@ -1,0 +1,49 @@
+// npm programs as a class: documentation notation rewritten or left out (by parse), requires kept working inside ES
+// modules, and programs written from the package's declared types (package.json `types`/exports, classes included)
+// when no example runs. Real tree-sitter parses; no network.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { collectCandidates } from '../../../src/quickstart/collect.ts';
+import { asCode } from '../../../src/quickstart/notation.ts';
+import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
+
+describe('documentation notation', () => {
+  it('rewrites a signature\'s optional brackets, proved by a clean parse', async () => {
+    const read = await asCode("import Papa from 'papaparse';\n\nPapa.parse(file, config);\n\nconst csv = Papa.unparse(data[, config]);");
+    assert.deepEqual(read, { code: "import Papa from 'papaparse';\n\nPapa.parse(file, config);\n\nconst csv = Papa.unparse(data);", rewritten: true });
+    assert.equal((await asCode('fn(a[, b[, c]])'))?.code, 'fn(a)');
+  });
+  it('leaves out what no grammar reads, keeps code (TypeScript, JSX, array access) as it is', async () => {
+    assert.equal(await asCode('const x = <placeholder>;\nfoo(x, ...);'), undefined);
+    assert.deepEqual(await asCode('const a: string = list[0];'), { code: 'const a: string = list[0];', rewritten: false });
+    assert.deepEqual(await asCode('const el = <App title="x" />;'), { code: 'const el = <App title="x" />;', rewritten: false });
+  });
+});
+
+describe('module system', () => {
+  it('gives an ES module the CommonJS require its remaining requires were written for', async () => {
+    const made = await nodeProgram("const { parse } = require('demo');\nconst extra = require('demo/extra').helper;\nconsole.log(await parse('x'), extra);", 'js', 'demo', 'commonjs');
+    assert.equal(made.path, 'index.mjs');
+    assert.match(made.code, /^import \{ createRequire \} from 'node:module';\nconst require = createRequire\(import\.meta\.url\);\n/);
+    assert.match(made.code, /import \{ parse \} from 'demo';/);
+  });
+  it('leaves a CommonJS example CommonJS', async () => {
+    const made = await nodeProgram("const demo = require('demo');\nconsole.log(demo.run());", 'js', 'demo', 'commonjs');
+    assert.equal(made.path, 'index.cjs');
+    assert.doesNotMatch(made.code, /createRequire/);
+  });
+});
+
+describe('programs from the declared types', () => {
+  it('reads the types package.json names and writes a class program', async () => {
+    const text = (s: string) => new TextEncoder().encode(s);
+    const files = [
+      { path: 'package.json', bytes: text(JSON.stringify({ name: 'fxp-demo', type: 'module', exports: { '.': { import: { types: './src/fxp.d.ts', default: './src/fxp.js' } } } })) },
+      { path: 'src/fxp.d.ts', bytes: text('export class XMLParser {\n  constructor(options?: object);\n  addEntity(a: string, b: string): void;\n  parse(xmlData: string | Uint8Array): any;\n}\nexport class Needy {\n  constructor(options: object);\n  parse(x: string): any;\n}\n') },
+    ];
+    const found = await collectCandidates('npm', { files, importName: 'fxp-demo', fileUrl: (p: string) => p } as unknown as Parameters<typeof collectCandidates>[1]);
+    const api = found.filter((c) => c.origin === 'api');
+    assert.equal(api.length, 1);
+    assert.equal(api[0]!.code, "import { XMLParser } from 'fxp-demo';\n\nconst xmlParser = new XMLParser();\nconsole.log(xmlParser.parse(\"example\"));");
+  });
+});
