@@ -48,6 +48,8 @@ export interface Fitted<P> { whole: P[]; pointers: Pointer[]; budget: BudgetRepo
 
 /** Items (whole passages and pointers) an answer reaches when its budget allows: an agent sees the ranking's top ten. */
 export const ANSWER_ITEMS = 10;
+/** Passages that go whole whenever they fit, before any room is kept for pointers: the answer's core (what hit@3 reads). */
+const SURE_WHOLE = 3;
 
 /**
  * The ranked passages fitted to `maxTokens` beside an envelope (the rest of the answer): passages whole in rank order
@@ -59,11 +61,11 @@ export function fitPassages<P>(envelope: unknown, ranked: P[], options: { maxTok
   const overhead = options.overhead ?? NO_OVERHEAD;
   const items = Math.min(options.items ?? ANSWER_ITEMS, ranked.length);
   const pointerCost = (passage: P) => tokensOf(options.pointerOf(passage)) + 1;
-  // What pointers to passages after k, up to the `items`-th, cost: kept free while passages go whole, but never more
-  // than half the budget (a small budget still gets its best passage whole).
+  // What pointers to passages after k, up to the `items`-th, cost: kept free while passages after the first
+  // SURE_WHOLE go whole (the best three go whole whenever they fit), and never more than half the budget.
   const reserve: number[] = new Array<number>(items + 1).fill(0);
   for (let k = items - 2; k >= 0; k--) reserve[k] = reserve[k + 1]! + pointerCost(ranked[k + 1]!);
-  for (let k = 0; k < reserve.length; k++) reserve[k] = Math.min(reserve[k]!, Math.floor(options.maxTokens / 2));
+  for (let k = 0; k < reserve.length; k++) reserve[k] = k < SURE_WHOLE ? 0 : Math.min(reserve[k]!, Math.floor(options.maxTokens / 2));
   // The two lists' own brackets and names, once.
   let used = tokensOf(envelope) + tokensOf({ results: [], pointers: [], budget: { maxTokens: options.maxTokens, usedTokens: options.maxTokens } }) + overhead.fixed;
   const whole: P[] = [];
