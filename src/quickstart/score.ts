@@ -124,16 +124,61 @@ export function centrality(candidates: Candidate[]): number[] {
 }
 
 /**
+ * How far from the entry point a doctest lives: the module path below the package's top module (pandas/core/apply.py
+ * → 2, requests/status_codes.py → 1, the top `__init__.py` or a crate's lib.rs → 0), and whether a segment is private
+ * (`_libs`, `_internal`). A doctest deep in the package documents a helper, not what the package is for.
+ */
+export function doctestDepth(candidate: Candidate, ecosystem: Ecosystem, importName: string): { depth: number; private: boolean } | undefined {
+  if (candidate.origin !== 'doctest') return undefined;
+  let parts: string[];
+  if (ecosystem === 'pypi') {
+    const segments = candidate.path.replace(/\.py$/, '').split('/');
+    const start = segments.indexOf(importName.split('.')[0]!);
+    if (start < 0) return undefined;
+    parts = segments.slice(start + 1).filter((p) => p !== '__init__');
+  } else if (ecosystem === 'crates') {
+    const segments = candidate.path.replace(/\.rs$/, '').split('/');
+    const start = segments.indexOf('src');
+    if (start < 0) return undefined;
+    parts = segments.slice(start + 1).filter((p) => p !== 'lib' && p !== 'mod');
+  } else return undefined;
+  return { depth: parts.length, private: parts.some((p) => p.startsWith('_')) };
+}
+
+/** What the entry point exports by name (Python's `__init__.py` bindings): calls of these are the public API. */
+export interface ApiFacts { publicNames?: string[] }
+
+/**
+ * How central a candidate's API is beyond the page's own recurrence: calls of the entry point's public names count
+ * up; doctests of modules deep in the package (a private helper's, pandas' `relabel_result`) count down, more when the
+ * module is private or the doctest calls nothing public.
+ */
+function entryPointSignal(candidate: Candidate, ecosystem: Ecosystem, importName: string, facts: ApiFacts): { delta: number; signal?: string } {
+  if (candidate.origin === 'api') return { delta: 0 };
+  const publicNames = new Set(facts.publicNames ?? []);
+  const callsPublic = publicNames.size > 0 && [...calledNames(candidate.code)].some((n) => publicNames.has(n));
+  const depth = doctestDepth(candidate, ecosystem, importName);
+  if (depth && (depth.depth > 0 || depth.private)) {
+    const delta = -Math.min(3, depth.depth) - (depth.private ? 2 : 0) - (publicNames.size && !callsPublic ? 1 : 0);
+    return { delta, signal: `doctest of an inner module (depth ${depth.depth}${depth.private ? ', private' : ''})` };
+  }
+  return callsPublic ? { delta: 1, signal: 'calls the entry point\'s public API' } : { delta: 0 };
+}
+
+/**
  * Candidates best first; equal scores keep their document order (README before docs before doc comments). Programs
  * tooldex writes from the API come after every real example, whatever their score (they have runs of their own).
  */
-export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, name: string, importName: string, bindings: string[] = []): ScoredCandidate[] {
+export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, name: string, importName: string, bindings: string[] = [], facts: ApiFacts = {}): ScoredCandidate[] {
   const central = centrality(candidates);
   return candidates.map((c, index) => {
-    const scored = scoreCandidate(c, ecosystem, name, importName, bindings);
+    let scored = scoreCandidate(c, ecosystem, name, importName, bindings);
     // Up to 2 points for exercising the API the package's examples keep coming back to (a fraction: it breaks ties).
     const bonus = Math.round(20 * central[index]!) / 10;
-    return { scored: bonus ? { ...scored, score: scored.score + bonus, signals: [...scored.signals, 'central API'] } : scored, index };
+    if (bonus) scored = { ...scored, score: scored.score + bonus, signals: [...scored.signals, 'central API'] };
+    const entry = entryPointSignal(c, ecosystem, importName, facts);
+    if (entry.delta) scored = { ...scored, score: scored.score + entry.delta, signals: [...scored.signals, entry.signal!] };
+    return { scored, index };
   })
     .filter((entry) => !entry.scored.signals.includes('imports only'))
     .sort((a, b) => Number(a.scored.origin === 'api') - Number(b.scored.origin === 'api') || b.scored.score - a.scored.score || a.index - b.index).map((entry) => entry.scored);

@@ -1,0 +1,35 @@
+// Quickstarts that teach: candidates scored by how central their API is. Doctests of modules deep in the package
+// (pandas' relabel_result in pandas/core/apply.py, requests' status-code table) rank below README and guide examples
+// and below doctests of the entry point; calls of the entry point's public names count up. Pure scoring; no network.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { doctestDepth, rankCandidates } from '../../../src/quickstart/score.ts';
+import type { Candidate } from '../../../src/quickstart/types.ts';
+
+const doctest = (path: string, code: string): Candidate => ({ code, language: 'pycon', origin: 'doctest', path, source: path });
+
+describe('central API first', () => {
+  it('measures how deep a doctest sits below the entry point', () => {
+    assert.deepEqual(doctestDepth(doctest('pandas/core/apply.py', '>>> 1'), 'pypi', 'pandas'), { depth: 2, private: false });
+    assert.deepEqual(doctestDepth(doctest('src/requests/__init__.py', '>>> 1'), 'pypi', 'requests'), { depth: 0, private: false });
+    assert.deepEqual(doctestDepth(doctest('pandas/_libs/lib.py', '>>> 1'), 'pypi', 'pandas'), { depth: 2, private: true });
+    assert.deepEqual(doctestDepth({ ...doctest('src/sync/mutex.rs', '1'), language: 'rust' }, 'crates', 'tokio'), { depth: 2, private: false });
+    assert.equal(doctestDepth({ ...doctest('README.md', '1'), origin: 'readme' }, 'pypi', 'pandas'), undefined);
+  });
+
+  it('puts a guide\'s use of the public API before an inner helper\'s doctest (pandas)', () => {
+    const helper = doctest('pandas/core/apply.py', '>>> result = relabel_result(funcs, columns, order)\n>>> result\n{}');
+    const guide: Candidate = { code: 'import pandas as pd\n\ndf = pd.DataFrame({"a": [1, 2]})\nprint(df.describe())', language: 'python', origin: 'docs', path: 'doc/source/getting_started/intro.rst', source: 'g' };
+    const ranked = rankCandidates([helper, guide], 'pypi', 'pandas', 'pandas', [], { publicNames: ['DataFrame', 'Series', 'read_csv'] });
+    assert.equal(ranked[0]!.source, 'g');
+    assert.ok(ranked[1]!.signals.some((s) => /inner module \(depth 2\)/.test(s)), ranked[1]!.signals.join());
+    assert.ok(ranked[0]!.signals.includes('calls the entry point\'s public API'));
+  });
+
+  it('puts the entry point\'s doctest before a table module\'s doctest (requests)', () => {
+    const table = doctest('requests/status_codes.py', ">>> import requests\n>>> requests.codes['temporary_redirect']\n307");
+    const entry = doctest('requests/__init__.py', ">>> import requests\n>>> req = requests.Request('GET', '/get', params={'q': 1})\n>>> req.prepare().method\n'GET'");
+    const ranked = rankCandidates([table, entry], 'pypi', 'requests', 'requests', [], { publicNames: ['Request', 'get', 'codes'] });
+    assert.equal(ranked[0]!.path, 'requests/__init__.py');
+  });
+});
