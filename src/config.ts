@@ -117,11 +117,13 @@ export const configSchema = z.object({
     .default(path.resolve(import.meta.dirname, '..', 'data', 'semantic', 'tooldex-bge-small-en-v1.5-onnx-int8-r1'))
     .describe('Local sentence encoder: the int8 ONNX encoder of BAAI/bge-small-en-v1.5 shipped in data/semantic/ (integrity-checked at load), or a folder made by scripts/semantic/import_bge.py or scripts/semantic/export_onnx.py (all-MiniLM-L6-v2).'),
   TOOLDEX_SEMANTIC_CACHE: intFrom(10_000, 0, 10_000_000).describe('Query vectors kept in memory (LRU; 0 turns the cache off).'),
+  TOOLDEX_DOCS_INDEX_CACHE: intFrom(64, 1, 100_000)
+    .describe('Packages whose docs search index (passages, word index, passage vectors) is kept in memory, least recently used dropped first; a dropped one is read back from the store on its next question.'),
   TOOLDEX_SEMANTIC_ENCODER_THREADS: intFrom(Math.max(1, os.availableParallelism() - 1), 1, 256)
     .describe('Threads of the local sentence encoder, each with its own model session (~60 MB): default the cores less one (at least 1), leaving a core to the event loop.'),
   TOOLDEX_SEMANTIC_ENCODER_BATCH: intFrom(8, 1, 256)
     .describe('Queued docs questions one encoder thread takes at once (one message each way; each question is still its own model call, so its vector does not depend on the others).'),
-  TOOLDEX_SEMANTIC_ENCODER_QUEUE: intFrom(16, 0, 1_000_000)
+  TOOLDEX_SEMANTIC_ENCODER_QUEUE: intFrom(8, 0, 1_000_000)
     .describe('Back-pressure: when more docs questions than this wait for the sentence encoder, a new question is ranked without it (words and stored vectors) and its answer says `ranking: "lexical"`, instead of waiting (0: no bound, always wait).'),
   TOOLDEX_EMBEDDINGS_URL: z.string().optional()
     .describe('OpenAI-compatible embeddings endpoint (e.g. http://host:8000/v1): used instead of the local model.'),

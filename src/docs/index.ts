@@ -60,7 +60,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     background.add(guarded);
   };
   const ingestor = createIngestor({ ...deps, track, scheduler });
-  const indexes = createPackageIndexes(deps.store);
+  const indexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
   const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store),
     { owner: scheduler.instanceId, queueBound: deps.config.TOOLDEX_SEMANTIC_ENCODER_QUEUE });
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();

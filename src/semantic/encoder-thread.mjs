@@ -8,6 +8,9 @@ import ort from 'onnxruntime-node';
 // only, so the copy it needs is made here.
 const session = await ort.InferenceSession.create(new Uint8Array(workerData.model), {
   intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential',
+  // No memory arena: it kept ~40 MB more resident per thread (155 → 117 MB for a thread that embedded 64 passages)
+  // for no measurable speed (2.7–4.2 ms a question either way, loaded machine).
+  enableCpuMemArena: false,
 });
 parentPort.postMessage({ ready: true });
 
