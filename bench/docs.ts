@@ -124,6 +124,8 @@ const firstMs = new Map<string, { ecosystem: string; ms: number; passages: numbe
 const baselines = new Map<string, { index: MiniSearch; passages: Map<number, StoredPassage> }>();
 const toAnswer = (p: { title?: string | null; content: string; source?: string | null; symbol?: string | null }): Answer => p;
 
+// How each scored answer was ranked: a `lexical` one was ranked without the encoder (back-pressure), counted in hit@k.
+const rankings: Record<string, number> = {};
 for (const q of runnable) {
   const started = performance.now();
   const result = await app.docs.search(q.tool, q.question, { limit: 3 });
@@ -139,6 +141,7 @@ for (const q of runnable) {
     baselines.set(key, baseline);
   }
   const theirs = baseline.index.search(q.question).slice(0, 3).map((hit) => toAnswer(baseline.passages.get(Number(hit.id))!));
+  rankings[result.ranking ?? 'unlabelled'] = (rankings[result.ranking ?? 'unlabelled'] ?? 0) + 1;
   const outcome: Outcome = { q, ours: firstHit(result.results.map(toAnswer), q.expect), theirs: firstHit(theirs, q.expect) };
   if (budgetTokens) {
     // A pointer is judged by the passage it points to (same url, symbol and title), as an agent following it would read it.
@@ -209,6 +212,7 @@ for (const ecosystem of ECOSYSTEMS) {
 }
 const named = [...firstMs].filter(([tool]) => /^(crates:tokio|pypi:sqlalchemy|npm:fastify)@/.test(tool));
 if (named.length) console.log(`first question, largest packages: ${named.map(([tool, f]) => `${tool} ${f.ms.toFixed(0)}ms (${f.passages} passages)`).join(', ')}`);
+console.log(`ranking of the scored answers: ${Object.entries(rankings).map(([mode, n]) => `${mode} ${n}`).join(', ')} (lexical: ranked without the encoder, counted in hit@k)`);
 console.log(`later questions (warm, 3 rounds) p50=${percentile(warm, 0.5).toFixed(1)}ms p95=${percentile(warm, 0.95).toFixed(1)}ms max=${Math.max(...warm).toFixed(1)}ms (n=${warm.length}) store=${app.store.kind}`);
 console.log(machineLine(loadAtStart));
 if (verbose) for (const [tool, f] of firstMs) console.error(`  first ${tool} ${f.ms.toFixed(0)}ms ${f.passages} passages`);
