@@ -157,12 +157,28 @@ function entryPointSignal(candidate: Candidate, ecosystem: Ecosystem, importName
   if (candidate.origin === 'api') return { delta: 0 };
   const publicNames = new Set(facts.publicNames ?? []);
   const callsPublic = publicNames.size > 0 && [...calledNames(candidate.code)].some((n) => publicNames.has(n));
+  // `from pandas.core.apply import relabel_result`: a name the entry point does not export, fetched from inside.
+  const inner = ecosystem === 'pypi' && publicNames.size ? internalImports(candidate.code, importName, publicNames) : [];
+  if (inner.length) return { delta: -4, signal: `uses internals (${inner.slice(0, 2).join(', ')})` };
   const depth = doctestDepth(candidate, ecosystem, importName);
   if (depth && (depth.depth > 0 || depth.private)) {
     const delta = -Math.min(3, depth.depth) - (depth.private ? 2 : 0) - (publicNames.size && !callsPublic ? 1 : 0);
     return { delta, signal: `doctest of an inner module (depth ${depth.depth}${depth.private ? ', private' : ''})` };
   }
   return callsPublic ? { delta: 1, signal: 'calls the entry point\'s public API' } : { delta: 0 };
+}
+
+/** Names a Python example imports from a module inside the package that the package's entry point does not export. */
+export function internalImports(code: string, importName: string, publicNames: Set<string>): string[] {
+  const root = importName.split('.')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const names: string[] = [];
+  for (const match of code.matchAll(new RegExp(`^\\s*(?:>>>\\s*)?from\\s+${root}\\.([\\w.]+)\\s+import\\s+(?:\\(([\\w\\s,]+)\\)|([\\w \\t,]+))`, 'gm'))) {
+    // An underscored module is internal whatever it holds; otherwise only what the entry point does not export is.
+    for (const name of (match[2] ?? match[3] ?? '').split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!).filter(Boolean)) {
+      if (!publicNames.has(name) || match[1]!.split('.').some((part) => part.startsWith('_'))) names.push(name);
+    }
+  }
+  return names;
 }
 
 /**

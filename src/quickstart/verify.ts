@@ -65,7 +65,8 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(collected.map((c) => c.code), tool.name);
   if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(collected.map((c) => c.code), info.importName);
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
-  const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, Object.keys(info.jsBindings ?? {}), { publicNames: info.pyExports });
+  // The names the docs bind the package to (`pd` for pandas, whose doctests use it without importing) name it too.
+  const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, Object.keys(info.jsBindings ?? info.pyBindings ?? {}), { publicNames: info.pyExports });
   // Servers and endless loops end only at the sandbox's deadline: never run, never shown (see exits.ts).
   const endless = await endlessCandidates(tool.ecosystem, ranked);
   const exiting = ranked.filter((c) => !endless.has(c));

@@ -3,7 +3,7 @@
 // and below doctests of the entry point; calls of the entry point's public names count up. Pure scoring; no network.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { doctestDepth, rankCandidates } from '../../../src/quickstart/score.ts';
+import { doctestDepth, internalImports, rankCandidates } from '../../../src/quickstart/score.ts';
 import type { Candidate } from '../../../src/quickstart/types.ts';
 
 const doctest = (path: string, code: string): Candidate => ({ code, language: 'pycon', origin: 'doctest', path, source: path });
@@ -24,6 +24,17 @@ describe('central API first', () => {
     assert.equal(ranked[0]!.source, 'g');
     assert.ok(ranked[1]!.signals.some((s) => /inner module \(depth 2\)/.test(s)), ranked[1]!.signals.join());
     assert.ok(ranked[0]!.signals.includes('calls the entry point\'s public API'));
+  });
+
+  it('among doctests equally deep, one that fetches an internal helper comes last (pandas\' relabel_result)', () => {
+    const helper = doctest('pandas/core/apply.py', '>>> from pandas.core.apply import relabel_result\n>>> result = pd.DataFrame({"A": [1]})\n>>> relabel_result(result, funcs, columns, order)\n{}');
+    const frame = doctest('pandas/core/frame.py', '>>> df = pd.DataFrame({"a": [1, 2]})\n>>> df.sum()\na    3\ndtype: int64');
+    // `pd` is what pandas' docs bind it to (their doctests use it without importing it).
+    const ranked = rankCandidates([helper, frame], 'pypi', 'pandas', 'pandas', ['pd'], { publicNames: ['DataFrame', 'Series'] });
+    assert.equal(ranked[0]!.path, 'pandas/core/frame.py');
+    assert.ok(ranked[1]!.signals.includes('uses internals (relabel_result)'), ranked[1]!.signals.join());
+    // A public name fetched from where it is defined is not an internal one.
+    assert.deepEqual(internalImports('from pandas.core.frame import DataFrame\nfrom pandas._libs.lib import is_list_like', 'pandas', new Set(['DataFrame', 'is_list_like'])), ['is_list_like']);
   });
 
   it('puts the entry point\'s doctest before a table module\'s doctest (requests)', () => {
