@@ -500,7 +500,7 @@ export class CatalogSearchIndex {
     let terms = this.nameTermCache.get(doc);
     if (!terms) {
       terms = indexTerms(this.tools.name(doc));
-      if (this.nameTermCache.size > 50_000) this.nameTermCache.clear();
+      if (this.nameTermCache.size > 250_000) this.nameTermCache.clear();
       this.nameTermCache.set(doc, terms);
     }
     return terms;
