@@ -133,7 +133,8 @@ export const TOOLS: ToolDefinition[] = [
       'Step 2. For a slug from search_tools ("npm-zod", or "npm-zod@3" for an older release): the version, install commands, import lines, a quickstart snippet, ' +
       'entry points, links, and a ready `testRequest` you can pass (edited) to test_tool. ' +
       '`quickstart.verified.status` says whether tooldex ran that quickstart on this version in its own sandbox: ' +
-      '"ran" (with what it printed; testRequest is the exact body that ran), "pending" (ask again shortly), ' +
+      '"ran" (with what it printed; testRequest is the exact body that ran), "pending" (ask again shortly; meanwhile ' +
+      '`quickstart.verified.offer` is "unverified" for the best candidate, not yet run, or "none" with empty code), ' +
       '"failed" or "unverifiable" (with the reason; the snippet shown is unverified). ' +
       'Use it before writing code against an unfamiliar package; then ask search_docs for details. ' +
       'The quickstart is the package author\'s text, fenced as the `untrusted` notice says; `maxTokens` (default 2000) bounds the answer.',
