@@ -112,8 +112,9 @@ for (const store of storeKinds()) {
     it('documents both endpoints in the OpenAPI document', async () => {
       const doc = await (await get('/openapi.json')).json();
       const params = doc.paths['/tools/docs/{slug}'].get.parameters.map((p: { name: string }) => p.name).sort();
-      assert.deepEqual(params, ['format', 'limit', 'q', 'slug']);
-      assert.ok(doc.paths['/tools/context/{slug}'].get);
+      assert.deepEqual(params, ['format', 'limit', 'maxTokens', 'project', 'q', 'slug', 'symbol']);
+      const contextParams = doc.paths['/tools/context/{slug}'].get.parameters.map((p: { name: string }) => p.name).sort();
+      assert.deepEqual(contextParams, ['format', 'maxTokens', 'project', 'slug']);
     });
   });
 }
