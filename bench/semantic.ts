@@ -19,6 +19,11 @@ const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(v
 const line = (name: string, value: string) => console.log(`${name.padEnd(44)} ${value}`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+// BENCH_ENCODER_BATCH=1: only the sentence encoder's batching figures (bench/encoder-batch.ts).
+if (process.env.BENCH_ENCODER_BATCH) {
+  await import('./encoder-batch.ts');
+  process.exit(0);
+}
 console.log(`semantic bench ${new Date().toISOString()} node ${process.version} cpus=${os.cpus().length} ${os.cpus()[0]?.model ?? ''} load=${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 // ---- model load and memory
