@@ -14,7 +14,7 @@ const QUESTIONS = ['how do I parse a date', 'cancel a future if it takes too lon
 const PREFIX = 'Represent this sentence for searching relevant passages: ';
 const encoder = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR);
 const session = await ort.InferenceSession.create(await readFile(path.join(SHIPPED_ENCODER_DIR, 'model.onnx')), {
-  intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential', enableCpuMemArena: false,
+  intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential',
 });
 const tokens = QUESTIONS.map((q) => encoder.tokens(PREFIX + q));
 

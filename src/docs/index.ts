@@ -61,7 +61,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   };
   const ingestor = createIngestor({ ...deps, track, scheduler });
   const indexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
-  // The memory docs keep, said once at start (docs/semantic.md#memory lists every cache and its setting).
+  // The memory docs keep, said once at start (docs/semantic.md, "Memory", lists every cache and its setting).
   deps.logger.info({ packageIndexes: deps.config.TOOLDEX_DOCS_INDEX_CACHE, queryVectors: deps.config.TOOLDEX_SEMANTIC_CACHE,
     encoderThreads: deps.encoder?.kind === 'transformer' ? deps.config.TOOLDEX_SEMANTIC_ENCODER_THREADS : 0 }, 'docs caches');
   const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store),
