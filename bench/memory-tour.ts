@@ -34,7 +34,7 @@ const port = await new Promise<number>((resolve) => {
 });
 const env = { ...process.env, TOOLDEX_HOME: home, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_RATE_LIMIT_RPM: '1000000', TOOLDEX_TEST_RPM: '100000' };
 const config = loadConfig({}, env);
-const heapDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-heap-'));
+const heapDir = process.env.MEMORY_HEAP ? fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-heap-')) : '';
 const child = spawn(process.execPath, [...(process.env.MEMORY_HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : []),
   '--import', 'tsx', path.join(import.meta.dirname, '../src/cli/main.ts'), 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const base = `http://127.0.0.1:${port}`;
