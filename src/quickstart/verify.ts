@@ -102,6 +102,8 @@ async function withImports(deps: VerifyDeps, info: PackageInfo, outcome: VerifyO
       const probe = await deps.sandbox.run(npmExportsProbe(info), SERVICE_OWNER);
       const exports = probe.status === 'ran' ? readNpmExports(probe.stdout) : undefined;
       if (exports) lines.push(...await npmImportLines(info.name, exports, outcome.result.quickstart?.code));
+      // Every sandbox run of a verification is on its record, this one too.
+      outcome = { ...outcome, result: { ...outcome.result, tried: [...outcome.result.tried, { source: 'import lines (probe of the exports)', status: probe.status, ...(exports ? {} : { detail: 'its exports could not be read' }) }] } };
     } catch (error) {
       deps.logger.warn({ err: error, name: info.name }, 'the import probe did not run');
     }
