@@ -85,7 +85,7 @@ export const configSchema = z.object({
     .describe('Verify quickstarts in the sandbox in the background (`off`: contexts carry the docs\' example, marked unverifiable).'),
   TOOLDEX_QUICKSTART_CONCURRENCY: intFrom(1, 1, 64).describe('Quickstart verifications run at once by this instance (each uses one sandbox slot).'),
   TOOLDEX_QUICKSTART_WAIT_MS: intFrom(2000, 0, 60_000)
-    .describe('How long the first context request of a version waits for its verification before answering `pending`.'),
+    .describe('How long a context request waits for its version\'s verification (started by it, or already running on this instance) before answering `pending`.'),
   TOOLDEX_QUICKSTART_MAX_RUNS: intFrom(8, 1, 50).describe('Sandbox runs one verification may spend trying candidates and repairs.'),
   TOOLDEX_QUICKSTART_NETWORK_EXAMPLES: z.enum(['last', 'never']).default('last')
     .describe('Examples that call third-party hosts are tried after all others (`last`) or not at all (`never`: machines that must not reach the internet).'),

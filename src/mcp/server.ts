@@ -1,4 +1,4 @@
-// createMcpServer(caps, context): an MCP server exposing the four tools over any transport (stdio, Streamable HTTP).
+// createMcpServer(caps, context): an MCP server exposing the tools of tools.ts over any transport (stdio, Streamable HTTP).
 // It validates arguments with the tools' zod schemas, calls the capability, encodes via src/format.ts; nothing more.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
