@@ -1,7 +1,7 @@
 // The sentence encoder shipped in data/semantic/ (bge-small-en-v1.5's hash-verified ONNX graph, pooled and quantised to
 // int8) loaded through onnxruntime: it reproduces the original model's vectors (computed by the published float graph
 // and pinned in scripts/semantic/encoder-fingerprint.json), ranks by meaning, and refuses a changed file.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -91,7 +91,16 @@ describe('sentence encoder (int8 ONNX bge-small-en-v1.5)', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tooldex-encoder-exit-'));
     const file = path.join(dir, 'child.mts');
     await writeFile(file, script);
-    const child = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 });
+    // The worst lag of a run also counts the OS not scheduling this process (CI runs two test files at once on 2
+    // cores): up to three runs, the best one judged. Model work on the event loop would hold it ~45 ms in every run.
+    const runs: SpawnSyncReturns<string>[] = [];
+    const lagOf = (run: SpawnSyncReturns<string>) => (JSON.parse(run.stdout.trim().split('\n').pop()!) as { lag: number }).lag;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 });
+      runs.push(run);
+      if (run.status !== 0 || lagOf(run) < 30) break;
+    }
+    const child = runs[runs.length - 1]!;
     // Loaded and never used (a server that answered no docs question) must not hold the process either.
     await writeFile(file, script.replace(/let last[\s\S]*$/, ''));
     const idle = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 });
@@ -100,8 +109,8 @@ describe('sentence encoder (int8 ONNX bge-small-en-v1.5)', () => {
     assert.equal(idle.status, 0, idle.stderr);
     assert.equal(child.signal, null, `the process did not exit by itself: ${child.stderr}`);
     assert.equal(child.status, 0, child.stderr);
-    const { lag } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { lag: number };
     // Six batches of 16 take ~250 ms of model time; on the event loop each would hold it ~45 ms.
-    assert.ok(lag < 30, `event loop held ${lag.toFixed(1)} ms`);
+    const lags = runs.map(lagOf);
+    assert.ok(Math.min(...lags) < 30, `event loop held ${lags.map((lag) => lag.toFixed(1)).join(' / ')} ms`);
   });
 });
