@@ -15,7 +15,7 @@ import { apiFromRustCrate } from './extract/rust.ts';
 import { docsRsCfgNames, docsRsTarget } from './extract/rust-cfg.ts';
 import { loadParsers } from './extract/treesitter.ts';
 import type { PassageDraft } from './extract/types.ts';
-import { ownMetadata } from './sources/pypi.ts';
+import { ownMetadata, topLevelPackages } from './sources/pypi.ts';
 import type { Artifact } from './sources/types.ts';
 
 export const MAX_PASSAGES = 4000;
@@ -143,8 +143,12 @@ async function apiPassages(artifact: Artifact, tool: { ecosystem: string; name: 
       // The distribution's own top_level.txt, not a vendored project's (setuptools/_vendor/*.dist-info/top_level.txt).
       const topLevel = ownMetadata(artifact.files, 'top_level.txt');
       const names = topLevel ? textOf(topLevel).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('_')) : [];
+      // Without top_level.txt (hatch, flit and maturin wheels have none), every public top-level package the
+      // distribution ships is its API, not only the one named like it: attrs defines everything in `attr` and
+      // re-exports it from `attrs`, and reading `attrs` alone found no API at all.
+      const packages = names.length ? names : [...new Set([importName, ...topLevelPackages(artifact.files.map((f) => f.path))])];
       const parsers = await loadParsers(['python']);
-      return { api: await apiFromPythonPackage(parsers, { files: texts, importNames: names.length ? names : [importName], locate }), skippedSources: skipped };
+      return { api: await apiFromPythonPackage(parsers, { files: texts, importNames: packages, locate }), skippedSources: skipped };
     }
     case 'crates': {
       const { texts, skipped } = budgeted(artifact.files, (p) => /\.(rs|md)$/.test(p), (p) => (p.startsWith('src/') ? depthOf(p) : 20));

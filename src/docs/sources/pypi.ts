@@ -135,6 +135,15 @@ export function ownMetadata<T extends { path: string }>(files: T[], name: string
  * before `yaml`; setuptools' `_distutils_hack`, `pkg_resources`, `setuptools`), so the one named like the
  * distribution, else its first public one; else the shallowest package directory; else the distribution's name.
  */
+/**
+ * The public top-level packages a distribution ships (`attr` and `attrs` for attrs), from its `__init__.py` files at
+ * the top of the archive or of a `src/`/`lib/` layout: test, doc and example folders and private names are not API.
+ */
+export function topLevelPackages(paths: string[]): string[] {
+  const found = paths.map((p) => /^(?:src\/|lib\/)?([A-Za-z]\w*)\/__init__\.pyi?$/.exec(p)?.[1]).filter((d): d is string => Boolean(d));
+  return [...new Set(found)].filter((d) => !/^(tests?|testing|docs?|examples?|benchmarks?|scripts)$/i.test(d));
+}
+
 export function importNameOf(name: string, topLevelTxt: string | undefined, initDirs: string[]): string {
   const listed = (topLevelTxt ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
   const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '_');

@@ -67,4 +67,24 @@ describe('PyPI import name without top_level.txt', () => {
     assert.equal(importNameOf('python-dateutil', undefined, ['tests', 'dateutil']), 'dateutil');
     assert.equal(importNameOf('fx', undefined, ['_build', 'zeta', 'alpha_long']), 'zeta');
   });
+
+  it('reads every public top-level package a distribution ships (attrs: attr and attrs), not tests or private ones', async () => {
+    const { topLevelPackages } = await import('../../../src/docs/sources/pypi.ts');
+    assert.deepEqual(topLevelPackages(['attr/__init__.py', 'attr/_make.py', 'attrs/__init__.py', 'attrs/__init__.pyi', 'tests/__init__.py', '_private/__init__.py', 'README.md']), ['attr', 'attrs']);
+    assert.deepEqual(topLevelPackages(['src/pkg/__init__.py', 'lib/other/__init__.py', 'src/pkg/sub/__init__.py']), ['pkg', 'other']);
+  });
+
+  it('extracts the API of a distribution whose definitions live in a sibling package it re-exports from', async () => {
+    const { apiFromPythonPackage } = await import('../../../src/docs/extract/python.ts');
+    const files = new Map([
+      ['attr/__init__.py', 'from ._make import define\n__all__ = ["define"]\n'],
+      ['attr/_make.py', 'def define(maybe_cls=None):\n    """Define an attrs class."""\n    return maybe_cls\n'],
+      ['attrs/__init__.py', 'from attr import define\n__all__ = ["define"]\n'],
+    ]);
+    const parsers = await loadParsers(['python']);
+    const alone = await apiFromPythonPackage(parsers, { files, importNames: ['attrs'], locate: () => 'u' });
+    const both = await apiFromPythonPackage(parsers, { files, importNames: ['attrs', 'attr'], locate: () => 'u' });
+    assert.ok(both.some((p) => p.symbol?.endsWith('define') && /Define an attrs class/.test(p.content)), JSON.stringify(both.map((p) => p.symbol)));
+    assert.ok(!alone.some((p) => /Define an attrs class/.test(p.content)), 'with only the re-exporting package the definition is not found (the bug)');
+  });
 });
