@@ -6,13 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app.ts';
 import { ToolDexError } from '../errors.ts';
 import { rateLimitKey } from '../http/rate-limit.ts';
+import { ownerOf } from '../http/owner.ts';
 import { createMcpServer } from './server.ts';
-
-/** Sandbox sessions belong to the caller's organisation when auth set one, else to its address — the same
- * owner string as POST /tools/test, so a session made over REST is reusable over MCP and back. */
-function ownerOf(request: FastifyRequest): string {
-  return request.orgId ? `org:${request.orgId}` : `ip:${request.ip}`;
-}
 
 /** test_tool runs have a TOOLDEX_TEST_RPM budget of their own per key or address, like POST /tools/test
  * (a separate counter: the rate-limit plugin keeps one per route, and /mcp is another route). */

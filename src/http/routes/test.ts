@@ -8,6 +8,7 @@ import { ToolDexError } from '../../errors.ts';
 import { FORWARD_PATH } from '../../sandbox/fleet.ts';
 import { projectParam } from '../../project/schema.ts';
 import { testRequestSchema } from '../../sandbox/schema.ts';
+import { ownerOf } from '../owner.ts';
 import { sendResult } from '../respond.ts';
 import { formatParam } from '../schemas.ts';
 
@@ -23,7 +24,7 @@ export const testRoutes: FastifyPluginAsyncZod<{ app: App }> = async (server, { 
     },
   }, async (request, reply) => {
     // With authentication on, a session belongs to the organisation; with it off, to the client address.
-    const owner = request.orgId ? `org:${request.orgId}` : `ip:${request.ip}`;
+    const owner = ownerOf(request);
     // With a project (POST /tools/resolve), packages named without a version install at the project's versions.
     const { project, ...body } = request.body;
     const packages = project ? await app.projects.pinPackages(body.runtime, body.packages, project, owner) : body.packages;
