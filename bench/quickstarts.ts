@@ -2,6 +2,11 @@
 // quickstart tooldex verified (status ran, non-empty stdout), failures by cause, and time to a verified quickstart;
 // baseline from the same run: the docs' first example sent unchanged to the sandbox (what tooldex did before).
 //   --limit N (per ecosystem, default 50)  --ecosystem npm,pypi  --slugs a,b  --concurrency 2  --out results.json
+//   --reverify (with a kept BENCH_HOME: verify the benched versions again instead of reading the stored verdicts)
+// Per package the rows (and --out) carry what a rater needs without the code: the chosen quickstart's program, where
+// it came from (source, origin, the named score features, its rank), status, stdout, and the import lines handed
+// out with whether each ran (npm and PyPI: one sandbox run that executes each line verbatim; crates and Go: the lines
+// are read from the program that ran, which is checked).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +16,7 @@ import { loadConfig } from '../src/config.ts';
 import { createDocs } from '../src/docs/index.ts';
 import { createLogger } from '../src/log.ts';
 import { meaningfulStdout } from '../src/quickstart/outcome.ts';
+import { importLinesCheck, readImportLinesCheck } from '../src/quickstart/import-check.ts';
 import { testRequestSchema } from '../src/sandbox/schema.ts';
 
 const args = process.argv.slice(2);
@@ -20,6 +26,7 @@ const ECOSYSTEMS = (option('ecosystem') ?? 'npm,pypi,crates,go').split(',');
 const CONCURRENCY = Number(option('concurrency') ?? 2);
 const SLUGS = option('slugs')?.split(',');
 const OUT = option('out');
+const REVERIFY = args.includes('--reverify');
 /** Tools with nothing to import: bin-only npm packages, @types/* declarations, Python installers. */
 const CLI_ONLY_PYPI = new Set(['pip', 'wheel', 'virtualenv', 'pipenv', 'poetry']);
 
@@ -38,6 +45,10 @@ interface Row {
   slug: string; ecosystem: string; version?: string; skipped?: string;
   baseline: { status: string; ok: boolean; why?: string };
   verified: { status: string; ok: boolean; reason?: string; stdout?: string; source?: string; tried?: number; attempts?: Array<{ source: string; status: string; detail?: string }>; note?: string };
+  /** The quickstart a context hands out: its program and why it was chosen (origin, score features, rank). */
+  quickstart?: { code: string; language: string; offer: string; chosen?: { origin: string; score: number; signals: string[]; rank: number; of: number } };
+  /** The import lines handed out and whether each ran (`from program`: read from the verified program, which ran). */
+  imports?: Array<{ line: string; ran: boolean | 'from program'; detail?: string }>;
   docsMs?: number; verifyMs?: number; totalMs?: number;
 }
 
@@ -74,16 +85,41 @@ async function benchOne(slug: string): Promise<Row | undefined> {
     }
   } else row.baseline = { status: 'no_test_request', ok: false };
   const verifyStarted = performance.now();
+  if (REVERIFY) await app.store.query('delete from quickstart_verifications where slug = $1 and version = $2', [tool.slug, context.version]);
   const verification = await app.quickstarts.verifyNow({ slug: tool.slug, version: context.version, ecosystem: tool.ecosystem, name: tool.name });
   row.verifyMs = performance.now() - verifyStarted;
   row.totalMs = (row.docsMs ?? 0) + row.verifyMs;
   const v = verification.result?.verified;
   row.verified = {
     status: verification.status, ok: verification.status === 'ran' && Boolean(v?.stdout?.trim()), reason: v?.reason,
-    stdout: v?.stdout?.slice(0, 80), source: verification.result?.quickstart?.source, tried: verification.result?.tried.length,
+    stdout: v?.stdout, source: verification.result?.quickstart?.source, tried: verification.result?.tried.length,
     attempts: verification.result?.tried, note: v?.note,
   };
+  const result = verification.result;
+  if (result?.quickstart) {
+    row.quickstart = { code: result.quickstart.code, language: result.quickstart.language, offer: verification.status === 'ran' ? 'verified' : 'unverified', ...(result.chosen ? { chosen: result.chosen } : {}) };
+  }
+  if (result?.imports?.length) row.imports = await checkImports(tool, context.version, result.imports, result.quickstart?.code ?? '');
   return row;
+}
+
+/**
+ * Whether each import line handed out runs. npm and PyPI: one sandbox run executes every line verbatim (each npm line
+ * in a module of its own kind, .mjs for `import`, .cjs for `require`). Crates and Go: lines are only ever read from the
+ * verified program (it compiled and ran), so the check is that the line is in that program.
+ */
+async function checkImports(tool: { slug: string; ecosystem: string; name: string }, version: string, lines: string[], program: string): Promise<NonNullable<Row['imports']>> {
+  if (tool.ecosystem !== 'npm' && tool.ecosystem !== 'pypi') {
+    return lines.map((line) => ({ line, ran: program.includes(line.replace(/^import\s+/, '')) ? 'from program' : false }));
+  }
+  const request = importLinesCheck(tool.ecosystem, { name: tool.name, version, slug: tool.slug }, lines);
+  try {
+    const result = await app.sandbox.run(testRequestSchema.parse(request), 'bench:imports');
+    const verdicts = readImportLinesCheck(result.stdout, lines.length);
+    return lines.map((line, i) => ({ line, ran: verdicts[i]?.ok ?? false, ...(verdicts[i]?.ok ? {} : { detail: verdicts[i]?.detail ?? `${result.status}: ${result.stderr.slice(0, 160)}` }) }));
+  } catch (error) {
+    return lines.map((line) => ({ line, ran: false, detail: (error as Error).message.slice(0, 160) }));
+  }
 }
 
 /**
@@ -137,7 +173,8 @@ try {
       if (!row || row.skipped) { if (row?.skipped) process.stderr.write(`skip ${slug}: ${row.skipped}\n`); continue; }
       taken++;
       rows.push(row);
-      process.stderr.write(`${row.verified.ok ? 'ok  ' : 'FAIL'} ${slug}@${row.version ?? '?'} verified=${row.verified.status}${row.verified.ok ? ` (${secs(row.totalMs ?? 0)}) ${JSON.stringify(row.verified.stdout)}` : ` ${row.verified.reason?.slice(0, 220) ?? ''}`} | baseline=${row.baseline.status}${row.baseline.ok ? ' ok' : ''}\n`);
+      const chosen = row.quickstart?.chosen;
+      process.stderr.write(`${row.verified.ok ? 'ok  ' : 'FAIL'} ${slug}@${row.version ?? '?'} verified=${row.verified.status}${row.verified.ok ? ` (${secs(row.totalMs ?? 0)}) ${JSON.stringify(row.verified.stdout?.slice(0, 80))}` : ` ${row.verified.reason?.slice(0, 220) ?? ''}`} | baseline=${row.baseline.status}${row.baseline.ok ? ' ok' : ''}${chosen ? ` | from ${chosen.origin} #${chosen.rank}/${chosen.of} score ${chosen.score} [${chosen.signals.join('; ')}]` : ''}${row.imports?.some((l) => !l.ran) ? ` | IMPORT LINE FAILED ${row.imports.filter((l) => !l.ran).map((l) => l.line).join(' / ')}` : ''}\n`);
     }
   }));
   for (const ecosystem of [...new Set(rows.map((r) => r.ecosystem))]) {
@@ -149,6 +186,12 @@ try {
     const causes = new Map<string, string[]>();
     for (const r of of.filter((x) => !x.verified.ok)) causes.set(cause(r), [...(causes.get(cause(r)) ?? []), r.slug]);
     console.log(`${ecosystem.padEnd(6)} failures: ${[...causes].map(([c, s]) => `${c} ${s.length} (${s.join(' ')})`).join('; ') || 'none'}`);
+    const lines = of.flatMap((r) => r.imports ?? []);
+    const failedLines = of.flatMap((r) => (r.imports ?? []).filter((l) => !l.ran).map((l) => `${r.slug}: ${l.line} (${l.detail ?? ''})`.slice(0, 160)));
+    console.log(`${ecosystem.padEnd(6)} import lines handed out that ran: ${lines.filter((l) => l.ran).length}/${lines.length} (${pct(lines.filter((l) => l.ran).length, lines.length)})${lines.some((l) => l.ran === 'from program') ? ' (read from the verified program)' : ''}${failedLines.length ? `; failed: ${failedLines.join('; ')}` : ''}`);
+    const origins = new Map<string, number>();
+    for (const r of ok) origins.set(r.quickstart?.chosen?.origin ?? '?', (origins.get(r.quickstart?.chosen?.origin ?? '?') ?? 0) + 1);
+    console.log(`${ecosystem.padEnd(6)} the verified quickstart came from: ${[...origins].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`).join(', ')}; the best-ranked candidate won in ${ok.filter((r) => r.quickstart?.chosen?.rank === 1).length}/${ok.length}`);
   }
   console.log(`wall ${secs(Date.now() - started)}, load average now ${os.loadavg()[0]!.toFixed(1)}`);
   if (OUT) fs.writeFileSync(OUT, JSON.stringify(rows, null, 2));

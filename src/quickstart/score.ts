@@ -86,7 +86,9 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   if (definitionsOnly(candidate.code, ecosystem)) { score -= 4; signals.push('only defines things'); }
   // A block completed with the definitions it uses from earlier on the page runs where the bare block would not.
   if (candidate.combinedFrom?.length) { score += 2; signals.push('completed with earlier definitions'); }
-  const blockers = blockersOf(candidate.code);
+  // Pointed at the local stand-in, the network calls (and the loopback URL that replaced them) no longer block it.
+  const blockers = blockersOf(candidate.code).filter((b) => !candidate.localWeb || (b !== 'needs network' && b !== 'needs a service'));
+  if (candidate.localWeb) { score -= 1; signals.push('runs against a local stand-in web server'); }
   for (const blocker of blockers) {
     score -= blocker === 'runs a server' ? 8 : blocker === 'has placeholders' ? 6 : 5;
     signals.push(blocker);
@@ -116,7 +118,7 @@ export function centrality(candidates: Candidate[]): number[] {
   const frequency = new Map<string, number>();
   // Counted over the page's own blocks: a combined candidate repeats blocks that are already counted, and programs
   // tooldex writes from the API (which share their own scaffolding, `vars(…)`) are not the docs' examples.
-  called.forEach((names, i) => { if (!candidates[i]!.combinedFrom && candidates[i]!.origin !== 'api') for (const n of names) frequency.set(n, (frequency.get(n) ?? 0) + 1); });
+  called.forEach((names, i) => { if (!candidates[i]!.combinedFrom && !candidates[i]!.localWeb && candidates[i]!.origin !== 'api') for (const n of names) frequency.set(n, (frequency.get(n) ?? 0) + 1); });
   const recurring = new Set([...frequency].filter(([, count]) => count >= 2).map(([name]) => name));
   if (!recurring.size) return called.map(() => 0);
   const full = Math.min(3, recurring.size);

@@ -49,6 +49,8 @@ export interface Candidate {
   combinedFrom?: string[];
   /** Go examples: the package clause of their file (`uuid` for in-package examples, `uuid_test` otherwise). */
   goPackage?: string;
+  /** The example's third-party URLs point at a local stand-in web server the program starts first (local-web.ts). */
+  localWeb?: boolean;
 }
 
 /** Why a candidate cannot run in a sandbox, in words for people. */
@@ -116,4 +118,9 @@ export interface VerificationResult {
   imports?: string[];
   /** Per tried candidate: where from and how it ended (bench, debugging). */
   tried: Array<{ source: string; status: string; detail?: string }>;
+  /**
+   * Why the program that ran was chosen (bench, debugging): where it came from, its score, the named features that
+   * made the score, and its place in the ranking (1 = the best-ranked candidate).
+   */
+  chosen?: { origin: CandidateOrigin; score: number; signals: string[]; rank: number; of: number };
 }

@@ -21,7 +21,8 @@ import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/i
 import { packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
 import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
-import { rankCandidates } from './score.ts';
+import { blockersOf, rankCandidates } from './score.ts';
+import { localWebVariants } from './local-web.ts';
 import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
 /** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
@@ -61,7 +62,9 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   if (typesOnly) {
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' }, quickstart: null, testRequest: null, tried: [] } };
   }
-  const collected = await combineFragments(tool.ecosystem, tool.ecosystem === 'npm' ? await readableAsCode(await collectCandidates(tool.ecosystem, files)) : await collectCandidates(tool.ecosystem, files));
+  const examples = await combineFragments(tool.ecosystem, tool.ecosystem === 'npm' ? await readableAsCode(await collectCandidates(tool.ecosystem, files)) : await collectCandidates(tool.ecosystem, files));
+  // Network examples again, pointed at a local stand-in web server: an HTTP client's README example runs offline.
+  const collected = [...examples, ...localWebVariants(examples, tool.ecosystem, blockersOf)];
   if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(collected.map((c) => c.code), tool.name);
   if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(collected.map((c) => c.code), info.importName);
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
@@ -233,6 +236,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
               ...(noteFor(program, candidate) ? { note: noteFor(program, candidate) } : {}),
             },
             quickstart: { code: program.code, language: program.language, source: candidate.source }, testRequest: program.request, tried,
+            chosen: { origin: candidate.origin, score: Math.round(candidate.score * 10) / 10, signals: candidate.signals, rank: candidates.indexOf(candidate) + 1, of: candidates.length },
           } };
           // A program that only prints back a literal it was given ran, but shows little of the package: another
           // example that prints a real result is preferred when the budget allows; this one is kept in reserve.

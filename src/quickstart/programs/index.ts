@@ -9,6 +9,7 @@ import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, withCliH
 import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
 import { fixtureContent, fixtureNote, missingFile } from '../fixtures.ts';
+import { LOCAL_WEB_NOTE, withLocalWeb } from '../local-web.ts';
 
 /** Adjustments a repair asks for; each program maker reads the ones of its ecosystem. */
 export interface Adjustments {
@@ -45,8 +46,10 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
     case 'npm': {
       const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs);
       const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
-      const note = [stubNote(adjust).note, fixturesNote(adjust, info, candidate)].filter(Boolean).join(' ');
-      return { request: request('node', made.language, [{ path: made.path, code: made.code }, ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code: made.code, language: made.language, version: info.version, ...(note ? { note } : {}) };
+      const note = [stubNote(adjust).note, fixturesNote(adjust, info, candidate), candidate.localWeb ? LOCAL_WEB_NOTE : ''].filter(Boolean).join(' ');
+      const web = candidate.localWeb ? withLocalWeb('npm', made.code, made.path) : undefined;
+      const code = web?.code ?? made.code;
+      return { request: request('node', made.language, [{ path: made.path, code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code, language: made.language, version: info.version, ...(note ? { note } : {}) };
     }
     case 'pypi': {
       let code = await pythonProgram(candidate.code, candidate.language, info.importName, info.pyBindings);
@@ -61,8 +64,10 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m) && !m.startsWith('_'))
         .map((m) => PYPI_DISTRIBUTION[m] ?? m).filter((d) => d.toLowerCase().replace(/[-_.]+/g, '-') !== info.name.toLowerCase().replace(/[-_.]+/g, '-'));
       const packages = [`${info.name}==${pin.version}`, ...others, ...(adjust.extraPackages ?? [])];
-      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust, info, candidate), adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
-      return { request: request('python', 'python', [{ path: 'main.py', code }, ...fixtureFiles(adjust, 'main.py', info, candidate)], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
+      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust, info, candidate), adjust.cliHelp ? CLI_HELP_NOTE : '', candidate.localWeb ? LOCAL_WEB_NOTE : ''].filter(Boolean).join(' ');
+      const web = candidate.localWeb ? withLocalWeb('pypi', code, 'main.py') : undefined;
+      if (web) code = web.code;
+      return { request: request('python', 'python', [{ path: 'main.py', code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, 'main.py', info, candidate)], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
     }
     case 'crates': {
       const made = await rustProgram(candidate.code, candidate.origin, {

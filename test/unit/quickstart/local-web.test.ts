@@ -1,0 +1,47 @@
+// Network examples run against a local stand-in web server: third-party URL literals are pointed at it, only examples
+// whose one obstacle is the network get such a variant, and the variant ranks above the doctest a network-free ranking
+// would pick (requests' status-code table). Pure rewriting and scoring; the sandbox run is in the integration test.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { LOCAL_WEB_ORIGIN, localWebVariants, pointedAtLocalWeb, withLocalWeb } from '../../../src/quickstart/local-web.ts';
+import { blockersOf, rankCandidates } from '../../../src/quickstart/score.ts';
+import type { Candidate } from '../../../src/quickstart/types.ts';
+
+const readme = (code: string, language = 'python'): Candidate => ({ code, language, origin: 'readme', path: 'README.md', source: 'readme' });
+
+describe('local stand-in web server', () => {
+  it('points third-party URL literals at the stand-in, keeping path and query, and leaves loopback URLs alone', () => {
+    assert.equal(pointedAtLocalWeb(`requests.get('https://api.github.com/user?x=1', auth=('u', 'p'))`), `requests.get('${LOCAL_WEB_ORIGIN}/user?x=1', auth=('u', 'p'))`);
+    assert.equal(pointedAtLocalWeb('axios.get("https://example.com")'), `axios.get("${LOCAL_WEB_ORIGIN}/")`);
+    assert.equal(pointedAtLocalWeb(`fetch('http://localhost:3000/a')`), undefined);
+    assert.equal(pointedAtLocalWeb('requests.get(url)'), undefined);
+  });
+
+  it('makes a variant only of examples whose one obstacle is the network', () => {
+    const network = readme(">>> import requests\n>>> r = requests.get('https://api.github.com/user')\n>>> r.status_code\n200");
+    const secrets = readme("import requests, os\nrequests.get('https://api.example.com', headers={'X': os.environ['API_TOKEN']})");
+    const variants = localWebVariants([network, secrets, readme('print(1)')], 'pypi', blockersOf);
+    assert.equal(variants.length, 1);
+    assert.ok(variants[0]!.localWeb);
+    assert.match(variants[0]!.code, /127\.0\.0\.1:8765\/user/);
+    assert.deepEqual(localWebVariants([network], 'crates', blockersOf), []);
+  });
+
+  it('ranks the README\'s client call, run against the stand-in, above a status-code doctest of an inner module', () => {
+    const status: Candidate = { code: ">>> import requests\n>>> requests.codes['temporary_redirect']\n307", language: 'pycon', origin: 'doctest', path: 'src/requests/status_codes.py', source: 'doctest' };
+    const network = readme(">>> import requests\n>>> r = requests.get('https://api.github.com/user', auth=('user', 'pass'))\n>>> r.status_code\n200\n>>> r.json()\n{}");
+    const candidates = [network, status, ...localWebVariants([network], 'pypi', blockersOf)];
+    const ranked = rankCandidates(candidates, 'pypi', 'requests', 'requests', [], { publicNames: ['get', 'post', 'codes', 'Session'] }).filter((c) => !c.blockers.includes('needs network'));
+    assert.equal(ranked[0]!.localWeb, true, ranked.map((c) => `${c.source} ${c.score} ${c.signals.join(',')}`).join('\n'));
+    assert.ok(ranked[0]!.signals.includes('runs against a local stand-in web server'));
+    assert.deepEqual(ranked[0]!.blockers, []);
+  });
+
+  it('starts the stand-in before the example: after `from __future__` in Python, an import or a require in Node', () => {
+    const py = withLocalWeb('pypi', 'from __future__ import annotations\nimport requests\n', 'main.py');
+    assert.match(py.code, /^from __future__ import annotations\nimport _tooldex_local_web/);
+    assert.equal(py.file.path, '_tooldex_local_web.py');
+    assert.match(withLocalWeb('npm', 'x()', 'index.mjs').code, /^import '\.\/tooldex-local-web\.cjs';/);
+    assert.match(withLocalWeb('npm', 'x()', 'index.cjs').code, /^require\('\.\/tooldex-local-web\.cjs'\);/);
+  });
+});
