@@ -51,6 +51,10 @@ export const configSchema = z.object({
   TOOLDEX_SANDBOX_FORWARD_RPM: intFrom(600, 1, 100_000)
     .describe('Requests per minute per client address to the fleet\'s internal route POST /internal/sandbox/test (bad signatures included).'),
   TOOLDEX_SANDBOX_MEMORY_MB: intFrom(512, 32, 1_000_000).describe('Memory limit of one sandbox run (its /tmp counts too).'),
+  TOOLDEX_SANDBOX_BUILD_MEMORY_MB: intFrom(2048, 128, 1_000_000)
+    .describe('Memory limit of a sandbox\'s install and build steps (fetches, compiles such as `go build` and `cargo build`, source-package installs; /tmp counts too); the program itself keeps TOOLDEX_SANDBOX_MEMORY_MB.'),
+  TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS: intFrom(300_000, 5_000, 3_600_000)
+    .describe('Wall-clock limit of a sandbox\'s build step (compiles, build scripts) and of a source-package install; the program itself keeps the request\'s timeoutMs.'),
   TOOLDEX_DENY_PACKAGES: z.string().default('').describe('Comma-separated packages a sandbox may not install (status `blocked`).'),
   TOOLDEX_DISABLED_RUNTIMES: z.string().default('').describe('Comma-separated runtimes turned off (status `blocked`).'),
   TOOLDEX_SANDBOX_UID: intFrom(61000, 1, 4_294_967_294)
@@ -61,7 +65,7 @@ export const configSchema = z.object({
   TOOLDEX_SANDBOX_TMP_MB: intFrom(256, 8, 1_000_000).describe('Size of each run\'s private /tmp (memory, counted in the run\'s memory limit).'),
   TOOLDEX_SANDBOX_PIDS: intFrom(256, 16, 100_000).describe('Process/thread limit of one sandbox run.'),
   TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS: intFrom(300_000, 5_000, 3_600_000)
-    .describe('Wall-clock budget of a fetch step (registry downloads, no package code); steps that run package or session code use the request timeoutMs.'),
+    .describe('Wall-clock budget of a fetch step (registry downloads, no package code); builds and source-package installs have TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS, the program the request timeoutMs.'),
   TOOLDEX_SANDBOX_CACHE_DIR: z.string().optional()
     .describe('Shared package/build caches of the sandboxes (default TOOLDEX_HOME/sandbox/cache); written only by fetch steps, read-only to everything else.'),
   TOOLDEX_SANDBOX_SECRET_KEY: z.string().optional()
@@ -168,9 +172,9 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** The drain deadline: the setting, else the longest a single sandbox request may take (install, then a 60 s run). */
-export const drainTimeoutMs = (config: Pick<Config, 'TOOLDEX_DRAIN_TIMEOUT_MS' | 'TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS'>): number =>
-  config.TOOLDEX_DRAIN_TIMEOUT_MS ?? config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS + 60_000 + 10_000;
+/** The drain deadline: the setting, else the longest a single sandbox request may take (install, build, then a 60 s run). */
+export const drainTimeoutMs = (config: Pick<Config, 'TOOLDEX_DRAIN_TIMEOUT_MS' | 'TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS' | 'TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS'>): number =>
+  config.TOOLDEX_DRAIN_TIMEOUT_MS ?? config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS + config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS + 60_000 + 10_000;
 
 export const listSetting = (value: string): string[] =>
   value.split(',').map((item) => item.trim()).filter(Boolean);

@@ -11,6 +11,7 @@ import { Exposure, exposureBase } from './exposure.ts';
 import { ensureSandboxHost, instanceId, loadRedactionKey, type SandboxHost } from './host.ts';
 import type { IsolatedResult } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
+import { manifestPackages } from './manifests.ts';
 import { isWorkspaceFile, safeRelativePath, writeWorkspaceFile } from './paths.ts';
 import { RunQueue } from './queue.ts';
 import { createRedactor, longestForm, mergeMarks, secretMarks } from './redact.ts';
@@ -56,7 +57,16 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   const queue = new RunQueue(config.TOOLDEX_SANDBOX_CONCURRENCY, config.TOOLDEX_SANDBOX_QUEUE, perOwner);
   const disabled = new Set(listSetting(config.TOOLDEX_DISABLED_RUNTIMES).map((r) => r.toLowerCase()));
   const denied = new Set(listSetting(config.TOOLDEX_DENY_PACKAGES).map((p) => p.toLowerCase()));
-  const limits: RunLimits = { memoryBytes: config.TOOLDEX_SANDBOX_MEMORY_MB * 1024 * 1024, pids: config.TOOLDEX_SANDBOX_PIDS, cpus: 1 };
+  // The program runs under the run limits; every step before it (fetches, compiles, source-package installs) under the
+  // build limits: a compiler needs far more memory than most programs (Go compiling a pure-Go SQLite driver: ~560 MiB).
+  const runLimits: RunLimits = { memoryBytes: config.TOOLDEX_SANDBOX_MEMORY_MB * 1024 * 1024, pids: config.TOOLDEX_SANDBOX_PIDS, cpus: 1 };
+  const buildLimits: RunLimits = { ...runLimits, memoryBytes: config.TOOLDEX_SANDBOX_BUILD_MEMORY_MB * 1024 * 1024 };
+  const limitsOf = (step: Step): RunLimits => (step.kind === 'run' && step.name === 'run' ? runLimits : buildLimits);
+  /** The setting behind a step's memory and wall-clock limits, named in the `[sandbox]` note when one ends it. */
+  const settingsOf = (step: Step) => (step.kind === 'fetch'
+    ? { memory: 'TOOLDEX_SANDBOX_BUILD_MEMORY_MB', timeout: 'TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS' }
+    : step.name === 'run' ? { memory: 'TOOLDEX_SANDBOX_MEMORY_MB', timeout: 'timeoutMs' }
+      : { memory: 'TOOLDEX_SANDBOX_BUILD_MEMORY_MB', timeout: 'TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS' });
   const sources = registries(config);
   const MIB = 1024 * 1024;
   const diskBudget: SessionBudget = {
@@ -90,7 +100,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
       if (disabled.has(runtime)) {
         return policyResult('blocked', request.sessionId, 'runtime_disabled', `The ${runtime} runtime is turned off on this server (TOOLDEX_DISABLED_RUNTIMES).`, early());
       }
-      const parsed = request.packages.map((spec) => adapter.parsePackage(spec));
+      // A manifest in files (Cargo.toml, go.mod, package.json) asks for pins too; `packages` override same names.
+      const parsed = [...manifestPackages(runtime, adapter, request.files), ...request.packages.map((spec) => adapter.parsePackage(spec))];
       const deny = parsed.find((p) => denied.has(p.name) || denied.has(`${runtime}:${p.name}`));
       if (deny) {
         return policyResult('blocked', request.sessionId, 'package_denied', `Package "${deny.name}" is on this server's deny list (TOOLDEX_DENY_PACKAGES).`, early());
@@ -122,7 +133,9 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           }
           if (peer.alive && peer.url) {
             try {
-              return await fleet.forward(peer.url, request, owner, 3 * request.timeoutMs + config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS + 60_000);
+              // The longest a call can take there: a fetch and a source install, the cache's preparation and a build, the run.
+              return await fleet.forward(peer.url, request, owner, request.timeoutMs + 2 * config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS +
+                2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS + 60_000);
             } catch (error) {
               if (!(error instanceof PeerUnreachable)) throw error;
               throw new ToolDexError('session_unavailable', 503,
@@ -185,12 +198,13 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         const toolchain = call.sandboxHost.toolchains[call.toolchainRuntime];
         const ctx: RuntimeContext = { toolchain, source: sources[runtime] };
         const options = (step: Step, timeoutMs: number, extra: Partial<StepOptions> = {}): StepOptions => ({
-          identity: call.sandboxHost.identity, toolchain, folders: session.folders, cacheDir: path.join(exposure.cacheDir, runtime), limits, owner,
+          identity: call.sandboxHost.identity, toolchain, folders: session.folders, cacheDir: path.join(exposure.cacheDir, runtime), limits: limitsOf(step), owner,
           timeoutMs, fileSizeBytes: config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024, redactionSlack: longestForm(marks),
           onReady: service.onSandboxReady && ((pid) => service.onSandboxReady?.(pid, step.name)), ...extra,
         });
-        // Fetch steps have the install budget; every step that runs session or package code has the caller's timeoutMs.
-        const budget = (step: Step) => (step.kind === 'fetch' ? config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS : request.timeoutMs);
+        // Fetch steps have the install budget, builds and source installs the build budget, the program the caller's timeoutMs.
+        const budget = (step: Step) => (step.kind === 'fetch' ? config.TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS
+          : step.name === 'run' ? request.timeoutMs : config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS);
         const step = async (spec: Step, extra: Partial<StepOptions> = {}) => {
           const result = await runStep(spec, options(spec, budget(spec), extra));
           phases.provisionMs += result.setupMs;
@@ -229,11 +243,11 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         };
         /** The status of a step that did not succeed, and which limit (if any) ended it. */
         const failure = (result: IsolatedResult, phase: EndedBy['phase'], spec: Step) => {
-          const ended = endedBy(result, phase, limits, budget(spec), volumes.usage(session.id));
+          const ended = endedBy(result, phase, limitsOf(spec), budget(spec), volumes.usage(session.id));
           // A limit decides first (it ended or crippled the step, whatever the exit code); else the exit code does.
           const status: TestResult['status'] = ended ? (ended.limit === 'timeout' ? 'timeout' : 'limit_exceeded')
             : phase === 'install' ? 'failed_install' : 'failed_run';
-          return { status, ended, note: describeEnd(result, phase, ended) };
+          return { status, ended, note: describeEnd(result, phase, ended, settingsOf(spec)) };
         };
 
         if (plan.changed.length > 0) {
@@ -242,7 +256,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           const { first, fallback } = call.adapter.install(ctx, { changed: plan.changed, all: plan.all });
           let used: Step = first;
           let result = await step(first);
-          if (!succeeded(result) && fallback && !result.timedOut && !endedBy(result, 'install', limits, budget(first), volumes.usage(session.id))) {
+          if (!succeeded(result) && fallback && !result.timedOut && !endedBy(result, 'install', limitsOf(first), budget(first), volumes.usage(session.id))) {
             used = fallback;
             result = await step(fallback);
           }

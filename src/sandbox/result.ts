@@ -39,13 +39,17 @@ export function endedBy(result: IsolatedResult, phase: EndedBy['phase'], limits:
   return full ? { ...full, phase } : undefined;
 }
 
-/** The `[sandbox] …` line saying why a step ended, with the numbers. */
-export function describeEnd(result: IsolatedResult, phase: EndedBy['phase'], ended: EndedBy | undefined): string | undefined {
+/** Which setting (or request field) set a step's memory and wall-clock limits: install and build steps have their own. */
+export interface LimitSettings { memory: string; timeout: string }
+
+/** The `[sandbox] …` line saying why a step ended, with the numbers and the setting behind the limit. */
+export function describeEnd(result: IsolatedResult, phase: EndedBy['phase'], ended: EndedBy | undefined, settings?: LimitSettings): string | undefined {
   const prefix = `[sandbox] ${phase}`;
+  const from = (setting: string | undefined) => (setting ? ` (${setting})` : '');
   if (ended) {
     switch (ended.limit) {
-      case 'timeout': return `${prefix} stopped by the ${ended.max} ms wall-clock limit (${phase === 'install' ? 'install budget, TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS' : 'timeoutMs'}); every process it started was stopped.`;
-      case 'memory': return `${prefix} killed: memory limit of ${mib(ended.max)} reached.`;
+      case 'timeout': return `${prefix} stopped by the ${ended.max} ms wall-clock limit${from(settings?.timeout)}; every process it started was stopped.`;
+      case 'memory': return `${prefix} killed: memory limit of ${mib(ended.max)} reached${from(settings?.memory)}.`;
       case 'processes': return `${prefix} hit the process limit of ${ended.max} (fork refused).`;
       case 'output': return `${prefix} killed: more than ${mib(ended.max)} of output.`;
       case 'disk': return `${prefix} ran out of session disk: ${mib(ended.used ?? 0)} used of the ${mib(ended.max)} quota (blocks, as the disk counts them).`;

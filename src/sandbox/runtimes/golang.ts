@@ -78,7 +78,9 @@ export const golangRuntime: RuntimeAdapter = {
       script: `{ [ -f go.mod ] || go mod init sandbox >/dev/null 2>&1; } && ` +
         (locked.length ? `go mod edit ${requires} && sort -u -o go.sum ${GOMOD}/go.sum $( [ -f go.sum ] && echo go.sum ) && ` : '') +
         `mkdir -p ${BUILD}/bin && exec go build -o ${BUILD}/bin/main ${shq(dir === '.' ? '.' : `./${dir}`)}`,
-      env: { ...goEnv(ctx), GOPATH: `${BUILD}/gopath`, HOME: '/tmp' },
+      // One compile at a time (-p=1): the step has one core anyway, and a big generated package (modernc.org/sqlite's
+      // ~560 MiB compile) then never shares the build memory limit with another compile.
+      env: { ...goEnv(ctx), GOFLAGS: '-mod=mod -buildvcs=false -p=1', GOPATH: `${BUILD}/gopath`, HOME: '/tmp' },
       network: sourceNetwork(ctx), cache: 'overlay',
     };
   },
