@@ -172,8 +172,13 @@ export const TOOLS: ToolDefinition[] = [
       'Step 4. Proves a snippet works: installs `packages`, writes `files`, runs `entry` in an isolated sandbox ' +
       '(outbound network allowed; `network: "off"` gives the program none, installs still fetch; the session keeps it) and returns ' +
       'ok, status (ran, failed_install, failed_run, timeout, limit_exceeded, blocked, unavailable), ' +
-      'Rust crate features go in brackets after the version: `tokio@1[macros,rt-multi-thread,time]`. ' +
       'stdout, stderr, exit code and a `sessionId`. A failing snippet is a normal result with ok false: read stderr, fix, retry. ' +
+      'Rust crate features go in brackets after the version: `tokio@1[macros,rt-multi-thread,time]`, `clap@4[derive]`. ' +
+      'Or send the project\'s manifest in `files` (Cargo.toml, go.mod or package.json at the top): its registry dependencies are ' +
+      'installed like `packages` (git, path and URL dependencies are refused, 422 invalid_manifest). ' +
+      'Limits: compiles and installs (cargo build, go build, source packages) get 2 GiB of memory and 5 minutes by default ' +
+      '(the server\'s TOOLDEX_SANDBOX_BUILD_MEMORY_MB and _BUILD_TIMEOUT_MS); the program gets 512 MiB and `timeoutMs` ' +
+      '(default 30 s, at most 60 s); `endedBy` names the limit and phase (install, build, run) that ended a step. ' +
       'Pass the sessionId back to reuse installed packages and files (much faster). Put credentials in env items as `secret` ' +
       'so they are redacted from the output.',
     input: testInput,

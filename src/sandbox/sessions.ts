@@ -194,11 +194,7 @@ export class SessionStore {
   async admit(owner: string, budget: SessionBudget, busy: Set<string>): Promise<string[]> {
     const sessions = await this.held();
     const evicted: string[] = [];
-    const drop = async (session: HeldSession) => {
-      await this.remove(session.id);
-      sessions.splice(sessions.indexOf(session), 1);
-      evicted.push(session.id);
-    };
+    const drop = (session: HeldSession) => this.evictFrom(sessions, session, evicted);
     const own = () => sessions.filter((session) => session.owner === owner);
     const spare = () => own().find((session) => !busy.has(session.id));
     const sum = (list: HeldSession[]) => list.reduce((total, session) => total + session.bytes, 0);
@@ -233,11 +229,7 @@ export class SessionStore {
   async evict(budget: SessionBudget, busy: Set<string>): Promise<string[]> {
     const sessions = await this.held();
     const evicted: string[] = [];
-    const drop = async (session: HeldSession) => {
-      await this.remove(session.id);
-      sessions.splice(sessions.indexOf(session), 1);
-      evicted.push(session.id);
-    };
+    const drop = (session: HeldSession) => this.evictFrom(sessions, session, evicted);
     for (const owner of new Set(sessions.map((session) => session.owner))) {
       for (;;) {
         const own = sessions.filter((session) => session.owner === owner);
@@ -257,6 +249,13 @@ export class SessionStore {
       total -= session.bytes;
     }
     return evicted;
+  }
+
+  /** Removes one session and takes it out of the list admit() or evict() is working through, recording its id. */
+  private async evictFrom(sessions: HeldSession[], session: HeldSession, evicted: string[]): Promise<void> {
+    await this.remove(session.id);
+    sessions.splice(sessions.indexOf(session), 1);
+    evicted.push(session.id);
   }
 
   async remove(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 // Fair sharing through POST /tools/test: one owner's runs are capped without holding up another's, waiting shows as
-// queueMs, CPU is weighted per owner, the caller's timeoutMs bounds a build script, and installs have their own budget.
+// queueMs, CPU is weighted per owner, and installs have their own budget (builds: build-limits.test.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -63,19 +63,6 @@ describe('fair sharing', () => {
       assert.equal(runShares, '1024');
     }
   });
-
-  it('bounds a build script that never ends by the caller\'s timeoutMs, and says the build phase ended it', async () => {
-    const started = Date.now();
-    const reply = await postTest(server, {
-      language: 'rust', runtime: 'rust', timeoutMs: 2000,
-      files: [file('build.rs', 'fn main() { loop { std::hint::spin_loop(); } }\n'), file('src/main.rs', 'fn main() { println!("never"); }\n')],
-    });
-    assert.equal(reply.body.status, 'timeout', reply.text);
-    assert.deepEqual(reply.body.endedBy, { limit: 'timeout', phase: 'build', max: 2000, unit: 'ms' });
-    assert.match(reply.body.stderr, /\[sandbox\] build stopped by the 2000 ms wall-clock limit \(timeoutMs\)/);
-    assert.ok(reply.body.phases.runMs >= 2000 && reply.body.phases.runMs < 10_000, String(reply.body.phases.runMs));
-    assert.ok(Date.now() - started < 60_000);
-  });
 });
 
 describe('install budget', () => {
@@ -98,7 +85,7 @@ describe('install budget', () => {
     const reply = await postTest(server, { language: 'javascript', runtime: 'node', packages: ['is-number@7.0.0'], files: [file('a.js', '1')] });
     assert.equal(reply.body.status, 'timeout', reply.text);
     assert.deepEqual(reply.body.endedBy, { limit: 'timeout', phase: 'install', max: 5000, unit: 'ms' });
-    assert.match(reply.body.stderr, /install stopped by the 5000 ms wall-clock limit \(install budget/);
+    assert.match(reply.body.stderr, /install stopped by the 5000 ms wall-clock limit \(TOOLDEX_SANDBOX_INSTALL_TIMEOUT_MS\)/);
     assert.ok(reply.body.phases.installMs >= 5000, JSON.stringify(reply.body.phases));
   });
 });

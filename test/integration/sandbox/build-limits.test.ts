@@ -1,0 +1,74 @@
+// Build limits apart from run limits, through POST /tools/test with real sandboxes: a build (here a Rust build script,
+// package code like any compile) gets TOOLDEX_SANDBOX_BUILD_MEMORY_MB and TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS, the program
+// keeps TOOLDEX_SANDBOX_MEMORY_MB and the caller's timeoutMs, and `endedBy` says which phase's limit ended a step.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TestServer } from '../../helpers/server.ts';
+import { file, postTest, startSandboxServer } from './helpers.ts';
+
+const MIB = 1024 * 1024;
+/** Allocates and touches `mib` MiB (black_box: the optimiser may not drop it), then prints how much. */
+const hog = (mib: string) => `fn main() {\n    let v = std::hint::black_box(vec![1u8; ${mib} << 20]);\n    println!("held {} MiB", v.len() >> 20);\n}\n`;
+const forever = 'fn main() {\n    let mut keep = Vec::new();\n    loop { keep.push(std::hint::black_box(vec![1u8; 16 << 20])); }\n}\n';
+
+describe('build limits', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startSandboxServer({ TOOLDEX_SANDBOX_MEMORY_MB: 128, TOOLDEX_SANDBOX_BUILD_MEMORY_MB: 512, TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS: 120_000 });
+  });
+  after(() => server.close());
+
+  it('a build may use more memory than the program: 200 MiB in the build script passes, the same in the program ends at the run limit', async () => {
+    const reply = await postTest(server, {
+      language: 'rust', runtime: 'rust', timeoutMs: 20_000, entry: 'src/main.rs', files: [file('build.rs', hog('200')), file('src/main.rs', hog('200'))],
+    });
+    assert.equal(reply.body.status, 'limit_exceeded', reply.text.slice(0, 2000));
+    assert.deepEqual(reply.body.endedBy, { limit: 'memory', phase: 'run', max: 128 * MIB, unit: 'bytes' });
+    assert.match(reply.body.stderr, /\[sandbox\] run killed: memory limit of 128 MiB reached \(TOOLDEX_SANDBOX_MEMORY_MB\)/);
+    const small = await postTest(server, {
+      language: 'rust', runtime: 'rust', sessionId: reply.body.sessionId, entry: 'src/main.rs', files: [file('src/main.rs', hog('16'))],
+    });
+    assert.equal(small.body.status, 'ran', small.text.slice(0, 2000));
+    assert.equal(small.body.stdout, 'held 16 MiB\n');
+  });
+
+  it('a build past the build memory limit ends as limit_exceeded in the build phase, naming TOOLDEX_SANDBOX_BUILD_MEMORY_MB', async () => {
+    const reply = await postTest(server, {
+      language: 'rust', runtime: 'rust', entry: 'src/main.rs', files: [file('build.rs', forever), file('src/main.rs', 'fn main() { println!("never"); }\n')],
+    });
+    assert.equal(reply.body.status, 'limit_exceeded', reply.text.slice(0, 2000));
+    assert.deepEqual(reply.body.endedBy, { limit: 'memory', phase: 'build', max: 512 * MIB, unit: 'bytes' });
+    assert.match(reply.body.stderr, /\[sandbox\] build killed: memory limit of 512 MiB reached \(TOOLDEX_SANDBOX_BUILD_MEMORY_MB\)/);
+    assert.equal(reply.body.stdout, '');
+  });
+});
+
+describe('build timeout', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startSandboxServer({ TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS: 6000 });
+  });
+  after(() => server.close());
+
+  it('bounds a build script that never ends by TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS, not the caller\'s (shorter) timeoutMs', async () => {
+    const started = Date.now();
+    const reply = await postTest(server, {
+      language: 'rust', runtime: 'rust', timeoutMs: 2000, entry: 'src/main.rs',
+      files: [file('build.rs', 'fn main() { loop { std::hint::spin_loop(); } }\n'), file('src/main.rs', 'fn main() { println!("never"); }\n')],
+    });
+    assert.equal(reply.body.status, 'timeout', reply.text);
+    assert.deepEqual(reply.body.endedBy, { limit: 'timeout', phase: 'build', max: 6000, unit: 'ms' });
+    assert.match(reply.body.stderr, /\[sandbox\] build stopped by the 6000 ms wall-clock limit \(TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS\)/);
+    assert.ok(reply.body.phases.runMs >= 6000 && reply.body.phases.runMs < 20_000, String(reply.body.phases.runMs));
+    assert.ok(Date.now() - started < 60_000);
+  });
+
+  it('the program keeps the caller\'s timeoutMs', async () => {
+    const reply = await postTest(server, {
+      language: 'javascript', runtime: 'node', timeoutMs: 1500, files: [file('spin.js', 'for (;;) {}')],
+    });
+    assert.equal(reply.body.status, 'timeout', reply.text);
+    assert.deepEqual(reply.body.endedBy, { limit: 'timeout', phase: 'run', max: 1500, unit: 'ms' });
+    assert.match(reply.body.stderr, /\[sandbox\] run stopped by the 1500 ms wall-clock limit \(timeoutMs\)/);
+  });
+});

@@ -1,0 +1,115 @@
+// Real builds (issue 24 §5), through POST /tools/test with real sandboxes and the real registries (crates.io, the Go
+// module proxy, npm), each request written as the MCP test_tool description says: crate features in `packages`, and a
+// Cargo.toml, go.mod or package.json sent in `files`, whose dependencies the fetch step fetches before an offline build.
+// The builds run under the build limits (TOOLDEX_SANDBOX_BUILD_MEMORY_MB / _TIMEOUT_MS), the programs under the run limits.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TestServer } from '../../helpers/server.ts';
+import { file, postTest, startSandboxServer } from './helpers.ts';
+
+const TOKIO = 'use std::time::Duration;\n\n#[tokio::main]\nasync fn main() {\n' +
+  '    let slow = tokio::time::sleep(Duration::from_secs(5));\n' +
+  '    match tokio::time::timeout(Duration::from_millis(50), slow).await {\n' +
+  '        Ok(()) => println!("finished"),\n        Err(_) => println!("timed out after 50 ms"),\n    }\n}\n';
+
+const CLAP_TOML = '[package]\nname = "greet"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nclap = { version = "4", features = ["derive"] }\n';
+const CLAP = 'use clap::Parser;\n\n/// Greets someone.\n#[derive(Parser)]\n#[command(name = "greet")]\nstruct Args {\n' +
+  '    /// Who to greet\n    #[arg(long)]\n    name: String,\n    /// How many times\n    #[arg(short, long, default_value_t = 1)]\n    count: u8,\n}\n\n' +
+  'fn main() {\n    let args = Args::parse_from(["greet", "--name", "sandbox", "-c", "2"]);\n' +
+  '    for _ in 0..args.count {\n        println!("hello {}", args.name);\n    }\n' +
+  '    let help = <Args as clap::CommandFactory>::command().render_help().to_string();\n' +
+  '    println!("help mentions --count: {}", help.contains("--count"));\n}\n';
+
+const GORM_MOD = 'module example.com/shop\n\ngo 1.22\n\nrequire (\n\tgithub.com/glebarez/sqlite v1.11.0\n\tgorm.io/gorm v1.31.2\n)\n';
+const GORM = `package main
+
+import (
+	"fmt"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/gorm"
+)
+
+type Product struct {
+	ID    uint
+	Code  string
+	Price uint
+}
+
+func main() {
+	db, err := gorm.Open(sqlite.Open("file::memory:"), &gorm.Config{})
+	if err != nil {
+		panic(err)
+	}
+	if err := db.AutoMigrate(&Product{}); err != nil {
+		panic(err)
+	}
+	db.Create(&Product{Code: "D42", Price: 100})
+	db.Create(&Product{Code: "F7", Price: 250})
+	var cheap Product
+	db.First(&cheap, "price < ?", 200)
+	var count int64
+	db.Model(&Product{}).Count(&count)
+	fmt.Printf("products: %d, cheapest: %s at %d\\n", count, cheap.Code, cheap.Price)
+}
+`;
+
+describe('real builds from plain requests', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startSandboxServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('tokio with features in packages: a program using tokio::time::timeout runs', { timeout: 400_000 }, async () => {
+    const reply = await postTest(server, {
+      language: 'rust', runtime: 'rust', packages: ['tokio@1[macros,rt-multi-thread,time]'], files: [file('src/main.rs', TOKIO)],
+    });
+    assert.equal(reply.body.status, 'ran', reply.text.slice(0, 3000));
+    assert.equal(reply.body.stdout, 'timed out after 50 ms\n');
+  });
+
+  it('clap derive from a Cargo.toml in files: its dependencies fetched, the build offline', { timeout: 400_000 }, async () => {
+    const reply = await postTest(server, {
+      language: 'rust', runtime: 'rust', files: [file('src/main.rs', CLAP), file('Cargo.toml', CLAP_TOML)], entry: 'src/main.rs',
+    });
+    assert.equal(reply.body.status, 'ran', reply.text.slice(0, 3000));
+    assert.equal(reply.body.stdout, 'hello sandbox\nhello sandbox\nhelp mentions --count: true\n');
+  });
+
+  it('gorm with a pure-Go SQLite driver from a go.mod in files: compiles under the build limits, creates, inserts, queries', { timeout: 600_000 }, async () => {
+    const reply = await postTest(server, {
+      language: 'go', runtime: 'golang', files: [file('main.go', GORM), file('go.mod', GORM_MOD)], entry: 'main.go',
+    });
+    assert.equal(reply.body.status, 'ran', reply.text.slice(0, 3000));
+    assert.equal(reply.body.stdout, 'products: 2, cheapest: D42 at 100\n');
+  });
+
+  it('package.json in files: its registry dependencies installed, the ES module imports them', { timeout: 120_000 }, async () => {
+    const reply = await postTest(server, {
+      language: 'javascript', runtime: 'node', entry: 'main.js',
+      files: [file('main.js', 'import isNumber from "is-number";\nconsole.log(isNumber(5), isNumber("x"));\n'),
+        file('package.json', JSON.stringify({ name: 'app', type: 'module', dependencies: { 'is-number': '^7.0.0' } }))],
+    });
+    assert.equal(reply.body.status, 'ran', reply.text.slice(0, 3000));
+    assert.equal(reply.body.stdout, 'true false\n');
+  });
+
+  it('a manifest with a git, path or URL dependency is refused (422 invalid_manifest), nothing runs', async () => {
+    const cases = [
+      { runtime: 'rust', language: 'rust', files: [file('src/main.rs', 'fn main() {}'), file('Cargo.toml', '[package]\nname = "x"\nversion = "0.1.0"\n\n[dependencies]\nevil = { git = "https://example.com/evil" }\n')], field: 'files.1.code' },
+      { runtime: 'golang', language: 'go', files: [file('main.go', 'package main\nfunc main() {}\n'), file('go.mod', 'module x\n\nrequire gorm.io/gorm v1.31.2\n\nreplace gorm.io/gorm => ./gorm\n')], field: 'files.1.code' },
+      { runtime: 'node', language: 'javascript', files: [file('package.json', '{"dependencies":{"x":"https://example.com/x.tgz"}}'), file('main.js', '1')], field: 'files.0.code' },
+      { runtime: 'node', language: 'javascript', files: [file('package.json', '{"dependencies": '), file('main.js', '1')], field: 'files.0.code' },
+    ];
+    for (const { field, ...body } of cases) {
+      const reply = await postTest(server, { ...body, entry: body.files.find((f) => !/Cargo|go\.mod|package\.json/.test(f.path))?.path });
+      assert.equal(reply.status, 422, reply.text);
+      assert.equal(reply.body.error.code, 'invalid_manifest', reply.text);
+      assert.equal(reply.body.error.field, field);
+      assert.match(reply.body.error.message, /^(Cargo\.toml|go\.mod|package\.json): /);
+    }
+  });
+});
