@@ -87,6 +87,9 @@ async function benchOne(slug: string): Promise<Row | undefined> {
   const verifyStarted = performance.now();
   if (REVERIFY) await app.store.query('delete from quickstart_verifications where slug = $1 and version = $2', [tool.slug, context.version]);
   const verification = await app.quickstarts.verifyNow({ slug: tool.slug, version: context.version, ecosystem: tool.ecosystem, name: tool.name });
+  // Not a library with code to run (the same class as @types/* above): declarations only, or one platform's binary.
+  const nothingToRun = /^(a types-only package|a platform binary)/.exec(verification.result?.verified.reason ?? '');
+  if (verification.status === 'unverifiable' && nothingToRun) return { ...row, skipped: `${nothingToRun[1]} (nothing to run)` };
   row.verifyMs = performance.now() - verifyStarted;
   row.totalMs = (row.docsMs ?? 0) + row.verifyMs;
   const v = verification.result?.verified;

@@ -8,16 +8,23 @@ import { descendants, namedChildren, parseCode, type Grammar } from './parse.ts'
 import type { PackageInfo } from './types.ts';
 
 /** What the probe run reports about an npm package's module shapes. */
-export interface NpmExports { require: boolean; esm: { default: boolean; named: string[] } | null }
+export interface NpmExports {
+  require: boolean;
+  esm: { default: boolean; named: string[] } | null;
+  /** The properties of what `require` or the default export gives (`Papa.parse` of papaparse's `parse`). */
+  defaultKeys?: string[];
+}
 
 /** The probe program (CommonJS, so both `require` and `import()` are tried in one run); prints one JSON line. */
 export function npmExportsProbe(info: Pick<PackageInfo, 'name' | 'version' | 'slug'>): TestRequest {
   const name = JSON.stringify(info.name);
   const code = `// tooldex: which import lines of ${info.name} load (its real exports).
-const out = { require: false, esm: null };
-try { require(${name}); out.require = true; } catch {}
+const out = { require: false, esm: null, defaultKeys: [] };
+const keys = (v) => (v && (typeof v === 'object' || typeof v === 'function') ? Object.keys(v).filter((k) => /^[A-Za-z_$][\\w$]*$/.test(k)).slice(0, 400) : []);
+try { out.defaultKeys = keys(require(${name})); out.require = true; } catch {}
 import(${name}).then((m) => {
   out.esm = { default: 'default' in m && m.default !== undefined, named: Object.keys(m).filter((k) => k !== 'default' && /^[A-Za-z_$][\\w$]*$/.test(k)) };
+  if (!out.defaultKeys.length) out.defaultKeys = keys(m.default);
 }, () => {}).finally(() => console.log(JSON.stringify(out)));
 `;
   return { language: 'javascript', runtime: 'node', files: [{ path: 'probe.cjs', code }], packages: [`${info.name}@${info.version}`], slug: info.slug, env: [], timeoutMs: 30_000 };

@@ -104,6 +104,10 @@ export interface PackageInfo {
   pythonPin?: { version: string; note?: string };
   /** npm, Python: data blocks of the docs (ini, YAML, JSON…), the content of files examples read. */
   dataBlocks?: Array<{ path: string; language: string; code: string }>;
+  /** npm: what the package really exports, from one probe run before any example runs (imports.ts); its run's status. */
+  npmProbe?: { status: string; exports?: import('./imports.ts').NpmExports };
+  /** npm: declared parameter types per function, method and class (own declarations or @types/<name>), for sample values. */
+  npmParamTypes?: import('./npm-values.ts').ParameterTypes;
   /** Go: the version that will be pinned and why (the go.mod's `go` directive against the sandbox's Go). */
   goPin?: { version: string; note?: string };
 }

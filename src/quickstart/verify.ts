@@ -23,6 +23,7 @@ import { pythonBindings } from './programs/python.ts';
 import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { blockersOf, rankCandidates } from './score.ts';
 import { localWebVariants } from './local-web.ts';
+import { declaredParameterTypes } from './npm-values.ts';
 import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
 /** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
@@ -59,6 +60,10 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   const through = tool.ecosystem === 'crates' ? await facadeExamples(deps, tool, version, files, host) : undefined;
   if (through) ({ files, info } = through);
   const typesOnly = tool.ecosystem === 'npm' && npmTypesOnly(files.files);
+  const binary = tool.ecosystem === 'npm' ? npmPlatformBinary(files.files) : undefined;
+  if (binary) {
+    return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: `a platform binary (${binary}, for the os/cpu its manifest names): another package loads it; it has no API of its own to run` }, quickstart: null, testRequest: null, tried: [] } };
+  }
   if (typesOnly) {
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' }, quickstart: null, testRequest: null, tried: [] } };
   }
@@ -85,6 +90,12 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
     const first = exiting[0];
     return withImports(deps, info, { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } });
   }
+  if (tool.ecosystem === 'npm') {
+    // What the package really exports, before any example runs: names an example reads that neither it, Node nor
+    // the package binds are values from the prose, given stand-ins up front (npm-values.ts) instead of a failed run.
+    info.npmProbe = await probeNpmExports(deps, info);
+    info.npmParamTypes = await declaredParameterTypes(files.files);
+  }
   if (deps.preview) {
     const preview = await previewOf(tool, version, info, host, candidates, through);
     if (preview) await deps.preview(preview);
@@ -100,21 +111,28 @@ async function withImports(deps: VerifyDeps, info: PackageInfo, outcome: VerifyO
   const lines: string[] = [];
   const entry = outcome.status === 'ran' ? entryOf(outcome.result.testRequest as unknown as Record<string, unknown>) : undefined;
   if (entry) lines.push(...await programImportLines(info, entry.code, outcome.result.quickstart?.language ?? '', entry.path));
-  if (info.ecosystem === 'npm' && (await deps.keepAlive())) {
-    try {
-      const probe = await deps.sandbox.run(npmExportsProbe(info), SERVICE_OWNER);
-      const exports = probe.status === 'ran' ? readNpmExports(probe.stdout) : undefined;
-      if (exports) lines.push(...await npmImportLines(info.name, exports, outcome.result.quickstart?.code));
-      // Every sandbox run of a verification is on its record, this one too.
-      outcome = { ...outcome, result: { ...outcome.result, tried: [...outcome.result.tried, { source: 'import lines (probe of the exports)', status: probe.status, ...(exports ? {} : { detail: 'its exports could not be read' }) }] } };
-    } catch (error) {
-      deps.logger.warn({ err: error, name: info.name }, 'the import probe did not run');
-    }
+  const probe = info.ecosystem === 'npm' ? info.npmProbe ?? await probeNpmExports(deps, info) : undefined;
+  if (probe) {
+    if (probe.exports) lines.push(...await npmImportLines(info.name, probe.exports, outcome.result.quickstart?.code));
+    // Every sandbox run of a verification is on its record, this one too.
+    outcome = { ...outcome, result: { ...outcome.result, tried: [...outcome.result.tried, { source: 'import lines (probe of the exports)', status: probe.status, ...(probe.exports ? {} : { detail: 'its exports could not be read' }) }] } };
   }
   // One line per kind (the program's own first), so an ES import and a require are both offered when both load.
   const kind = (line: string) => (/^import\s/.test(line) ? 'import' : /require\(/.test(line) ? 'require' : line);
   const chosen = [...new Set(lines)].filter((line, i, all) => all.findIndex((l) => kind(l) === kind(line)) === i || info.ecosystem !== 'npm');
   return chosen.length ? { ...outcome, result: { ...outcome.result, imports: chosen.slice(0, 3) } } : outcome;
+}
+
+/** One probe run of an npm package's exports (imports.ts); undefined when it could not run. */
+async function probeNpmExports(deps: Pick<VerifyDeps, 'sandbox' | 'keepAlive' | 'logger'>, info: PackageInfo): Promise<PackageInfo['npmProbe']> {
+  if (!(await deps.keepAlive())) return undefined;
+  try {
+    const probe = await deps.sandbox.run(npmExportsProbe(info), SERVICE_OWNER);
+    return { status: probe.status, exports: probe.status === 'ran' ? readNpmExports(probe.stdout) : undefined };
+  } catch (error) {
+    deps.logger.warn({ err: error, name: info.name }, 'the import probe did not run');
+    return undefined;
+  }
 }
 
 /** npm candidates as code: documentation notation rewritten where a parse proves the rewrite, else left out (notation.ts). */
@@ -359,6 +377,21 @@ function npmTypesOnly(files: Array<{ path: string; bytes: Uint8Array }>): boolea
   walk(pkg.exports);
   if (pkg.main) targets.push(pkg.main);
   if (pkg.module) targets.push(pkg.module);
-  if (!targets.length) return Boolean(pkg.types || pkg.typings) && !files.some((f) => /^index\.(c|m)?js$/.test(f.path));
+  if (!targets.length) {
+    // Without main or exports Node loads index.js: the example files read here keep no scripts, so the manifest's
+    // `files` says whether the package ships any (ignore ships index.js beside its `types`; undici-types only *.d.ts).
+    const shipped = Array.isArray((pkg as { files?: unknown }).files) ? ((pkg as { files: unknown[] }).files.filter((f) => typeof f === 'string') as string[]) : undefined;
+    if (shipped) return Boolean(pkg.types || pkg.typings) && !shipped.some((f) => /\.(c|m)?js$|(^|\/)[^.*]+\/?$|\*$/.test(f));
+    return Boolean(pkg.types || pkg.typings) && !files.some((f) => /^index\.(c|m)?js$/.test(f.path));
+  }
   return targets.every((t) => /\.d\.(c|m)?ts$/.test(t));
+}
+
+/** npm packages that are one platform's native binary of another package (`"main": "x.linux-x64.node"`, `os`/`cpu` set). */
+function npmPlatformBinary(files: Array<{ path: string; bytes: Uint8Array }>): string | undefined {
+  const manifest = files.find((f) => f.path === 'package.json');
+  if (!manifest) return undefined;
+  let pkg: { main?: string; exports?: unknown; os?: unknown; cpu?: unknown };
+  try { pkg = JSON.parse(Buffer.from(manifest.bytes).toString('utf8')) as typeof pkg; } catch { return undefined; }
+  return (pkg.os || pkg.cpu) && typeof pkg.main === 'string' && /\.node$/.test(pkg.main) && !pkg.exports ? pkg.main.replace(/^\.\//, '') : undefined;
 }

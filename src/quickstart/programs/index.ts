@@ -44,9 +44,11 @@ function request(runtime: TestRequest['runtime'], language: string, files: TestR
 export async function makeProgram(candidate: Candidate, info: PackageInfo, host: HostFacts, adjust: Adjustments = {}): Promise<Program> {
   switch (info.ecosystem) {
     case 'npm': {
-      const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs);
+      const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs,
+        { exports: info.npmProbe?.exports, paramTypes: info.npmParamTypes, dataBlocks: info.dataBlocks });
       const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
-      const note = [stubNote(adjust).note, fixturesNote(adjust, info, candidate), candidate.localWeb ? LOCAL_WEB_NOTE : ''].filter(Boolean).join(' ');
+      const prose = made.proseValues?.length ? `The example's text introduces ${made.proseValues.join(', ')} without defining ${made.proseValues.length > 1 ? 'them' : 'it'}; tooldex gave ${made.proseValues.length > 1 ? 'each' : 'it'} a sample of the declared parameter type where the package's declarations give one (else undefined).` : '';
+      const note = [stubNote(adjust).note, prose, fixturesNote(adjust, info, candidate), candidate.localWeb ? LOCAL_WEB_NOTE : ''].filter(Boolean).join(' ');
       const web = candidate.localWeb ? withLocalWeb('npm', made.code, made.path) : undefined;
       const code = web?.code ?? made.code;
       return { request: request('node', made.language, [{ path: made.path, code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code, language: made.language, version: info.version, ...(note ? { note } : {}) };
@@ -130,7 +132,8 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
       return adjust.extraPackages?.includes(dist) ? undefined : { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), dist] };
     }
     case 'npm': {
-      const missingPkg = /Cannot find (?:package|module) '((?:@[\w.-]+\/)?[\w.-]+)/.exec(stderr)?.[1];
+      // A bare specifier only: `Cannot find module './x'` or `'.'` is a path the example resolves, not a package.
+      const missingPkg = /Cannot find (?:package|module) '((?:@[\w.-]+\/)?[A-Za-z0-9_][\w.-]*)'?/.exec(stderr)?.[1];
       if (missingPkg && missingPkg !== info.name && !adjust.extraPackages?.includes(missingPkg)) return { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), missingPkg] };
       // A helper the example leaves to the reader: not defined anywhere (ReferenceError), or not an export of an ES
       // module package (whose named exports are exact; a CommonJS package's may only be hidden from the import).

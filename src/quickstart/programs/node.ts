@@ -1,6 +1,8 @@
 // JavaScript/TypeScript examples as programs: the package imported when the README omits it, the right module kind
 // (.mjs / .cjs / .ts), the packages it imports beside this one, and results printed when the example prints nothing.
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
+import type { NpmExports } from '../imports.ts';
+import { proseValues, sampleValues, type ParameterTypes } from '../npm-values.ts';
 
 const GLOBALS = new Set(('console process Math JSON Object Array Promise setTimeout setInterval clearTimeout clearInterval Date String Number ' +
   'Boolean Symbol BigInt Buffer require module exports globalThis undefined NaN Infinity Error TypeError RangeError Map Set WeakMap WeakSet ' +
@@ -12,7 +14,14 @@ export const camelName = (name: string) => name.replace(/^@[^/]+\//, '').replace
 
 const NODE_BUILTINS = /^(node:|(fs|path|os|http|https|url|util|events|stream|crypto|child_process|assert|buffer|zlib|readline|net|dns|tls|worker_threads|perf_hooks|timers|querystring|string_decoder|module|process|vm|v8)(\/|$))/;
 
-export interface NodeProgram { path: string; code: string; packages: string[]; language: 'javascript' | 'typescript' }
+/** Node's core modules an example may name bare (`assert.deepEqual(…)`), each its module's usual binding. */
+const CORE_MODULES = new Set(['assert', 'fs', 'path', 'os', 'util', 'events', 'stream', 'crypto', 'zlib', 'http', 'https', 'url', 'child_process', 'readline', 'net', 'dns', 'buffer', 'querystring', 'vm', 'v8', 'timers', 'worker_threads']);
+
+export interface NodeProgram {
+  path: string; code: string; packages: string[]; language: 'javascript' | 'typescript';
+  /** Values the example's prose introduces, given stand-ins up front (with a sample where a declared type gives one). */
+  proseValues?: string[];
+}
 
 function declaredNames(root: SyntaxNode): Set<string> {
   const names = new Set<string>();
@@ -174,9 +183,31 @@ export async function packageBindings(codes: string[], name: string): Promise<Re
   return bindings;
 }
 
-export async function nodeProgram(code: string, language: string, name: string, moduleType: string | undefined, style: ImportStyle = { kind: 'named' }, bindings: Record<string, string> = {}, stubs: string[] = []): Promise<NodeProgram> {
-  const typescript = /^(ts|typescript|tsx)$/i.test(language) || /:\s*(string|number|boolean)\b|\binterface\s+\w+\s*\{|\btype\s+\w+\s*=/.test(code);
+/** What is known of the package before the run: its real exports (the probe) and declared parameter types. */
+export interface NpmFacts { exports?: NpmExports; paramTypes?: ParameterTypes; dataBlocks?: Array<{ language: string; code: string }> }
+
+/**
+ * Free names the example only uses as values (an argument, an operand: `Papa.parse(csvString)`), never calls or
+ * reads members of: values the prose introduces. A name called or dereferenced is the package or a helper (those are
+ * imported, or stood in for once a run says they are missing).
+ */
+function usedOnlyAsValues(root: SyntaxNode, names: string[]): string[] {
+  const asCallee = new Set<string>();
+  for (const id of descendants(root, 'identifier')) {
+    const parent = id.parent;
+    if (!parent || !names.includes(id.text)) continue;
+    if ((parent.type === 'call_expression' || parent.type === 'new_expression') && (parent.childForFieldName('function') ?? parent.childForFieldName('constructor'))?.equals(id)) asCallee.add(id.text);
+    if (parent.type === 'member_expression' && parent.childForFieldName('object')?.equals(id)) asCallee.add(id.text);
+  }
+  return names.filter((n) => !asCallee.has(n));
+}
+
+export async function nodeProgram(code: string, language: string, name: string, moduleType: string | undefined, style: ImportStyle = { kind: 'named' }, bindings: Record<string, string> = {}, stubs: string[] = [], facts: NpmFacts = {}): Promise<NodeProgram> {
   const jsx = /^(jsx|tsx)$/i.test(language) || /<\/[A-Za-z]|<[A-Za-z][\w.]*(\s[^<>]*)?\/>/.test(code);
+  // TypeScript by its fence, its plain annotations, or the parsers: a block JavaScript cannot parse and TypeScript can
+  // (`const options: Partial<Config> = …`) would be a SyntaxError run as JavaScript ("Unexpected token ':'").
+  const typescript = /^(ts|typescript|tsx)$/i.test(language) || /:\s*(string|number|boolean)\b|\binterface\s+\w+\s*\{|\btype\s+\w+\s*=/.test(code)
+    || (!jsx && (await parseCode('javascript', code)).hasError && !(await parseCode('typescript', code)).hasError);
   const grammar: Grammar = jsx && typescript ? 'tsx' : typescript ? 'typescript' : 'javascript';
   let program = dropDuplicateRequires(await parseCode(grammar, code), code).replace(/\s+$/, '') + '\n';
   program = reassignRedeclared(await parseCode(grammar, program), program);
@@ -184,7 +215,24 @@ export async function nodeProgram(code: string, language: string, name: string, 
   const specifiers = importedSpecifiers(root);
   const importsPackage = specifiers.some((s) => packageOf(s) === name);
   const usesRequire = /\brequire\s*\(/.test(code) && !/^\s*(import|export)\s/m.test(code);
-  const free = freeIdentifiers(root).filter((id) => /^[A-Za-z_$][\w$]*$/.test(id) && !stubs.includes(id));
+  // A Node core module the example names without importing it (`assert.deepEqual`, `fs.readFileSync`) comes from Node,
+  // not from the package: importing it from the package is "Named export 'fs' not found".
+  // Not when the package is itself named so (npm's `events`, `buffer`) or its docs bind it to that name.
+  const core = freeIdentifiers(root).filter((id) => CORE_MODULES.has(id) && !stubs.includes(id) && !bindings[id] && id !== camelName(name));
+  if (core.length) {
+    const esmCode = /^\s*(import|export)\s/m.test(program) || /\bawait\b/.test(program) || !/\brequire\s*\(/.test(program);
+    program = `${core.map((m) => (esmCode ? `import ${m} from 'node:${m}';` : `const ${m} = require('node:${m}');`)).join('\n')}\n${program}`;
+    root = await parseCode(grammar, program);
+  }
+  let free = freeIdentifiers(root).filter((id) => /^[A-Za-z_$][\w$]*$/.test(id) && !stubs.includes(id));
+  // Values the prose introduces (neither the program, Node nor the package binds them): stand-ins before the first
+  // run, with a sample of the declared parameter type they are passed as (npm-values.ts).
+  const prose = facts.exports ? usedOnlyAsValues(root, proseValues(free, facts.exports, (id) => Boolean(bindings[id]) || id.toLowerCase() === camelName(name).toLowerCase())) : [];
+  const samples = prose.length ? await sampleValues(program, grammar, prose, facts.paramTypes ?? {}, facts.dataBlocks) : {};
+  if (prose.length) {
+    stubs = [...stubs, ...prose];
+    free = free.filter((id) => !prose.includes(id));
+  }
   const fromDocs = [...new Set(free.map((id) => bindings[id]).filter((line): line is string => Boolean(line)))];
   if (!importsPackage && fromDocs.length && style.kind === 'named') {
     // The README's own import statement for the names this example uses.
@@ -232,8 +280,12 @@ export async function nodeProgram(code: string, language: string, name: string, 
     // A helper that is called becomes a function that prints what it is given; a value (an option the reader fills
     // in) is left undefined, which is what leaving the option out means.
     const called = (stub: string) => CALLBACK_NAME.test(stub) || new RegExp(`(^|[^\\w$.])${stub.replace(/\$/g, '\\$')}\\s*\\(`).test(body);
-    const lines = stubs.map((stub) => (called(stub) ? `function ${stub}(${params}) { console.log(${JSON.stringify(stub)}, ...args); return args[0]; }` : `var ${stub}${typescript ? ': any' : ''}; // left to the reader`));
-    program = `${program.replace(/\s+$/, '')}\n\n// Stand-ins for what the example leaves to the reader (a called helper prints what it is given).\n${lines.join('\n')}\n`;
+    const sampled = stubs.filter((stub) => !called(stub) && samples[stub]);
+    const lines = stubs.filter((stub) => !sampled.includes(stub)).map((stub) => (called(stub) ? `function ${stub}(${params}) { console.log(${JSON.stringify(stub)}, ...args); return args[0]; }`
+      : `var ${stub}${typescript ? ': any' : ''}; // left to the reader`));
+    // A sampled value is assigned before the example reads it (a `var` below would be hoisted undefined).
+    if (sampled.length) program = `// Values the example's text introduces: a sample of the type declared for the parameter each is passed as.\n${sampled.map((stub) => `var ${stub}${typescript ? ': any' : ''} = ${samples[stub]};`).join('\n')}\n\n${program}`;
+    if (lines.length) program = `${program.replace(/\s+$/, '')}\n\n// Stand-ins for what the example leaves to the reader (a called helper prints what it is given).\n${lines.join('\n')}\n`;
   }
   const packages = [...new Set(importedSpecifiers(await parseCode(grammar, program)).map(packageOf).filter((p): p is string => Boolean(p) && p !== name))];
   // The module kind follows the code, then the package: an ES-only package (`"type": "module"`) is imported, so a
@@ -249,7 +301,7 @@ export async function nodeProgram(code: string, language: string, name: string, 
   }
   // JSX needs a transform: tsx gives it to .tsx files, so JavaScript with JSX runs as .tsx too.
   const path = jsx ? 'index.tsx' : typescript ? 'index.mts' : usesRequire && !esm ? 'index.cjs' : 'index.mjs';
-  return { path, code: program, packages, language: typescript ? 'typescript' : 'javascript' };
+  return { path, code: program, packages, language: typescript ? 'typescript' : 'javascript', ...(prose.length ? { proseValues: prose } : {}) };
 }
 
 /** Whether the program calls a `require` it does not declare itself. */

@@ -1,0 +1,61 @@
+// npm examples as programs, as a class: values introduced in the prose get stand-ins up front with a sample of the
+// declared parameter type (the docs' own data block when the name says which), Node core modules named bare are
+// imported from Node, and a block only TypeScript parses runs as TypeScript. Pure program making; no sandbox.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
+import { declaredParameterTypes, proseValues } from '../../../src/quickstart/npm-values.ts';
+import type { ArchiveFile } from '../../../src/docs/archive.ts';
+
+const dts = (path: string, text: string) => ({ path, bytes: Buffer.from(text) }) as unknown as ArchiveFile;
+const PAPA = dts('@types/papaparse/index.d.ts', 'declare namespace Papa {\n  function parse<T>(file: File, config: LocalConfig): void;\n  function parse<T>(csvString: string, config?: ParseConfig<T>): ParseResult<T>;\n}\nexport = Papa;');
+const XML = dts('fxp.d.ts', 'export class XMLParser {\n  constructor(options?: Partial<X2jOptions>);\n  parse(xmlData: string | Buffer, validationOptions?: boolean): any;\n}');
+
+describe('npm values introduced in prose', () => {
+  it('reads parameter types per function, method and constructor from declarations (own or @types)', async () => {
+    const types = await declaredParameterTypes([PAPA, XML]);
+    assert.deepEqual(types.parse, [['File', 'LocalConfig'], ['string', 'ParseConfig<T>'], ['string | Buffer', 'boolean']]);
+    assert.deepEqual(types.XMLParser, [['Partial<X2jOptions>']]);
+  });
+
+  it('a value is prose only when nothing binds it: not JavaScript\'s or Node\'s globals, not an export, not a docs binding', () => {
+    const exports = { require: true, esm: { default: true, named: ['parse'] }, defaultKeys: ['unparse'] };
+    assert.deepEqual(proseValues(['csvString', 'parse', 'unparse', 'Buffer', 'structuredClone', 'Papa'], exports, (id) => id === 'Papa'), ['csvString']);
+  });
+
+  it('gives papaparse\'s csvString the docs\' CSV block, and an options parameter an empty object, before the example reads them', async () => {
+    const made = await nodeProgram('const results = Papa.parse(csvString, config);\nconsole.log(results.data);', 'js', 'papaparse', 'commonjs', undefined,
+      { Papa: "import Papa from 'papaparse';" }, [], { exports: { require: true, esm: { default: true, named: [] }, defaultKeys: ['parse'] }, paramTypes: await declaredParameterTypes([PAPA]), dataBlocks: [{ language: 'csv', code: 'a,b\n1,2\n' }] });
+    assert.deepEqual(made.proseValues, ['csvString', 'config']);
+    assert.ok(made.code.indexOf('var csvString = "a,b\\n1,2";') < made.code.indexOf('Papa.parse('), made.code);
+    assert.match(made.code, /var config = \{\};/);
+    assert.match(made.code, /^import Papa from 'papaparse';$/m);
+  });
+
+  it('gives fast-xml-parser\'s XMLdata a string sample; a name the example calls is never taken for a value', async () => {
+    const made = await nodeProgram("const { XMLParser } = require('fast-xml-parser');\nconst parser = new XMLParser();\nconsole.log(parser.parse(XMLdata), transform(XMLdata));", 'js', 'fast-xml-parser', 'commonjs', undefined, {}, [],
+      { exports: { require: true, esm: { default: false, named: ['XMLParser'] } }, paramTypes: await declaredParameterTypes([XML]) });
+    assert.deepEqual(made.proseValues, ['XMLdata']);
+    assert.match(made.code, /var XMLdata = "example";/);
+    assert.doesNotMatch(made.code, /var transform/);
+  });
+
+  it('without the probe\'s report nothing is taken for prose (the earlier repair path stays)', async () => {
+    const made = await nodeProgram('console.log(Papa.parse(csvString));', 'js', 'papaparse', 'commonjs', undefined, { Papa: "const Papa = require('papaparse');" });
+    assert.equal(made.proseValues, undefined);
+  });
+
+  it('imports Node core modules named bare from Node, not from the package', async () => {
+    const made = await nodeProgram("import { TraceMap } from '@jridgewell/trace-mapping';\nassert.deepEqual(new TraceMap({}).names, []);", 'js', '@jridgewell/trace-mapping', 'module');
+    assert.match(made.code, /^import assert from 'node:assert';$/m);
+    assert.doesNotMatch(made.code, /import \{[^}]*assert/);
+    const cjs = await nodeProgram("const FormData = require('form-data');\nconst form = new FormData();\nform.append('file', fs.createReadStream('a.txt'));", 'js', 'form-data', 'commonjs');
+    assert.match(cjs.code, /^const fs = require\('node:fs'\);$/m);
+  });
+
+  it('runs a block only TypeScript parses as TypeScript', async () => {
+    const made = await nodeProgram("import { format } from 'pretty-format';\nconst options: Partial<Config> = { indent: 4 };\nconsole.log(format({ a: 1 }, options));", 'js', 'pretty-format', 'commonjs');
+    assert.equal(made.language, 'typescript');
+    assert.match(made.path, /\.mts$/);
+  });
+});
