@@ -2,8 +2,8 @@
 // over the same passages, held-out and tuning questions reported apart) and speed (first question per package,
 // including download and indexing; later questions warm), against the real registries (RubyGems: a loopback fake).
 // BENCH_ENCODER=off ranks without the sentence encoder (the ranking before it), for a comparison in the same conditions.
-// BENCH_SET=heldout|tuning|fresh, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses and timings
-// (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
+// BENCH_SET=heldout|tuning|fresh|fresh-r4, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses (and
+// those of the spent round-3 fresh set, with why each missed) and timings (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
 // of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8);
 // BENCH_RESTART=tool@v,… measures what a restart costs those packages (stored passage vectors, see below).
@@ -22,7 +22,8 @@ import { allPassages, type StoredPassage } from '../src/docs/repository.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture, rawArtifact } from './docs-artifacts.ts';
-import { firstHit, loadQuestions, presentIn, type Answer, type Question } from './docs-questions.ts';
+import { answers, firstHit, loadQuestions, presentIn, type Answer, type Question } from './docs-questions.ts';
+import { hasExplanation } from '../src/docs/extract/evidence.ts';
 
 const ECOSYSTEMS = ['npm', 'pypi', 'crates', 'go', 'rubygems'];
 const machineLine = (load: number[]) =>
@@ -89,9 +90,12 @@ Object.assign(LEXICAL, JSON.parse(process.env.BENCH_LEXICAL ?? '{}'));
 const onlySet = process.env.BENCH_SET;
 const onlyEcosystems = process.env.BENCH_ECOSYSTEMS?.split(',').map((e) => e.trim());
 const verbose = Boolean(process.env.BENCH_VERBOSE);
-// The fresh set (bench/docs-fresh.tsv, written by people who had not seen the code) is run only when asked for by name
-// (BENCH_SET=fresh), once per round, to report: it is never part of a tuning run.
+// The fresh sets are run only when asked for by name. bench/docs-fresh.tsv (round 3, BENCH_SET=fresh) was run once and is
+// spent: it is tuning data now, and figures on it are tuning figures.
+// BENCH_SET=fresh-r4 reads bench/docs-fresh-r4.tsv (this round's fresh set, same format; committed by the lead and run
+// once at the end): its misses are never listed, only the figures.
 const questions = (onlySet === 'fresh' ? loadQuestions('docs-fresh.tsv', 'fresh')
+  : onlySet === 'fresh-r4' ? loadQuestions('docs-fresh-r4.tsv', 'fresh-r4')
   : [...loadQuestions('docs-heldout.tsv', 'heldout'), ...loadQuestions('docs-tuning.tsv', 'tuning')])
   .filter((q) => (!onlySet || q.set === onlySet) && (!onlyEcosystems || onlyEcosystems.includes(q.ecosystem)));
 
@@ -124,6 +128,18 @@ const firstMs = new Map<string, { ecosystem: string; ms: number; passages: numbe
 const baselines = new Map<string, { index: MiniSearch; passages: Map<number, StoredPassage> }>();
 const toAnswer = (p: { title?: string | null; content: string; source?: string | null; symbol?: string | null }): Answer => p;
 
+// Why a question missed, as a class: the answer was never extracted, extracted without explanatory text (a bare
+// declaration), or extracted and explained but ranked below the top 3 (its rank in the first 20, else "deep").
+async function missCause(q: Question, passages: Map<number, StoredPassage>): Promise<string> {
+  const answering = [...passages.values()].filter((p) => answers(toAnswer(p), q.expect));
+  if (!answering.length) return 'not extracted (no stored passage meets the expectation)';
+  const deep = await app.docs.search(q.tool, q.question, { limit: 20 });
+  const rank = firstHit(deep.results.map(toAnswer), q.expect);
+  const explained = answering.some((p) => hasExplanation(p.content));
+  return `${explained ? 'ranking' : 'ranking, answer is bare (no explanatory text)'}: ${answering.length} answering passage(s), best at ${rank ? `#${rank}` : 'below #20'}`
+    + ` (${answering.slice(0, 2).map((p) => `${p.symbol ?? p.title} ${p.content.length} chars`).join('; ')})`;
+}
+
 // How each scored answer was ranked: a `lexical` one was ranked without the encoder (back-pressure), counted in hit@k.
 const rankings: Record<string, number> = {};
 for (const q of runnable) {
@@ -153,8 +169,10 @@ for (const q of runnable) {
   }
   outcomes.push(outcome);
   // Held-out misses are listed only on request (BENCH_VERBOSE=all): tuning looks at the tuning set.
-  if (verbose && (q.set === 'tuning' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
+  // The spent round-3 fresh set is tuning data now, so its misses are listed with BENCH_VERBOSE=1 too; fresh-r4 never is.
+  if (verbose && (q.set === 'tuning' || q.set === 'fresh' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
     console.error(`  ${outcome.ours ? `@${outcome.ours}` : 'miss'} [${q.set}] ${q.tool} "${q.question}" want ${q.raw}: ${result.results.map((r) => `${(r as Answer).symbol ?? r.title} (${r.source})`).join(' | ')}`);
+    if (!outcome.ours && q.set !== 'fresh-r4') console.error(`    why: ${await missCause(q, baseline.passages)}`);
   }
 }
 
@@ -190,7 +208,7 @@ if (!keptHome) fs.rmSync(home, { recursive: true, force: true });
 const loadAtStart = os.loadavg();
 console.log(`docs bench ${new Date().toISOString().slice(0, 10)}: ${runnable.length} questions over ${byTool.size} packages; expected answers present in the published artifacts: ${process.env.BENCH_SKIP_CHECK ? "not checked (BENCH_SKIP_CHECK)" : `${runnable.length - missing.length}/${runnable.length}`}`);
 for (const q of missing) console.log(`  NOT IN ARTIFACT [${q.set}] ${q.tool} "${q.question}" want ${q.raw}`);
-for (const set of ['heldout', 'tuning', 'fresh'] as const) {
+for (const set of ['heldout', 'tuning', 'fresh', 'fresh-r4'] as const) {
   for (const ecosystem of [...ECOSYSTEMS, 'all']) {
     const list = outcomes.filter((o) => o.q.set === set && (ecosystem === 'all' || o.q.ecosystem === ecosystem));
     if (!list.length) continue;

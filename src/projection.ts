@@ -85,6 +85,8 @@ export function projectDocs(result: DocsResult | DocsSymbolResult, detail: Detai
       internal: passage.internal ?? false,
       // A string, so every row keeps primitive fields (one TOON table): '' or "agent-directed,hidden-text".
       flags: (passage.flags ?? []).join(','),
+      // Guide ↔ API links as one string too: "uses tokio::time::timeout; usedIn README › Timeouts", or ''.
+      links: (passage.links ?? []).map((link) => `${link.relation} ${link.title}`).join('; '),
       url: passage.url,
       content: passage.content,
     })),

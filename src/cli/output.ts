@@ -126,7 +126,9 @@ export function renderDocs(result: DocsResult | DocsSymbolResult, style: Style):
     const lines = fitPassage(clean(passage.content).trim(), inner);
     const shown = lines.length > PASSAGE_LINES + 1 ? [...lines.slice(0, PASSAGE_LINES), style.dim(`… ${lines.length - PASSAGE_LINES} more lines (--json for the whole passage)`)] : lines;
     const labels = passageLabels(passage, inner, style);
-    return `${style.cyan(`${i + 1}.`)} ${style.bold(cut(oneLine(trail), inner))}\n${labels ? `   ${labels}\n` : ''}` +
+    // Guide ↔ API links: the items a section uses, or where the guides show an item in use.
+    const links = (passage.links ?? []).map((link) => style.dim(cut(`${link.relation === 'uses' ? 'uses' : 'shown in'} ${oneLine(link.title)}`, inner)));
+    return `${style.cyan(`${i + 1}.`)} ${style.bold(cut(oneLine(trail), inner))}\n${labels ? `   ${labels}\n` : ''}${links.map((line) => `   ${line}\n`).join('')}` +
       `   ${style.dim(shortenUrl(oneLine(passage.url), inner))}\n` +
       shown.map((line) => (line ? `   ${line}` : '')).join('\n');
   });

@@ -100,7 +100,35 @@ export async function passagesFromArtifact(artifact: Artifact, tool: { ecosystem
   const { api, skippedSources } = await apiPassages(artifact, tool, importName);
   passages.push(...demoteLegacy(api, tool.version));
   const distinct = dedupe(labelDeprecatedInProse(passages));
+  // A package with no README, no guide and no documented item (a proc-macro crate such as thiserror-impl) still says
+  // what it is: its manifest's description and links, so no package answers an empty list.
+  if (!distinct.length) distinct.push(...metadataPassage(artifact, tool));
   return { passages: fillByImportance(distinct, maxPassages), found: distinct.length, skippedSources };
+}
+
+/** The manifest each ecosystem publishes a package's description in, for the metadata passage's source and URL. */
+const MANIFEST: Record<string, string[]> = {
+  npm: ['package.json'], pypi: ['PKG-INFO', 'pyproject.toml', 'setup.cfg'], crates: ['Cargo.toml'], go: ['go.mod'], rubygems: ['metadata.gz'],
+};
+
+/** One passage from the package's published metadata (description, links, license, entry points). */
+export function metadataPassage(artifact: Artifact, tool: { ecosystem: string; name: string; version?: string }): PassageDraft[] {
+  const { facts } = artifact;
+  const manifest = (MANIFEST[tool.ecosystem] ?? []).find((name) => artifact.files.some((f) => f.path === name)) ?? MANIFEST[tool.ecosystem]?.[0] ?? '';
+  const lines = [
+    facts.description ? facts.description.trim() : `${tool.name} publishes no description, README or documented API in this version.`,
+    '',
+    ...(facts.importName && facts.importName !== tool.name ? [`- Imported as \`${facts.importName}\``] : []),
+    ...(facts.entryPoints.length ? [`- Entry points: ${facts.entryPoints.slice(0, 10).map((e) => `\`${e}\``).join(', ')}`] : []),
+    ...(facts.license ? [`- License: ${facts.license}`] : []),
+    ...(facts.homepage ? [`- Homepage: ${facts.homepage}`] : []),
+    ...(facts.repository ? [`- Repository: ${facts.repository}`] : []),
+    ...(facts.docsUrl ? [`- Documentation: ${facts.docsUrl}`] : []),
+  ];
+  return [{
+    url: artifact.fileUrl(manifest), title: tool.name, headings: [tool.name, 'Package metadata'], content: lines.join('\n').trim(),
+    source: manifest, importance: 0.5,
+  }];
 }
 
 /** Starts loading what extraction of this ecosystem needs (the TypeScript compiler, the grammars) while the artifact downloads. */

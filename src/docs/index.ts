@@ -12,7 +12,7 @@ import type { Store } from '../store/index.ts';
 import { buildContext, type StoredFacts } from './context.ts';
 import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
-import { createPackageIndexes, indexStamp } from './package-index.ts';
+import { createPackageIndexes, indexStamp, type PackageIndex } from './package-index.ts';
 import { rankPassages } from './rank.ts';
 import { checkedMaxTokens, fitPassages, fitSymbol, type Pointer } from './budget.ts';
 import { lookupSymbol, MAX_SYMBOL, symbolSegments } from './symbol.ts';
@@ -20,7 +20,7 @@ import { flagsOfPassage } from './untrusted.ts';
 import { createDocsSemantic, RERANK_DEPTH } from './semantic.ts';
 import { createPassageVectorStore } from './vector-store.ts';
 import { getReleases, newestReady, saveReleases, topToolSlugs, type ReleaseRow, type VersionRow } from './repository.ts';
-import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsCoverage, type DocsPassage, type DocsResult, type DocsSymbolResult, type ToolContext } from './schema.ts';
+import { MAX_DOCS_LIMIT, MAX_DOCS_QUERY, type Docs, type DocsCoverage, type DocsPassage, type DocsResult, type DocsSymbolResult, type PassageLink, type ToolContext } from './schema.ts';
 import { sourceFor } from './sources/index.ts';
 import { queryTerms } from './tokens.ts';
 import { resolveVersion } from './versions.ts';
@@ -191,10 +191,11 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       };
       const passages = ranked.map((p) => {
         const flags = flagsOfPassage(index.passages[p.doc]!); // the index's own object: read once per package index
+        const links = linksOf(index, p.doc);
         return {
           url: p.url, title: p.title ?? undefined, content: p.content, headings: p.headings, source: p.source,
           ...(p.symbol ? { symbol: p.symbol } : {}), ...(p.internal ? { internal: true } : {}),
-          ...(p.deprecated ? { deprecated: true } : {}), ...(flags.length ? { flags } : {}),
+          ...(p.deprecated ? { deprecated: true } : {}), ...(flags.length ? { flags } : {}), ...(links.length ? { links } : {}),
           score: Math.round(p.score * 1000) / 1000,
         };
       });
@@ -248,6 +249,23 @@ export function createDocs(deps: DocsDeps): DocsCapability {
 
 /** Ranked past the passages that go whole, for the pointers a budget leaves room for. */
 const POINTER_DEPTH = 40;
+/** Links shown on one answer passage, at most (each a line: the item or section and its url). */
+const MAX_LINKS = 3;
+
+/** A passage's guide ↔ API links as an answer shows them: the items a section uses, the sections that use an item. */
+function linksOf(index: PackageIndex, doc: number): PassageLink[] {
+  const links = index.links[doc];
+  if (!links) return [];
+  const items = links.uses.map((i): PassageLink => {
+    const item = index.passages[i]!;
+    return { relation: 'uses', title: item.symbol ?? item.title ?? '', symbol: item.symbol ?? undefined, url: item.url };
+  });
+  const sections = links.usedIn.map((i): PassageLink => {
+    const section = index.passages[i]!;
+    return { relation: 'usedIn', title: section.headings.length ? section.headings.join(' › ') : section.title ?? section.source, url: section.url };
+  });
+  return [...items, ...sections].slice(0, MAX_LINKS);
+}
 
 const pointerTo = (passage: DocsPassage): Pointer => ({
   title: passage.headings?.length ? passage.headings.join(' › ') : passage.title ?? passage.symbol ?? passage.url,

@@ -60,7 +60,9 @@ export function createIngestor(deps: IngestDeps) {
     const started = Date.now();
     warmExtraction(tool.ecosystem, deps.logger);
     const artifact = await sourceFor(deps.config, tool.ecosystem).artifact(tool.name, version);
+    const downloaded = Date.now();
     const extracted = await extractPassages(artifact, { ecosystem: tool.ecosystem, name: tool.name, version }, deps.logger);
+    const extractedAt = Date.now();
     const passages: PassageDraft[] = extracted.passages;
     const coverage = { found: extracted.found, indexed: passages.length, skippedSources: extracted.skippedSources };
     const quickstart = findQuickstart(passages, tool.ecosystem, tool.name, artifact.facts.importName ?? tool.name);
@@ -71,7 +73,9 @@ export function createIngestor(deps: IngestDeps) {
       await replacePassages(tx, tool.slug, version, passages);
       await markReady(tx, tool.slug, version, { docsUrl, facts: { ...facts, coverage }, siteStatus, extractor: EXTRACTOR_VERSION });
     });
-    deps.logger.info({ slug: tool.slug, version, passages: passages.length, skipped: artifact.skipped, ms: Date.now() - started }, 'docs indexed');
+    // Where a first question's wait goes: download, extraction (worker thread), storing.
+    deps.logger.info({ slug: tool.slug, version, passages: passages.length, skipped: artifact.skipped, ms: Date.now() - started,
+      downloadMs: downloaded - started, extractMs: extractedAt - downloaded, storeMs: Date.now() - extractedAt }, 'docs indexed');
     if (deps.config.TOOLDEX_DOCS_SITES === 'inline') {
       siteStatus = await crawl(tool, version, docsUrl, passages.length);
       await markSite(deps.store, tool.slug, version, siteStatus);

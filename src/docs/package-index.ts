@@ -5,6 +5,7 @@ import type { VersionRow } from './repository.ts';
 import { centrality } from './centrality.ts';
 import { hasExplanation } from './extract/evidence.ts';
 import { LexicalIndex } from './lexical.ts';
+import { linkPassages, type PassageLinks } from './links.ts';
 import type { IndexedPassage } from './rank.ts';
 
 export interface PackageIndex {
@@ -13,6 +14,8 @@ export interface PackageIndex {
   version: string;
   passages: IndexedPassage[];
   lexical: LexicalIndex;
+  /** Per passage: the API items a guide section's code uses, the guide sections that use an item (src/docs/links.ts). */
+  links: PassageLinks[];
   /**
    * What the store held when this was built: its passage count and when the version was indexed. A crawl that adds
    * passages, or indexing again (a newer extractor), makes it stale.
@@ -50,7 +53,7 @@ export function createPackageIndexes(db: Queryable, capacity = 64) {
       title: `${p.title ?? ''} ${p.symbol && p.symbol !== p.title ? p.symbol : ''}`, trail: trailOf(p), body: p.content,
       name: p.symbol ? p.symbol.split(/::|\.|\//).pop() ?? '' : p.title ?? '',
     })));
-    return { key: `${slug}@${version}`, slug, version, passages, lexical };
+    return { key: `${slug}@${version}`, slug, version, passages, lexical, links: linkPassages(passages) };
   }
 
   return {

@@ -100,12 +100,15 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
     .sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
 
   // One passage per symbol or section (its best chunk), and near-duplicates (the same item twice: .d.ts and .d.cts, a
-  // generated forwarder, a legacy copy) give way to the first, so the top answers differ.
+  // generated forwarder, a legacy copy) give way to the first, so the top answers differ. A module's doc is a page of
+  // sections (rustdoc's `# Features`, tracing's "For `log` Users"): its passages' heading trail starts at the module's
+  // own symbol, and each section stands for itself, as a guide's do; an item's chunks and its examples stay one.
   const kept: Array<{ doc: number; score: number }> = [];
   const keys = new Set<string>();
   for (const candidate of ranked) {
     const passage = passages[candidate.doc]!;
-    const key = passage.symbol ? `symbol:${passage.symbol}` : `section:${passage.url}`;
+    const modulePage = passage.symbol && passage.headings[0] === passage.symbol;
+    const key = !passage.symbol ? `section:${passage.url}` : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
     if (keys.has(key)) continue;
     const terms = lexical.bodyTerms(candidate.doc);
     if (kept.some((k) => jaccard(lexical.bodyTerms(k.doc), terms) >= WEIGHTS.duplicate)) continue;

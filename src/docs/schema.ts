@@ -46,7 +46,20 @@ export interface DocsPassage {
   deprecated?: boolean;
   /** What in its prose is aimed at an AI agent rather than the reader, or hidden from readers (src/docs/untrusted.ts). */
   flags?: PassageFlag[];
+  /**
+   * Guide ↔ API links (src/docs/links.ts): for a guide or README section, the API items its code uses (`uses`); for an
+   * API item, the guide sections whose code shows it in use (`usedIn`). So "how do I X" shows the section and the item.
+   */
+  links?: PassageLink[];
   score?: number;
+}
+
+export interface PassageLink {
+  relation: 'uses' | 'usedIn';
+  /** The item's symbol (uses) or the section's heading (usedIn). */
+  title: string;
+  symbol?: string;
+  url: string;
 }
 
 /** Present when a package was too large to index whole: what was kept. Ask more specifically, or read the source. */

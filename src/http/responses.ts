@@ -38,7 +38,12 @@ export const docsResponse = z.object({
     source: z.string().optional(), symbol: z.string().optional().describe('The public API symbol the passage documents.'),
     internal: z.boolean().optional().describe('The passage comes from internals rather than public API.'),
     deprecated: z.boolean().optional().describe('Its authors mark what it documents deprecated or legacy.'),
-    flags: passageFlags, score: z.number().optional(),
+    flags: passageFlags,
+    links: z.array(z.object({
+      relation: z.enum(['uses', 'usedIn']).describe('`uses`: an API item this guide section calls in its code; `usedIn`: a guide section whose code uses this item.'),
+      title: z.string().describe('The item\'s symbol, or the section\'s heading trail.'), symbol: z.string().optional(), url: z.string(),
+    })).optional().describe('Guide ↔ API links (at most 3): the items a guide section uses, or the sections that show an item in use.'),
+    score: z.number().optional(),
   })),
   pointers: pointers.describe('With maxTokens: the passages ranked next that did not fit whole, one line each.'),
   budget,

@@ -3,7 +3,7 @@
 // named `pkg.Name` / `pkg.Type.Method`. internal/, testdata, _test.go and package main are not API; of a package's
 // files, those building for the platform pkg.go.dev would show (go-build.ts).
 import { documentedFiles } from './go-build.ts';
-import { splitLong } from './markdown.ts';
+import { chunkByHeadings, splitLong } from './markdown.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
 import type { PassageDraft } from './types.ts';
 
@@ -131,11 +131,14 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
   drafts.push(...examplePassages(parsers, source, packageNames));
   for (const [importPath, { doc, file, line }] of packageDocs) {
     const depth = importPath === source.module ? 0 : importPath.slice(source.module.length + 1).split('/').length;
-    for (const content of splitLong(goDocToMarkdown(doc))) {
-      drafts.push({
-        url: source.locate(file, { line, anchor: 'pkg-overview' }), title: importPath, headings: [importPath, 'Overview'], content,
-        source: file, symbol: importPath, importance: 0.9 - 0.05 * depth, identifiers: [],
-      });
+    // A package doc is a page of sections (`# Heading` lines, go/doc since Go 1.19): each its own passage, as
+    // pkg.go.dev shows them (`#hdr-Heading_text`), under the package's symbol.
+    const sections = chunkByHeadings(goDocToMarkdown(doc), {
+      pageTitle: importPath, fixedTitle: true, source: file, anchorFor: (heading) => `hdr-${heading.replace(/\s+/g, '_')}`,
+      locate: (where) => source.locate(file, { line, anchor: where.anchor ?? 'pkg-overview' }),
+    });
+    for (const section of sections) {
+      drafts.push({ ...section, title: section.headings.length > 1 ? section.title : importPath, symbol: importPath, importance: 0.9 - 0.05 * depth, identifiers: [] });
     }
   }
   return drafts;

@@ -43,7 +43,8 @@ export async function apiFromJavaScript(source: JavaScriptSource): Promise<Passa
   for (let next = 0; next < queue.length && next < MAX_MODULES; next++) {
     const file = queue[next]!;
     const text = source.files.get(file)!;
-    const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.ESNext, true, ts.ScriptKind.JS);
+    // No parent pointers: every position is read with the source file at hand, and setting them costs a tenth of the parse.
+    const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.ESNext, false, ts.ScriptKind.JS);
     /** The modules this one loads, read after it (the entry's own API first). */
     const follow = (specifier: string) => {
       const target = entries.length ? resolveRelative(file, specifier, source.files) : undefined;

@@ -57,6 +57,11 @@ export interface ChunkOptions {
   mdx?: boolean;
   /** The page's own anchor for a heading (HTML ids), when it has one. */
   anchorFor?: (heading: string) => string | undefined;
+  /**
+   * The page title is the item the text documents (a module's doc comment): its first `# Heading` is a section of it
+   * (rustdoc's `# Features`), not the page's title as a README's first heading is.
+   */
+  fixedTitle?: boolean;
 }
 
 export function chunkByHeadings(markdown: string, options: ChunkOptions): PassageDraft[] {
@@ -71,7 +76,7 @@ export function chunkByHeadings(markdown: string, options: ChunkOptions): Passag
     sections.push(current);
     while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
     stack.push({ level, text });
-    if (level === 1 && sections.every((s) => s.trail.length === 0) && stack.length === 1) pageTitle = text || pageTitle;
+    if (!options.fixedTitle && level === 1 && sections.every((s) => s.trail.length === 0) && stack.length === 1) pageTitle = text || pageTitle;
     current = { trail: stack.map((h) => h.text), anchor: options.anchorFor?.(text) ?? headingAnchor(text), line, body: [] };
   };
 

@@ -152,7 +152,7 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
     const text = doc.join('\n').trim();
     if (text.replace(/\s/g, '').length < 40 || module.hidden) return;
     const title = module.path.join('::');
-    for (const draft of chunkByHeadings(text, { pageTitle: title, source: module.file, locate: (where) => source.locate(module.file, where.anchor ? { anchor: where.anchor } : { line }) })) {
+    for (const draft of chunkByHeadings(text, { pageTitle: title, fixedTitle: true, source: module.file, locate: (where) => source.locate(module.file, where.anchor ? { anchor: where.anchor } : { line }) })) {
       items.push({ draft: { ...draft, symbol: title, importance: 0 }, name: module.path[module.path.length - 1] ?? source.crate, privateNames: module.privateNames, depth: module.path.length - 1, kind: 'module' });
     }
   };

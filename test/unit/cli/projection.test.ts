@@ -83,17 +83,18 @@ describe('projectContext, projectDocs, projectTest', () => {
       slug: 'npm-zod', docsUrl: 'https://zod.dev', query: 'optional', version: '3.23.8',
       results: [
         { url: 'https://zod.dev/api#optional', title: 'API', headings: ['API', 'Optional'], content: 'z.optional()', source: 'site', score: 2 },
-        { url: 'https://zod.dev/x', title: 'X', content: 'x', symbol: 'zod/v3.ZodType.optional', deprecated: true, flags: ['agent-directed', 'hidden-text'] },
+        { url: 'https://zod.dev/x', title: 'X', content: 'x', symbol: 'zod/v3.ZodType.optional', deprecated: true, flags: ['agent-directed', 'hidden-text'],
+          links: [{ relation: 'usedIn', title: 'API › Optional', url: 'https://zod.dev/api#optional' }] },
       ],
     };
     assert.deepEqual(projectDocs(docs, 'compact'), {
       slug: 'npm-zod', query: 'optional', version: '3.23.8',
       results: [
-        { heading: 'API › Optional', symbol: '', deprecated: false, internal: false, flags: '', url: 'https://zod.dev/api#optional', content: 'z.optional()' },
-        { heading: 'X', symbol: 'zod/v3.ZodType.optional', deprecated: true, internal: false, flags: 'agent-directed,hidden-text', url: 'https://zod.dev/x', content: 'x' },
+        { heading: 'API › Optional', symbol: '', deprecated: false, internal: false, flags: '', links: '', url: 'https://zod.dev/api#optional', content: 'z.optional()' },
+        { heading: 'X', symbol: 'zod/v3.ZodType.optional', deprecated: true, internal: false, flags: 'agent-directed,hidden-text', links: 'usedIn API › Optional', url: 'https://zod.dev/x', content: 'x' },
       ],
     });
-    assert.match(encode(projectDocs(docs, 'compact')), /results\[2\]\{heading,symbol,deprecated,internal,flags,url,content\}:/);
+    assert.match(encode(projectDocs(docs, 'compact')), /results\[2\]\{heading,symbol,deprecated,internal,flags,links,url,content\}:/);
   });
 
   it('test: drops phases and the always-null sessionExpiresAt', () => {
