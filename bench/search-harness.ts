@@ -163,9 +163,19 @@ export async function measure(harness: Harness, queries: LabelledQuery[], weight
   }
 }
 
-/** Deterministic folds: query i goes to fold i mod k. */
-export function folds<T>(items: T[], k: number): T[][] {
-  return Array.from({ length: k }, (_, f) => items.filter((_, i) => i % k === f));
+/**
+ * Deterministic folds stratified by ecosystem (and by set): within each ecosystem, the queries in file order go to folds
+ * 0, 1, …, k−1 in turn, so every fold has each ecosystem's share and each set's (tuning, held-out, spent fresh).
+ */
+export function folds<T extends { q: LabelledQuery }>(items: T[], k: number): T[][] {
+  const out: T[][] = Array.from({ length: k }, () => []);
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    const n = seen.get(item.q.ecosystem) ?? 0;
+    seen.set(item.q.ecosystem, n + 1);
+    out[n % k]!.push(item);
+  }
+  return out;
 }
 
 export interface FitChoice {
@@ -216,6 +226,32 @@ export async function crossValidate(
     }
   }
   return { report: reportOf(queries, perQuery), perQuery };
+}
+
+/**
+ * Generalisation to queries written apart: fit on `train` only (its candidate lists), then rank `test` with that fit.
+ * Returns each test query's first acceptable position.
+ */
+export async function trainThenRank(
+  harness: Harness, train: LabelledQuery[], trainLists: CandidateList[], test: LabelledQuery[], lambda: number,
+  frozen: ReadonlySet<Feature> = new Set(), margins?: number[],
+): Promise<Map<LabelledQuery, number>> {
+  const model = await fitModel(harness, trainLists, train, lambda, frozen, margins);
+  const saved = { ...WEIGHTS };
+  const savedMargin = FAMILY_MARGIN.value;
+  Object.assign(WEIGHTS, model.weights);
+  FAMILY_MARGIN.value = model.margin;
+  try {
+    const out = new Map<LabelledQuery, number>();
+    for (const q of test) {
+      const slugs = harness.index.search(q.query, { limit: 10 }, await harness.embed(q.query)).map((hit) => hit.tool.slug);
+      out.set(q, slugs.findIndex((slug) => q.acceptable.has(slug)));
+    }
+    return out;
+  } finally {
+    Object.assign(WEIGHTS, saved);
+    FAMILY_MARGIN.value = savedMargin;
+  }
 }
 
 /** hit@1 / hit@5 / MRR@10 from each query's first acceptable position (−1: none in the top 10). */

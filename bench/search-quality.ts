@@ -15,10 +15,20 @@ export interface LabelledQuery {
   acceptable: Set<string>;
   /** `60k`: none of its answers was in the 15,055-tool catalog of the previous round. */
   catalog?: string;
+  /** The file it came from (its base name): folds and reports keep the sets apart. */
+  set: string;
 }
 
 export const HELDOUT_FILE = path.join(import.meta.dirname, 'search-heldout.tsv');
 export const TUNING_FILE = path.join(import.meta.dirname, 'search-tuning.tsv');
+/**
+ * The round-3 fresh set: run once at the end of that round, now spent, so it is training data like the two above (any
+ * figure on it is a tuning figure). Its queries were written by someone who saw neither the code nor the other sets,
+ * which is why it is also measured apart: fit without it, ranked with that fit (scripts/fit-ranking.ts).
+ */
+export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh.tsv');
+/** Every labelled file the ranking is fit and cross-validated on. */
+export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, SPENT_FRESH_FILE];
 
 /** Answers are written `npm:@scope/name` (turned into slugs here) or as slugs. */
 function answerSlug(answer: string): string {
@@ -39,6 +49,7 @@ export function loadLabelledQueries(file: string): LabelledQuery[] {
       named: cell(cells, 'named') === 'y',
       acceptable: new Set(cell(cells, 'acceptable').split(',').map((s) => s.trim()).filter(Boolean).map(answerSlug)),
       catalog: cell(cells, 'catalog') || undefined,
+      set: path.basename(file, '.tsv'),
     };
   });
 }
