@@ -40,6 +40,9 @@ const BLOCKERS: Array<[Blocker, RegExp]> = [
   ['needs network', /['"`]https?:\/\/(?!(localhost|127\.0\.0\.1|\[::1\]))[^'"`\s]+['"`]|\b(requests|httpx|aiohttp|urllib\.request|reqwest|http|axios|got|ky|superagent|HTTParty|Faraday|Net::HTTP)\.(get|post|put|delete|Get|Post|request|urlopen|fetch)\(|\bfetch\(\s*['"`]https?:/],
 ];
 
+/** Reading the package's version (`cryptography.__version__`, `VERSION`, `pkg.version`). */
+const VERSION_READ = /__version__|\.VERSION\b|\b\w+\.version\b(?!\s*\()/;
+
 const ORIGIN_BONUS: Record<Candidate['origin'], number> = {
   'go-example': 4, readme: 3, 'example-file': 1, doctest: 1, docs: 1, 'doc-comment': 0, api: -3,
 };
@@ -84,6 +87,11 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   else if (lines > 80) { score -= 3; signals.push('long'); } else if (lines > 45) score -= 1;
   if (candidate.language === 'rust-no-run') { score -= 3; signals.push('no_run'); }
   if (definitionsOnly(candidate.code, ecosystem)) { score -= 4; signals.push('only defines things'); }
+  // Runs, but teaches nothing a newcomer needs: the version string, or a constant looked up without calling anything
+  // (requests' `requests.codes['temporary_redirect']`). Written programs are judged by their own rules (tried last).
+  const calls = candidate.origin === 'api' ? undefined : calledNames(candidate.code);
+  if (calls && !calls.size && VERSION_READ.test(candidate.code)) { score -= 6; signals.push('only reads the version'); }
+  else if (calls && !calls.size && !importsOnly(candidate.code)) { score -= 3; signals.push('calls nothing'); }
   // A block completed with the definitions it uses from earlier on the page runs where the bare block would not.
   if (candidate.combinedFrom?.length) { score += 2; signals.push('completed with earlier definitions'); }
   // Pointed at the local stand-in, the network calls (and the loopback URL that replaced them) no longer block it.

@@ -43,4 +43,14 @@ describe('central API first', () => {
     const ranked = rankCandidates([table, entry], 'pypi', 'requests', 'requests', [], { publicNames: ['Request', 'get', 'codes'] });
     assert.equal(ranked[0]!.path, 'requests/__init__.py');
   });
+
+  it('a version read or a constant lookup that calls nothing ranks below an example that uses the package (cryptography, requests.codes)', () => {
+    const version = { code: '>>> import cryptography\n>>> cryptography.__version__\n\'50.0.2\'', language: 'pycon', origin: 'docs' as const, path: 'docs/installation.rst', source: 'v' };
+    const codes = { code: ">>> import requests\n>>> requests.codes['temporary_redirect']\n307", language: 'pycon', origin: 'readme' as const, path: 'README.md', source: 'c' };
+    const use = { code: '>>> from cryptography.fernet import Fernet\n>>> f = Fernet(Fernet.generate_key())\n>>> f.decrypt(f.encrypt(b"secret"))\nb\'secret\'', language: 'pycon', origin: 'docs' as const, path: 'docs/fernet.rst', source: 'u' };
+    const ranked = rankCandidates([version, codes, use], 'pypi', 'cryptography', 'cryptography');
+    assert.equal(ranked[0]!.source, 'u');
+    assert.ok(ranked.find((c) => c.source === 'v')!.signals.includes('only reads the version'));
+    assert.ok(ranked.find((c) => c.source === 'c')!.signals.includes('calls nothing'));
+  });
 });
