@@ -23,6 +23,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { declaredGoApi, declaredNpmApi, declaredPythonApi, declaredRustApi, type DeclaredItem } from '../src/docs/extract/declared-api.ts';
 import { hasExplanation } from '../src/docs/extract/evidence.ts';
+import { codeUses } from '../src/docs/links.ts';
 import { loadParsers } from '../src/docs/extract/treesitter.ts';
 import { EXTRACTOR_VERSION } from '../src/docs/extraction.ts';
 import { importNameOf, ownMetadata } from '../src/docs/sources/pypi.ts';
@@ -54,8 +55,12 @@ const cacheFile = path.join(home, 'coverage-cache.json');
 
 /** Raw-artifact facts and index times, per `slug@version` (index times per extractor version). */
 /** Bumped when what counts as declared public API changes, so cached raw-artifact measurements are made again. */
-const DECLARED_VERSION = 3;
-interface Cached { declaredVersion?: number; declared?: DeclaredItem[]; declaredFrom?: string; guides?: string[]; shape?: string; indexMs?: Record<string, number> }
+const DECLARED_VERSION = 4;
+interface Cached {
+  declaredVersion?: number; declared?: DeclaredItem[]; declaredFrom?: string; guides?: string[]; shape?: string; indexMs?: Record<string, number>;
+  /** Declared items whose name a shipped guide file or README mentions anywhere (prose or code): documented somewhere. */
+  mentioned?: string[];
+}
 const cache: Record<string, Cached> = fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, Cached> : {};
 const saveCache = () => fs.writeFileSync(cacheFile, JSON.stringify(cache));
 
@@ -122,6 +127,34 @@ async function declaredOf(tool: Tool, version: string, files: Map<string, string
   }
 }
 
+const lastOf = (item: DeclaredItem) => item.name.split(/::|\./).pop()!;
+const parentOf = (item: DeclaredItem) => item.name.split(/::|\./).slice(-2, -1)[0]?.toLowerCase();
+
+/** Declared items (by name) that a guide section explaining in prose uses in its code; see the caller. */
+function guideUses(passages: StoredPassage[], declared: DeclaredItem[]): Set<string> {
+  const byName = new Map<string, DeclaredItem[]>();
+  for (const item of declared) byName.set(lastOf(item), [...(byName.get(lastOf(item)) ?? []), item]);
+  const used = new Set<string>();
+  for (const p of passages) {
+    if (p.symbol || !hasExplanation(p.content)) continue;
+    for (const use of codeUses(p.content)) {
+      const candidates = byName.get(use.name) ?? [];
+      const qualified = use.qualifier ? candidates.filter((item) => parentOf(item) === use.qualifier!.toLowerCase()) : [];
+      const pool = qualified.length ? qualified : candidates.length <= 3 ? candidates : [];
+      const chosen = [...pool].sort((a, b) => a.name.length - b.name.length)[0];
+      if (chosen) used.add(chosen.name);
+    }
+  }
+  return used;
+}
+
+/** Declared items whose name is a word of some shipped guide file or README: the artifact documents them somewhere. */
+function mentionedIn(files: Map<string, string>, declared: DeclaredItem[]): string[] {
+  const words = new Set<string>();
+  for (const [file, text] of files) if (GUIDE.test(file) || /(^|\/)readme(\.\w+)?$/i.test(file)) for (const word of text.match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(word);
+  return declared.filter((item) => words.has(lastOf(item))).map((item) => item.name);
+}
+
 /** Whether an item has a passage that explains it: the passage's symbol names it (Go, crates: the whole path). */
 function covers(ecosystem: string, item: DeclaredItem, explaining: Map<string, boolean>): boolean {
   if (ecosystem === 'crates') return explaining.get(item.where) === true;
@@ -131,7 +164,7 @@ function covers(ecosystem: string, item: DeclaredItem, explaining: Map<string, b
 
 interface Row {
   ecosystem: string; name: string; version?: string; passages: number; error?: string; reason?: string;
-  api: { declared: number; explained: number; withGuides: number; from: string; missing: string[] }; guides: { shipped: number; indexed: number; missing: string[] };
+  api: { declared: number; explained: number; withGuides: number; from: string; missing: string[]; unexplainedMentioned?: number }; guides: { shipped: number; indexed: number; missing: string[] };
   indexMs?: number; shape?: string; finished?: boolean;
 }
 
@@ -143,7 +176,7 @@ const started = Date.now();
 let done = 0;
 await Promise.all(tools.map((tool) => limit(async () => {
   if (Date.now() - started > budgetMs) { notRun.push(`${tool.ecosystem}:${tool.name}`); return; }
-  const row: Row = { ecosystem: tool.ecosystem, name: tool.name, passages: 0, api: { declared: 0, explained: 0, withGuides: 0, from: '', missing: [] }, guides: { shipped: 0, indexed: 0, missing: [] } };
+  const row: Row = { ecosystem: tool.ecosystem, name: tool.name, passages: 0, api: { declared: 0, explained: 0, withGuides: 0, from: '', missing: [], unexplainedMentioned: 0 }, guides: { shipped: 0, indexed: 0, missing: [] } };
   rows.push(row);
   try {
     // Only a run that indexes (not one that finds the passages stored by this extractor) measures the time to index.
@@ -172,7 +205,7 @@ await Promise.all(tools.map((tool) => limit(async () => {
     if (!entry.declared || !entry.guides || entry.declaredVersion !== DECLARED_VERSION) {
       const files = await rawArtifact(tool.ecosystem, tool.name, prepared.version, undefined);
       const { declared, from } = await declaredOf(tool, prepared.version, files);
-      Object.assign(entry, { declaredVersion: DECLARED_VERSION, declared, declaredFrom: from, guides: shippedGuides(files), shape: shapeOf(tool.ecosystem, files) });
+      Object.assign(entry, { declaredVersion: DECLARED_VERSION, declared, declaredFrom: from, guides: shippedGuides(files), shape: shapeOf(tool.ecosystem, files), mentioned: mentionedIn(files, declared) });
       saveCache();
     }
     row.shape = entry.shape;
@@ -185,17 +218,16 @@ await Promise.all(tools.map((tool) => limit(async () => {
       const segments = p.symbol.split(/::|\.|\//);
       note(segments[segments.length - 1]!, explains);
     }
-    // Names a guide section explains in prose and shows in its code (`expand(` under "## API"): the item is explained there.
-    const inGuides = new Set<string>();
-    for (const p of passages) {
-      if (p.symbol || !hasExplanation(p.content)) continue;
-      for (const code of p.content.match(/```[\s\S]*?```|`[^`\n]+`/g) ?? []) for (const word of code.match(/[A-Za-z_$][\w$]*/g) ?? []) inGuides.add(word);
-    }
     const declared = entry.declared!;
     const missing = declared.filter((item) => !covers(tool.ecosystem, item, explaining));
-    const lastOf = (item: DeclaredItem) => item.name.split('.').pop()!;
-    const missingEverywhere = missing.filter((item) => !inGuides.has(lastOf(item)));
-    row.api = { declared: declared.length, explained: declared.length - missing.length, withGuides: declared.length - missingEverywhere.length, from: entry.declaredFrom ?? '', missing: missingEverywhere.slice(0, 15).map((m) => m.name) };
+    // Documented in a guide: a guide or README section that explains in prose uses the item in its code, resolved as
+    // answers link sections to items (src/docs/links.ts): the call's name, told apart by the qualifier written before
+    // it (`session.get(` → Session.get); a bare name shared by more than three declared items counts for none.
+    const inGuides = guideUses(passages, declared);
+    const missingEverywhere = missing.filter((item) => !inGuides.has(item.name));
+    const mentioned = new Set(entry.mentioned ?? []);
+    row.api = { declared: declared.length, explained: declared.length - missing.length, withGuides: declared.length - missingEverywhere.length, from: entry.declaredFrom ?? '',
+      unexplainedMentioned: missingEverywhere.filter((item) => mentioned.has(item.name)).length, missing: missingEverywhere.slice(0, 15).map((m) => m.name) };
     const sources = new Set(passages.map((p) => p.source));
     const guides = entry.guides!;
     const guideMissing = guides.filter((g) => !sources.has(g));
@@ -224,6 +256,9 @@ function writeReport(final: boolean): void {
     const declared = withApi.reduce((s, r) => s + r.api.declared, 0);
     const explained = withApi.reduce((s, r) => s + r.api.explained, 0);
     const withGuides = withApi.reduce((s, r) => s + r.api.withGuides, 0);
+    const unexplained = declared - withGuides;
+    const unexplainedMentioned = withApi.reduce((s, r) => s + (r.api.unexplainedMentioned ?? 0), 0);
+    const perPackageWithGuides = withApi.map((r) => r.api.withGuides / r.api.declared);
     const perPackage = withApi.map((r) => r.api.explained / r.api.declared);
     const shipped = list.reduce((s, r) => s + r.guides.shipped, 0);
     const indexed = list.reduce((s, r) => s + r.guides.indexed, 0);
@@ -231,7 +266,9 @@ function writeReport(final: boolean): void {
     return {
       ecosystem, packages: list.length, zeroPassages: list.filter((r) => !r.passages).map((r) => ({ name: r.name, version: r.version, reason: r.reason })),
       api: { packagesWithDeclaredApi: withApi.length, declared, explained, share: declared ? explained / declared : null, withGuides, shareWithGuides: declared ? withGuides / declared : null,
-        packageMedianShare: perPackage.length ? percentile(perPackage, 0.5) : null, packagesAt95: perPackage.filter((s) => s >= 0.95).length },
+        packageMedianShare: perPackage.length ? percentile(perPackage, 0.5) : null, packagesAt95: perPackage.filter((s) => s >= 0.95).length,
+        packageMedianWithGuides: perPackageWithGuides.length ? percentile(perPackageWithGuides, 0.5) : null, packagesAt95WithGuides: perPackageWithGuides.filter((s) => s >= 0.95).length,
+        unexplained, unexplainedMentioned },
       guides: { shipped, indexed, share: shipped ? indexed / shipped : null },
       indexMs: { p50: percentile(times, 0.5), max: Math.max(...times), slowest: list.find((r) => r.indexMs === Math.max(...times))?.name },
     };
@@ -240,9 +277,10 @@ function writeReport(final: boolean): void {
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
 
   const md: string[] = [`# Docs coverage, top ${top} per ecosystem (${report.date.slice(0, 16)} UTC, extractor ${EXTRACTOR_VERSION}, ${report.machine})`, '',
-    '| ecosystem | packages | zero passages | API items explained by their API passage | … or by a guide section naming them | packages ≥ 95 % (API passage) | median package | guide files indexed | index p50 / max |', '|---|---|---|---|---|---|---|---|---|'];
+    '| ecosystem | packages | zero passages | API items explained by their API passage | … or used in a guide section\'s code | packages ≥ 95 % (API passage / + guides) | median package (API passage / + guides) | still unexplained, named in a shipped guide/README | guide files indexed | index p50 / max |', '|---|---|---|---|---|---|---|---|---|---|'];
   for (const s of summary) {
-    md.push(`| ${s.ecosystem} | ${s.packages} | ${s.zeroPassages.length} | ${pct(s.api.explained, s.api.declared)} (${s.api.explained}/${s.api.declared}, ${s.api.packagesWithDeclaredApi} packages) | ${pct(s.api.withGuides, s.api.declared)} | ${s.api.packagesAt95}/${s.api.packagesWithDeclaredApi} | ${s.api.packageMedianShare === null ? 'n/a' : pct(s.api.packageMedianShare, 1)} | ${pct(s.guides.indexed, s.guides.shipped)} (${s.guides.indexed}/${s.guides.shipped}) | ${(s.indexMs.p50 / 1000).toFixed(2)} s / ${(s.indexMs.max / 1000).toFixed(2)} s (${s.indexMs.slowest}) |`);
+    const median = (share: number | null) => (share === null ? 'n/a' : pct(share, 1));
+    md.push(`| ${s.ecosystem} | ${s.packages} | ${s.zeroPassages.length} | ${pct(s.api.explained, s.api.declared)} (${s.api.explained}/${s.api.declared}, ${s.api.packagesWithDeclaredApi} packages) | ${pct(s.api.withGuides, s.api.declared)} | ${s.api.packagesAt95} / ${s.api.packagesAt95WithGuides} of ${s.api.packagesWithDeclaredApi} | ${median(s.api.packageMedianShare)} / ${median(s.api.packageMedianWithGuides)} | ${pct(s.api.unexplainedMentioned, s.api.unexplained)} (${s.api.unexplainedMentioned}/${s.api.unexplained}) | ${pct(s.guides.indexed, s.guides.shipped)} (${s.guides.indexed}/${s.guides.shipped}) | ${(s.indexMs.p50 / 1000).toFixed(2)} s / ${(s.indexMs.max / 1000).toFixed(2)} s (${s.indexMs.slowest}) |`);
   }
   for (const s of summary) if (s.zeroPassages.length) md.push('', `Zero passages, ${s.ecosystem}:`, ...s.zeroPassages.map((z) => `- ${z.name}@${z.version ?? '?'}: ${z.reason}`));
   md.push('', '| package | version | passages | API explained (API passage / + guides) | API from | guides | index ms | unexplained anywhere (first) |', '|---|---|---|---|---|---|---|---|');
