@@ -11,12 +11,14 @@ import { Exposure, exposureBase } from './exposure.ts';
 import { ensureSandboxHost, instanceId, loadRedactionKey, type SandboxHost } from './host.ts';
 import type { IsolatedResult } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
+import { BuildLayers } from './layers.ts';
 import { manifestPackages } from './manifests.ts';
 import { isWorkspaceFile, safeRelativePath, writeWorkspaceFile } from './paths.ts';
 import { RunQueue } from './queue.ts';
 import { createRedactor, longestForm, mergeMarks, secretMarks } from './redact.ts';
 import { describeEnd, endedBy, finishOutputs, policyResult } from './result.ts';
 import { RUNTIME_ADAPTERS, type ParsedPackage, type RuntimeAdapter, type RuntimeContext, type Step } from './runtimes/index.ts';
+import type { LockedPin } from './runtimes/types.ts';
 import type { EndedBy, NetworkMode, Runtime, Sandbox, SessionOwner, TestPhases, TestRequest, TestResult } from './schema.ts';
 import { SessionStore, sessionNotFound, type Session, type SessionBudget } from './sessions.ts';
 import { GONE_AFTER_MS, PeerUnreachable, SandboxFleet, type ForwardedCall } from './fleet.ts';
@@ -77,6 +79,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   };
   const key = loadRedactionKey(root, config.TOOLDEX_SANDBOX_SECRET_KEY);
   const preparing = new Map<string, Promise<void>>();
+  const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), { uid, gid: uid }, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS);
 
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -270,12 +273,34 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           pins = plan.all;
         }
         if (call.moved) sessions.settleMove(session.id);
+        /**
+         * The compiled layer of the session's exact dependency graph, made first when this call's files import packages
+         * of it and it does not exist yet (a compile step: package code only). A failed compile leaves no layer; the
+         * build then compiles those packages in the session's own overlay, as without layers.
+         */
+        async function sharedLayers(locked: LockedPin[]): Promise<string[]> {
+          const shared = await call.adapter.sharedLayer?.(ctx, locked, request.files);
+          if (!shared) return [];
+          const compile = shared.step;
+          if (compile) {
+            await layers.make(runtime, shared.key, async (folders) => {
+              const result = await step(compile, { layer: folders });
+              phases.runMs += result.runMs;
+              if (!succeeded(result)) logger.info({ runtime, key: shared.key, stderr: result.stderr.finish((text) => text).slice(0, 300) }, 'sandbox shared layer not made');
+              return succeeded(result);
+            });
+          }
+          const found = layers.find(runtime, shared.key);
+          return found ? [found] : [];
+        }
         if (call.adapter.build) {
           const preparing = Date.now();
           await prepareCache(call.adapter, ctx, options);
           phases.provisionMs += Date.now() - preparing;
-          const build = call.adapter.build(ctx, call.entry, call.adapter.locked?.(session.folders.deps) ?? []);
-          const result = await step(build);
+          const locked = call.adapter.locked?.(session.folders.deps) ?? [];
+          const cacheLayers = await sharedLayers(locked);
+          const build = call.adapter.build(ctx, call.entry, locked);
+          const result = await step(build, { cacheLayers });
           phases.runMs += result.runMs;
           if (!succeeded(result)) {
             const { status, ended, note } = failure(result, 'build', build);

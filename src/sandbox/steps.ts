@@ -7,6 +7,7 @@ import { runIsolated, type HostIdentity, type IsolatedResult, type IsolatedSpec,
 import type { RunLimits } from './limits.ts';
 import { OUTPUT_CAP_BYTES } from './output.ts';
 import { BUILD, CACHE, DEPS, FETCH_CWD, WORKSPACE, type Step } from './runtimes/types.ts';
+import type { LayerFolders } from './layers.ts';
 import type { Toolchain } from './toolchains.ts';
 
 /** Host folders of one session's volume. */
@@ -30,6 +31,10 @@ export interface StepOptions {
   /** Largest single file (RLIMIT_FSIZE): the session quota. */
   fileSizeBytes: number;
   extraEnv?: Record<string, string>;
+  /** Compiled layers (host folders) a run step's cache overlay reads beneath its own writes, above the shared cache. */
+  cacheLayers?: string[];
+  /** A compile step's new layer: its overlay writes land there. */
+  layer?: LayerFolders;
   redactionSlack?: number;
   onReady?: (pid: number) => void | Promise<void>;
 }
@@ -55,7 +60,7 @@ function cacheOverlay(options: StepOptions): OverlayMount {
       if (dir === upper) fs.chownSync(dir, options.identity.uid, options.identity.gid);
     }
   }
-  return { lower: options.cacheDir, upper, work, merged, dest: CACHE };
+  return { lower: [...(options.cacheLayers ?? []), options.cacheDir].join(':'), upper, work, merged, dest: CACHE };
 }
 
 export function stepSpec(step: Step, options: StepOptions): Omit<IsolatedSpec, 'timeoutMs'> {
@@ -66,6 +71,14 @@ export function stepSpec(step: Step, options: StepOptions): Omit<IsolatedSpec, '
   let cwd: string;
   if (step.kind === 'fetch') {
     mounts.push(...toolchain.fetchMounts, { host: folders.deps, dest: DEPS, writable: true }, { host: options.cacheDir, dest: CACHE, writable: true });
+    cwd = FETCH_CWD;
+  } else if (step.kind === 'compile') {
+    // Package code only: nothing of the session's (no workspace, no /build), /deps read-only, and the shared cache seen
+    // through an overlay whose writes land in the new layer, never in the shared cache.
+    if (!options.layer) throw new Error('a compile step needs the folders of its layer');
+    mounts.push({ host: folders.deps, dest: DEPS });
+    overlays.push({ lower: options.cacheDir, ...options.layer, dest: CACHE });
+    hidden = toolchain.hostPackageDirs;
     cwd = FETCH_CWD;
   } else {
     mounts.push(...toolchain.runMounts,
@@ -86,7 +99,7 @@ export function stepSpec(step: Step, options: StepOptions): Omit<IsolatedSpec, '
     cwd,
     env: { ...TLS_ENV, ...step.env, ...(step.kind === 'run' ? options.extraEnv : {}) },
     mounts, overlays, hidden,
-    network: step.network,
+    network: step.kind === 'compile' ? false : step.network,
     limits: options.limits,
     owner: options.owner,
     fileSizeBytes: options.fileSizeBytes,

@@ -1,14 +1,33 @@
 // golang: modules fetched by `go get` into a service-owned module in /deps (a fetch step: module proxy only, checksums
 // against go.sum and the public checksum database, no VCS, no cgo); the build is a run step on the session's files with
 // the shared caches seen through an overlay; the binary then runs.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { descendants, parseCode } from '../../quickstart/parse.ts';
 import { badPackage } from './spec.ts';
 import { BASE_PATH, BUILD, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type LockedPin, type RuntimeAdapter, type RuntimeContext } from './types.ts';
 
 const MODULE = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(\/[A-Za-z0-9._~-]+)*$/;
 const GO_VERSION = /^(latest|upgrade|patch|none|v[0-9][0-9A-Za-z.+-]{0,60}|[0-9a-f]{7,40})$/;
 const GOMOD = `${DEPS}/gomod`;
+/** The build's flags: one compile at a time (the step has one core; a big generated package never shares the memory limit). */
+const BUILD_GOFLAGS = '-mod=mod -buildvcs=false -p=1';
+/** An import path as `go build` takes it: no flag, no pattern, no relative or absolute path. */
+const IMPORT_PATH = /^[A-Za-z0-9][A-Za-z0-9._~+-]*(\/[A-Za-z0-9._~+-]+)*$/;
+const MAX_SHARED_PACKAGES = 200;
+
+/** Import paths of the .go files sent (tree-sitter's Go grammar: every import spec, aliased, blank or dotted). */
+async function importPaths(files: Array<{ path: string; code: string }>): Promise<string[]> {
+  const paths = new Set<string>();
+  for (const file of files.filter((candidate) => candidate.path.endsWith('.go'))) {
+    for (const spec of descendants(await parseCode('go', file.code), 'import_spec')) {
+      const literal = spec.childForFieldName('path')?.text;
+      if (literal) paths.add(literal.replace(/^["`]|["`]$/g, ''));
+    }
+  }
+  return [...paths];
+}
 
 /** Standard-library packages compiled into the shared build cache once (what most snippets import, and their deps). */
 const STD_WARM = ['fmt', 'os', 'strings', 'strconv', 'time', 'sort', 'errors', 'bytes', 'bufio', 'io', 'math', 'math/rand',
@@ -78,10 +97,29 @@ export const golangRuntime: RuntimeAdapter = {
       script: `{ [ -f go.mod ] || go mod init sandbox >/dev/null 2>&1; } && ` +
         (locked.length ? `go mod edit ${requires} && sort -u -o go.sum ${GOMOD}/go.sum $( [ -f go.sum ] && echo go.sum ) && ` : '') +
         `mkdir -p ${BUILD}/bin && exec go build -o ${BUILD}/bin/main ${shq(dir === '.' ? '.' : `./${dir}`)}`,
-      // One compile at a time (-p=1): the step has one core anyway, and a big generated package (modernc.org/sqlite's
-      // ~560 MiB compile) then never shares the build memory limit with another compile.
-      env: { ...goEnv(ctx), GOFLAGS: '-mod=mod -buildvcs=false -p=1', GOPATH: `${BUILD}/gopath`, HOME: '/tmp' },
+      env: { ...goEnv(ctx), GOFLAGS: BUILD_GOFLAGS, GOPATH: `${BUILD}/gopath`, HOME: '/tmp' },
       network: sourceNetwork(ctx), cache: 'overlay',
+    };
+  },
+  async sharedLayer(ctx, locked, files) {
+    if (locked.length === 0) return undefined;
+    // The exact graph, the toolchain and the flags: Go's own cache keys cover the rest (sources, deps, compiler options).
+    const graph = locked.map((pin) => `${pin.name}@${pin.version}`).sort();
+    const key = crypto.createHash('sha256').update(JSON.stringify([ctx.toolchain.version ?? '', BUILD_GOFLAGS, graph])).digest('hex').slice(0, 32);
+    const modules = locked.map((pin) => pin.name);
+    // Only packages of the graph's modules (never the session's own or the standard library's), named as import paths.
+    const packages = (await importPaths(files)).filter((importPath) => IMPORT_PATH.test(importPath) &&
+      modules.some((module) => importPath === module || importPath.startsWith(`${module}/`))).slice(0, MAX_SHARED_PACKAGES);
+    if (packages.length === 0) return { key };
+    return {
+      key,
+      step: {
+        kind: 'compile', name: 'compile',
+        // A copy of the fetch-written module in the private /tmp (go may tidy go.mod/go.sum), built with the proxy off:
+        // everything comes from the module cache the fetch step filled; the binaries are discarded, the cache keeps the packages.
+        script: `cp -r ${GOMOD} /tmp/graph && cd /tmp/graph && exec go build ${packages.map(shq).join(' ')}`,
+        env: { ...goEnv(ctx), GOPROXY: 'off', GOFLAGS: BUILD_GOFLAGS, GOPATH: '/tmp/gopath', HOME: '/tmp' },
+      },
     };
   },
   run() {

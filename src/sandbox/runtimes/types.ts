@@ -44,7 +44,20 @@ export interface RunStep {
   hostPackages?: 'visible';
 }
 
-export type Step = FetchStep | RunStep;
+/**
+ * A compile step builds package code only, never a session's: no workspace, no /build, /deps read-only, no network. Its
+ * writes to the shared cache land in a new layer kept for the module graph it compiled (layers.ts), which later builds of
+ * sessions with exactly that graph read beneath their own overlay. What it writes can come only from compiling the
+ * graph's own packages, which every session using the layer links into its program anyway.
+ */
+export interface CompileStep {
+  kind: 'compile';
+  name: 'compile';
+  script: string;
+  env: Record<string, string>;
+}
+
+export type Step = FetchStep | RunStep | CompileStep;
 
 export interface RuntimeContext {
   toolchain: Toolchain;
@@ -87,6 +100,11 @@ export interface RuntimeAdapter {
   /** Reads, on the host, the exact versions the last fetch resolved for the pins (from the installer's own lock; Go: the whole module graph). */
   locked?(depsDir: string): LockedPin[];
   build?(ctx: RuntimeContext, entry: string, locked: LockedPin[]): RunStep;
+  /**
+   * A compiled layer shared by the sessions whose resolved dependency graph is exactly `locked` (Go): its key, and the
+   * compile step that fills it with the graph's packages this call's files import (none to compile: no step).
+   */
+  sharedLayer?(ctx: RuntimeContext, locked: LockedPin[], files: Array<{ path: string; code: string }>): Promise<{ key: string; step?: CompileStep } | undefined>;
   run(ctx: RuntimeContext, entry: string, pins: ParsedPackage[]): RunStep;
 }
 

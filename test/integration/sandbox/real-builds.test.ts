@@ -4,8 +4,25 @@
 // The builds run under the build limits (TOOLDEX_SANDBOX_BUILD_MEMORY_MB / _TIMEOUT_MS), the programs under the run limits.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TestServer } from '../../helpers/server.ts';
-import { file, postTest, startSandboxServer } from './helpers.ts';
+import { file, postTest, SHARED_CACHE, startSandboxServer } from './helpers.ts';
+
+/** Files under `dir`, recursively (0 when it does not exist). */
+function countFiles(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length;
+}
+
+/** The Go build cache a session's builds wrote (its own overlay's upper), found by the session id under any instance. */
+function sessionBuildCache(sessionId: string): string {
+  for (const instance of fs.readdirSync('/run/tooldex-sandbox')) {
+    const upper = path.join('/run/tooldex-sandbox', instance, 'sessions', sessionId, 'overlay', 'upper');
+    if (fs.existsSync(upper)) return path.join(upper, 'build');
+  }
+  throw new Error(`no volume for ${sessionId}`);
+}
 
 const TOKIO = 'use std::time::Duration;\n\n#[tokio::main]\nasync fn main() {\n' +
   '    let slow = tokio::time::sleep(Duration::from_secs(5));\n' +
@@ -85,6 +102,21 @@ describe('real builds from plain requests', () => {
     });
     assert.equal(reply.body.status, 'ran', reply.text.slice(0, 3000));
     assert.equal(reply.body.stdout, 'products: 2, cheapest: D42 at 100\n');
+
+    // A new session with the same module graph builds on the compiled layer the first made (package code only): its own
+    // cache gets the program's compile and link, not the hundreds of packages of gorm, the driver and modernc's libc.
+    const second = await postTest(server, {
+      language: 'go', runtime: 'golang', files: [file('main.go', GORM), file('go.mod', GORM_MOD)], entry: 'main.go',
+    });
+    assert.equal(second.body.status, 'ran', second.text.slice(0, 3000));
+    assert.equal(second.body.stdout, 'products: 2, cheapest: D42 at 100\n');
+    const layers = path.join(SHARED_CACHE, 'layers', 'golang');
+    const layerFiles = fs.readdirSync(layers).filter((name) => /^[0-9a-f]{32}$/.test(name)).map((name) => countFiles(path.join(layers, name, 'upper', 'build')));
+    assert.ok(layerFiles.some((count) => count > 200), `a layer holds the graph's compiled packages: ${layerFiles.join(', ')}`);
+    for (const session of [reply.body.sessionId, second.body.sessionId]) {
+      const own = countFiles(sessionBuildCache(session));
+      assert.ok(own < 60, `session ${session} compiled only its own package: ${own} cache files`);
+    }
   });
 
   it('package.json in files: its registry dependencies installed, the ES module imports them', { timeout: 120_000 }, async () => {
