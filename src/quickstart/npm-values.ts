@@ -15,7 +15,8 @@ const MAX_DECLARATION_BYTES = 400_000;
 
 /** The parameter types every declaration file of the artifact declares, per function, method and class constructor. */
 export async function declaredParameterTypes(files: ArchiveFile[]): Promise<ParameterTypes> {
-  const types: ParameterTypes = {};
+  // No prototype: a declared `toString` or `constructor` is a key like any other.
+  const types: ParameterTypes = Object.create(null) as ParameterTypes;
   const declarations = files.filter((f) => /\.d\.(ts|mts|cts)$/.test(f.path) && f.bytes.length <= MAX_DECLARATION_BYTES).slice(0, MAX_DECLARATION_FILES);
   for (const file of declarations) {
     const root = await parseCode('typescript', textOf(file));
@@ -83,7 +84,7 @@ export async function sampleValues(code: string, grammar: Grammar, names: string
     if (!callee) continue;
     const name = callee.type === 'member_expression' ? callee.childForFieldName('property')?.text : callee.text;
     const index = namedChildren(id.parent).findIndex((n) => n.equals(id));
-    for (const overload of types[name ?? ''] ?? []) {
+    for (const overload of (Object.hasOwn(types, name ?? '') ? types[name!] : undefined) ?? []) {
       const sample = overload[index] ? sampleFor(overload[index]!, id.text, dataBlocks) : undefined;
       if (sample) { values[id.text] = sample; break; }
     }

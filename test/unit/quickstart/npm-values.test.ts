@@ -9,13 +9,14 @@ import type { ArchiveFile } from '../../../src/docs/archive.ts';
 
 const dts = (path: string, text: string) => ({ path, bytes: Buffer.from(text) }) as unknown as ArchiveFile;
 const PAPA = dts('@types/papaparse/index.d.ts', 'declare namespace Papa {\n  function parse<T>(file: File, config: LocalConfig): void;\n  function parse<T>(csvString: string, config?: ParseConfig<T>): ParseResult<T>;\n}\nexport = Papa;');
-const XML = dts('fxp.d.ts', 'export class XMLParser {\n  constructor(options?: Partial<X2jOptions>);\n  parse(xmlData: string | Buffer, validationOptions?: boolean): any;\n}');
+const XML = dts('fxp.d.ts', 'export class XMLParser {\n  constructor(options?: Partial<X2jOptions>);\n  parse(xmlData: string | Buffer, validationOptions?: boolean): any;\n  toString(): string;\n  constructor(): void;\n}');
 
 describe('npm values introduced in prose', () => {
   it('reads parameter types per function, method and constructor from declarations (own or @types)', async () => {
     const types = await declaredParameterTypes([PAPA, XML]);
     assert.deepEqual(types.parse, [['File', 'LocalConfig'], ['string', 'ParseConfig<T>'], ['string | Buffer', 'boolean']]);
-    assert.deepEqual(types.XMLParser, [['Partial<X2jOptions>']]);
+    assert.deepEqual(types.XMLParser, [['Partial<X2jOptions>'], []]);
+    assert.deepEqual(types.toString, [[]], 'a method named like an Object.prototype member is read as any other');
   });
 
   it('a value is prose only when nothing binds it: not JavaScript\'s or Node\'s globals, not an export, not a docs binding', () => {
