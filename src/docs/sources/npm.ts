@@ -32,10 +32,6 @@ export function npmSource(settings: SourceSettings): RegistrySource {
       const manifest = await fetchJson<Manifest>(`${base}/${encodeName(name)}/${encodeURIComponent(version)}`, settings.limits);
       const tarball = manifest?.dist?.tarball;
       if (!manifest || !tarball) throw refused(`The npm registry lists no tarball for ${name}@${version}.`);
-      // A manifest that declares no types most likely ships none: DefinitelyTyped's package is fetched beside the
-      // tarball instead of after it (a first question waits for both), and dropped if the tarball has its own.
-      const declaresTypes = Boolean(manifest.types || manifest.typings) || JSON.stringify(manifest.exports ?? {}).includes('"types"');
-      const early = declaresTypes ? undefined : definitelyTyped(base, settings, name, version).catch(() => undefined);
       const bytes = await fetchBytes(tarball, settings.artifactLimits);
       if (!bytes) throw refused(`The tarball of ${name}@${version} is missing from the registry.`);
       // JavaScript is kept too: a package without declarations documents its API in JSDoc there (lodash).
@@ -47,7 +43,7 @@ export function npmSource(settings: SourceSettings): RegistrySource {
       const ownTypes = files.some((f) => DECLARATION.test(f.path));
       // With its own declarations, those are the API (their JavaScript repeats it, compiled): the JavaScript is dropped.
       if (ownTypes) files = files.filter((f) => !SCRIPT.test(f.path));
-      const types = ownTypes ? undefined : await (early ?? definitelyTyped(base, settings, name, version).catch(() => undefined));
+      const types = ownTypes ? undefined : await definitelyTyped(base, settings, name, version).catch(() => undefined);
       if (types) {
         files.push(...types.files);
         facts.definitelyTyped = `${types.name}@${types.version}`;
