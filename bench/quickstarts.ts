@@ -3,6 +3,7 @@
 // baseline from the same run: the docs' first example sent unchanged to the sandbox (what tooldex did before).
 //   --limit N (per ecosystem, default 50)  --ecosystem npm,pypi  --slugs a,b  --concurrency 2  --out results.json
 //   --reverify (with a kept BENCH_HOME: verify the benched versions again instead of reading the stored verdicts)
+//   --deadline 2026-11-27T23:20Z (start no package after it; --out is rewritten after every package)
 // Per package the rows (and --out) carry what a rater needs without the code: the chosen quickstart's program, where
 // it came from (source, origin, the named score features, its rank), status, stdout, and the import lines handed
 // out with whether each ran (npm and PyPI: one sandbox run that executes each line verbatim; crates and Go: the lines
@@ -27,6 +28,8 @@ const CONCURRENCY = Number(option('concurrency') ?? 2);
 const SLUGS = option('slugs')?.split(',');
 const OUT = option('out');
 const REVERIFY = args.includes('--reverify');
+/** --deadline <ISO time>: no new package is started after it (a loaded machine's partial run still reports what ran). */
+const DEADLINE = option('deadline') ? Date.parse(option('deadline')!) : Infinity;
 /** Tools with nothing to import: bin-only npm packages, @types/* declarations, Python installers. */
 const CLI_ONLY_PYPI = new Set(['pip', 'wheel', 'virtualenv', 'pipenv', 'poetry']);
 
@@ -172,10 +175,11 @@ try {
     let taken = 0;
     for (const slug of slugs) {
       if (taken >= (SLUGS ? slugs.length : LIMIT)) break;
-      const row = await limit(() => benchOne(slug));
+      const row = await limit(() => (Date.now() > DEADLINE ? Promise.resolve(undefined) : benchOne(slug)));
       if (!row || row.skipped) { if (row?.skipped) process.stderr.write(`skip ${slug}: ${row.skipped}\n`); continue; }
       taken++;
       rows.push(row);
+      if (OUT) fs.writeFileSync(OUT, JSON.stringify(rows, null, 2));
       const chosen = row.quickstart?.chosen;
       process.stderr.write(`${row.verified.ok ? 'ok  ' : 'FAIL'} ${slug}@${row.version ?? '?'} verified=${row.verified.status}${row.verified.ok ? ` (${secs(row.totalMs ?? 0)}) ${JSON.stringify(row.verified.stdout?.slice(0, 80))}` : ` ${row.verified.reason?.slice(0, 220) ?? ''}`} | baseline=${row.baseline.status}${row.baseline.ok ? ' ok' : ''}${chosen ? ` | from ${chosen.origin} #${chosen.rank}/${chosen.of} score ${chosen.score} [${chosen.signals.join('; ')}]` : ''}${row.imports?.some((l) => !l.ran) ? ` | IMPORT LINE FAILED ${row.imports.filter((l) => !l.ran).map((l) => l.line).join(' / ')}` : ''}\n`);
     }
