@@ -7,12 +7,14 @@
 // BENCH_LOAD_PACKAGES=tool@v,… picks the packages, BENCH_SECONDS the length of each run (default 10).
 import fs from 'node:fs';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { allPassages } from '../src/docs/repository.ts';
 import { buildServer } from '../src/http/server.ts';
 import { createLogger } from '../src/log.ts';
+import { loadTransformerEmbedder, type TransformerEmbedder } from '../src/semantic/index.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 
 const PACKAGES = (process.env.BENCH_LOAD_PACKAGES ?? 'npm:zod@4.6.7,pypi:requests@2.34.2,pypi:click@8.5.1,crates:anyhow@1.0.104,go:github.com/spf13/cobra@v1.10.2').split(',');
@@ -25,11 +27,12 @@ if (keptHome && !fs.existsSync(keptHome)) fs.cpSync(await freshHome(), keptHome,
 const home = keptHome ?? await freshHome();
 // The environment's encoder settings apply (the step measured); the rest is the bench's.
 const settings = { TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_RATE_LIMIT_RPM: 1_000_000, PORT: 0, HOST: '127.0.0.1' } as const;
-// BENCH_LOAD_STEPS='threads:batch:queue[:off],…' measures several encoder settings one after the other in this process (a
+// BENCH_LOAD_STEPS='threads:batch:queue[:auto|off[:waitMs]],…' measures several encoder settings one after the other in this process (a
 // fresh app each, the floor again beside each), so the steps are compared under the same load of a shared machine.
 const steps = process.env.BENCH_LOAD_STEPS?.split(',').map((step) => {
-  const [threads, batch, queue, encoder = 'auto'] = step.split(':');
-  return { TOOLDEX_SEMANTIC_ENCODER_THREADS: threads, TOOLDEX_SEMANTIC_ENCODER_BATCH: batch, TOOLDEX_SEMANTIC_ENCODER_QUEUE: queue, TOOLDEX_SEMANTIC_ENCODER: encoder };
+  const [threads, batch, queue, encoder = 'auto', wait] = step.split(':');
+  return { TOOLDEX_SEMANTIC_ENCODER_THREADS: threads, TOOLDEX_SEMANTIC_ENCODER_BATCH: batch, TOOLDEX_SEMANTIC_ENCODER_QUEUE: queue, TOOLDEX_SEMANTIC_ENCODER: encoder,
+    ...(wait === undefined ? {} : { TOOLDEX_SEMANTIC_ENCODER_WAIT_MS: wait }) };
 }) ?? [{}];
 let app = await createApp(loadConfig(settings, { ...process.env, ...steps[0] }), createLogger('warn'));
 
@@ -66,8 +69,20 @@ function hash(text: string): number {
 }
 
 let next = 0;
+/** Server-side time of each docs answer by ranking mode (an onSend hook below): whose answers make the p99. */
+const served: Record<'semantic' | 'lexical', number[]> = { semantic: [], lexical: [] };
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!) : 0;
+};
+/** The encoder of this step (the same pool the app uses: one per folder and shape), for its counters. */
+let encoder: TransformerEmbedder | undefined;
 const run = async (url: string, label: string, connections: number, seconds: number, pick: () => string) => {
   const rankings = { semantic: 0, lexical: 0, other: 0 };
+  served.semantic = []; served.lexical = [];
+  const before = { ...encoder?.counters };
+  const elu = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
   const result = await autocannon({
     url, connections, duration: seconds,
     requests: [{
@@ -83,6 +98,24 @@ const run = async (url: string, label: string, connections: number, seconds: num
   const modes = label.startsWith('docs') ? ` ranking semantic=${rankings.semantic} lexical=${rankings.lexical}` : '';
   console.log(`load ${label.padEnd(15)} c=${String(connections).padStart(2)} ${seconds}s req/s=${Math.round(result.requests.average)} ` +
     `p50=${result.latency.p50}ms p99=${result.latency.p99}ms errors=${errors}${modes} (load ${load1()})`);
+  // Where the time goes: the event loop's busy time per request (this process also runs the clients, for the floor
+  // too), the whole process's CPU per request (the encoder thread included), the encoder's queue and run times per
+  // question, and the server-side time of answers by ranking mode.
+  const busy = performance.eventLoopUtilization(elu);
+  const used = process.cpuUsage(cpu);
+  const requests = Math.max(1, result.requests.total);
+  let detail = `  event loop busy ${Math.round(100 * busy.utilization)}% (${(busy.active / requests).toFixed(2)} ms a request), ` +
+    `process CPU ${((used.user + used.system) / 1000 / requests).toFixed(2)} ms a request`;
+  if (encoder && label.startsWith('docs')) {
+    const c = encoder.counters, texts = c.urgentTexts - (before.urgentTexts ?? 0);
+    detail += `; encoder: ${texts} urgent texts, wait ${((c.urgentWaitMs - (before.urgentWaitMs ?? 0)) / Math.max(1, texts)).toFixed(1)} ms, ` +
+      `run ${((c.urgentRunMs - (before.urgentRunMs ?? 0)) / Math.max(1, texts)).toFixed(1)} ms (a batch's round trip) on average`;
+  }
+  if (label.startsWith('docs')) {
+    detail += `; served semantic p50/p99 ${percentile(served.semantic, 0.5)}/${percentile(served.semantic, 0.99)} ms, ` +
+      `lexical ${percentile(served.lexical, 0.5)}/${percentile(served.lexical, 0.99)} ms`;
+  }
+  console.log(detail);
   return result;
 };
 const distinct = () => {
@@ -100,14 +133,23 @@ for (const [i, step] of steps.entries()) {
   // done here, one question per package, so the step measures answering and not that start.
   for (const tool of PACKAGES) await app.docs.search(tool, 'how do I get started', { limit: 3 });
   await app.docs.idle();
+  encoder = config.TOOLDEX_SEMANTIC_ENCODER === 'off' ? undefined : await loadTransformerEmbedder(config.TOOLDEX_SEMANTIC_ENCODER_DIR,
+    { threads: config.TOOLDEX_SEMANTIC_ENCODER_THREADS, batch: config.TOOLDEX_SEMANTIC_ENCODER_BATCH, idleMs: config.TOOLDEX_SEMANTIC_ENCODER_IDLE_MS });
   const server = await buildServer(app);
+  server.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload === 'string' && request.url.startsWith('/tools/docs/')) {
+      const mode = /"ranking":"(semantic|lexical)"/.exec(payload)?.[1] as 'semantic' | 'lexical' | undefined;
+      if (mode) served[mode].push(reply.elapsedTime);
+    }
+    return payload;
+  });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
   await run(url, 'warm-up', 4, 2, distinct);
   const floor = await run(url, 'healthz-floor', CONNECTIONS, SECONDS, () => '/healthz');
   const docs = await run(url, 'docs-distinct', CONNECTIONS, SECONDS, distinct);
   await new Promise((resolve) => setTimeout(resolve, 2000)); // questions the clients left queued are answered first
   const single = await run(url, 'docs-single', 1, Math.min(SECONDS, 5), distinct);
-  console.log(`load ratio threads=${config.TOOLDEX_SEMANTIC_ENCODER_THREADS} batch=${config.TOOLDEX_SEMANTIC_ENCODER_BATCH} queue=${config.TOOLDEX_SEMANTIC_ENCODER_QUEUE} encoder=${config.TOOLDEX_SEMANTIC_ENCODER}: ` +
+  console.log(`load ratio threads=${config.TOOLDEX_SEMANTIC_ENCODER_THREADS} batch=${config.TOOLDEX_SEMANTIC_ENCODER_BATCH} queue=${config.TOOLDEX_SEMANTIC_ENCODER_QUEUE} wait=${config.TOOLDEX_SEMANTIC_ENCODER_WAIT_MS}ms encoder=${config.TOOLDEX_SEMANTIC_ENCODER}: ` +
     `throughput=${(100 * docs.requests.average / floor.requests.average).toFixed(1)}% of the floor (goal ≥ 8%), ` +
     `p99=${(docs.latency.p99 / Math.max(1, floor.latency.p99)).toFixed(1)}× the floor's (goal ≤ 5×); single client p50=${single.latency.p50}ms (goal < 20 ms)`);
   await server.close();

@@ -35,8 +35,11 @@ const port = await new Promise<number>((resolve) => {
 const env = { ...process.env, TOOLDEX_HOME: home, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_RATE_LIMIT_RPM: '1000000', TOOLDEX_TEST_RPM: '100000' };
 const config = loadConfig({}, env);
 const heapDir = process.env.MEMORY_HEAP ? fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-heap-')) : '';
+// The server writes its own breakdown (V8 heap, external, array buffers) here every 2 s (bench/memory-probe.mjs).
+const probeFile = path.join(os.tmpdir(), `tooldex-memory-probe-${process.pid}.json`);
 const child = spawn(process.execPath, [...(process.env.MEMORY_HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : []),
-  '--import', 'tsx', path.join(import.meta.dirname, '../src/cli/main.ts'), 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  '--import', 'tsx', '--import', path.join(import.meta.dirname, 'memory-probe.mjs'), path.join(import.meta.dirname, '../src/cli/main.ts'), 'serve'],
+{ env: { ...env, MEMORY_PROBE: probeFile }, stdio: ['ignore', 'ignore', 'inherit'] });
 const base = `http://127.0.0.1:${port}`;
 
 /** Resident and anonymous memory of the server process, MB (/proc). */
@@ -46,6 +49,32 @@ function memory(): { rss: number; anon: number } {
   return { rss: Math.round(kb('Rss') / 1024), anon: Math.round(kb('Anonymous') / 1024) };
 }
 const show = (m: { rss: number; anon: number }) => `rss=${m.rss} MB (anonymous ${m.anon} MB)`;
+const MB = (bytes: number) => Math.round(bytes / 2 ** 20);
+/**
+ * Where the resident memory is: the process's own figures (V8 heap used, `external` — PGlite's WebAssembly memory and
+ * Buffers —, of which array buffers) and, from /proc, memory mapped from files (code, the shipped models), the main
+ * thread's malloc heap (brk) and other anonymous memory (V8's heap pages, other threads' malloc arenas: the encoder's
+ * onnxruntime, the extraction thread's parsers), and the threads running.
+ */
+function breakdown(): string {
+  let inside = '';
+  try {
+    const p = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+    inside = `heap ${MB(p.heapUsed)}/${MB(p.heapTotal)} MB, external ${MB(p.external)} MB (array buffers ${MB(p.arrayBuffers)} MB), `;
+  } catch { /* not written yet */ }
+  const sums = { file: 0, brk: 0, anon: 0 };
+  let name = '';
+  for (const line of fs.readFileSync(`/proc/${child.pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) { name = head[1]!; continue; }
+    const rss = /^Rss:\s+(\d+)/.exec(line);
+    if (!rss) continue;
+    const kb = Number(rss[1]);
+    if (name === '[heap]') sums.brk += kb; else if (name.startsWith('/')) sums.file += kb; else sums.anon += kb;
+  }
+  const threads = fs.readdirSync(`/proc/${child.pid}/task`).length;
+  return `${inside}mapped files ${Math.round(sums.file / 1024)} MB, malloc heap ${Math.round(sums.brk / 1024)} MB, other anonymous ${Math.round(sums.anon / 1024)} MB, ${threads} threads`;
+}
 
 const started = Date.now();
 while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
@@ -53,6 +82,7 @@ while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 console.log(`memory after start ${show(memory())}`);
+console.log(`  ${breakdown()}`);
 
 const deadline = Date.now() + SECONDS * 1000;
 let peak = 0;
@@ -76,7 +106,7 @@ for (const tool of PACKAGES) {
     await call('test', '/tools/test', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(testRequest) });
   }
   toured++;
-  console.log(`  ${tool}: ${show(memory())} (${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(`  ${tool}: ${show(memory())} (${Math.round((Date.now() - started) / 1000)} s); ${breakdown()}`);
 }
 // Background work the tour started (embedding passages, quickstart checks) finishes, then the server idles.
 const idleFrom = Date.now();
@@ -90,6 +120,7 @@ for (let still = 0; still < 3 && Date.now() - idleFrom < 180_000;) {
 console.log(`memory tour: ${toured} of ${PACKAGES.length} packages in ${Math.round((idleFrom - started) / 1000)} s ` +
   `(search ${counts.search}, context ${counts.context}, docs ${counts.docs}, test ${counts.test}, failed ${counts.failed}); peak rss=${peak} MB`);
 console.log(`memory server idle after the tour ${show(idle)} (goal < 1024 MB), settled ${Math.round((Date.now() - idleFrom) / 1000)} s after the last request`);
+console.log(`  ${breakdown()}`);
 console.log(`caches: docs package indexes ${config.TOOLDEX_DOCS_INDEX_CACHE} packages, query vectors ${config.TOOLDEX_SEMANTIC_CACHE} per encoder, ` +
   `search answers ${config.TOOLDEX_SEARCH_CACHE}; encoder threads ${config.TOOLDEX_SEMANTIC_ENCODER_THREADS}`);
 if (process.env.MEMORY_HEAP) {
@@ -101,4 +132,5 @@ if (process.env.MEMORY_HEAP) {
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
 if (!keptHome) fs.rmSync(home, { recursive: true, force: true });
+fs.rmSync(probeFile, { force: true });
 console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString().slice(0, 16)}`);

@@ -129,6 +129,10 @@ export const configSchema = z.object({
     .describe('Queued docs questions one encoder thread takes at once (one message each way; each question is still its own model call, so its vector does not depend on the others).'),
   TOOLDEX_SEMANTIC_ENCODER_QUEUE: intFrom(8, 0, 1_000_000)
     .describe('Back-pressure: when more docs questions than this wait for the sentence encoder, a new question is ranked without it (words and stored vectors) and its answer says `ranking: "lexical"`, instead of waiting (0: no bound, always wait).'),
+  TOOLDEX_SEMANTIC_ENCODER_WAIT_MS: intFrom(50, 0, 600_000)
+    .describe('Back-pressure in time: when a new docs question would wait longer than this for the sentence encoder (the work queued ahead of it times the measured time per text, shared by the threads), it is ranked without it and its answer says `ranking: "lexical"` (0: no time bound). Applies beside TOOLDEX_SEMANTIC_ENCODER_QUEUE.'),
+  TOOLDEX_SEMANTIC_ENCODER_IDLE_MS: intFrom(60_000, 0, 86_400_000)
+    .describe('An encoder thread without work for this long stops and releases its model session (~150 MB resident); the next text starts one again (a few hundred ms). 0: threads never stop.'),
   TOOLDEX_EMBEDDINGS_URL: z.string().optional()
     .describe('OpenAI-compatible embeddings endpoint (e.g. http://host:8000/v1): used instead of the local model.'),
   TOOLDEX_EMBEDDINGS_KEY: z.string().optional().describe('Bearer key sent to TOOLDEX_EMBEDDINGS_URL.'),

@@ -65,7 +65,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   deps.logger.info({ packageIndexes: deps.config.TOOLDEX_DOCS_INDEX_CACHE, queryVectors: deps.config.TOOLDEX_SEMANTIC_CACHE,
     encoderThreads: deps.encoder?.kind === 'transformer' ? deps.config.TOOLDEX_SEMANTIC_ENCODER_THREADS : 0 }, 'docs caches');
   const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store),
-    { owner: scheduler.instanceId, queueBound: deps.config.TOOLDEX_SEMANTIC_ENCODER_QUEUE });
+    { owner: scheduler.instanceId, queueBound: deps.config.TOOLDEX_SEMANTIC_ENCODER_QUEUE, waitBoundMs: deps.config.TOOLDEX_SEMANTIC_ENCODER_WAIT_MS });
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.

@@ -158,12 +158,9 @@ export class LexicalIndex {
    */
   match(doc: number, terms: QueryTerm[], totalIdf: number): TermMatch {
     let bm25 = 0, body = 0, title = 0, proximity = 0;
-    const counts = FIELDS.map((field) => {
-      const tokens = this.fields[field][doc]!;
-      const tf = new Map<number, number>();
-      for (const id of tokens) tf.set(id, (tf.get(id) ?? 0) + 1);
-      return { field, tf, length: tokens.length };
-    });
+    // Counted per query term by a scan of each field (a handful of terms): no per-passage map of every token, which
+    // made this the largest main-thread cost (and garbage) of docs answers under load.
+    const fieldTokens = FIELDS.map((field) => this.fields[field][doc]!);
     const WEIGHT: Record<Field, number> = { title: LEXICAL.title, trail: LEXICAL.trail, body: LEXICAL.body };
     const LENGTH_NORM: Record<Field, number> = { title: LEXICAL.titleNorm, trail: 0.3, body: LEXICAL.bodyNorm };
     const K1 = LEXICAL.k1;
@@ -172,10 +169,12 @@ export class LexicalIndex {
     for (const { id, idf, weight, term } of terms) {
       let weighted = 0;
       const group = weight === 1 ? term : `~${id}`;
-      for (const { field, tf, length } of counts) {
-        const n = tf.get(id) ?? 0;
+      for (let f = 0; f < FIELDS.length; f++) {
+        const field = FIELDS[f]!, tokens = fieldTokens[f]!;
+        let n = 0;
+        for (let i = 0; i < tokens.length; i++) if (tokens[i] === id) n++;
         if (!n) continue;
-        weighted += WEIGHT[field] * n / (1 - LENGTH_NORM[field] + LENGTH_NORM[field] * length / this.averages[field]);
+        weighted += WEIGHT[field] * n / (1 - LENGTH_NORM[field] + LENGTH_NORM[field] * tokens.length / this.averages[field]);
         if (field === 'body') bodyBest.set(group, Math.max(bodyBest.get(group) ?? 0, idf * weight));
         if (field === 'title') titleBest.set(group, Math.max(titleBest.get(group) ?? 0, idf * weight));
       }
@@ -202,11 +201,11 @@ export class LexicalIndex {
     const nameTerms = this.names[doc]!;
     if (nameTerms.length) {
       let named = 0, nameIdf = 0;
-      const asked = new Map(terms.map((t) => [t.id, t.idf * t.weight]));
       for (const id of nameTerms) {
         const idf = Math.log(1 + (this.size - this.df[id]! + 0.5) / (this.df[id]! + 0.5));
         nameIdf += idf;
-        if (asked.has(id)) named += asked.get(id)!;
+        // The last query term with this id (as a map built from the terms would hold).
+        for (let t = terms.length - 1; t >= 0; t--) if (terms[t]!.id === id) { named += terms[t]!.idf * terms[t]!.weight; break; }
       }
       name = nameIdf ? Math.min(1, named / nameIdf) * (named / total) : 0;
     }

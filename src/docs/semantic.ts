@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dotQuantized, quantize, type Embedder, type EmbedPriority, type QuantizedVector } from '../semantic/index.ts';
+import { TermMatrix } from '../semantic/term-matrix.ts';
 import type { Logger } from '../log.ts';
 import { analyze } from './lexical.ts';
 import type { PackageIndex } from './package-index.ts';
@@ -26,7 +27,8 @@ const SUMMARY_VERSION = 1;
 export const vectorModelKey = (encoderId: string) => `${encoderId}#summary${SUMMARY_VERSION}`;
 
 interface SemanticState {
-  vocabulary?: Promise<{ terms: string[]; vectors: Float32Array[] }>;
+  /** The package's name vocabulary and its static-model vectors, searched for a question word's related names. */
+  vocabulary?: Promise<TermMatrix>;
   /**
    * A question word's related names, found once per package: questions share most of their words, and the scan over
    * the package's vocabulary was a sixth of a docs answer's CPU under load. Bounded (RELATED_WORDS_KEPT), then cleared.
@@ -41,12 +43,6 @@ interface SemanticState {
   complete?: boolean;
 }
 
-const dot = (a: Float32Array, b: Float32Array) => {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
-};
-
 /** What a passage is about, in a few words: its name, its heading and its first sentence (code left out). */
 export function passageSummary(p: Pick<IndexedPassage, 'title' | 'symbol' | 'headings' | 'content'>): string {
   const body = p.content.replace(/```[\s\S]*?```/g, ' ').replace(/\s+/g, ' ').trim();
@@ -58,7 +54,8 @@ export function passageSummary(p: Pick<IndexedPassage, 'title' | 'symbol' | 'hea
 /**
  * How an answer was ranked: `semantic` compared the question with the passages as whole texts (the sentence encoder);
  * `lexical` ranked by words (and the static model's related words) alone — the encoder is off or failed, or its queue
- * was past TOOLDEX_SEMANTIC_ENCODER_QUEUE when the question came (back-pressure).
+ * was past TOOLDEX_SEMANTIC_ENCODER_QUEUE, or its expected wait past TOOLDEX_SEMANTIC_ENCODER_WAIT_MS, when the question
+ * came (back-pressure).
  */
 export type RankingMode = 'semantic' | 'lexical';
 
@@ -83,10 +80,14 @@ export const RERANK_DEPTH = 24;
  * the ones a question is about to be ranked on are embedded at once if the background has not reached them.
  */
 export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger, stored?: PassageVectorStore,
-  options: { owner?: string; lease?: typeof EMBED_LEASE; queueBound?: number } = {}) {
+  options: { owner?: string; lease?: typeof EMBED_LEASE; queueBound?: number; waitBoundMs?: number } = {}) {
   const lease = options.lease ?? EMBED_LEASE;
   /** Back-pressure: questions waiting for the encoder past which a new question is ranked without it (0: no bound). */
   const queueBound = options.queueBound ?? 0;
+  /** Back-pressure in time: the expected wait for the encoder past which a new question is ranked without it (0: none). */
+  const waitBoundMs = options.waitBoundMs ?? 0;
+  const overloaded = () => (queueBound > 0 && (encoder?.backlog?.() ?? 0) > queueBound)
+    || (waitBoundMs > 0 && (encoder?.expectedWaitMs?.() ?? 0) > waitBoundMs);
   const states = new WeakMap<PackageIndex, SemanticState>();
   // Background embedding is an optimisation, not work a deploy must drain: close() stops it between batches.
   const running = new Set<Promise<void>>();
@@ -122,7 +123,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     // One embedding of the vocabulary per package, however many questions arrive while it is made.
     state.vocabulary ??= (async () => {
       const terms = index.lexical.nameVocabulary();
-      return { terms, vectors: await words!.embed(terms, 'passage') };
+      return new TermMatrix(terms, await words!.embed(terms, 'passage'), words!.dimensions);
     })();
     state.vocabulary.catch(() => { state.vocabulary = undefined; });
     return state.vocabulary;
@@ -183,21 +184,10 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
     const asked = [...new Set(analyze(question, false))];
     const unseen = asked.filter((word) => !state.related.has(word));
     if (unseen.length) {
-      const { terms, vectors } = await vocabulary(index, state);
+      const terms = await vocabulary(index, state);
       const wordVectors = await words!.embed(unseen, 'query');
       if (state.related.size + unseen.length > RELATED_WORDS_KEPT) state.related.clear();
-      unseen.forEach((word, w) => {
-        const best: Array<{ term: string; sim: number }> = [];
-        terms.forEach((term, t) => {
-          if (term === word) return;
-          const sim = dot(wordVectors[w]!, vectors[t]!);
-          if (sim < EXPANSION.minSimilarity) return;
-          best.push({ term, sim });
-          best.sort((a, b) => b.sim - a.sim);
-          if (best.length > EXPANSION.perWord) best.pop();
-        });
-        state.related.set(word, best);
-      });
+      unseen.forEach((word, w) => state.related.set(word, terms.nearest(wordVectors[w]!, EXPANSION.perWord, EXPANSION.minSimilarity, word)));
     }
     const related = new Map<string, number>();
     for (const word of asked) {
@@ -226,7 +216,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
           await restore(index, state);
           embedInBackground(index, state);
           let query: Float32Array;
-          if (queueBound > 0 && (encoder.backlog?.() ?? 0) > queueBound) {
+          if (overloaded()) {
             // The encoder is behind: rather than queue behind hundreds of milliseconds of questions, rank with what
             // needs no model call — a question already in the query-vector cache against passage vectors already
             // held (stored or embedded) — else by words alone, and say so.

@@ -32,7 +32,7 @@ export const docsResponse = z.object({
   partial: z.object({
     indexedPassages: z.number(), foundPassages: z.number(), skippedSourceFiles: z.number(), message: z.string(),
   }).optional().describe('Present when the package was too large to index whole: what was kept.'),
-  ranking: z.enum(['semantic', 'lexical']).optional().describe('How the passages were ranked: `semantic` compared the question with them by meaning (sentence encoder); `lexical` by words only, because the encoder is off or failed, or because it was busy (more questions queued than TOOLDEX_SEMANTIC_ENCODER_QUEUE) when this question came.'),
+  ranking: z.enum(['semantic', 'lexical']).optional().describe('How the passages were ranked: `semantic` compared the question with them by meaning (sentence encoder); `lexical` by words only, because the encoder is off or failed, or because it was busy (more questions queued than TOOLDEX_SEMANTIC_ENCODER_QUEUE, or a longer expected wait than TOOLDEX_SEMANTIC_ENCODER_WAIT_MS) when this question came.'),
   results: z.array(z.object({
     url: z.string(), title: z.string().optional(), content: z.string(), headings: z.array(z.string()).optional(),
     source: z.string().optional(), symbol: z.string().optional().describe('The public API symbol the passage documents.'),

@@ -23,6 +23,7 @@ export { DEFAULT_MODEL_ID, BUILD_COMMAND } from './model-files.ts';
 
 export type SemanticConfig = Pick<Config, 'TOOLDEX_SEMANTIC' | 'TOOLDEX_SEMANTIC_MODEL_DIR' | 'TOOLDEX_SEMANTIC_CACHE' |
   'TOOLDEX_SEMANTIC_ENCODER' | 'TOOLDEX_SEMANTIC_ENCODER_DIR' | 'TOOLDEX_SEMANTIC_ENCODER_THREADS' | 'TOOLDEX_SEMANTIC_ENCODER_BATCH' |
+  'TOOLDEX_SEMANTIC_ENCODER_IDLE_MS' |
   'TOOLDEX_EMBEDDINGS_URL' | 'TOOLDEX_EMBEDDINGS_KEY' | 'TOOLDEX_EMBEDDINGS_MODEL' | 'TOOLDEX_EMBEDDINGS_DIMENSIONS' |
   'TOOLDEX_EMBEDDINGS_TIMEOUT_MS'>;
 
@@ -62,8 +63,8 @@ export async function createSentenceEncoder(config: SemanticConfig, logger: Logg
   if (config.TOOLDEX_SEMANTIC_ENCODER === 'off') return null;
   try {
     const encoder = await loadTransformerEmbedder(config.TOOLDEX_SEMANTIC_ENCODER_DIR,
-      { threads: config.TOOLDEX_SEMANTIC_ENCODER_THREADS, batch: config.TOOLDEX_SEMANTIC_ENCODER_BATCH });
-    logger.info({ model: encoder.id, kind: encoder.kind, dimensions: encoder.dimensions, threads: encoder.threads, batch: encoder.batch,
+      { threads: config.TOOLDEX_SEMANTIC_ENCODER_THREADS, batch: config.TOOLDEX_SEMANTIC_ENCODER_BATCH, idleMs: config.TOOLDEX_SEMANTIC_ENCODER_IDLE_MS });
+    logger.info({ model: encoder.id, kind: encoder.kind, dimensions: encoder.dimensions, threads: encoder.threads, batch: encoder.batch, idleMs: encoder.idleMs,
       queryCache: config.TOOLDEX_SEMANTIC_CACHE }, 'sentence encoder on');
     return new CachedEmbedder(encoder, config.TOOLDEX_SEMANTIC_CACHE);
   } catch (error) {

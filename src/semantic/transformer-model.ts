@@ -110,9 +110,22 @@ export interface EncoderPoolOptions {
   threads?: number;
   /** Most questions one thread takes from the queue at once (one message each way): TOOLDEX_SEMANTIC_ENCODER_BATCH. */
   batch?: number;
+  /**
+   * A thread idle this long stops, releasing its model session (~150 MB resident); the next text starts one again
+   * (a few hundred ms). 0: threads never stop. TOOLDEX_SEMANTIC_ENCODER_IDLE_MS.
+   */
+  idleMs?: number;
 }
 
-interface Job { tokens: number[]; resolve: (v: Float32Array) => void; reject: (e: unknown) => void }
+/** A thread of the pool: started with work, stopped after `idleMs` without any. */
+interface Slot { thread?: Promise<EncoderThread>; busy: boolean; idle?: NodeJS.Timeout }
+
+/** Until texts have been timed, a text is assumed to cost this much of a thread (a question on an unloaded core: ~5 ms). */
+const FIRST_GUESS_MS = 10;
+/** Weight of the latest batch in the running time per text. */
+const SMOOTHING = 0.2;
+
+interface Job { tokens: number[]; resolve: (v: Float32Array) => void; reject: (e: unknown) => void; urgent: boolean; queued: number }
 
 export class TransformerEmbedder implements Embedder {
   readonly kind = 'transformer' as const;
@@ -120,15 +133,24 @@ export class TransformerEmbedder implements Embedder {
   readonly dimensions: number;
   readonly threads: number;
   readonly batch: number;
+  readonly idleMs: number;
   private readonly maxTokens: number;
   private readonly queryPrefix: string;
   /** What a request waits for (questions, the passages it is about to be ranked on), and work ahead of need. */
   private readonly urgent: Job[] = [];
   private readonly background: Job[] = [];
   /** The pool: a thread starts when work finds every started one busy, up to `threads`. */
-  private readonly slots: Array<{ thread?: Promise<EncoderThread>; busy: boolean }>;
-  /** Model calls made (one per text) and messages sent (one per batch), for the bench and tests. */
-  readonly counters = { texts: 0, batches: 0 };
+  private readonly slots: Slot[];
+  /** Measured thread time per text (a batch's round trip over its texts), questions and passages apart: they differ in length. */
+  private readonly msPerText = { urgent: FIRST_GUESS_MS, background: FIRST_GUESS_MS };
+  /** Texts handed to threads and not yet answered. */
+  private readonly running = { urgent: 0, background: 0 };
+  /**
+   * Model calls made (one per text) and messages sent (one per batch), for the bench and tests; and where a request's
+   * texts spend their time: `urgentWaitMs` summed over urgent texts from queued to handed to a thread, `urgentRunMs`
+   * from handed to answered (the thread's model runs for its batch, and the message each way).
+   */
+  readonly counters = { texts: 0, batches: 0, urgentTexts: 0, urgentWaitMs: 0, urgentRunMs: 0, stopped: 0 };
 
   /** `model`: the verified ONNX bytes; the threads that run them start with the first texts, not at start-up. */
   constructor(private readonly model: Uint8Array, private readonly tokenizer: WordPiece, manifest: EncoderManifest, options: EncoderPoolOptions = {}) {
@@ -138,6 +160,7 @@ export class TransformerEmbedder implements Embedder {
     this.queryPrefix = manifest.queryPrefix ?? '';
     this.threads = Math.max(1, Math.floor(options.threads ?? 1));
     this.batch = Math.max(1, Math.floor(options.batch ?? 8));
+    this.idleMs = Math.max(0, options.idleMs ?? 0);
     this.slots = Array.from({ length: this.threads }, () => ({ busy: false }));
   }
 
@@ -157,6 +180,17 @@ export class TransformerEmbedder implements Embedder {
   }
 
   /**
+   * How long a question queued now would wait before a thread starts it, from the work ahead of it (queued questions
+   * and passages a request waits for, texts the threads are running) and the measured time per text, shared by the
+   * pool's threads: the back-pressure signal in time, which follows the machine (a starved thread takes 25 ms a
+   * question instead of 5, so fewer queued questions already mean a long wait).
+   */
+  expectedWaitMs(): number {
+    const ahead = (this.urgent.length + this.running.urgent) * this.msPerText.urgent + this.running.background * this.msPerText.background;
+    return ahead / this.threads;
+  }
+
+  /**
    * One model call per text: the int8 model scales its activations per call, so a text run in one padded batch with
    * others gets another vector (cosine ~0.98), and close answers could swap between two processes that embedded a
    * package in another order; on one core such a batch saves nothing measurable (bench/semantic.ts). Queued questions
@@ -166,7 +200,8 @@ export class TransformerEmbedder implements Embedder {
   embed(texts: string[], kind: EmbedKind, priority: EmbedPriority = kind === 'query' ? 'now' : 'background'): Promise<Float32Array[]> {
     const prefix = kind === 'query' ? this.queryPrefix : '';
     return Promise.all(texts.map((text) => new Promise<Float32Array>((resolve, reject) => {
-      (priority === 'now' ? this.urgent : this.background).push({ tokens: this.tokens(prefix + text), resolve, reject });
+      const urgent = priority === 'now';
+      (urgent ? this.urgent : this.background).push({ tokens: this.tokens(prefix + text), resolve, reject, urgent, queued: performance.now() });
       this.dispatch();
     })));
   }
@@ -182,13 +217,25 @@ export class TransformerEmbedder implements Embedder {
     }
   }
 
-  private async runOn(slot: { thread?: Promise<EncoderThread>; busy: boolean }, jobs: Job[]): Promise<void> {
+  private async runOn(slot: Slot, jobs: Job[]): Promise<void> {
+    clearTimeout(slot.idle);
+    const kind = jobs[0]!.urgent ? 'urgent' : 'background';
+    this.running[kind] += jobs.length;
     try {
       slot.thread ??= EncoderThread.start(this.model);
       const thread = await slot.thread;
       this.counters.batches++;
       this.counters.texts += jobs.length;
+      const handed = performance.now();
       const vectors = await thread.run(jobs.map((job) => job.tokens));
+      const answered = performance.now();
+      this.msPerText[kind] += SMOOTHING * ((answered - handed) / jobs.length - this.msPerText[kind]);
+      for (const job of jobs) {
+        if (!job.urgent) continue;
+        this.counters.urgentTexts++;
+        this.counters.urgentWaitMs += handed - job.queued;
+        this.counters.urgentRunMs += answered - handed;
+      }
       jobs.forEach((job, i) => job.resolve(vectors[i]!));
     } catch (error) {
       const failure = new ToolDexError('semantic_unavailable', 503, `The sentence encoder failed: ${(error as Error).message}`);
@@ -197,15 +244,26 @@ export class TransformerEmbedder implements Embedder {
       const thread = await slot.thread?.catch(() => undefined);
       if (!thread || thread.failed) slot.thread = undefined;
     } finally {
+      this.running[kind] -= jobs.length;
       slot.busy = false;
       this.dispatch();
+      if (!slot.busy && this.idleMs > 0) slot.idle = setTimeout(() => void this.stopIdle(slot), this.idleMs).unref();
     }
+  }
+
+  /** Stops a thread that had no work for `idleMs`: its model session's memory goes back; the next text starts one. */
+  private async stopIdle(slot: Slot): Promise<void> {
+    if (slot.busy || !slot.thread) return;
+    const thread = slot.thread;
+    slot.thread = undefined;
+    this.counters.stopped++;
+    await (await thread.catch(() => undefined))?.terminate();
   }
 
   /** Stops the pool's threads (tests that count them); queued texts are refused. */
   async close(): Promise<void> {
     const threads = this.slots.map((slot) => slot.thread?.catch(() => undefined));
-    this.slots.forEach((slot) => { slot.thread = undefined; });
+    this.slots.forEach((slot) => { slot.thread = undefined; clearTimeout(slot.idle); });
     await Promise.all(threads.map(async (thread) => (await thread)?.terminate()));
   }
 }
@@ -246,7 +304,7 @@ const loaded = new Map<string, Promise<TransformerEmbedder>>();
  */
 export function loadTransformerEmbedder(dir: string, options: EncoderPoolOptions = {}): Promise<TransformerEmbedder> {
   const key = path.resolve(dir);
-  const shaped = `${key}|${options.threads ?? 1}|${options.batch ?? 8}`;
+  const shaped = `${key}|${options.threads ?? 1}|${options.batch ?? 8}|${options.idleMs ?? 0}`;
   let pool = loaded.get(shaped);
   if (!pool) {
     pool = verified(key).then(({ model, tokenizer, manifest }) => new TransformerEmbedder(model, tokenizer, manifest, options));

@@ -24,6 +24,11 @@ export interface Embedder {
    * Absent where the embedder has no queue of its own (the static model, an endpoint).
    */
   backlog?(): number;
+  /**
+   * How long a text a request waits for, queued now, would wait before it is computed (local encoders: the work ahead
+   * of it times the measured time per text): what back-pressure in time reads. Absent where there is no queue.
+   */
+  expectedWaitMs?(): number;
   /** The query vector already known for `text` (the query-vector cache), without computing one. */
   known?(text: string): Float32Array | undefined;
 }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { loadConfig } from '../../../src/config.ts';
 import { LexicalIndex } from '../../../src/docs/lexical.ts';
+import { linkPassages } from '../../../src/docs/links.ts';
 import type { PackageIndex } from '../../../src/docs/package-index.ts';
 import { rankPassages, type IndexedPassage } from '../../../src/docs/rank.ts';
 import { createDocsSemantic, RERANK_DEPTH } from '../../../src/docs/semantic.ts';
@@ -39,7 +40,7 @@ const PASSAGES: IndexedPassage[] = [
 
 function packageIndex(slug: string, stamp = '1'): PackageIndex {
   const lexical = new LexicalIndex(PASSAGES.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
-  return { key: `${slug}@1.0.0`, slug, version: '1.0.0', passages: PASSAGES, lexical, stamp };
+  return { key: `${slug}@1.0.0`, slug, version: '1.0.0', passages: PASSAGES, lexical, links: linkPassages(PASSAGES), stamp };
 }
 
 const candidates = (index: PackageIndex, question: string) =>
@@ -53,6 +54,7 @@ class RecordingEncoder implements Embedder {
   get dimensions() { return this.inner.dimensions; }
   get kind() { return this.inner.kind; }
   backlog() { return this.inner.backlog?.() ?? 0; }
+  expectedWaitMs() { return this.inner.expectedWaitMs?.() ?? 0; }
   embed(texts: string[], kind: EmbedKind, priority?: EmbedPriority) {
     if (kind === 'passage') for (const _ of texts) this.passages.push(priority ?? 'background');
     return this.inner.embed(texts, kind, priority);
@@ -143,6 +145,58 @@ describe('sentence encoder pool', () => {
     assert.ok(all.every((m) => m.ranking === 'semantic'));
     await semantic.close();
     await patient.close();
+    await pool.close();
+  });
+
+  it('ranks by words once the expected wait passes TOOLDEX_SEMANTIC_ENCODER_WAIT_MS, from the measured time per text', async () => {
+    assert.equal(loadConfig({}, {}).TOOLDEX_SEMANTIC_ENCODER_WAIT_MS, 50);
+    const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1 });
+    const encoder = new CachedEmbedder(pool, 100);
+    await encoder.embed(['warm up the thread'], 'query');
+    assert.equal(pool.expectedWaitMs(), 0, 'nothing queued or running: no wait');
+
+    // Queued questions make a wait of (queued + running) × the measured time per text.
+    const queued = Promise.all(QUESTIONS.map((question) => pool.embed([`${question} (queued)`], 'query')));
+    const expected = pool.expectedWaitMs();
+    assert.ok(expected > 0, `expected wait ${expected} ms with ${QUESTIONS.length} questions ahead`);
+    await queued;
+    assert.equal(pool.expectedWaitMs(), 0);
+
+    // A bound well under one text's time: the first question of a crowd runs, the ones after it are ranked by words.
+    const index = packageIndex('pypi-wait');
+    const timed = createDocsSemantic(null, encoder, silent, undefined, { waitBoundMs: 0.001 });
+    await timed.meaning(index, 'warm up', candidates(index, 'warm up'));
+    await timed.idle();
+    const crowd = await Promise.all(QUESTIONS.map((question) => timed.meaning(index, `${question}?!`, candidates(index, question))));
+    assert.equal(crowd[0]!.ranking, 'semantic', 'the first question finds no wait');
+    assert.ok(crowd.slice(1).every((m) => m.ranking === 'lexical'), 'the others would wait: ranked by words');
+
+    // A generous bound: the same crowd (new questions) all wait for the encoder.
+    const patient = createDocsSemantic(null, encoder, silent, undefined, { waitBoundMs: 60_000 });
+    const all = await Promise.all(QUESTIONS.map((question) => patient.meaning(index, `${question}?!?`, candidates(index, question))));
+    assert.ok(all.every((m) => m.ranking === 'semantic'));
+    await timed.close();
+    await patient.close();
+    await pool.close();
+  });
+
+  it('stops a thread idle for TOOLDEX_SEMANTIC_ENCODER_IDLE_MS and starts one again for the next text', async () => {
+    assert.equal(loadConfig({}, {}).TOOLDEX_SEMANTIC_ENCODER_IDLE_MS, 60_000);
+    const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1, idleMs: 300 });
+    const [first] = await pool.embed([QUESTIONS[0]!], 'query');
+    assert.equal(pool.startedThreads(), 1);
+    // Busy again before the idle time is up: the thread stays.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await pool.embed([QUESTIONS[1]!], 'query');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    assert.equal(pool.startedThreads(), 1, 'still running 150 ms after its last text');
+    const deadline = Date.now() + 10_000;
+    while (pool.startedThreads() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(pool.startedThreads(), 0, 'stopped once idle');
+    assert.equal(pool.counters.stopped, 1);
+    const [again] = await pool.embed([QUESTIONS[0]!], 'query');
+    assert.equal(pool.startedThreads(), 1, 'started again for the next text');
+    assert.deepEqual(Array.from(again!), Array.from(first!), 'the same vector from the new thread');
     await pool.close();
   });
 });
