@@ -105,7 +105,8 @@ async function benchOne(slug: string): Promise<Row | undefined> {
   if (result?.quickstart) {
     row.quickstart = { code: result.quickstart.code, language: result.quickstart.language, offer: verification.status === 'ran' ? 'verified' : 'unverified', ...(result.chosen ? { chosen: result.chosen } : {}) };
   }
-  if (result?.imports?.length) row.imports = await checkImports(tool, context.version, result.imports, result.quickstart?.code ?? '');
+  // At the version that ran (a pin older than the context's when the sandbox cannot install that one: numpy).
+  if (result?.imports?.length) row.imports = await checkImports(tool, v?.version ?? context.version, result.imports, result.quickstart?.code ?? '');
   return row;
 }
 

@@ -74,7 +74,8 @@ export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | '
     case 'pypi': {
       const root = info.importName.split('.')[0]!;
       const pattern = new RegExp(`^(import\\s+${root}(\\.[\\w.]+)?(\\s+as\\s+\\w+)?|from\\s+${root}(\\.[\\w.]+)?\\s+import\\s+[^(\\n]+)$`);
-      return code.split('\n').map((l) => l.trim()).filter((l) => pattern.test(l));
+      // Not the doctest prelude's `import pkg.mod as _module` (tooldex's own scaffolding, no line to hand out).
+      return code.split('\n').map((l) => l.trim()).filter((l) => pattern.test(l) && !/\sas\s+_\w*$/.test(l));
     }
     case 'crates':
       return code.split('\n').map((l) => l.trim()).filter((l) => new RegExp(`^use\\s+${info.importName}(::|;)`).test(l) && l.endsWith(';'));

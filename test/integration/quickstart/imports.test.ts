@@ -31,6 +31,8 @@ describe('verified import lines', () => {
   it('reads the package\'s import lines of a program that ran', async () => {
     assert.deepEqual(await programImportLines({ ecosystem: 'npm', name: 'zod', importName: 'zod' }, "import { z } from 'zod';\nimport fs from 'node:fs';\nconst x = z.string();", 'javascript', 'index.mjs'), ["import { z } from 'zod';"]);
     assert.deepEqual(await programImportLines({ ecosystem: 'pypi', name: 'pandas', importName: 'pandas' }, 'import pandas as pd\nimport os\nfrom pandas.api import types\nprint(pd.DataFrame())', 'python'), ['import pandas as pd', 'from pandas.api import types']);
+    // The doctest prelude's alias is tooldex's scaffolding, not an import line to hand out.
+    assert.deepEqual(await programImportLines({ ecosystem: 'pypi', name: 'numpy', importName: 'numpy' }, 'import numpy.ma as _module\nglobals().update(vars(_module))\nimport numpy as np\nprint(np.ma.masked_array([1]))', 'python'), ['import numpy as np']);
     assert.deepEqual(await programImportLines({ ecosystem: 'go', name: 'github.com/google/uuid', importName: 'github.com/google/uuid' }, 'package main\n\nimport (\n\t"fmt"\n\t"github.com/google/uuid"\n)\n\nfunc main() { fmt.Println(uuid.New()) }', 'go'), ['import "github.com/google/uuid"']);
   });
 });
