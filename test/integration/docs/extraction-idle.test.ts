@@ -1,0 +1,48 @@
+// The docs extraction thread (src/docs/extraction-thread.ts) stops once idle, so its parsers' memory goes back, and
+// starts again for the next package: both extractions give the passages the main thread's own extraction gives.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import { passagesFromArtifact } from '../../../src/docs/documents.ts';
+import { EXTRACTION_IDLE, extractionThreadRunning, extractPassages } from '../../../src/docs/extraction.ts';
+import type { Artifact } from '../../../src/docs/sources/types.ts';
+
+const silent = pino({ level: 'silent' });
+const text = (value: string) => new TextEncoder().encode(value);
+
+function artifact(): Artifact {
+  return {
+    files: [
+      { path: 'package.json', bytes: text(JSON.stringify({ name: 'idle-example', version: '1.0.0', main: 'index.js', types: 'index.d.ts' })) },
+      { path: 'README.md', bytes: text('# idle-example\n\nParses things.\n\n## Usage\n\n```js\nconst { parse } = require("idle-example");\nparse("a,b");\n```\n') },
+      { path: 'index.d.ts', bytes: text('/** Splits a line of comma-separated values. */\nexport declare function parse(line: string): string[];\n') },
+      { path: 'index.js', bytes: text('exports.parse = (line) => line.split(",");\n') },
+    ],
+    facts: { entryPoints: ['index.js'], typesIncluded: true, requirements: {} },
+    fileUrl: (path, where) => `https://example.test/${path}${where?.line ? `#L${where.line}` : ''}`,
+    skipped: 0,
+  };
+}
+const tool = { ecosystem: 'npm', name: 'idle-example', version: '1.0.0' };
+
+describe('docs extraction thread', () => {
+  it('stops after EXTRACTION_IDLE.ms without work and starts again for the next artifact', async () => {
+    const saved = EXTRACTION_IDLE.ms;
+    EXTRACTION_IDLE.ms = 300;
+    try {
+      const expected = (await passagesFromArtifact(artifact(), tool)).passages.map((p) => [p.title, p.url]);
+      assert.ok(expected.length >= 2, 'the README and the declaration give passages');
+      const first = await extractPassages(artifact(), tool, silent);
+      assert.deepEqual(first.passages.map((p) => [p.title, p.url]), expected);
+      assert.equal(extractionThreadRunning(), true, 'the thread runs after its first artifact');
+      const deadline = Date.now() + 15_000;
+      while (extractionThreadRunning() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(extractionThreadRunning(), false, 'stopped once idle');
+      const again = await extractPassages(artifact(), tool, silent);
+      assert.deepEqual(again.passages.map((p) => [p.title, p.url]), expected, 'a new thread extracts the same passages');
+      assert.equal(extractionThreadRunning(), true);
+    } finally {
+      EXTRACTION_IDLE.ms = saved;
+    }
+  });
+});
