@@ -26,7 +26,7 @@ export interface Adjustments {
   stubs?: string[];
   /** npm, Python: files the example looks for that a reader would have beside it, created empty in the workspace. */
   fixtures?: string[];
-  /** Python: the example defines a command-line interface that shows nothing without arguments: run it with --help. */
+  /** npm, Python: the example defines a command-line interface that shows nothing without arguments: run it with --help. */
   cliHelp?: boolean;
 }
 
@@ -48,9 +48,10 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
         { exports: info.npmProbe?.exports, paramTypes: info.npmParamTypes, dataBlocks: info.dataBlocks });
       const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
       const prose = made.proseValues?.length ? `The example's text introduces ${made.proseValues.join(', ')} without defining ${made.proseValues.length > 1 ? 'them' : 'it'}; tooldex gave ${made.proseValues.length > 1 ? 'each' : 'it'} a sample of the declared parameter type where the package's declarations give one (else undefined).` : '';
-      const note = [stubNote(adjust).note, prose, fixturesNote(adjust, info, candidate), candidate.localWeb ? LOCAL_WEB_NOTE : ''].filter(Boolean).join(' ');
+      const note = [stubNote(adjust).note, prose, fixturesNote(adjust, info, candidate), candidate.localWeb ? LOCAL_WEB_NOTE : '', adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
       const web = candidate.localWeb ? withLocalWeb('npm', made.code, made.path) : undefined;
-      const code = web?.code ?? made.code;
+      let code = web?.code ?? made.code;
+      if (adjust.cliHelp) code = `process.argv.splice(2, process.argv.length, '--help'); // tooldex: run as a reader would, with --help\n${code}`;
       return { request: request('node', made.language, [{ path: made.path, code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code, language: made.language, version: info.version, ...(note ? { note } : {}) };
     }
     case 'pypi': {
@@ -132,6 +133,9 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
       return adjust.extraPackages?.includes(dist) ? undefined : { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), dist] };
     }
     case 'npm': {
+      // A command-line interface run without arguments stops at a usage error (argparse's "the following arguments
+      // are required"): run as a reader would, with --help.
+      if (!adjust.cliHelp && /^usage: /im.test(stderr) && /\berror: /i.test(stderr)) return { ...adjust, cliHelp: true };
       // A bare specifier only: `Cannot find module './x'` or `'.'` is a path the example resolves, not a package.
       const missingPkg = /Cannot find (?:package|module) '((?:@[\w.-]+\/)?[A-Za-z0-9_][\w.-]*)'?/.exec(stderr)?.[1];
       if (missingPkg && missingPkg !== info.name && !adjust.extraPackages?.includes(missingPkg)) return { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), missingPkg] };

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
 import { declaredParameterTypes, proseValues } from '../../../src/quickstart/npm-values.ts';
 import type { ArchiveFile } from '../../../src/docs/archive.ts';
+import { makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
+import type { HostFacts } from '../../../src/quickstart/host-facts.ts';
+import type { Candidate, PackageInfo } from '../../../src/quickstart/types.ts';
 
 const dts = (path: string, text: string) => ({ path, bytes: Buffer.from(text) }) as unknown as ArchiveFile;
 const PAPA = dts('@types/papaparse/index.d.ts', 'declare namespace Papa {\n  function parse<T>(file: File, config: LocalConfig): void;\n  function parse<T>(csvString: string, config?: ParseConfig<T>): ParseResult<T>;\n}\nexport = Papa;');
@@ -59,4 +62,17 @@ describe('npm values introduced in prose', () => {
     assert.equal(made.language, 'typescript');
     assert.match(made.path, /\.mts$/);
   });
+
+  it('a command-line example that stops at a usage error runs again with --help, and says so', async () => {
+    const info: PackageInfo = { ecosystem: 'npm', name: 'argparse', slug: 'npm-argparse', version: '2.0.1', importName: 'argparse' };
+    const stderr = 'usage: index.cjs [-h] N\nindex.cjs: error: the following arguments are required: N\n';
+    const adjust = repairFor(info, stderr, {});
+    assert.deepEqual(adjust, { cliHelp: true });
+    assert.equal(repairFor(info, stderr, adjust!), undefined, 'once');
+    const candidate: Candidate = { code: "const { ArgumentParser } = require('argparse');\nconst parser = new ArgumentParser();\nparser.add_argument('N');\nconsole.dir(parser.parse_args());", language: 'js', origin: 'readme', path: 'README.md', source: 'r' };
+    const program = await makeProgram(candidate, info, {} as HostFacts, adjust);
+    assert.match(program.code, /^process\.argv\.splice\(2, process\.argv\.length, '--help'\);/);
+    assert.match(program.note ?? '', /--help/);
+  });
 });
+
