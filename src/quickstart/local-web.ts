@@ -30,12 +30,25 @@ export function localWebApplies(ecosystem: Ecosystem): boolean {
   return ecosystem === 'pypi' || ecosystem === 'npm';
 }
 
+/**
+ * Whether the example sends a request to a URL it names: a URL literal given to an HTTP method (`.get(`, `.post(`,
+ * `.request(`, `urlopen(`, `fetch(`…, the protocol's own verbs) or to the package itself called (`got('https://…')`).
+ * A URL only parsed or built (`new URL('https://…')` of whatwg-url) is not pointed elsewhere: that would change what
+ * the example shows.
+ */
+export function sendsRequest(code: string, bindings: string[] = []): boolean {
+  const url = `\\(\\s*['"\`]https?://`;
+  const verbs = new RegExp(`(\\.|\\b)(get|post|put|patch|delete|head|options|request|fetch|urlopen|stream|send)${url}`, 'i');
+  const own = bindings.filter((b) => /^[A-Za-z_$][\w$]*$/.test(b)).map((b) => b.replace(/\$/g, '\\$'));
+  return verbs.test(code) || (own.length > 0 && new RegExp(`(^|[^\\w$.])(${own.join('|')})${url}`).test(code));
+}
+
 /** Candidates whose only obstacle is the network, again with their URLs pointed at the stand-in (marked `localWeb`). */
-export function localWebVariants(candidates: Candidate[], ecosystem: Ecosystem, blockersOf: (code: string) => string[]): Candidate[] {
+export function localWebVariants(candidates: Candidate[], ecosystem: Ecosystem, blockersOf: (code: string) => string[], bindings: string[] = []): Candidate[] {
   if (!localWebApplies(ecosystem)) return [];
   const out: Candidate[] = [];
   for (const candidate of candidates) {
-    if (candidate.origin === 'api') continue;
+    if (candidate.origin === 'api' || !sendsRequest(candidate.code, bindings)) continue;
     const blockers = blockersOf(candidate.code);
     if (blockers.length !== 1 || blockers[0] !== 'needs network') continue;
     const code = pointedAtLocalWeb(candidate.code);

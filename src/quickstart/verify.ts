@@ -18,7 +18,7 @@ import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
 import { packageInfo } from './package-info.ts';
 import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/index.ts';
-import { packageBindings } from './programs/node.ts';
+import { camelName, packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
 import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { blockersOf, rankCandidates } from './score.ts';
@@ -68,10 +68,11 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
     return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' }, quickstart: null, testRequest: null, tried: [] } };
   }
   const examples = await combineFragments(tool.ecosystem, tool.ecosystem === 'npm' ? await readableAsCode(await collectCandidates(tool.ecosystem, files)) : await collectCandidates(tool.ecosystem, files));
+  if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(examples.map((c) => c.code), tool.name);
+  if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(examples.map((c) => c.code), info.importName);
   // Network examples again, pointed at a local stand-in web server: an HTTP client's README example runs offline.
-  const collected = [...examples, ...localWebVariants(examples, tool.ecosystem, blockersOf)];
-  if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(collected.map((c) => c.code), tool.name);
-  if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(collected.map((c) => c.code), info.importName);
+  const own = [camelName(tool.name), info.importName.split('.')[0]!, ...Object.keys(info.jsBindings ?? info.pyBindings ?? {})];
+  const collected = [...examples, ...localWebVariants(examples, tool.ecosystem, blockersOf, own)];
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
   // The names the docs bind the package to (`pd` for pandas, whose doctests use it without importing) name it too.
   const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, Object.keys(info.jsBindings ?? info.pyBindings ?? {}), { publicNames: info.pyExports });

@@ -3,7 +3,7 @@
 // would pick (requests' status-code table). Pure rewriting and scoring; the sandbox run is in the integration test.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LOCAL_WEB_ORIGIN, localWebVariants, pointedAtLocalWeb, withLocalWeb } from '../../../src/quickstart/local-web.ts';
+import { LOCAL_WEB_ORIGIN, localWebVariants, pointedAtLocalWeb, sendsRequest, withLocalWeb } from '../../../src/quickstart/local-web.ts';
 import { blockersOf, rankCandidates } from '../../../src/quickstart/score.ts';
 import type { Candidate } from '../../../src/quickstart/types.ts';
 
@@ -15,6 +15,17 @@ describe('local stand-in web server', () => {
     assert.equal(pointedAtLocalWeb('axios.get("https://example.com")'), `axios.get("${LOCAL_WEB_ORIGIN}/")`);
     assert.equal(pointedAtLocalWeb(`fetch('http://localhost:3000/a')`), undefined);
     assert.equal(pointedAtLocalWeb('requests.get(url)'), undefined);
+  });
+
+  it('points only requests elsewhere, never a URL the example parses or builds (whatwg-url)', () => {
+    assert.ok(sendsRequest("r = requests.get('https://api.github.com/user')"));
+    assert.ok(sendsRequest("async with session.get('http://python.org') as r:"));
+    assert.ok(sendsRequest("const res = await fetch('https://example.com');"));
+    assert.ok(sendsRequest("const { body } = await got('https://sindresorhus.com');", ['got']));
+    assert.ok(!sendsRequest("const url = new URL('https://example.com/a?b=1');\nconsole.log(url.searchParams.get('b'));"));
+    assert.ok(!sendsRequest("console.log(isURL('https://example.com'));", ['validator']));
+    const parser = readme("const { URL } = require('whatwg-url');\nconsole.log(new URL('https://example.com/').href);", 'js');
+    assert.deepEqual(localWebVariants([parser], 'npm', blockersOf, ['whatwgUrl']), []);
   });
 
   it('makes a variant only of examples whose one obstacle is the network', () => {
