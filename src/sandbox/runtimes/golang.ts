@@ -13,8 +13,8 @@ const GO_VERSION = /^(latest|upgrade|patch|none|v[0-9][0-9A-Za-z.+-]{0,60}|[0-9a
 const GOMOD = `${DEPS}/gomod`;
 /** The build's flags: one compile at a time (the step has one core; a big generated package never shares the memory limit). */
 const BUILD_GOFLAGS = '-mod=mod -buildvcs=false -p=1';
-/** An import path as `go build` takes it: no flag, no pattern, no relative or absolute path. */
-const IMPORT_PATH = /^[A-Za-z0-9][A-Za-z0-9._~+-]*(\/[A-Za-z0-9._~+-]+)*$/;
+/** An import path as `go build` takes it: no flag, no pattern (`...`), no relative, absolute or `..` path. */
+const IMPORT_PATH = /^[A-Za-z0-9][A-Za-z0-9._~+-]*(\/[A-Za-z0-9_~+-][A-Za-z0-9._~+-]*)*$/;
 const MAX_SHARED_PACKAGES = 200;
 
 /** Import paths of the .go files sent (tree-sitter's Go grammar: every import spec, aliased, blank or dotted). */
@@ -108,7 +108,7 @@ export const golangRuntime: RuntimeAdapter = {
     const key = crypto.createHash('sha256').update(JSON.stringify([ctx.toolchain.version ?? '', BUILD_GOFLAGS, graph])).digest('hex').slice(0, 32);
     const modules = locked.map((pin) => pin.name);
     // Only packages of the graph's modules (never the session's own or the standard library's), named as import paths.
-    const packages = (await importPaths(files)).filter((importPath) => IMPORT_PATH.test(importPath) &&
+    const packages = (await importPaths(files)).filter((importPath) => IMPORT_PATH.test(importPath) && !importPath.includes('..') &&
       modules.some((module) => importPath === module || importPath.startsWith(`${module}/`))).slice(0, MAX_SHARED_PACKAGES);
     if (packages.length === 0) return { key };
     return {

@@ -1,0 +1,35 @@
+// The Go compiled layer: keyed by the exact module graph (and toolchain), filled only with packages of the graph's
+// modules that the sent .go files import — never the session's own packages, the standard library or odd paths.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { golangRuntime } from '../../../src/sandbox/runtimes/golang.ts';
+import type { RuntimeContext } from '../../../src/sandbox/runtimes/types.ts';
+import type { Toolchain } from '../../../src/sandbox/toolchains.ts';
+
+const ctx = (version = 'go1.26.8'): RuntimeContext => ({
+  toolchain: { runtime: 'golang', available: true, version, mounts: [], fetchMounts: [], runMounts: [], hostPackageDirs: [], paths: { goroot: '/usr/local/go' } } as unknown as Toolchain,
+  source: { url: 'https://proxy.golang.org' },
+});
+const graph = [{ name: 'gorm.io/gorm', version: 'v1.31.2' }, { name: 'github.com/glebarez/sqlite', version: 'v1.11.0' }];
+const MAIN = 'package main\n\nimport (\n\t"fmt"\n\tdb "gorm.io/gorm"\n\t_ "github.com/glebarez/sqlite"\n\t"gorm.io/gorm/logger"\n\t"example.com/shop/internal/x"\n' +
+  '\t"gorm.io/gorm/../../etc"\n\t"gorm.io/gorm/..."\n)\n\nfunc main() { fmt.Println(db.ErrRecordNotFound, logger.Info, x.Y) }\n';
+
+describe('go compiled layer', () => {
+  it('compiles only the graph\'s packages the files import, in a copy of the fetch-written module, offline', async () => {
+    const shared = await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: MAIN }, { path: 'go.mod', code: 'module example.com/shop\n' }]);
+    assert.ok(shared?.step);
+    assert.match(shared.key, /^[0-9a-f]{32}$/);
+    assert.equal(shared.step.kind, 'compile');
+    assert.equal(shared.step.env.GOPROXY, 'off');
+    assert.equal(shared.step.script, "cp -r /deps/gomod /tmp/graph && cd /tmp/graph && exec go build 'gorm.io/gorm' 'github.com/glebarez/sqlite' 'gorm.io/gorm/logger'");
+  });
+
+  it('the key is the exact graph and toolchain, in any order; no graph import means no compile step', async () => {
+    const key = (await golangRuntime.sharedLayer!(ctx(), graph, []))?.key;
+    assert.equal((await golangRuntime.sharedLayer!(ctx(), [...graph].reverse(), []))?.key, key);
+    assert.notEqual((await golangRuntime.sharedLayer!(ctx(), [graph[0]!, { name: 'github.com/glebarez/sqlite', version: 'v1.10.0' }], []))?.key, key);
+    assert.notEqual((await golangRuntime.sharedLayer!(ctx('go1.27.0'), graph, []))?.key, key);
+    assert.equal((await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: 'package main\nimport "fmt"\nfunc main() { fmt.Println() }\n' }]))?.step, undefined);
+    assert.equal(await golangRuntime.sharedLayer!(ctx(), [], [{ path: 'main.go', code: MAIN }]), undefined);
+  });
+});
