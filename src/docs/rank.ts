@@ -44,10 +44,8 @@ export interface RankOptions {
   related?: Array<{ term: string; weight: number }>;
 }
 
-function jaccard(a: Int32Array, b: Int32Array): number {
-  if (!a.length || !b.length) return 0;
-  const left = new Set(a);
-  const right = new Set(b);
+function jaccard(left: Set<number>, right: Set<number>): number {
+  if (!left.size || !right.size) return 0;
   let shared = 0;
   for (const id of left) if (right.has(id)) shared++;
   return shared / (left.size + right.size - shared);
@@ -87,7 +85,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   const lexicalScores = scored.map(({ doc, match }) => {
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
-      || passage.identifiers.some((id) => identifiers.has(id));
+      || (identifiers.size > 0 && passage.identifiers.some((id) => identifiers.has(id)));
     const score = WEIGHTS.bm25 * (match.bm25 / maxBm25) + WEIGHTS.bodyCoverage * match.bodyCoverage + WEIGHTS.titleCoverage * match.titleCoverage
       + WEIGHTS.proximity * match.proximity + WEIGHTS.name * match.name + (exact ? WEIGHTS.exact : 0)
       + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0) + WEIGHTS.centrality * (passage.centrality ?? 0)
@@ -105,13 +103,21 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   // own symbol, and each section stands for itself, as a guide's do; an item's chunks and its examples stay one.
   const kept: Array<{ doc: number; score: number }> = [];
   const keys = new Set<string>();
+  // Each passage's body terms as a set once per question (made anew for every comparison, they were a tenth of a docs
+  // answer's main-thread CPU under load).
+  const bodySets = new Map<number, Set<number>>();
+  const bodySet = (doc: number) => {
+    let set = bodySets.get(doc);
+    if (!set) bodySets.set(doc, set = new Set(lexical.bodyTerms(doc)));
+    return set;
+  };
   for (const candidate of ranked) {
     const passage = passages[candidate.doc]!;
     const modulePage = passage.symbol && passage.headings[0] === passage.symbol;
     const key = !passage.symbol ? `section:${passage.url}` : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
     if (keys.has(key)) continue;
-    const terms = lexical.bodyTerms(candidate.doc);
-    if (kept.some((k) => jaccard(lexical.bodyTerms(k.doc), terms) >= WEIGHTS.duplicate)) continue;
+    const terms = bodySet(candidate.doc);
+    if (kept.some((k) => jaccard(bodySet(k.doc), terms) >= WEIGHTS.duplicate)) continue;
     keys.add(key);
     kept.push(candidate);
     if (kept.length >= options.limit) break;
