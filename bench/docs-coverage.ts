@@ -137,7 +137,7 @@ function guideUses(passages: StoredPassage[], declared: DeclaredItem[]): Set<str
   const used = new Set<string>();
   for (const p of passages) {
     if (p.symbol || !hasExplanation(p.content)) continue;
-    for (const use of codeUses(p.content)) {
+    for (const use of codeUses(p.content, p.headings.length > 1 ? p.headings[p.headings.length - 1] : undefined)) {
       const candidates = byName.get(use.name) ?? [];
       const qualified = use.qualifier ? candidates.filter((item) => parentOf(item) === use.qualifier!.toLowerCase()) : [];
       const pool = qualified.length ? qualified : candidates.length <= 3 ? candidates : [];
@@ -220,7 +220,8 @@ await Promise.all(tools.map((tool) => limit(async () => {
     }
     const declared = entry.declared!;
     const missing = declared.filter((item) => !covers(tool.ecosystem, item, explaining));
-    // Documented in a guide: a guide or README section that explains in prose uses the item in its code, resolved as
+    // Documented in a guide: a guide or README section that explains in prose uses the item in its code (or names it in
+    // its heading, `### expand(str)`, or in bold before its parameters, "**getLineInfo**`(input, offset)`"), resolved as
     // answers link sections to items (src/docs/links.ts): the call's name, told apart by the qualifier written before
     // it (`session.get(` → Session.get); a bare name shared by more than three declared items counts for none.
     const inGuides = guideUses(passages, declared);

@@ -254,7 +254,7 @@ const MAX_LINKS = 3;
 
 /** A passage's guide ↔ API links as an answer shows them: the items a section uses, the sections that use an item. */
 function linksOf(index: PackageIndex, doc: number): PassageLink[] {
-  const links = index.links[doc];
+  const links = index.links?.[doc];
   if (!links) return [];
   const items = links.uses.map((i): PassageLink => {
     const item = index.passages[i]!;

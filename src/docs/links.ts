@@ -5,7 +5,9 @@
 // it. Pure: passages in, links out; built once per package index.
 import { marked, type Token, type Tokens } from 'marked';
 
-export interface LinkablePassage { content: string; symbol: string | null; title: string | null; internal: boolean; deprecated?: boolean; importance: number; url: string }
+export interface LinkablePassage {
+  content: string; symbol: string | null; title: string | null; headings: string[]; internal: boolean; deprecated?: boolean; importance: number; url: string;
+}
 
 export interface PassageLinks {
   /** For a guide section: the API items its code uses (passage positions), best resolved first. */
@@ -27,14 +29,20 @@ const PATH_SPAN = /^([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\))?!
 
 export interface CodeUse { qualifier?: string; name: string }
 
-/** The code of a Markdown passage: its code blocks and code spans, as a reader of the rendered page sees them. */
+/**
+ * The code of a Markdown passage: its code blocks and code spans, as a reader of the rendered page sees them. A README
+ * that documents its API in prose writes the name in bold and its parameters as code (acorn's
+ * "**getLineInfo**`(input, offset)`"): that bold name counts as a code span of its own.
+ */
 export function codeOf(markdown: string): { blocks: string[]; spans: string[] } {
   const blocks: string[] = [];
   const spans: string[] = [];
   const visit = (tokens: Token[] | undefined) => {
-    for (const token of tokens ?? []) {
+    for (const [i, token] of (tokens ?? []).entries()) {
+      const next = tokens![i + 1];
       if (token.type === 'code') blocks.push((token as Tokens.Code).text);
       else if (token.type === 'codespan') spans.push((token as Tokens.Codespan).text);
+      else if (token.type === 'strong' && next?.type === 'codespan' && (next as Tokens.Codespan).text.startsWith('(')) spans.push(`${(token as Tokens.Strong).text}()`);
       if ('tokens' in token && token.tokens) visit(token.tokens);
       if (token.type === 'list') for (const item of (token as Tokens.List).items) visit(item.tokens);
       if (token.type === 'table') for (const cell of [...(token as Tokens.Table).header, ...(token as Tokens.Table).rows.flat()]) visit(cell.tokens);
@@ -44,12 +52,29 @@ export function codeOf(markdown: string): { blocks: string[]; spans: string[] } 
   return { blocks, spans };
 }
 
-/** The names a passage's code uses, each with the qualifier written before it (`session` of `session.get(`). */
-export function codeUses(markdown: string): CodeUse[] {
-  if (!markdown.includes('`') && !/^( {4}|\t)\S/m.test(markdown)) return [];
+// A heading that names an API item, as READMEs document their API: `### expand(str)`, `` ## `parse(text, [options])` ``,
+// `### new Parser(options)`, `### .extend(namespace)`, `## debug.enable(namespaces)`.
+const HEADING_NAME = /^(?:new\s+|\.)?([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)\s*(?:\(|<|\[|$)/;
+
+/** The item a section's heading names, if it names one (its last heading, code marks dropped). */
+export function headingUse(heading: string | undefined): CodeUse | undefined {
+  const match = heading ? HEADING_NAME.exec(heading.replace(/`/g, '').trim()) : null;
+  if (!match || !/[(<[]|`/.test(heading!) && !/[._:#]|[a-z][A-Z]/.test(match[1]!)) return undefined; // "Usage" is no item
+  const segments = match[1]!.split(/\.|::|#/);
+  const name = segments[segments.length - 1]!;
+  return segments.length > 1 ? { qualifier: segments[segments.length - 2]!, name } : { name };
+}
+
+/**
+ * The names a passage's code uses, each with the qualifier written before it (`session` of `session.get(`); first the
+ * item its heading names (`### expand(str)`), when it names one.
+ */
+export function codeUses(markdown: string, heading?: string): CodeUse[] {
+  const named = headingUse(heading);
+  if (!markdown.includes('`') && !/^( {4}|\t)\S/m.test(markdown)) return named ? [named] : [];
   const { blocks, spans } = codeOf(markdown);
-  const uses: CodeUse[] = [];
-  const seen = new Set<string>();
+  const uses: CodeUse[] = named ? [named] : [];
+  const seen = new Set<string>(named ? [`${named.qualifier ?? ''}\u0000${named.name}`] : []);
   const add = (name: string | undefined, qualifier: string | undefined) => {
     if (!name || name.length < 2) return;
     const key = `${qualifier ?? ''}\u0000${name}`;
@@ -104,7 +129,7 @@ export function linkPassages(passages: LinkablePassage[]): PassageLinks[] {
   };
   passages.forEach((p, i) => {
     if (p.symbol) return; // an item's own examples are part of it, not a guide's use of it
-    for (const use of codeUses(p.content)) {
+    for (const use of codeUses(p.content, p.headings.length > 1 ? p.headings[p.headings.length - 1] : undefined)) {
       const item = resolve(use);
       if (item === undefined || links[i]!.uses.includes(item)) continue;
       links[i]!.uses.push(item);

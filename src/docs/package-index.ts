@@ -15,7 +15,7 @@ export interface PackageIndex {
   passages: IndexedPassage[];
   lexical: LexicalIndex;
   /** Per passage: the API items a guide section's code uses, the guide sections that use an item (src/docs/links.ts). */
-  links: PassageLinks[];
+  links?: PassageLinks[];
   /**
    * What the store held when this was built: its passage count and when the version was indexed. A crawl that adds
    * passages, or indexing again (a newer extractor), makes it stale.

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codeUses, linkPassages, type LinkablePassage } from '../../../src/docs/links.ts';
+import { codeUses, headingUse, linkPassages, type LinkablePassage } from '../../../src/docs/links.ts';
 
 const passage = (over: Partial<LinkablePassage>): LinkablePassage => ({
-  content: '', symbol: null, title: null, internal: false, importance: 0.8, url: 'u', ...over,
+  content: '', symbol: null, title: null, headings: [], internal: false, importance: 0.8, url: 'u', ...over,
 });
 
 describe('guide ↔ API links', () => {
@@ -15,6 +15,18 @@ describe('guide ↔ API links', () => {
       { qualifier: 's', name: 'get' },
     ]);
     assert.deepEqual(codeUses('Call get on the session to get a page.'), []);
+  });
+
+  it('reads the API a README documents in prose: a heading that names an item, a bold name before its parameters', () => {
+    assert.deepEqual(headingUse('expand(str)'), { name: 'expand' });
+    assert.deepEqual(headingUse('`parse(text, [options])`'), { name: 'parse' });
+    assert.deepEqual(headingUse('new Parser(options)'), { name: 'Parser' });
+    assert.deepEqual(headingUse('debug.enable(namespaces)'), { qualifier: 'debug', name: 'enable' });
+    assert.deepEqual(headingUse('`Session.mount`'), { qualifier: 'Session', name: 'mount' });
+    assert.equal(headingUse('Usage'), undefined, 'a plain word heading names no item');
+    assert.equal(headingUse('Getting started'), undefined);
+    assert.deepEqual(codeUses('**getLineInfo**`(input, offset)` can be used to get a line and column.'), [{ name: 'getLineInfo' }]);
+    assert.deepEqual(codeUses('Wildcards are supported.', 'enable(namespaces)'), [{ name: 'enable' }]);
   });
 
   it('links a section to the items its code calls, and each item back to the section', () => {
@@ -29,6 +41,11 @@ describe('guide ↔ API links', () => {
     assert.deepEqual(links[1], { uses: [], usedIn: [0] });
     assert.deepEqual(links[2], { uses: [], usedIn: [] });
     assert.deepEqual(links[3], { uses: [], usedIn: [] }, 'a name in prose links nothing');
+    const readme = linkPassages([
+      passage({ title: 'sleep(duration)', headings: ['tokio', 'sleep(duration)'], content: 'Waits until the duration has elapsed.' }),
+      ...passages.slice(1, 3),
+    ]);
+    assert.deepEqual(readme[0]!.uses, [2], 'a section headed by an item\'s call documents it');
   });
 
   it('tells same-named items apart by the qualifier written before the call, and drops ambiguous bare names', () => {
