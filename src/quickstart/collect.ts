@@ -139,6 +139,22 @@ export function includedExamples(ecosystem: Ecosystem, text: string, path: strin
   return found;
 }
 
+/**
+ * The definition whose docstring holds line `at` (`DataFrame.describe`): the enclosing `def`/`class` lines found going
+ * up, each indented less than the one before. Undefined for a module docstring.
+ */
+export function docstringOwner(lines: string[], at: number, indent: number): string | undefined {
+  const chain: string[] = [];
+  let limit = indent;
+  for (let k = at - 1; k >= 0 && limit > 0; k--) {
+    const match = /^(\s*)(?:async\s+)?(?:def|class)\s+(\w+)/.exec(lines[k]!);
+    if (!match || match[1]!.length >= limit) continue;
+    chain.unshift(match[2]!);
+    limit = match[1]!.length;
+  }
+  return chain.length ? chain.join('.') : undefined;
+}
+
 /** `>>>` transcripts in Python files (docstrings): the doctest module's own notion of an example block. */
 function pythonDoctests(text: string, path: string, url: (line: number) => string): Candidate[] {
   const lines = text.split('\n');
@@ -149,7 +165,8 @@ function pythonDoctests(text: string, path: string, url: (line: number) => strin
     const block: string[] = [];
     let j = i;
     for (; j < lines.length && lines[j]!.trim() && !/^\s*("""|''')/.test(lines[j]!); j++) block.push(lines[j]!.slice(indent));
-    if (block.length) found.push({ code: block.join('\n'), language: 'pycon', origin: 'doctest', path, source: url(i + 1) });
+    const owner = docstringOwner(lines, i, indent);
+    if (block.length) found.push({ code: block.join('\n'), language: 'pycon', origin: 'doctest', path, source: url(i + 1), ...(owner ? { owner } : {}) });
     i = j;
   }
   return found;

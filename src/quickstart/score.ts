@@ -170,7 +170,18 @@ function entryPointSignal(candidate: Candidate, ecosystem: Ecosystem, importName
   // `from pandas.core.apply import relabel_result`: a name the entry point does not export, fetched from inside.
   const inner = ecosystem === 'pypi' && publicNames.size ? internalImports(candidate.code, importName, publicNames) : [];
   if (inner.length) return { delta: -4, signal: `uses internals (${inner.slice(0, 2).join(', ')})` };
+  // A doctest in the docstring of a name the entry point exports documents the public API wherever its module lives
+  // (pandas' DataFrame is defined in pandas/core/frame.py): the name itself first, then its methods.
+  const owner = candidate.owner?.split('.');
+  // `_helper` is private; `__init__` and the other special methods are not.
+  const isPrivate = (part: string) => part.startsWith('_') && !/^__\w+__$/.test(part);
+  if (owner && publicNames.has(owner[0]!) && !owner.some(isPrivate)) {
+    return owner.length === 1 ? { delta: 2, signal: `documents ${owner[0]}, a public name of the entry point` } : { delta: 1, signal: `documents a method of ${owner[0]}, a public name` };
+  }
   const depth = doctestDepth(candidate, ecosystem, importName);
+  if (owner?.some(isPrivate) && depth) {
+    return { delta: -Math.min(3, depth.depth) - 2, signal: `doctest of a private helper (${candidate.owner})` };
+  }
   if (depth && (depth.depth > 0 || depth.private)) {
     const delta = -Math.min(3, depth.depth) - (depth.private ? 2 : 0) - (publicNames.size && !callsPublic ? 1 : 0);
     return { delta, signal: `doctest of an inner module (depth ${depth.depth}${depth.private ? ', private' : ''})` };

@@ -49,6 +49,8 @@ export interface Candidate {
   combinedFrom?: string[];
   /** Go examples: the package clause of their file (`uuid` for in-package examples, `uuid_test` otherwise). */
   goPackage?: string;
+  /** Python doctests: the definition whose docstring holds it (`DataFrame.describe`); absent for a module docstring. */
+  owner?: string;
   /** The example's third-party URLs point at a local stand-in web server the program starts first (local-web.ts). */
   localWeb?: boolean;
 }

@@ -4,6 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { doctestDepth, internalImports, rankCandidates } from '../../../src/quickstart/score.ts';
+import { docstringOwner } from '../../../src/quickstart/collect.ts';
 import type { Candidate } from '../../../src/quickstart/types.ts';
 
 const doctest = (path: string, code: string): Candidate => ({ code, language: 'pycon', origin: 'doctest', path, source: path });
@@ -53,4 +54,20 @@ describe('central API first', () => {
     assert.ok(ranked.find((c) => c.source === 'v')!.signals.includes('only reads the version'));
     assert.ok(ranked.find((c) => c.source === 'c')!.signals.includes('calls nothing'));
   });
+
+  it('a doctest in the docstring of an exported name ranks above one of an inner helper, wherever their modules live (pandas)', () => {
+    const lines = ['class DataFrame(NDFrame):', '    """', '    Two-dimensional data.', '', '    >>> df = pd.DataFrame({"a": [1, 2]})', '    >>> df', '', '    """', '    def describe(self):', '        """', '        >>> df.describe()', '        """', 'def _relabel(x):', '    """', '    >>> _relabel(1)', '    """'];
+    assert.equal(docstringOwner(lines, 4, 4), 'DataFrame');
+    assert.equal(docstringOwner(lines, 10, 8), 'DataFrame.describe');
+    assert.equal(docstringOwner(lines, 14, 4), '_relabel');
+    const cls = { ...doctest('pandas/core/frame.py', '>>> df = pd.DataFrame({"a": [1, 2]})\n>>> df\n   a\n0  1'), owner: 'DataFrame', source: 'cls' };
+    const method = { ...doctest('pandas/core/frame.py', '>>> df = pd.DataFrame({"a": [1, 2]})\n>>> df.describe()\n   a'), owner: 'DataFrame.describe', source: 'method' };
+    const helper = { ...doctest('pandas/core/apply.py', '>>> df = pd.DataFrame({"a": [1, 2]})\n>>> relabel_result(df, 1, 2, 3)\n{}'), owner: 'relabel_result', source: 'helper' };
+    const hidden = { ...doctest('pandas/core/apply.py', '>>> df = pd.DataFrame({"a": [1, 2]})\n>>> _relabel(df)\n{}'), owner: '_relabel', source: 'hidden' };
+    const ranked = rankCandidates([hidden, helper, method, cls], 'pypi', 'pandas', 'pandas', ['pd'], { publicNames: ['DataFrame', 'Series'] });
+    assert.deepEqual(ranked.map((c) => c.source), ['cls', 'method', 'helper', 'hidden'], ranked.map((c) => `${c.source} ${c.score} ${c.signals.join(',')}`).join('\n'));
+    assert.ok(ranked[0]!.signals.includes('documents DataFrame, a public name of the entry point'));
+    assert.ok(ranked[3]!.signals.some((s) => s.startsWith('doctest of a private helper')));
+  });
 });
+
