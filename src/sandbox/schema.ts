@@ -61,7 +61,7 @@ export const testRequestSchema = z.object({
   language: z.string().min(1).max(40).describe('Snippet language, e.g. typescript, javascript, python, go, ruby, rust.'),
   runtime: z.enum(RUNTIMES).describe('Sandbox runtime: node, python, golang, ruby or rust.'),
   files: z.array(testFileSchema).max(MAX_FILES).default([])
-    .describe(`1 to ${MAX_FILES} files; may be empty only with sessionId and entry.`),
+    .describe(`1 to ${MAX_FILES} files; may be empty only with sessionId and entry. A Cargo.toml (rust), go.mod (golang) or package.json (node) at the top is honoured: its registry dependencies are installed like packages (git, path, workspace and URL dependencies: 422 invalid_manifest).`),
   packages: z.array(z.string().min(1).max(214)).max(50).default([])
     .describe('Packages to install, optionally pinned (zod@3.23.8, requests==2.32.3, serde@1); Rust crate features in brackets after the version, like pip extras (tokio@1[macros,rt-multi-thread,time]).'),
   entry: z.string().min(1).max(255).optional().describe('File to run; defaults to the first file.'),
@@ -71,7 +71,7 @@ export const testRequestSchema = z.object({
   network: z.enum(NETWORK_MODES).optional()
     .describe('Network of the run step: "on" (the internet, never the host or private ranges) or "off" (no route at all: loopback only). Installs still fetch either way. Kept in the session: a later call without it keeps the session\'s setting; a new session starts "on".'),
   timeoutMs: z.number().int().min(1000).max(60000).default(30000)
-    .describe('Wall-clock limit in ms (1000–60000) of each step that runs your or a package\'s code: build (build scripts, compiles), source-package installs, the run.'),
+    .describe('Wall-clock limit in ms (1000–60000) of the program\'s run. Builds (compiles, build scripts) and source-package installs have the server\'s own build limits (TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS, default 300 s; TOOLDEX_SANDBOX_BUILD_MEMORY_MB, default 2048 MiB).'),
 }).strict().superRefine((request, ctx) => {
   if (request.files.length === 0 && !(request.sessionId && request.entry)) {
     ctx.addIssue({ code: 'custom', path: ['files'], message: 'files needs 1 to 20 items unless sessionId and entry are both given' });
