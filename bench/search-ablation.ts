@@ -3,10 +3,13 @@
 //   BENCH_ABLATE=1 npm run bench:search                                     # the training sets, by 5-fold CV
 //   (or directly: BENCH_SET=… node --import tsx bench/search-ablation.ts)
 // Reports hit@1 / hit@5 / MRR@10 overall, per ecosystem and named/unnamed for: tooldex as shipped (fitted weights,
-// static meaning), tooldex without meaning, the previous round's hand-set weights, plain BM25, and tooldex with each
-// feature removed. "Removed" means the feature's weight is held at 0 and the other weights are REFIT without it (on
-// tuning + held-out; for those sets themselves, inside each CV fold), so a feature earns its place only if the model
-// cannot make up for it with the others; the family margin stays the shipped one (the fit script picks it).
+// static meaning — the only meaning model the catalog ships, so the two rows agree), tooldex without meaning, the
+// fourth round's hand-set weights (less their `text` weight), plain BM25, and tooldex with each feature group removed.
+// "Removed" means the group's weights are held at 0 and the others REFIT without it (on tuning + held-out + the spent
+// round-3 fresh set; for those sets themselves, inside each CV fold, folds stratified by ecosystem), so a feature earns
+// its place only if the model cannot make up for it with the others; the family margin stays the shipped one. On the
+// training sets each row also says how a fit WITHOUT the spent fresh set ranks that set (generalisation to queries
+// written apart; BENCH_ABLATE_SPENT=0 skips it).
 // In-memory index, no store or server; measured on the loaded 2-core machine: 57 s for a 129-query set the weights
 // are refit for, 292 s for the CV ablation (BENCH_ABLATE_FEATURES=text,meaning limits the feature groups).
 import os from 'node:os';
@@ -14,31 +17,31 @@ import path from 'node:path';
 import { FAMILY_MARGIN, FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { DERIVED_CUES } from '../src/catalog/search-index.ts';
-import { absentAnswers, baselineRanker, HELDOUT_FILE, loadLabelledQueries, slices, TUNING_FILE, type LabelledQuery, type Ranker } from './search-quality.ts';
-import { candidateLists, crossValidate, fitModel, fmt, loadHarness, reportOf, type Weights } from './search-harness.ts';
+import {
+  absentAnswers, baselineRanker, loadLabelledQueries, slices, SPENT_FRESH_FILE, TRAINING_FILES, type LabelledQuery, type Ranker,
+} from './search-quality.ts';
+import { candidateLists, crossValidate, fitModel, fmt, loadHarness, reportOf, trainThenRank, type Weights } from './search-harness.ts';
 
 const K = 5;
 const LAMBDA = 1e-6;
 const started = Date.now();
 const load1 = () => os.loadavg()[0]!.toFixed(2);
 const harness = await loadHarness();
-const tuning = loadLabelledQueries(TUNING_FILE);
-const heldout = loadLabelledQueries(HELDOUT_FILE);
-const training = [...tuning, ...heldout];
+const training = TRAINING_FILES.flatMap((file) => loadLabelledQueries(file));
 const setFile = process.env.BENCH_SET ? path.resolve(process.env.BENCH_SET) : undefined;
-const external = setFile !== undefined && ![TUNING_FILE, HELDOUT_FILE].includes(setFile);
-const evalSet = setFile ? loadLabelledQueries(setFile) : training;
-const label = setFile ? path.basename(setFile) : 'tuning+held-out (5-fold CV)';
+const external = setFile !== undefined && !TRAINING_FILES.includes(setFile);
+const evalSet = setFile && external ? loadLabelledQueries(setFile) : training;
+const label = external ? path.basename(setFile!) : `${TRAINING_FILES.map((file) => path.basename(file, '.tsv')).join(' + ')} (${K}-fold CV, stratified by ecosystem)`;
 console.log(`ablation on ${label}: ${evalSet.length} queries; index ready in ${Date.now() - started} ms (load ${load1()})`);
 const absent = absentAnswers(evalSet, new Set(harness.tools.map((tool) => tool.slug)));
 console.log(`labels: ${absent.length} acceptable answers absent from the catalog${absent.length ? `: ${absent.slice(0, 30).join(' ')}` : ''}`);
 
-const print = (name: string, positions: Map<LabelledQuery, number>) => {
-  for (const [slice, queries] of slices(evalSet)) console.log(`ablation ${name.padEnd(26)} ${slice.padEnd(8)} ${fmt(reportOf(queries, positions))}`);
+const print = (name: string, positions: Map<LabelledQuery, number>, set = evalSet) => {
+  for (const [slice, queries] of slices(set)) console.log(`ablation ${name.padEnd(34)} ${slice.padEnd(8)} ${fmt(reportOf(queries, positions))}`);
 };
-const positionsOf = async (ranker: Ranker) => {
+const positionsOf = async (ranker: Ranker, set = evalSet) => {
   const out = new Map<LabelledQuery, number>();
-  for (const q of evalSet) out.set(q, (await ranker(q.query)).slice(0, 10).findIndex((slug) => q.acceptable.has(slug)));
+  for (const q of set) out.set(q, (await ranker(q.query)).slice(0, 10).findIndex((slug) => q.acceptable.has(slug)));
   return out;
 };
 const withWeights = (weights: Weights, margin: number, semantic: boolean): Ranker => async (q) => {
@@ -55,9 +58,12 @@ const withWeights = (weights: Weights, margin: number, semantic: boolean): Ranke
 };
 
 const shipped = { weights: { ...WEIGHTS }, margin: FAMILY_MARGIN.value };
-print('tooldex (static meaning)', await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
+const asShipped = await positionsOf(withWeights(shipped.weights, shipped.margin, true));
+print('tooldex as shipped', asShipped);
+// The catalog's meaning model is the static one (docs/search.md "Which meaning model ships"): the same ranking.
+print('tooldex, static meaning only', asShipped);
 print('tooldex without meaning', await positionsOf(withWeights(shipped.weights, shipped.margin, false)));
-print('hand-set (previous round)', await positionsOf(withWeights(HAND_WEIGHTS, 2, true)));
+print('hand-set weights less text', await positionsOf(withWeights(HAND_WEIGHTS, 2, true)));
 // Framework cues: the hand lists alone, or the cues derived from the catalog alone (shipped: both), same weights.
 for (const [name, hand, derived] of [['tooldex, hand cues only', true, false], ['tooldex, derived cues only', false, true]] as const) {
   [CUE_SOURCES.hand, DERIVED_CUES.on] = [hand, derived];
@@ -66,18 +72,35 @@ for (const [name, hand, derived] of [['tooldex, hand cues only', true, false], [
 [CUE_SOURCES.hand, DERIVED_CUES.on] = [true, true];
 print('bm25', await positionsOf(baselineRanker(harness.tools)));
 const lists = await candidateLists(harness, training, HAND_WEIGHTS);
+// Generalisation to the spent fresh set: fit without it (tuning + held-out only), rank it with that fit.
+const spentName = path.basename(SPENT_FRESH_FILE, '.tsv');
+const spent = training.filter((q) => q.set === spentName);
+const earlier = training.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== spentName);
+const generalisation = async (name: string, frozen: ReadonlySet<Feature>) => {
+  if (external || process.env.BENCH_ABLATE_SPENT === '0') return;
+  const positions = await trainThenRank(harness, earlier.map((e) => e.q), earlier.map((e) => e.list), spent, LAMBDA, frozen, [shipped.margin]);
+  print(`${name}, fit w/o ${spentName}`, positions, spent);
+};
 if (!external) {
   // On the training sets the shipped weights have seen every query: the cross-validated figure is the honest one.
-  print('tooldex, 5-fold CV', (await crossValidate(harness, training, lists, K, LAMBDA, new Set(), [shipped.margin])).perQuery);
+  print(`tooldex, ${K}-fold CV`, (await crossValidate(harness, training, lists, K, LAMBDA, new Set(), [shipped.margin])).perQuery);
+  await generalisation('tooldex', new Set());
 }
 
 /** Features removed together: the ones that say one thing two ways (a linear and a squared popularity, …). */
 const GROUPS: Array<[string, Feature[]]> = [
-  ['text', ['text']], ['coverage', ['coverage']], ['nameCoverage', ['nameCoverage']],
+  ['coverage', ['coverage']], ['nameCoverage', ['nameCoverage']],
   ['popularity', ['popularity', 'popularitySq']], ['intent', ['intentMatch', 'intentOther']],
   ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']], ['category', ['category']],
   ['meaning', ['meaning', 'meaningRaw', 'popularMeaning']], ['popularMeaning', ['popularMeaning']],
+  // Three of the four the round-3 fresh ablation found not to pay (the fourth, `text`, is removed), together.
+  ['popularity+category+popularMeaning', ['popularity', 'popularitySq', 'category', 'popularMeaning']],
 ];
+// BENCH_ABLATE_EXTRA='a=text+category;b=popularity+popularitySq': more groups removed together, for comparisons.
+for (const spec of process.env.BENCH_ABLATE_EXTRA?.split(';').filter(Boolean) ?? []) {
+  const [name = spec, list = ''] = spec.split('=');
+  GROUPS.push([name, list.split('+').filter((f): f is Feature => (FEATURES as readonly string[]).includes(f))]);
+}
 const covered = new Set(GROUPS.flatMap(([, features]) => features));
 for (const feature of FEATURES) if (!covered.has(feature)) GROUPS.push([feature, [feature]]);
 const only = process.env.BENCH_ABLATE_FEATURES?.split(',');
@@ -89,6 +112,7 @@ for (const [group, features] of GROUPS) {
     print(`without ${group}`, await positionsOf(withWeights(model.weights, model.margin, true)));
   } else {
     print(`without ${group} (CV)`, (await crossValidate(harness, training, lists, K, LAMBDA, frozen, [shipped.margin])).perQuery);
+    await generalisation(`without ${group}`, frozen);
   }
 }
 console.log(`ablation done in ${Math.round((Date.now() - started) / 1000)} s (load ${load1()}; ${os.cpus().length} cores, shared)`);

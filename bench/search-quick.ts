@@ -4,7 +4,7 @@
 //   node --import tsx bench/search-quick.ts                       # tuning set, tooldex and lexical, misses printed
 //   QUICK_SETS=tuning,held-out QUICK_VERBOSE=0 node --import tsx bench/search-quick.ts
 //   QUICK_ECOSYSTEMS=npm QUICK_QUERY="http client" node --import tsx bench/search-quick.ts   # one query, top 10 with scores
-// Held-out misses are never printed (they are for reporting, not tuning).
+// Held-out misses are never printed (they are for reporting, not tuning). QUICK_SETS=spent: the spent round-3 fresh set.
 import os from 'node:os';
 import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
 import { CANDIDATES, CatalogSearchIndex, POPULARITY_LOG_SHARE } from '../src/catalog/search-index.ts';
@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
 import { WEIGHTS } from '../src/catalog/rank.ts';
-import { evaluate, HELDOUT_FILE, loadLabelledQueries, slices, TUNING_FILE, type Ranker } from './search-quality.ts';
+import { evaluate, HELDOUT_FILE, loadLabelledQueries, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker } from './search-quality.ts';
 
 const sets = (process.env.QUICK_SETS ?? 'tuning').split(',');
 const ecosystems = process.env.QUICK_ECOSYSTEMS?.split(',') as Ecosystem[] | undefined;
@@ -100,7 +100,7 @@ if (process.env.QUICK_QUERY) {
   for (const query of process.env.QUICK_QUERY.split('|')) {
     console.log(`\n${query}`);
     for (const { tool, score, signals: s } of index.search(query, { limit: Number(process.env.QUICK_LIMIT ?? 10) }, await embed(query), true)) {
-      const parts = s ? `text ${s.text.toFixed(2)} cov ${s.coverage.toFixed(2)} name ${s.nameCoverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cos ${s.cosine.toFixed(2)} cat ${s.category.toFixed(1)}${s.exact ? ' exact' : ''}${s.member ? ' member' : ''}` : '';
+      const parts = s ? `cov ${s.coverage.toFixed(2)} name ${s.nameCoverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cos ${s.cosine.toFixed(2)} cat ${s.category.toFixed(1)}${s.exact ? ' exact' : ''}${s.member ? ' member' : ''}` : '';
       console.log(`  ${score.toFixed(3).padStart(7)} ${tool.slug.padEnd(36)} ${parts}  ${tool.shortDescription.slice(0, 50)}`);
     }
   }
@@ -108,16 +108,17 @@ if (process.env.QUICK_QUERY) {
 }
 
 for (const setName of sets) {
-  const all = loadLabelledQueries(setName === 'held-out' ? HELDOUT_FILE : TUNING_FILE);
+  // `spent`: the round-3 fresh set, spent and now training data (its figures are tuning figures).
+  const all = loadLabelledQueries(setName === 'held-out' ? HELDOUT_FILE : setName === 'spent' ? SPENT_FRESH_FILE : TUNING_FILE);
   const set = ecosystems ? all.filter((q) => ecosystems.includes(q.ecosystem)) : all;
   for (const [label, ranker] of rankers) {
     for (const [slice, queries] of slices(set)) {
       const r = await evaluate(queries, ranker);
       console.log(`quality ${setName.padEnd(8)} ${label.padEnd(7)} ${slice.padEnd(8)} n=${String(r.queries).padStart(3)} hit@1=${r.hitAt1.toFixed(3)} hit@5=${r.hitAt5.toFixed(3)} mrr@10=${r.mrrAt10.toFixed(3)}`);
-      if (verbose && setName === 'tuning' && slice === 'all') for (const miss of r.misses) console.log(`  miss: ${miss}`);
+      if (verbose && setName !== 'held-out' && slice === 'all') for (const miss of r.misses) console.log(`  miss: ${miss}`);
     }
   }
-  if (verbose && setName === 'tuning') {
+  if (verbose && setName !== 'held-out') {
     // Queries answered but not first: what came first instead.
     for (const q of set) {
       const slugs = index.search(q.query, { limit: 10 }, await embed(q.query)).map((hit) => hit.tool.slug);

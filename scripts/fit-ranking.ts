@@ -1,14 +1,16 @@
 // Fits the ranking weights (src/catalog/rank.ts FEATURES) and writes src/catalog/rank-weights.ts, which ships.
 //   node --import tsx scripts/fit-ranking.ts            # cross-validated report, then fit on all and write the file
 //   FIT_WRITE=0 node --import tsx scripts/fit-ranking.ts  # report only
-// Training queries: bench/search-tuning.tsv + bench/search-heldout.tsv (both have been used to judge earlier rounds).
-// Never a file named *fresh*: those are run once, by the lead, with bench/search-ablation.ts.
+// Training queries: bench/search-tuning.tsv + bench/search-heldout.tsv + bench/search-fresh.tsv (the round-3 fresh set,
+// run once and now spent; all three have been used to judge earlier rounds). Never a fresh set of the current round
+// (those are run once, by the lead, with bench/search-ablation.ts). Folds are stratified by ecosystem.
+// Besides CV, it reports generalisation: weights fit WITHOUT the spent fresh set (tuning + held-out only) ranking it.
 // Deterministic: the same snapshot, vectors and query files give the same weights (Newton's method, fixed folds).
 import fs from 'node:fs';
 import path from 'node:path';
 import { FEATURES, HAND_WEIGHTS } from '../src/catalog/rank.ts';
-import { HELDOUT_FILE, loadLabelledQueries, slices, TUNING_FILE } from '../bench/search-quality.ts';
-import { candidateLists, crossValidate, fitModel, fmt, loadHarness, measure, reportOf } from '../bench/search-harness.ts';
+import { loadLabelledQueries, slices, SPENT_FRESH_FILE, TRAINING_FILES } from '../bench/search-quality.ts';
+import { candidateLists, crossValidate, fitModel, fmt, loadHarness, measure, reportOf, trainThenRank } from '../bench/search-harness.ts';
 
 const K = 5;
 const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0,0.000001,0.00001,0.0001').split(',').map(Number);
@@ -16,10 +18,10 @@ const OUT = path.join(import.meta.dirname, '../src/catalog/rank-weights.ts');
 
 const started = Date.now();
 const harness = await loadHarness();
-const tuning = loadLabelledQueries(TUNING_FILE);
-const heldout = loadLabelledQueries(HELDOUT_FILE);
-const queries = [...tuning, ...heldout];
-console.log(`index ready in ${Date.now() - started} ms; ${queries.length} training queries (${tuning.length} tuning + ${heldout.length} held-out)`);
+const sets = TRAINING_FILES.map((file) => [path.basename(file, '.tsv'), loadLabelledQueries(file)] as const);
+const queries = sets.flatMap(([, set]) => set);
+const spentName = path.basename(SPENT_FRESH_FILE, '.tsv');
+console.log(`index ready in ${Date.now() - started} ms; ${queries.length} training queries (${sets.map(([name, set]) => `${set.length} ${name}`).join(' + ')})`);
 
 // Candidate lists come from stage one with the hand-set weights; the fitted weights then rank them (and run stage one).
 const lists = await candidateLists(harness, queries, HAND_WEIGHTS);
@@ -27,24 +29,27 @@ const covered = lists.filter((list) => list.relevant.some(Boolean)).length;
 console.log(`candidate lists: ${covered} of ${lists.length} queries have an acceptable answer among their candidates`);
 
 const hand = await measure(harness, queries, HAND_WEIGHTS, 2);
-console.log(`hand-set weights (previous round)   all      ${fmt(hand)}`);
-for (const [name, set] of [['tuning', tuning], ['held-out', heldout]] as const) {
-  console.log(`hand-set weights (previous round)   ${name.padEnd(8)} ${fmt(await measure(harness, set, HAND_WEIGHTS, 2))}`);
-}
+console.log(`hand-set weights (less text)        all      ${fmt(hand)}`);
 
 let bestLambda = LAMBDAS[0]!;
 let bestMrr = -1;
 for (const lambda of LAMBDAS) {
   const { report, perQuery } = await crossValidate(harness, queries, lists, K, lambda);
   console.log(`fitted, ${K}-fold CV, lambda=${String(lambda).padEnd(6)} all      ${fmt(report)}`);
-  for (const [name, set] of [['tuning', tuning], ['held-out', heldout]] as const) {
-    console.log(`fitted, ${K}-fold CV, lambda=${String(lambda).padEnd(6)} ${name.padEnd(8)} ${fmt(reportOf(set, perQuery))}`);
+  for (const [name, set] of sets) {
+    console.log(`fitted, ${K}-fold CV, lambda=${String(lambda).padEnd(6)} ${name.padEnd(16)} ${fmt(reportOf(set, perQuery))}`);
   }
   for (const [slice, set] of slices(queries)) {
     if (slice !== 'all') console.log(`    ${slice.padEnd(8)} ${fmt(reportOf(set, perQuery))}`);
   }
   if (report.mrrAt10 > bestMrr + 1e-9) [bestLambda, bestMrr] = [lambda, report.mrrAt10];
 }
+
+// Generalisation: fit on the sets written before the spent fresh one, rank that one (queries written apart).
+const earlier = queries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== spentName);
+const spent = queries.filter((q) => q.set === spentName);
+const apart = await trainThenRank(harness, earlier.map((e) => e.q), earlier.map((e) => e.list), spent, bestLambda);
+for (const [slice, set] of slices(spent)) console.log(`fit w/o ${spentName}, ranking it   ${slice.padEnd(8)} ${fmt(reportOf(set, apart))}`);
 
 const model = await fitModel(harness, lists, queries, bestLambda);
 const fitted = await measure(harness, queries, model.weights, model.margin);
@@ -56,7 +61,7 @@ if (process.env.FIT_WRITE !== '0') {
   for (let i = 0; i < FEATURES.length; i += 5) lines.push(`    ${FEATURES.slice(i, i + 5).map((f) => `${f}: ${model.weights[f]}`).join(', ')},`);
   fs.writeFileSync(OUT, `// Written by scripts/fit-ranking.ts: do not edit by hand (rerun the script; it is deterministic).
 export const FITTED = {
-  source: 'pairwise logistic fit on bench/search-tuning.tsv + bench/search-heldout.tsv (${queries.length} queries), lambda ${bestLambda}; ${K}-fold CV MRR@10 ${bestMrr.toFixed(3)}',
+  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries), lambda ${bestLambda}; ${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}',
   weights: {
 ${lines.join('\n')}
   },

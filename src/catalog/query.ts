@@ -41,7 +41,7 @@ const FILLER = new Set([
   'library', 'libraries', 'lib', 'package', 'packages', 'module', 'modules', 'tool', 'tools',
   'i', 'me', 'my', 'we', 'want', 'need', 'looking', 'find', 'some', 'something', 'good', 'best', 'way', 'how',
   'do', 'does', 'can', 'is', 'are', 'it', 'from', 'by', 'into', 'at', 'as', 'be', 'implementation',
-  'support', 'supports', 'written', 'language', 'based', 'simple', 'easy', 'like', 'similar', 'alternative',
+  'support', 'supports', 'written', 'language', 'based', 'simple', 'easy', 'like', 'similar', 'alternative', 'but',
 ]);
 
 /** Short forms developers type, expanded to the words tools describe themselves with (at a lower weight). */
@@ -75,6 +75,8 @@ export interface ParsedQuery {
    * search resolves it against the catalog; the words of the pattern and of the name are not search terms.
    */
   peerOf?: string[];
+  /** The ecosystem a language word just before the peer's name says it lives in ("like python requests"). */
+  peerEcosystem?: Ecosystem;
   /** Tools the query rules out ("http client without axios"): names, longest first, each resolved by the search. */
   without: string[][];
 }
@@ -103,8 +105,15 @@ const PEER_BEFORE = [
 const PEER_AFTER = [
   ['alternative'], ['alternatives'], ['replacement'], ['is', 'deprecated'], ['is', 'unmaintained'], ['is', 'abandoned'],
   ['is', 'dead'], ['is', 'archived'], ['is', 'no', 'longer', 'maintained'], ['was', 'deprecated'], ['deprecated'],
-  ['unmaintained'], ['is', 'not', 'maintained'], ['has', 'been', 'deprecated'],
+  ['unmaintained'], ['is', 'not', 'maintained'], ['has', 'been', 'deprecated'], ['is', 'slow'], ['is', 'too', 'slow'],
+  ['is', 'too', 'heavy'], ['is', 'too', 'big'],
 ];
+/** "chalk but smaller", "requests but for go": a name that opens the query, then "but" — only at the start. */
+const PEER_OPENING = [['but']];
+/** Words for what a package is, said between its name and the phrase ("the request package is deprecated"). */
+const KIND_WORDS = new Set(['package', 'library', 'lib', 'crate', 'gem', 'module', 'framework', 'tool', 'project', 'dependency']);
+/** A word that names a tool the one the query wants is compatible with ("jest-compatible but faster"). */
+const PEER_SUFFIX = /^([a-z0-9][a-z0-9.+-]*?)-compatible$/;
 const NEGATION = new Set(['without', 'except', 'not', 'excluding']);
 /** Words that cannot be a tool's name in these phrases. */
 const NOT_A_NAME = new Set(['a', 'an', 'the', 'my', 'our', 'something', 'one', 'library', 'package', 'tool', 'that', 'this', 'deprecated',
@@ -112,21 +121,41 @@ const NOT_A_NAME = new Set(['a', 'an', 'the', 'my', 'our', 'something', 'one', '
 
 const at = (words: string[], i: number, phrase: string[]) => phrase.every((word, k) => words[i + k] === word);
 
+/**
+ * A language suffix people add to a package's name when they write it ("moment.js", "tui-rs"): the name without it is
+ * offered first (the package is `moment`, not the obscure `moment-js`), and the suffix says the ecosystem.
+ */
+const NAME_LANGUAGE_SUFFIX = /[.-](js|ts|rs|py|rb|go)$/;
+const SUFFIX_ECOSYSTEM: Record<string, Ecosystem> = { js: 'npm', ts: 'npm', rs: 'crates', py: 'pypi', rb: 'rubygems', go: 'go' };
+const nameForms = (name: string) => {
+  const bare = name.replace(NAME_LANGUAGE_SUFFIX, '');
+  return bare.length >= 2 && bare !== name ? [bare, name] : [name];
+};
+const suffixEcosystem = (name: string): Ecosystem | undefined => {
+  const suffix = NAME_LANGUAGE_SUFFIX.exec(name)?.[1];
+  return suffix ? SUFFIX_ECOSYSTEM[suffix] : undefined;
+};
+
 /** A name starting at word i: that word, and that word joined with the next (for "active record", "create react app"). */
 function nameAt(words: string[], i: number): string[] | undefined {
   const first = words[i];
   if (!first || NOT_A_NAME.has(first) || FILLER.has(first) || ECOSYSTEM_WORDS[first] && !CUE_TERMS.has(first)) return undefined;
   const next = words[i + 1];
-  const forms = [first];
-  if (next && !FILLER.has(next) && !NOT_A_NAME.has(next) && !ECOSYSTEM_WORDS[next]) forms.unshift(`${first}-${next}`);
+  const forms = nameForms(first);
+  if (next && !FILLER.has(next) && !NOT_A_NAME.has(next) && !ECOSYSTEM_WORDS[next] && !KIND_WORDS.has(next)) forms.unshift(`${first}-${next}`);
   return forms;
 }
 
+/** A language word just before a name ("python requests"): the ecosystem the name is meant in. */
+const languageAt = (words: string[], i: number): Ecosystem | undefined =>
+  LANGUAGE_WORDS.has(words[i] ?? '') ? ECOSYSTEM_WORDS[words[i]!] : undefined;
+
 /** Finds "alternative to X" / "X is deprecated" and "without X"; returns the name and the positions the phrase used. */
-function peerPhrases(words: string[]): { peerOf?: string[]; without: string[][]; used: Set<number> } {
+function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecosystem; without: string[][]; used: Set<number> } {
   const used = new Set<number>();
   const without: string[][] = [];
   let peerOf: string[] | undefined;
+  let peerEcosystem: Ecosystem | undefined;
   words.forEach((word, i) => {
     if (NEGATION.has(word) && words[i + 1] !== 'too') {
       const name = nameAt(words, i + 1);
@@ -139,27 +168,50 @@ function peerPhrases(words: string[]): { peerOf?: string[]; without: string[][];
   // Every phrase that fits offers its name ("X is deprecated" first: "deprecated" alone also precedes other words);
   // the search takes the first that names a catalog tool.
   const offered: string[] = [];
-  for (let i = 1; i < words.length; i++) {
-    for (const phrase of PEER_AFTER) {
-      if (!at(words, i, phrase) || !nameAt(words, i - 1)) continue;
-      offered.push(words[i - 1]!);
-      for (let k = i - 1; k < i + phrase.length; k++) used.add(k);
-      break;
+  const after = (phrases: string[][], i: number, from: number, opening = false) => {
+    for (const phrase of phrases) {
+      if (!at(words, i, phrase)) continue;
+      // The name may stand before a word for what it is ("the failure crate is deprecated").
+      const nameIndex = KIND_WORDS.has(words[i - 1] ?? '') && i >= 2 ? i - 2 : i - 1;
+      if (nameIndex < from || (opening && nameIndex !== from) || !nameAt(words, nameIndex)) continue;
+      offered.push(...nameForms(words[nameIndex]!));
+      peerEcosystem ??= languageAt(words, nameIndex - 1) ?? suffixEcosystem(words[nameIndex]!);
+      for (let k = nameIndex; k < i + phrase.length; k++) used.add(k);
+      return;
     }
+  };
+  for (let i = 1; i < words.length; i++) after(PEER_AFTER, i, 0);
+  if (offered.length === 0) {
+    // "chalk but smaller", "like python requests but for go": the opening name (after "like" and a language word).
+    const start = words[0] === 'like' ? (languageAt(words, 1) ? 2 : 1) : 0;
+    for (let i = start + 1; i < words.length && i <= start + 2; i++) after(PEER_OPENING, i, start, true);
   }
   for (let i = 0; i < words.length; i++) {
     for (const phrase of PEER_BEFORE) {
       if (!at(words, i, phrase)) continue;
-      const name = nameAt(words, i + phrase.length);
+      // "like python requests": the language word says where the name lives, and is not the name.
+      const language = languageAt(words, i + phrase.length);
+      const nameIndex = i + phrase.length + (language ? 1 : 0);
+      const name = nameAt(words, nameIndex);
       if (!name) continue;
       offered.push(...name);
+      peerEcosystem ??= language ?? suffixEcosystem(words[nameIndex]!);
       // A two-word form takes its second word too; a one-word name leaves the next word to the query.
-      for (let k = i; k < i + phrase.length + name.length; k++) used.add(k);
+      const length = name[0]!.includes('-') && !words[nameIndex]!.includes('-') ? 2 : 1;
+      for (let k = i; k < nameIndex + length; k++) used.add(k);
       break;
     }
   }
+  // "jest-compatible": the named tool is the one to find peers of (least sure: offered last).
+  words.forEach((word, i) => {
+    const match = PEER_SUFFIX.exec(word);
+    if (match && !used.has(i) && !NOT_A_NAME.has(match[1]!)) {
+      offered.push(...nameForms(match[1]!));
+      used.add(i);
+    }
+  });
   if (offered.length) peerOf = [...new Set(offered)];
-  return { peerOf, without, used };
+  return { peerOf, peerEcosystem, without, used };
 }
 
 /**
@@ -171,9 +223,9 @@ export const CUE_SOURCES = { hand: true };
 /** Reads a word (or two joined: "active record" → "activerecord") as a framework that lives in one ecosystem. */
 export type FrameworkOf = (word: string) => Ecosystem | undefined;
 
-export function parseQuery(query: string, frameworkOf?: FrameworkOf): ParsedQuery {
+export function parseQuery(query: string, frameworkOf?: FrameworkOf, options: { peers?: boolean } = {}): ParsedQuery {
   const all = query.toLowerCase().split(/[\s,;!?()"']+/).filter(Boolean);
-  const phrases = peerPhrases(all);
+  const phrases = options.peers === false ? { without: [], used: new Set<number>() } as ReturnType<typeof peerPhrases> : peerPhrases(all);
   // The words of a peer phrase ("alternative to moment") are not search terms: the search describes the tool instead.
   const unphrased = all.filter((_, i) => !phrases.used.has(i));
   const handMarker = (word: string) => (CUE_SOURCES.hand || LANGUAGE_WORDS.has(word) ? ECOSYSTEM_WORDS[word] : undefined);
@@ -264,6 +316,7 @@ export function parseQuery(query: string, frameworkOf?: FrameworkOf): ParsedQuer
     bareName: bareName && !phrases.peerOf && words.length > 0,
     ecosystem: onlyCues && words.length === 1 ? undefined : ecosystem,
     ...(phrases.peerOf ? { peerOf: phrases.peerOf } : {}),
+    ...(phrases.peerEcosystem ? { peerEcosystem: phrases.peerEcosystem } : {}),
     without: phrases.without,
   };
 }

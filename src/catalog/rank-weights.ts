@@ -1,10 +1,10 @@
 // Written by scripts/fit-ranking.ts: do not edit by hand (rerun the script; it is deterministic).
 export const FITTED = {
-  source: 'pairwise logistic fit on bench/search-tuning.tsv + bench/search-heldout.tsv (274 queries), lambda 0.000001; 5-fold CV MRR@10 0.856',
+  source: 'pairwise logistic fit on bench/search-tuning.tsv + bench/search-heldout.tsv + bench/search-fresh.tsv (492 queries), lambda 0.000001; 5-fold CV (stratified) MRR@10 0.793',
   weights: {
-    text: 3.7929, coverage: 3.8155, nameCoverage: -3.6833, popularity: -4.2927, popularitySq: 4.4023,
-    intentMatch: 3.5995, intentOther: -3.5995, exactAlone: 4.4172, exactAlonePop: 4.4404, exactPhrase: 4.5973,
-    category: 0.8812, meaning: -1.4943, meaningRaw: 5.2099, popularMeaning: 3.0479,
+    coverage: 6.0639, nameCoverage: -0.3952, popularity: -5.1353, popularitySq: 4.7891, intentMatch: 3.7568,
+    intentOther: -3.7568, exactAlone: 2.9621, exactAlonePop: 3.7817, exactPhrase: 2.4195, category: 1.223,
+    derivative: -0.9263, meaning: -0.6553, meaningRaw: 6.319, popularMeaning: 2.5008,
   },
   familyMargin: 0,
 };

@@ -6,8 +6,6 @@ import type { Ecosystem } from './types.ts';
 
 /** The features, in the order of a feature vector. Each is 0..1 (or 0/1) so that weights compare. */
 export const FEATURES = [
-  /** BM25 over the tool's fields (name, keywords, description, categories, README opening), relative to the best candidate's. */
-  'text',
   /** Weighted share of the query's terms the tool matched in any field. */
   'coverage',
   /** Weighted share of the query's terms that are words of the tool's name. */
@@ -28,6 +26,11 @@ export const FEATURES = [
   'exactPhrase',
   /** Share of the categories the query asks for ("hash passwords" → security) that the tool is filed under. */
   'category',
+  /**
+   * The tool's name is a more popular tool's name plus words (`@types/d3-format`, `react-day-picker`, a plugin or a
+   * binding), and the query does not name that tool: the long tail of companions, known from the catalog's names.
+   */
+  'derivative',
   /** Cosine of query and tool vectors, rescaled between the candidates' mean (0) and best (1). */
   'meaning',
   /** The raw cosine (absolute similarity, not relative to the other candidates). */
@@ -35,22 +38,25 @@ export const FEATURES = [
   /** Meaning × popularity²: the canonical tool for a need is both close in meaning and widely used (not a literal match of the long tail). */
   'popularMeaning',
 ] as const;
-// Removed after the cross-validated ablation (docs/search.md): 'contextFramework' (the hand rule that took 2 points from
+// Removed after the ablations (docs/search.md, "Sixth session"): 'text' (BM25 over the fields, relative to the best
+// candidate's) — on the round-3 fresh set it did not pay (fit without it: hit@1 0.583 → 0.615), and on the 492 queries of
+// tuning + held-out + that spent set its removal left 5-fold CV hit@1 at 0.687 → 0.689; 'contextFramework' (the hand rule that took 2 points from
 // the framework a query names as context, "rails" in "rails auth") and 'familyMember' (a plugin or sub-package that is
 // not its family's head): each one's removal left CV hit@1 0.770 → 0.774 and hit@5 unchanged. Families still collapse
 // to their head after ranking (search-index.ts).
 export type Feature = (typeof FEATURES)[number];
 
 /** The weights in effect: the fitted ones; benches and the fit script may replace them for a run. */
-export const WEIGHTS: Record<Feature, number> = { ...FITTED.weights };
+export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES.map((f) => [f, 0])) as Record<Feature, number>, ...FITTED.weights };
 
 /**
- * The hand-set ranking of the previous round, written in these features (it ranks exactly as the old blend did): kept
- * as the baseline the fit is compared with (bench/search-ablation.ts, scripts/fit-ranking.ts).
+ * The hand-set ranking of the fourth round, written in these features (less its `text` weight of 1.0, a feature since
+ * removed): the weights stage one uses to gather the candidate lists the fit learns from (scripts/fit-ranking.ts), so
+ * that the fit does not depend on the previous fit.
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
-  text: 1.0, coverage: 1.5, nameCoverage: 0, popularity: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
-  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, category: 0.4, meaning: 1.5, meaningRaw: 0, popularMeaning: 0,
+  coverage: 1.5, nameCoverage: 0, popularity: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, category: 0.4, derivative: 0, meaning: 1.5, meaningRaw: 0, popularMeaning: 0,
 };
 
 /** How far below a member's score its family's head may be and still take the member's place (in score units). */
@@ -72,8 +78,6 @@ export function nameForms(name: string): string[] {
 
 /** What search knows about one candidate for one query; features() turns it into the feature vector. */
 export interface Signals {
-  /** Full-text score relative to the best candidate's (0..1). */
-  text: number;
   /** Weighted share of the query's terms the tool matched (0..1). */
   coverage: number;
   /** Weighted share of the query's terms found in the tool's name (0..1). */
@@ -87,6 +91,8 @@ export interface Signals {
   semantic: number;
   /** Raw cosine similarity (0 without the semantic layer). */
   cosine: number;
+  /** Its name is made from a more popular tool's that the query does not name (see FEATURES `derivative`). */
+  derivative: boolean;
   /** The tool is a family member, not the head (shown by the benches; not a feature since the ablation). */
   member: boolean;
 }
@@ -104,10 +110,10 @@ export function features(s: Signals, context: RankContext): number[] {
   // A name in another ecosystem than the one the query asks for does not count as the name ("rust library for sqlite").
   const named = s.exact && (!intent || inIntent);
   return [
-    s.text, s.coverage, s.nameCoverage, s.popularity, s.popularity * s.popularity,
+    s.coverage, s.nameCoverage, s.popularity, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
-    s.category, s.semantic, s.cosine, s.semantic * s.popularity * s.popularity,
+    s.category, s.derivative ? 1 : 0, s.semantic, s.cosine, s.semantic * s.popularity * s.popularity,
   ];
 }
 

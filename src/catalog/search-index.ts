@@ -87,7 +87,8 @@ export class CatalogSearchIndex {
   private popularity: Float32Array = new Float32Array(0);
   private heads: Int32Array = new Int32Array(0);
   private exact = new Map<string, number[]>();
-  private scores: Float32Array = new Float32Array(0);
+  /** Per tool, the more popular tool of its ecosystem its name is made from (-1: none); see derivedFrom. */
+  private bases: Int32Array = new Int32Array(0);
   private cover: Float32Array = new Float32Array(0);
   private touched: Int32Array = new Int32Array(0);
   vectors: ToolVectors | undefined;
@@ -191,14 +192,49 @@ export class CatalogSearchIndex {
         else this.exact.set(form, [doc]);
       }
     });
+    this.bases = this.derivedFrom();
     const stale = new Uint8Array(n);
     for (const doc of this.changed) if (doc < this.main.index.docCount) stale[doc] = 1;
     this.stale = stale;
-    if (this.scores.length < n) {
-      this.scores = new Float32Array(n);
+    if (this.cover.length < n) {
       this.cover = new Float32Array(n);
       this.touched = new Int32Array(n);
     }
+  }
+
+  /**
+   * The tool each tool's name is made from, by the catalog's own names: a more popular tool of the same ecosystem whose
+   * whole name is the rest of a scoped name or a run of the name's words (`@types/d3-format` → `d3-format`,
+   * `react-day-picker` → `react`, `jest-date-mock` → `jest`). Plugins, type packages, bindings and wrappers of the npm
+   * long tail are such names; for a query that does not name the base they are rarely the answer (rank.ts
+   * `derivative`). Go module paths are left out (their path words are owners and hosts).
+   */
+  private derivedFrom(): Int32Array {
+    const n = this.tools.size;
+    const out = new Int32Array(n).fill(-1);
+    const goIndex = ECOSYSTEMS.indexOf('go');
+    for (let doc = 0; doc < n; doc++) {
+      const ecosystem = this.ecosystem[doc]!;
+      if (ecosystem === goIndex) continue;
+      const name = this.tools.name(doc).toLowerCase();
+      const scoped = /^@[^/]+\/(.+)$/.exec(name);
+      const words = (scoped ? scoped[1]! : name).split(/[-_.]+/).filter(Boolean);
+      const own = this.popularity[doc]!;
+      let best = -1;
+      const consider = (form: string) => {
+        if (form.length < 3) return;
+        for (const other of this.exact.get(form) ?? []) {
+          if (other !== doc && this.ecosystem[other] === ecosystem && this.popularity[other]! > own
+            && (best < 0 || this.popularity[other]! > this.popularity[best]!)) best = other;
+        }
+      };
+      if (scoped) consider(words.join('-'));
+      for (let i = 0; i < words.length; i++) {
+        for (let j = i + 1; j <= words.length; j++) if (j - i < words.length) consider(words.slice(i, j).join('-'));
+      }
+      out[doc] = best;
+    }
+    return out;
   }
 
   search(query: string, options: SearchOptions = {}, queryVector?: Float32Array, explain = false): RankedHit[] {
@@ -225,7 +261,7 @@ export class CatalogSearchIndex {
    * the named tool's own description and keywords with the rest of the query, so that meaning finds its neighbours.
    */
   embeddingText(query: string): string {
-    const parsed = parseQuery(query, this.frameworkOf);
+    const parsed = this.parse(query);
     const peer = this.resolvePeer(parsed);
     if (peer === undefined) return query;
     const tool = this.tools.record(peer);
@@ -273,7 +309,8 @@ export class CatalogSearchIndex {
 
   /** The most popular tool with one of these names (in the ecosystem given, when one is), or undefined. */
   private resolveName(forms: string[], ecosystem?: Ecosystem): number | undefined {
-    for (const form of forms) {
+    // A Go module written without its host ("golang/mock") is the GitHub path of that name.
+    for (const form of forms.flatMap((f) => (/^[a-z0-9-]+\/[a-z0-9._-]+$/.test(f) && !f.startsWith('@') ? [f, `github.com/${f}`] : [f]))) {
       const docs = (this.exact.get(form.replace(/[_.\s]+/g, '-')) ?? [])
         .filter((doc) => !ecosystem || ECOSYSTEMS[this.ecosystem[doc]!] === ecosystem);
       if (docs.length) return docs.reduce((a, b) => (this.popularity[b]! > this.popularity[a]! ? b : a));
@@ -286,7 +323,10 @@ export class CatalogSearchIndex {
    * ecosystem than the one it lives in ("express for python", "devise in go").
    */
   private resolvePeer(parsed: ParsedQuery): number | undefined {
-    if (parsed.peerOf) return this.resolveName(parsed.peerOf);
+    if (parsed.peerOf) {
+      // "like python requests": the name in the ecosystem its language word says, if it lives there.
+      return (parsed.peerEcosystem && this.resolveName(parsed.peerOf, parsed.peerEcosystem)) ?? this.resolveName(parsed.peerOf);
+    }
     if (!parsed.bareName || !parsed.ecosystem) return undefined;
     const form = parsed.nameGuess.replace(/[_.\s]+/g, '-');
     if (this.resolveName([form], parsed.ecosystem) !== undefined) return undefined;
@@ -303,8 +343,18 @@ export class CatalogSearchIndex {
   }
 
   /** The candidates of a query, scored by the ranking expression (rank.ts), best first. */
+  /**
+   * The query parsed; a peer phrase whose name is no catalog tool ("alternative to foo" with no foo) is read as plain
+   * words instead, so that its words still search (they were dropped as the phrase's).
+   */
+  private parse(query: string): ParsedQuery {
+    const parsed = parseQuery(query, this.frameworkOf);
+    if (!parsed.peerOf || this.resolvePeer(parsed) !== undefined) return parsed;
+    return parseQuery(query, this.frameworkOf, { peers: false });
+  }
+
   private rank(query: string, options: SearchOptions, queryVector?: Float32Array) {
-    let parsed = parseQuery(query, this.frameworkOf);
+    let parsed = this.parse(query);
     const peer = this.resolvePeer(parsed);
     const ruledOut = parsed.without.map((forms) => this.resolveName(forms)).filter((doc): doc is number => doc !== undefined);
     if (peer !== undefined) {
@@ -332,8 +382,10 @@ export class CatalogSearchIndex {
     const cueNames = new Set(parsed.cues);
     const passes = this.filter({ ...options, exclude: excluded });
 
-    // Full text: accumulate every term's postings (typed arrays, reset after use).
-    const { scores, cover, touched } = this;
+    // Full text: accumulate every term's postings into the weighted share of the query each tool covers (typed
+    // arrays, reset after use). The BM25 impacts of the postings are not read: a relative BM25 score was a feature
+    // until the ablation showed it does not pay (rank.ts); coverage, meaning and popularity rank instead.
+    const { cover, touched } = this;
     let count = 0;
     // Rare terms first. A very common term ("data", "node") only adds to tools a rarer term found already: a tool that
     // matches nothing but the common words is never the answer, and their postings are most of a query's cost.
@@ -349,7 +401,7 @@ export class CatalogSearchIndex {
         const hits = segment.index.hits(term);
         if (!hits) continue;
         const onlyTouched = anyRare && df > common;
-        const { docs, impacts } = hits;
+        const { docs } = hits;
         const length = docs.length;
         // This loop runs once per posting of every query term: no closures, no optional lookups in the common case.
         for (let k = 0; k < length; k++) {
@@ -359,7 +411,6 @@ export class CatalogSearchIndex {
             if (onlyTouched) continue;
             touched[count++] = doc;
           }
-          scores[doc]! += weight * impacts[k]!;
           cover[doc]! += weight;
         }
       }
@@ -367,15 +418,8 @@ export class CatalogSearchIndex {
     try {
       const exactDocs = new Set((this.exact.get(parsed.nameGuess.replace(/[_.\s]+/g, '-')) ?? []).filter(passes));
       const unfiltered = !(options.ecosystem || options.language || options.category || excluded);
-      let maxText = 0;
-      for (let i = 0; i < count; i++) {
-        const doc = touched[i]!;
-        if (scores[doc]! > maxText && (unfiltered || passes(doc))) maxText = scores[doc]!;
-      }
-      if (maxText === 0) maxText = 1;
       const context: RankContext = { ecosystem: options.ecosystem ? undefined : parsed.ecosystem, single: parsed.bareName };
       const signals = (doc: number, semantic = 0): Signals => ({
-        text: maxText > 0 ? scores[doc]! / maxText : 0,
         coverage: Math.min(1, cover[doc]! / totalWeight),
         popularity: this.popularity[doc]!,
         ecosystem: ECOSYSTEMS[this.ecosystem[doc]!]!,
@@ -384,6 +428,7 @@ export class CatalogSearchIndex {
         semantic,
         cosine: 0,
         nameCoverage: 0,
+        derivative: false,
         member: this.heads[doc] !== doc,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
@@ -391,14 +436,13 @@ export class CatalogSearchIndex {
       const intentOf = context.ecosystem ? ECOSYSTEMS.indexOf(context.ecosystem) : -1;
       const popularityTerm = this.popularityTerm();
       const ecosystemOf = this.ecosystem;
-      const { text: textWeight, coverage: coverageWeight, intentMatch, intentOther } = WEIGHTS;
+      const { coverage: coverageWeight, intentMatch, intentOther } = WEIGHTS;
       for (let i = 0; i < count; i++) {
         const doc = touched[i]!;
         if (!unfiltered && !passes(doc)) continue;
         // The lexical part of the ranking expression, inline: this loop runs over every matching tool.
         const intent = intentOf < 0 ? 0 : ecosystemOf[doc] === intentOf ? intentMatch : intentOther;
-        top.push(doc, textWeight * (scores[doc]! / maxText) + coverageWeight * Math.min(1, cover[doc]! / totalWeight)
-          + popularityTerm[doc]! + intent);
+        top.push(doc, coverageWeight * Math.min(1, cover[doc]! / totalWeight) + popularityTerm[doc]! + intent);
       }
       for (const doc of exactDocs) if (!top.has(doc)) top.push(doc, blend(signals(doc), context));
       const candidates = new Set(top.docs());
@@ -431,12 +475,14 @@ export class CatalogSearchIndex {
         let named = 0;
         for (const term of new Set(this.nameTerms(doc))) named += weights.get(term) ?? 0;
         s.nameCoverage = Math.min(1, named / totalWeight);
+        const base = this.bases[doc]!;
+        // The query names the base when it has every word of the base's name ("d3 format", not "format numbers").
+        s.derivative = base >= 0 && !this.nameTerms(base).every((term) => weights.has(term));
         return { doc, score: blend(s, context), signals: s };
       }).sort((a, b) => b.score - a.score || this.popularity[b.doc]! - this.popularity[a.doc]! || a.doc - b.doc);
       return { ranked, candidates, exactDocs, queryTerms: new Set(weights.keys()), passes, context };
     } finally {
       for (let i = 0; i < count; i++) {
-        scores[touched[i]!] = 0;
         cover[touched[i]!] = 0;
       }
     }

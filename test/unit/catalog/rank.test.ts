@@ -43,20 +43,23 @@ describe('tokenize and stem', () => {
 
 describe('blend', () => {
   const signals = (over: Partial<Signals>): Signals => ({
-    text: 0.8, coverage: 1, nameCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false, category: 0, semantic: 0, cosine: 0, member: false,
+    coverage: 1, nameCoverage: 0, derivative: false, popularity: 0.5, ecosystem: 'npm', exact: false, category: 0, semantic: 0, cosine: 0, member: false,
     ...over,
   });
-  it('lets popularity break near-ties in text relevance', () => {
+  it('lets popularity break ties between tools that cover the query and are as close in meaning', () => {
     const context = { single: false };
-    assert.ok(blend(signals({ text: 0.82, popularity: 0.1 }), context) < blend(signals({ text: 0.8, popularity: 0.95 }), context));
+    const close = { semantic: 0.8, cosine: 0.6 };
+    assert.ok(blend(signals({ ...close, popularity: 0.1 }), context) < blend(signals({ ...close, popularity: 0.95 }), context));
   });
   it('puts the ecosystem the query names first', () => {
     const context = { single: false, ecosystem: 'pypi' as const };
     assert.ok(blend(signals({ ecosystem: 'pypi', popularity: 0.6 }), context) > blend(signals({ popularity: 1 }), context));
   });
   it('puts an exact name first for a one-word query, and favours a popular one in a longer query', () => {
-    assert.ok(blend(signals({ exact: true, text: 0.3, popularity: 0.2 }), { single: true })
-      > blend(signals({ text: 1, popularity: 1 }), { single: true }));
+    // A one-word query: both tools cover its word, the other one is the most popular and as close in meaning.
+    const meaning = { semantic: 0.5, cosine: 0.5 };
+    assert.ok(blend(signals({ ...meaning, exact: true, popularity: 0.2 }), { single: true })
+      > blend(signals({ ...meaning, popularity: 1 }), { single: true }));
     const phrase = { single: false };
     assert.ok(blend(signals({ exact: true, popularity: 0.95 }), phrase) > blend(signals({ popularity: 0.95 }), phrase) + 1);
     assert.ok(blend(signals({ exact: true, popularity: 0.3 }), phrase) < blend(signals({ popularity: 0.3 }), phrase) + 0.1,

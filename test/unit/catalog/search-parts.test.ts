@@ -140,6 +140,40 @@ describe('peer phrases', () => {
       assert.equal(parsed.bareName, false, query);
     }
   });
+  it('reads the name before a word for what it is ("the request package is deprecated")', () => {
+    for (const [query, name] of [
+      ['the request package is deprecated, what should I use for http calls in node', 'request'],
+      ['the failure crate is deprecated, what replaces it', 'failure'],
+    ] as const) {
+      const parsed = parseQuery(query);
+      assert.deepEqual(parsed.peerOf, [name], query);
+      assert.ok(!parsed.terms.includes('package') && !parsed.terms.includes('crate'), parsed.terms.join(' '));
+    }
+  });
+  it('reads a language suffix of a name ("moment.js", "tui-rs") as the name without it, in that ecosystem', () => {
+    const moment = parseQuery('alternative to moment.js');
+    assert.deepEqual(moment.peerOf, ['moment', 'moment.js']);
+    assert.equal(moment.peerEcosystem, 'npm');
+    const tui = parseQuery('tui-rs is unmaintained, what now');
+    assert.deepEqual(tui.peerOf, ['tui', 'tui-rs']);
+    assert.equal(tui.peerEcosystem, 'crates');
+  });
+  it('reads an opening name before "but", a language word before the name, and "X-compatible"', () => {
+    assert.deepEqual(parseQuery('chalk but smaller').peerOf, ['chalk']);
+    assert.deepEqual(parseQuery('chalk but smaller').terms, ['smaller']);
+    const requests = parseQuery('like python requests but for go');
+    assert.deepEqual(requests.peerOf, ['requests']);
+    assert.equal(requests.peerEcosystem, 'pypi');
+    assert.equal(requests.ecosystem, 'go');
+    assert.ok(parseQuery('jest is slow, something jest-compatible but faster').peerOf?.includes('jest'));
+    // "but" that does not follow an opening name is a plain word of the query.
+    assert.equal(parseQuery('a fast but safe json parser').peerOf, undefined);
+  });
+  it('can be asked to read no peer phrase (a name the catalog does not have)', () => {
+    const parsed = parseQuery('alternative to frobnicator', undefined, { peers: false });
+    assert.equal(parsed.peerOf, undefined);
+    assert.ok(parsed.terms.includes('frobnicator'));
+  });
   it('offers a two-word name first ("active record"), and the one word too', () => {
     assert.deepEqual(parseQuery('alternative to active record').peerOf, ['active-record', 'active']);
   });
