@@ -4,6 +4,8 @@
 // A runs, session B installs the same packages, and the host's shared cache folders hold no trace of any trap.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TestServer } from '../../helpers/server.ts';
 import { file, findNamed, postTest, SHARED_CACHE, startFakePypi, startGemSource, startSandboxServer, type Reply } from './helpers.ts';
 
@@ -148,6 +150,40 @@ func main() {
     ran(again, 'go get and build after planting');
     assert.equal(again.body.stdout, '36 true\n', 'the real module was built and git never ran');
     ran(await use(), 'another session');
+    noTrapInSharedCache();
+  });
+
+  it('golang: a session that replaces a module with its own code never puts it in the compiled layer other sessions read', async () => {
+    const layers = path.join(SHARED_CACHE, 'layers', 'golang');
+    const listLayers = () => (fs.existsSync(layers) ? fs.readdirSync(layers).filter((name) => /^[0-9a-f]{32}$/.test(name)) : []);
+    const before = listLayers();
+    // The session's own go.mod (written by its program, so no manifest check sees it) points uuid at its own folder.
+    const plant = await call('golang', 'go', { files: [file('main.go', `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	os.MkdirAll("evil", 0o755)
+	os.WriteFile("evil/go.mod", []byte("module github.com/google/uuid\\n\\ngo 1.21\\n"), 0o644)
+	os.WriteFile("evil/uuid.go", []byte("package uuid\\n\\nfunc NewString() string { return \\"${TRAP}layer\\" }\\n"), 0o644)
+	os.WriteFile("go.mod", []byte("module sandbox\\n\\ngo 1.21\\n\\nreplace github.com/google/uuid => ./evil\\n"), 0o644)
+	fmt.Println("planted")
+}
+`)] });
+    ran(plant, 'plant');
+    const program = file('main.go', 'package main\n\nimport (\n\t"fmt"\n\n\t"github.com/google/uuid"\n)\n\nfunc main() { fmt.Println(uuid.NewString()) }\n');
+    const own = await call('golang', 'go', { sessionId: plant.body.sessionId, packages: ['github.com/google/uuid@v1.5.0'], files: [program] });
+    ran(own, 'the planting session builds its own replacement');
+    assert.equal(own.body.stdout, `${TRAP}layer\n`, 'its own code, in its own session');
+    const made = listLayers().filter((name) => !before.includes(name));
+    assert.ok(made.length <= 1);
+    for (const name of made) assert.deepEqual(findNamed(path.join(layers, name), TRAP), []);
+    const other = await call('golang', 'go', { packages: ['github.com/google/uuid@v1.5.0'], files: [program] });
+    ran(other, 'another session with the same module graph');
+    assert.match(other.body.stdout, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\n$/, 'the real module, not the planted one');
     noTrapInSharedCache();
   });
 
