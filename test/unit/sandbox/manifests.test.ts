@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ToolDexError } from '../../../src/errors.ts';
-import { manifestPackages } from '../../../src/sandbox/manifests.ts';
+import { MAX_MANIFEST_DEPENDENCIES, manifestPackages } from '../../../src/sandbox/manifests.ts';
 import { RUNTIME_ADAPTERS } from '../../../src/sandbox/runtimes/index.ts';
 import type { Runtime } from '../../../src/sandbox/schema.ts';
 
@@ -56,6 +56,12 @@ describe('sandbox manifests', () => {
     }
     refused('node', 'package.json', '{"dependencies": ', /not valid JSON/);
     refused('node', 'package.json', JSON.stringify({ dependencies: ['x'] }), /dependencies must be an object/);
+  });
+
+  it('at most MAX_MANIFEST_DEPENDENCIES dependencies are fetched for one manifest', () => {
+    const many = (n: number) => JSON.stringify({ dependencies: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, '1.0.0'])) });
+    assert.equal(pins('node', 'package.json', many(MAX_MANIFEST_DEPENDENCIES)).length, MAX_MANIFEST_DEPENDENCIES);
+    refused('node', 'package.json', many(MAX_MANIFEST_DEPENDENCIES + 1), new RegExp(`${MAX_MANIFEST_DEPENDENCIES + 1} dependencies; at most ${MAX_MANIFEST_DEPENDENCIES}`));
   });
 
   it('only the runtime\'s own manifest at the top of the workspace counts', () => {
