@@ -234,9 +234,16 @@ export async function nodeProgram(code: string, language: string, name: string, 
     free = free.filter((id) => !prose.includes(id));
   }
   const fromDocs = [...new Set(free.map((id) => bindings[id]).filter((line): line is string => Boolean(line)))];
+  // The example imports the package but uses more of its exports than it imports (imported in another block):
+  // those the probe saw as named exports are imported too.
+  const moreExports = importsPackage && facts.exports?.esm ? free.filter((id) => facts.exports!.esm!.named.includes(id)) : [];
+  if (moreExports.length) {
+    program = `${usesRequire ? `const { ${moreExports.join(', ')} } = require('${name}');` : `import { ${moreExports.join(', ')} } from '${name}';`}\n${program}`;
+    root = await parseCode(grammar, program);
+  }
   if (!importsPackage && fromDocs.length && style.kind === 'named') {
     // The README's own import statement for the names this example uses.
-    const lines = fromDocs.map((line) => (usesRequire || !/\brequire\(/.test(line) ? line : line.replace(/^(?:const|let|var)\s+(.+?)\s*=\s*require\((['"][^'"]+['"])\);?$/, 'import $1 from $2;').replace(/import \{\s*([^}]+)\}\s+from/, 'import { $1 } from')));
+    const lines = fromDocs.map((line) => (usesRequire || !/\brequire\(/.test(line) ? line : line.replace(/^(?:const|let|var)\s+(.+?)\s*=\s*require\((['"][^'"]+['"])\);?$/, 'import $1 from $2;').replace(/import \{\s*([^}]+?)\s*\}\s+from/, (_, names: string) => `import { ${names.replace(/\s*:\s*/g, ' as ')} } from`)));
     program = `${lines.join('\n')}\n\n${program}`;
     root = await parseCode(grammar, program);
   } else if (!importsPackage) {

@@ -74,5 +74,19 @@ describe('npm values introduced in prose', () => {
     assert.match(program.code, /^process\.argv\.splice\(2, process\.argv\.length, '--help'\);/);
     assert.match(program.note ?? '', /--help/);
   });
+
+  it('a README require with a renamed binding becomes a valid import (pretty-format\'s { format: prettyFormat })', async () => {
+    const made = await nodeProgram('function onClick() {}\nconsole.log(prettyFormat(onClick));', 'js', 'pretty-format', 'commonjs', undefined,
+      { prettyFormat: "const {format: prettyFormat} = require('pretty-format');" }, [], {}).then((m) => m);
+    // The example has no require of its own, so it is an ES module and the README's require becomes an import.
+    assert.match(made.code, /^import \{ format as prettyFormat \} from 'pretty-format';$/m, made.code);
+  });
+
+  it('imports the exports an example uses beside those it imports (another block imported them)', async () => {
+    const made = await nodeProgram("import { TraceMap } from '@jridgewell/trace-mapping';\nconst map = new TraceMap(json);\nconsole.log(originalPositionFor(map, { line: 1, column: 0 }));", 'js', '@jridgewell/trace-mapping', 'module', undefined, {}, [],
+      { exports: { require: true, esm: { default: false, named: ['TraceMap', 'originalPositionFor'] } } });
+    assert.match(made.code, /^import \{ originalPositionFor \} from '@jridgewell\/trace-mapping';$/m, made.code);
+    assert.deepEqual(made.proseValues, ['json']);
+  });
 });
 
