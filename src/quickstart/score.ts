@@ -208,8 +208,15 @@ export function internalImports(code: string, importName: string, publicNames: S
  */
 export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, name: string, importName: string, bindings: string[] = [], facts: ApiFacts = {}): ScoredCandidate[] {
   const central = centrality(candidates);
+  // What the docs' own examples call: a program tooldex writes teaches more when it calls what they call.
+  const docsCalls = new Set(candidates.filter((c) => c.origin !== 'api').flatMap((c) => [...calledNames(c.code)]));
   return candidates.map((c, index) => {
     let scored = scoreCandidate(c, ecosystem, name, importName, bindings);
+    if (c.origin === 'api') {
+      const calls = [...calledNames(c.code)];
+      if (calls.some((n) => docsCalls.has(n))) scored = { ...scored, score: scored.score + 2, signals: [...scored.signals, 'calls what the docs\' examples call'] };
+      if (calls.some((n) => n.startsWith('_'))) scored = { ...scored, score: scored.score - 3, signals: [...scored.signals, 'calls an underscored (internal) name'] };
+    }
     // Up to 2 points for exercising the API the package's examples keep coming back to (a fraction: it breaks ties).
     const bonus = Math.round(20 * central[index]!) / 10;
     if (bonus) scored = { ...scored, score: scored.score + bonus, signals: [...scored.signals, 'central API'] };

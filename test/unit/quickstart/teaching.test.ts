@@ -69,5 +69,13 @@ describe('central API first', () => {
     assert.ok(ranked[0]!.signals.includes('documents DataFrame, a public name of the entry point'));
     assert.ok(ranked[3]!.signals.some((s) => s.startsWith('doctest of a private helper')));
   });
+
+  it('among programs tooldex writes, one calling what the docs\' examples call comes first, an underscored name last', () => {
+    const api = (code: string, source: string): Candidate => ({ code, language: 'js', origin: 'api', path: 'index.d.ts', source });
+    const docs: Candidate = { code: "import { transformSync } from '@babel/core';\nconst out = transformSync(code, { presets: [] });", language: 'js', origin: 'readme', path: 'README.md', source: 'readme' };
+    const ranked = rankCandidates([api("console.log(__rewrite('example'));", 'under'), api('console.log(getEnv());', 'env'), api("console.log(transformSync('example'));", 'transform'), docs], 'npm', '@babel/core', '@babel/core');
+    assert.deepEqual(ranked.filter((c) => c.origin === 'api').map((c) => c.source), ['transform', 'env', 'under']);
+    assert.ok(ranked.find((c) => c.source === 'transform')!.signals.includes('calls what the docs\' examples call'));
+  });
 });
 
