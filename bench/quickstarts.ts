@@ -4,6 +4,8 @@
 //   --limit N (per ecosystem, default 50)  --ecosystem npm,pypi  --slugs a,b  --concurrency 2  --out results.json
 //   --reverify (with a kept BENCH_HOME: verify the benched versions again instead of reading the stored verdicts)
 //   --deadline 2026-11-27T23:20Z (start no package after it; --out is rewritten after every package)
+//   --rater sheet.md (the chosen quickstarts for a rater who has not seen the code: "teaches the main use / runs but
+//   trivial / wrong"; no scores or features in it, so they do not lead the rating)
 // Per package the rows (and --out) carry what a rater needs without the code: the chosen quickstart's program, where
 // it came from (source, origin, the named score features, its rank), status, stdout, and the import lines handed
 // out with whether each ran (npm and PyPI: one sandbox run that executes each line verbatim; crates and Go: the lines
@@ -28,6 +30,8 @@ const CONCURRENCY = Number(option('concurrency') ?? 2);
 const SLUGS = option('slugs')?.split(',');
 const OUT = option('out');
 const REVERIFY = args.includes('--reverify');
+/** --rater <file.md>: per package the chosen quickstart as a rater reads it (code, source, status, stdout), blind to scores. */
+const RATER = option('rater');
 /** --deadline <ISO time>: no new package is started after it (a loaded machine's partial run still reports what ran). */
 const DEADLINE = option('deadline') ? Date.parse(option('deadline')!) : Infinity;
 /** Tools with nothing to import: bin-only npm packages, @types/* declarations, Python installers. */
@@ -203,6 +207,7 @@ try {
   }
   console.log(`wall ${secs(Date.now() - started)}, load average now ${os.loadavg()[0]!.toFixed(1)}`);
   if (OUT) fs.writeFileSync(OUT, JSON.stringify(rows, null, 2));
+  if (RATER) fs.writeFileSync(RATER, raterSheet(rows));
 } finally {
   await plainDocs.close();
   await app.close();
@@ -214,6 +219,26 @@ try {
     process.stderr.write(`still alive 10 s after closing; open resources: ${process.getActiveResourcesInfo().join(', ')}\n`);
     for (const handle of handles) process.stderr.write(`  ${describeHandle(handle)}\n`);
   }, 10_000).unref();
+}
+
+/** One section per package: what it is, the quickstart tooldex hands out, what running it printed, and a rating line. */
+function raterSheet(rated: Row[]): string {
+  // A fence no program or output here contains (Markdown's ``` may appear inside a README's code).
+  const FENCE = '~~~~';
+  const parts = [`# Quickstarts to rate (${new Date().toISOString()})\n\nFor each package: does the program **teach the main use** of the package, **run but stay trivial**, or is it **wrong** (does not run, misleads)? Write one of teaches / trivial / wrong on the rating line.\n`];
+  for (const row of rated) {
+    const q = row.quickstart;
+    parts.push([
+      `## ${row.slug}${row.version ? `@${row.version}` : ''}`, '',
+      `- status: ${row.verified.status}${row.verified.reason ? ` (${row.verified.reason.slice(0, 300)})` : ''}`,
+      `- source: ${row.verified.source ?? 'none'}${q?.offer ? ` (offer: ${q.offer})` : ''}`,
+      ...(row.verified.note ? [`- note: ${row.verified.note.slice(0, 500)}`] : []),
+      ...(row.imports?.length ? [`- import lines handed out: ${row.imports.map((l) => `\`${l.line}\``).join(', ')}`] : []),
+      '', 'code:', '', `${FENCE}${q?.language ?? ''}`, q?.code ?? '(none)', FENCE, '',
+      'stdout:', '', FENCE, row.verified.stdout ?? '(nothing)', FENCE, '', 'rating: ', '',
+    ].join('\n'));
+  }
+  return parts.join('\n');
 }
 
 function describeHandle(handle: object): string {
