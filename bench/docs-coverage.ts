@@ -158,7 +158,6 @@ function mentionedIn(files: Map<string, string>, declared: DeclaredItem[]): stri
 /** Whether an item has a passage that explains it: the passage's symbol names it (Go, crates: the whole path). */
 function covers(ecosystem: string, item: DeclaredItem, explaining: Map<string, boolean>): boolean {
   if (ecosystem === 'crates') return explaining.get(item.where) === true;
-  if (ecosystem === 'go') return [...explaining].some(([symbol, explains]) => explains && symbol === item.name);
   return explaining.get(item.name) === true;
 }
 

@@ -249,8 +249,11 @@ export function createDocs(deps: DocsDeps): DocsCapability {
 
 /** Ranked past the passages that go whole, for the pointers a budget leaves room for. */
 const POINTER_DEPTH = 40;
-/** Links shown on one answer passage, at most (each a line: the item or section and its url). */
-const MAX_LINKS = 3;
+/**
+ * Links shown on one answer passage, at most (each the item's symbol or the section's trail, and its url): about 25
+ * tokens each, so under a 2,000-token budget three a passage cost a whole passage per answer (tuning: 5.4 → 4.9 whole).
+ */
+const MAX_LINKS = 2;
 
 /** A passage's guide ↔ API links as an answer shows them: the items a section uses, the sections that use an item. */
 function linksOf(index: PackageIndex, doc: number): PassageLink[] {
@@ -258,7 +261,7 @@ function linksOf(index: PackageIndex, doc: number): PassageLink[] {
   if (!links) return [];
   const items = links.uses.map((i): PassageLink => {
     const item = index.passages[i]!;
-    return { relation: 'uses', title: item.symbol ?? item.title ?? '', symbol: item.symbol ?? undefined, url: item.url };
+    return { relation: 'uses', title: item.symbol ?? item.title ?? '', url: item.url };
   });
   const sections = links.usedIn.map((i): PassageLink => {
     const section = index.passages[i]!;

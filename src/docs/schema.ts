@@ -56,9 +56,8 @@ export interface DocsPassage {
 
 export interface PassageLink {
   relation: 'uses' | 'usedIn';
-  /** The item's symbol (uses) or the section's heading (usedIn). */
+  /** The item's symbol (uses) or the section's heading trail (usedIn). */
   title: string;
-  symbol?: string;
   url: string;
 }
 

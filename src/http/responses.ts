@@ -41,8 +41,8 @@ export const docsResponse = z.object({
     flags: passageFlags,
     links: z.array(z.object({
       relation: z.enum(['uses', 'usedIn']).describe('`uses`: an API item this guide section calls in its code; `usedIn`: a guide section whose code uses this item.'),
-      title: z.string().describe('The item\'s symbol, or the section\'s heading trail.'), symbol: z.string().optional(), url: z.string(),
-    })).optional().describe('Guide ↔ API links (at most 3): the items a guide section uses, or the sections that show an item in use.'),
+      title: z.string().describe('The item\'s symbol, or the section\'s heading trail.'), url: z.string(),
+    })).optional().describe('Guide ↔ API links (at most 2): the items a guide section uses or documents, or the sections that show or document an item.'),
     score: z.number().optional(),
   })),
   pointers: pointers.describe('With maxTokens: the passages ranked next that did not fit whole, one line each.'),
