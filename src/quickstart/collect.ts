@@ -367,7 +367,8 @@ async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
   const found: Array<{ code: string; rank: number; path: string; line: number }> = [];
   const declared = declaredTypeEntries(artifact);
   for (const file of artifact.files) {
-    if (!/^((lib|dist|types|build)\/)?index\.d\.(ts|mts|cts)$/.test(file.path) && !declared.has(file.path)) continue;
+    // DefinitelyTyped's declarations, when the package ships none, sit under `@types/<name>/` in the artifact.
+    if (!/^(@types\/[^/]+\/|(lib|dist|types|build)\/)?index\.d\.(ts|mts|cts)$/.test(file.path) && !declared.has(file.path)) continue;
     const root = await parseCode('typescript', textOf(file));
     const exported = new Set(descendants(root, 'export_specifier').map((s) => (s.childForFieldName('alias') ?? s.childForFieldName('name'))?.text ?? ''));
     for (const fn of descendants(root, ['function_signature', 'function_declaration'])) {

@@ -4,6 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
+import { collectCandidates } from '../../../src/quickstart/collect.ts';
 import { declaredParameterTypes, proseValues } from '../../../src/quickstart/npm-values.ts';
 import type { ArchiveFile } from '../../../src/docs/archive.ts';
 import { makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
@@ -87,6 +88,12 @@ describe('npm values introduced in prose', () => {
       { exports: { require: true, esm: { default: false, named: ['TraceMap', 'originalPositionFor'] } } });
     assert.match(made.code, /^import \{ originalPositionFor \} from '@jridgewell\/trace-mapping';$/m, made.code);
     assert.deepEqual(made.proseValues, ['json']);
+  });
+
+  it('writes programs from DefinitelyTyped\'s declarations when the package ships none (tr46 through @types/tr46)', async () => {
+    const typesOnly = dts('@types/tr46/index.d.ts', 'export function toASCII(domainName: string, options?: Options): string;\nexport function toUnicode(domainName: string): { domain: string };');
+    const found = await collectCandidates('npm', { files: [typesOnly], importName: 'tr46', fileUrl: (p: string) => p });
+    assert.deepEqual(found.filter((c) => c.origin === 'api').map((c) => c.code.split('\n').pop()), ['console.log(toASCII("example"));', 'console.log(toUnicode("example"));']);
   });
 });
 
