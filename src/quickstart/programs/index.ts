@@ -16,6 +16,8 @@ export interface Adjustments {
   extraPackages?: string[];
   /** Python: modules to import that the example uses without importing (a NameError named them). */
   pythonImports?: string[];
+  /** Python: names of the standard `typing` module the example uses bare (`List`, `Optional`): imported from it. */
+  typingNames?: string[];
   /** Python: names the example uses bare that may be the package's own (`@define` of attrs): imported from it first. */
   pythonNames?: string[];
   importStyle?: ImportStyle;
@@ -58,6 +60,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       let code = await pythonProgram(candidate.code, candidate.language, info.importName, info.pyBindings);
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
+      if (adjust.typingNames?.length) code = `from typing import ${adjust.typingNames.join(', ')}\n${code}`;
       if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs);
       if (adjust.cliHelp) code = await withCliHelp(code);
       const home = candidate.origin === 'doctest' ? doctestModule(candidate.path, info.importName) : undefined;
@@ -113,6 +116,8 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
       // …or a prompt it asked without a terminal (click's `prompt=`: "Your name: Aborted!").
       if (!adjust.cliHelp && code && definesCli(code) && /(^|: )Aborted!$/m.test(stderr)) return { ...adjust, cliHelp: true };
       const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
+      // An annotation naming typing's generics bare (`List[int]`, `Optional[str]`), as docs often do: from typing.
+      if (unnamed && TYPING_NAMES.has(unnamed) && !adjust.typingNames?.includes(unnamed)) return { ...adjust, typingNames: [...(adjust.typingNames ?? []), unnamed] };
       if (unnamed && (host?.pythonStdlib.has(unnamed) || unnamed === info.importName.split('.')[0]) && !adjust.pythonImports?.includes(unnamed)) {
         return { ...adjust, pythonImports: [...(adjust.pythonImports ?? []), unnamed] };
       }
@@ -165,6 +170,11 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
     default: return undefined;
   }
 }
+
+/** The public names of Python's `typing` module that annotations use bare (Python 3.11's `typing.__all__`, the usual ones). */
+const TYPING_NAMES = new Set(['Any', 'Callable', 'ClassVar', 'Dict', 'DefaultDict', 'FrozenSet', 'Generic', 'Iterable', 'Iterator', 'List', 'Literal',
+  'Mapping', 'MutableMapping', 'NamedTuple', 'Optional', 'Protocol', 'Sequence', 'Set', 'Tuple', 'Type', 'TypedDict', 'TypeVar', 'Union', 'Generator',
+  'AsyncIterator', 'AsyncGenerator', 'Awaitable', 'Coroutine', 'Hashable', 'Final', 'Annotated', 'cast', 'overload']);
 
 const CLI_HELP_NOTE = 'The example is a command-line program, which run here without arguments shows nothing but a prompt or a usage error; tooldex ran it with --help.';
 

@@ -1,4 +1,4 @@
-// npm examples as programs, as a class: values introduced in the prose get stand-ins up front with a sample of the
+// Program classes (npm mostly, one Python): values introduced in the prose get stand-ins up front with a sample of the
 // declared parameter type (the docs' own data block when the name says which), Node core modules named bare are
 // imported from Node, and a block only TypeScript parses runs as TypeScript. Pure program making; no sandbox.
 import { describe, it } from 'node:test';
@@ -94,6 +94,15 @@ describe('npm values introduced in prose', () => {
     const typesOnly = dts('@types/tr46/index.d.ts', 'export function toASCII(domainName: string, options?: Options): string;\nexport function toUnicode(domainName: string): { domain: string };');
     const found = await collectCandidates('npm', { files: [typesOnly], importName: 'tr46', fileUrl: (p: string) => p });
     assert.deepEqual(found.filter((c) => c.origin === 'api').map((c) => c.code.split('\n').pop()), ['console.log(toASCII("example"));', 'console.log(toUnicode("example"));']);
+  });
+
+  it('a Python example naming typing\'s generics bare gets them imported from typing (propcache\'s List)', async () => {
+    const info: PackageInfo = { ecosystem: 'pypi', name: 'propcache', slug: 'pypi-propcache', version: '0.3.1', importName: 'propcache' };
+    const adjust = repairFor(info, "NameError: name 'List' is not defined. Did you mean: 'list'?", {});
+    assert.deepEqual(adjust, { typingNames: ['List'] });
+    const host = { pythonStdlib: new Set(['typing']), runtimes: {} } as unknown as HostFacts;
+    const program = await makeProgram({ code: 'from propcache import cached_property\nclass A:\n    @cached_property\n    def x(self) -> List[int]:\n        return [1]\nprint(A().x)', language: 'python', origin: 'readme', path: 'README.rst', source: 'r' }, info, host, adjust);
+    assert.match(program.code, /^from typing import List$/m);
   });
 });
 
