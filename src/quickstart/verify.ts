@@ -91,15 +91,15 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
     const first = exiting[0];
     return withImports(deps, info, { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason }, quickstart: first ? { code: first.code, language, source: first.source } : null, testRequest: null, tried } });
   }
-  if (tool.ecosystem === 'npm') {
-    // What the package really exports, before any example runs: names an example reads that neither it, Node nor
-    // the package binds are values from the prose, given stand-ins up front (npm-values.ts) instead of a failed run.
-    info.npmProbe = await probeNpmExports(deps, info);
-    info.npmParamTypes = await declaredParameterTypes(files.files);
-  }
   if (deps.preview) {
     const preview = await previewOf(tool, version, info, host, candidates, through);
     if (preview) await deps.preview(preview);
+  }
+  if (tool.ecosystem === 'npm') {
+    // What the package really exports, before any example runs (after the preview, which a pending context shows before any run): names an example reads that neither it, Node nor
+    // the package binds are values from the prose, given stand-ins up front (npm-values.ts) instead of a failed run.
+    info.npmProbe = await probeNpmExports(deps, info);
+    info.npmParamTypes = await declaredParameterTypes(files.files);
   }
   return withImports(deps, info, await tryCandidates(deps, tool, version, info, host, candidates, through));
 }
