@@ -17,6 +17,7 @@ import MiniSearch from 'minisearch';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { LEXICAL } from '../src/docs/lexical.ts';
+import { LINKS } from '../src/docs/links.ts';
 import { WEIGHTS } from '../src/docs/rank.ts';
 import { allPassages, type StoredPassage } from '../src/docs/repository.ts';
 import { createLogger } from '../src/log.ts';
@@ -87,6 +88,8 @@ if (process.env.BENCH_FIRST) {
 // BENCH_LEXICAL='{"title":2}' the word index's field weights and analysis (LEXICAL in src/docs/lexical.ts).
 Object.assign(WEIGHTS, JSON.parse(process.env.BENCH_WEIGHTS ?? '{}'));
 Object.assign(LEXICAL, JSON.parse(process.env.BENCH_LEXICAL ?? '{}'));
+// BENCH_LINKS=0: answers without guide ↔ API links (what they cost under a token budget).
+if (process.env.BENCH_LINKS) LINKS.perPassage = Number(process.env.BENCH_LINKS);
 const onlySet = process.env.BENCH_SET;
 const onlyEcosystems = process.env.BENCH_ECOSYSTEMS?.split(',').map((e) => e.trim());
 const verbose = Boolean(process.env.BENCH_VERBOSE);

@@ -12,6 +12,7 @@ import type { Store } from '../store/index.ts';
 import { buildContext, type StoredFacts } from './context.ts';
 import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
+import { LINKS } from './links.ts';
 import { createPackageIndexes, indexStamp, type PackageIndex } from './package-index.ts';
 import { rankPassages } from './rank.ts';
 import { checkedMaxTokens, fitPassages, fitSymbol, type Pointer } from './budget.ts';
@@ -249,11 +250,6 @@ export function createDocs(deps: DocsDeps): DocsCapability {
 
 /** Ranked past the passages that go whole, for the pointers a budget leaves room for. */
 const POINTER_DEPTH = 40;
-/**
- * Links shown on one answer passage, at most (each the item's symbol or the section's trail, and its url): about 25
- * tokens each, so under a 2,000-token budget three a passage cost a whole passage per answer (tuning: 5.4 → 4.9 whole).
- */
-const MAX_LINKS = 2;
 
 /** A passage's guide ↔ API links as an answer shows them: the items a section uses, the sections that use an item. */
 function linksOf(index: PackageIndex, doc: number): PassageLink[] {
@@ -267,7 +263,7 @@ function linksOf(index: PackageIndex, doc: number): PassageLink[] {
     const section = index.passages[i]!;
     return { relation: 'usedIn', title: section.headings.length ? section.headings.join(' › ') : section.title ?? section.source, url: section.url };
   });
-  return [...items, ...sections].slice(0, MAX_LINKS);
+  return [...items, ...sections].slice(0, LINKS.perPassage);
 }
 
 const pointerTo = (passage: DocsPassage): Pointer => ({

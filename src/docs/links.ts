@@ -16,6 +16,13 @@ export interface PassageLinks {
   usedIn: number[];
 }
 
+/**
+ * Links shown on one answer passage, at most (each the item's symbol or the section's trail, and its url): about 25
+ * tokens each, so under a 2,000-token budget three a passage cost half a passage per answer (tuning: 5.4 → 4.9 whole).
+ * A bench may change it (BENCH_LINKS=0 measures answers without links).
+ */
+export const LINKS = { perPassage: 2 };
+
 /** Items a section may link, at most: a long tutorial calls dozens; the first ones it shows are what it is about. */
 const MAX_USES = 6;
 const MAX_USED_IN = 4;
