@@ -90,13 +90,13 @@ if (!external) {
 /** Features removed together: the ones that say one thing two ways (a linear and a squared popularity, …). */
 const GROUPS: Array<[string, Feature[]]> = [
   ['coverage', ['coverage']], ['nameCoverage', ['nameCoverage']],
-  ['popularity', ['popularity', 'popularitySq']], ['intent', ['intentMatch', 'intentOther']],
+  ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
   ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']], ['category', ['category']],
   ['meaning', ['meaning', 'meaningRaw', 'popularMeaning']], ['popularMeaning', ['popularMeaning']],
   // Three of the four the round-3 fresh ablation found not to pay (the fourth, `text`, is removed), together.
-  ['popularity+category+popularMeaning', ['popularity', 'popularitySq', 'category', 'popularMeaning']],
+  ['popularity+category+popularMeaning', ['popularitySq', 'category', 'popularMeaning']],
 ];
-// BENCH_ABLATE_EXTRA='a=text+category;b=popularity+popularitySq': more groups removed together, for comparisons.
+// BENCH_ABLATE_EXTRA='a=category+popularMeaning;b=derivative+nameCoverage': more groups removed together, for comparisons.
 for (const spec of process.env.BENCH_ABLATE_EXTRA?.split(';').filter(Boolean) ?? []) {
   const [name = spec, list = ''] = spec.split('=');
   GROUPS.push([name, list.split('+').filter((f): f is Feature => (FEATURES as readonly string[]).includes(f))]);

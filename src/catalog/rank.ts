@@ -10,9 +10,11 @@ export const FEATURES = [
   'coverage',
   /** Weighted share of the query's terms that are words of the tool's name. */
   'nameCoverage',
-  /** Popularity as a percentile within the tool's own ecosystem (every ecosystem spans 0..1). */
-  'popularity',
-  /** The same, squared: the difference between the 99th and the 80th percentile matters most. */
+  /**
+   * Popularity as a percentile within the tool's own ecosystem (every ecosystem spans 0..1), squared: the difference
+   * between the 99th and the 80th percentile matters most. (A linear term beside it was removed in the sixth session:
+   * the pair fit a U-shaped curve that put barely used tools above middling ones, and CV was no worse without it.)
+   */
   'popularitySq',
   /** The query names the tool's ecosystem (a language, or a framework that lives there). */
   'intentMatch',
@@ -55,7 +57,7 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
  * that the fit does not depend on the previous fit.
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
-  coverage: 1.5, nameCoverage: 0, popularity: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
+  coverage: 1.5, nameCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
   exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, category: 0.4, derivative: 0, meaning: 1.5, meaningRaw: 0, popularMeaning: 0,
 };
 
@@ -110,7 +112,7 @@ export function features(s: Signals, context: RankContext): number[] {
   // A name in another ecosystem than the one the query asks for does not count as the name ("rust library for sqlite").
   const named = s.exact && (!intent || inIntent);
   return [
-    s.coverage, s.nameCoverage, s.popularity, s.popularity * s.popularity,
+    s.coverage, s.nameCoverage, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
     s.category, s.derivative ? 1 : 0, s.semantic, s.cosine, s.semantic * s.popularity * s.popularity,

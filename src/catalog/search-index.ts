@@ -568,14 +568,14 @@ export class CatalogSearchIndex {
     return rows;
   }
 
-  private popularityTermCache: { linear: number; squared: number; values: Float64Array } | undefined;
-  /** The popularity features' share of every tool's score, computed once (a power per matching tool was a tenth of a query). */
+  private popularityTermCache: { squared: number; values: Float64Array } | undefined;
+  /** The popularity feature's share of every tool's score, computed once (a power per matching tool was a tenth of a query). */
   private popularityTerm(): Float64Array {
-    const { popularity: linear, popularitySq: squared } = WEIGHTS;
+    const { popularitySq: squared } = WEIGHTS;
     const cached = this.popularityTermCache;
-    if (cached && cached.linear === linear && cached.squared === squared && cached.values.length === this.popularity.length) return cached.values;
-    const values = Float64Array.from(this.popularity, (p) => linear * p + squared * p * p);
-    this.popularityTermCache = { linear, squared, values };
+    if (cached && cached.squared === squared && cached.values.length === this.popularity.length) return cached.values;
+    const values = Float64Array.from(this.popularity, (p) => squared * p * p);
+    this.popularityTermCache = { squared, values };
     return values;
   }
 
