@@ -15,7 +15,7 @@ import { IngestScheduler } from './ingest-scheduler.ts';
 import { LINKS } from './links.ts';
 import { createPackageIndexes, indexStamp, type PackageIndex } from './package-index.ts';
 import { rankPassages } from './rank.ts';
-import { checkedMaxTokens, fitPassages, fitSymbol, type Pointer } from './budget.ts';
+import { checkedMaxTokens, fitPassages, fitSymbol, tokensOf, type Pointer } from './budget.ts';
 import { lookupSymbol, MAX_SYMBOL, symbolSegments } from './symbol.ts';
 import { flagsOfPassage } from './untrusted.ts';
 import { createDocsSemantic, RERANK_DEPTH } from './semantic.ts';
@@ -201,8 +201,19 @@ export function createDocs(deps: DocsDeps): DocsCapability {
         };
       });
       if (!maxTokens) return { ...envelope, results: passages.slice(0, limit) };
-      const fitted = fitPassages(envelope, passages, { maxTokens, maxWhole: limit, pointerOf: pointerTo, overhead: options.overhead });
-      return { ...envelope, results: fitted.whole, pointers: fitted.pointers, budget: fitted.budget };
+      // Links are extras under a budget: the passages and pointers are fitted as without them, and a whole passage's
+      // links are added only from what the budget has left (so they never cost a passage or a pointer).
+      const withoutLinks = passages.map(({ links: _links, ...passage }) => passage);
+      const fitted = fitPassages(envelope, withoutLinks, { maxTokens, maxWhole: limit, pointerOf: pointerTo, overhead: options.overhead });
+      let used = fitted.budget.usedTokens;
+      const whole = fitted.whole.map((passage, i) => {
+        const links = passages[i]!.links;
+        const cost = links ? tokensOf({ links }) + 1 : 0;
+        if (!links || used + cost > maxTokens) return passage;
+        used += cost;
+        return { ...passage, links };
+      });
+      return { ...envelope, results: whole, pointers: fitted.pointers, budget: { ...fitted.budget, usedTokens: used } };
     },
 
     async lookup(slugReference, symbol, options = {}): Promise<DocsSymbolResult> {

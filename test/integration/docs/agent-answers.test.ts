@@ -229,6 +229,21 @@ describe('docs answers for agents: symbols, budgets, untrusted text (pglite)', (
     });
   });
 
+  describe('guide ↔ API links', () => {
+    it('REST and MCP: a README section links the item its code calls, and the item links the section back', async () => {
+      const body = await (await get('/tools/docs/npm-fx-timing?q=debounce%20a%20handler%20so%20bursts%20of%20calls%20run%20once&limit=10')).json();
+      type Link = { relation: string; title: string; url: string };
+      const section = body.results.find((p: { title?: string }) => p.title === 'Debouncing input') as { links?: Link[] } | undefined;
+      assert.ok(section, `the README section answers: ${body.results.map((p: { title?: string }) => p.title).join(', ')}`);
+      assert.deepEqual(section.links?.map((l) => [l.relation, l.title]), [['uses', 'fx-timing.debounce']]);
+      assert.match(section.links![0]!.url, /^https:\/\/unpkg\.com\/fx-timing@1\.0\.0\/index\.d\.ts#L\d+$/);
+      const item = body.results.find((p: { symbol?: string }) => p.symbol === 'fx-timing.debounce') as { links?: Link[] } | undefined;
+      assert.ok(item?.links?.some((l) => l.relation === 'usedIn' && /Debouncing input/.test(l.title) && /README\.md/.test(l.url)), JSON.stringify(item?.links));
+      const compact = decode(textOf(await call('search_docs', { slug: 'npm-fx-timing', query: 'debounce a handler so bursts of calls run once', limit: 10, maxTokens: 32000 }))) as { results: Array<{ heading: string; links: string }> };
+      assert.ok(compact.results.some((p) => p.links === 'uses fx-timing.debounce'), JSON.stringify(compact.results.map((p) => p.links)));
+    });
+  });
+
   it('OpenAPI documents symbol, maxTokens, the two answers and their 422 codes', async () => {
     const spec = await (await get('/openapi.json')).json();
     const docs = spec.paths['/tools/docs/{slug}'].get;
