@@ -53,7 +53,11 @@ export function proseValues(free: string[], exports: NpmExports, bound: (id: str
 
 const DATA_LANGUAGES = ['csv', 'tsv', 'xml', 'json', 'yaml', 'yml', 'html', 'toml', 'ini', 'markdown', 'md', 'css', 'svg'];
 
-/** A sample for one declared type: plain values, a string array, an empty object for object-like types. */
+/**
+ * A sample for one declared type: a string first when the type admits one (the docs' data block when the name says
+ * which kind), else the first alternative that has one: numbers, booleans, arrays (of strings, rows, records), an
+ * empty object for object-like types.
+ */
 function sampleFor(type: string, name: string, dataBlocks: Array<{ language: string; code: string }>): string | undefined {
   const alternatives = type.split('|').map((t) => t.trim());
   if (alternatives.includes('string')) {
@@ -62,10 +66,22 @@ function sampleFor(type: string, name: string, dataBlocks: Array<{ language: str
     const block = kind ? dataBlocks.find((b) => b.language.toLowerCase() === kind || (kind === 'yml' && b.language === 'yaml')) : undefined;
     return JSON.stringify(block ? block.code.trim() : 'example');
   }
-  if (alternatives.includes('number') || alternatives.includes('bigint')) return '2';
-  if (alternatives.includes('boolean')) return 'true';
-  if (alternatives.some((t) => /^(string\[\]|Array<string>|readonly string\[\])$/.test(t))) return '["example"]';
-  if (alternatives.some((t) => /^(object|Record<.*>|\{[\s\S]*\}|Partial<.*>|\w*(Options|Config|Settings)(<.*>)?)$/.test(t))) return '{}';
+  for (const alternative of alternatives) {
+    const sample = plainSample(alternative);
+    if (sample) return sample;
+  }
+  return undefined;
+}
+
+function plainSample(type: string): string | undefined {
+  if (/^(number|bigint)$/.test(type)) return '2';
+  if (type === 'boolean') return 'true';
+  if (/^(string\[\]|Array<string>|readonly string\[\])$/.test(type)) return '["example", "sample"]';
+  // Rows of a table (`Array<Array<any>>`, `any[][]`) and records (`Array<Object>`, `object[]`): what data-shaped
+  // parameters (papaparse's `unparse(data)`) take.
+  if (/^(Array<(Array<\w*>|\w+\[\])>|\w+\[\]\[\])$/.test(type)) return '[["example", "sample"], ["1", "2"]]';
+  if (/^(Array<(Object|object|Record<.*>|\{.*\})>|(Object|object)\[\])$/.test(type)) return '[{ "example": 1, "sample": 2 }]';
+  if (/^(object|Object|Record<.*>|\{[\s\S]*\}|Partial<.*>|\w*(Options|Config|Settings)(<.*>)?)$/.test(type)) return '{}';
   return undefined;
 }
 

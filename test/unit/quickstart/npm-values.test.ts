@@ -37,6 +37,13 @@ describe('npm values introduced in prose', () => {
     assert.match(made.code, /^import Papa from 'papaparse';$/m);
   });
 
+  it('gives papaparse\'s unparse(data) rows: the first alternative of the declared union that has a sample', async () => {
+    const types = await declaredParameterTypes([dts('@types/papaparse/index.d.ts', 'export function unparse(data: Array<Object> | Array<Array<any>> | UnparseObject, config?: UnparseConfig): string;')]);
+    const made = await nodeProgram("import Papa from 'papaparse';\nconst csv = Papa.unparse(data);\nconsole.log(csv);", 'js', 'papaparse', 'commonjs', undefined, {}, [],
+      { exports: { require: true, esm: { default: true, named: [] }, defaultKeys: ['unparse'] }, paramTypes: types });
+    assert.match(made.code, /^var data = \[\{ "example": 1, "sample": 2 \}\];$/m, made.code);
+  });
+
   it('gives fast-xml-parser\'s XMLdata a string sample; a name the example calls is never taken for a value', async () => {
     const made = await nodeProgram("const { XMLParser } = require('fast-xml-parser');\nconst parser = new XMLParser();\nconsole.log(parser.parse(XMLdata), transform(XMLdata));", 'js', 'fast-xml-parser', 'commonjs', undefined, {}, [],
       { exports: { require: true, esm: { default: false, named: ['XMLParser'] } }, paramTypes: await declaredParameterTypes([XML]) });
