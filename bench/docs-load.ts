@@ -1,8 +1,10 @@
 // The load section of `npm run bench:docs` (BENCH_LOAD=1): docs questions over HTTP from 32 concurrent clients, every
 // one distinct (the query-vector cache cannot help), about 5 packages indexed and wholly embedded beforehand, side by
 // side with the bare /healthz floor measured in the same run; then one client alone. The machine is shared, so the
-// figures that travel are the ratios to the floor. Settings come from the environment (TOOLDEX_SEMANTIC_ENCODER_THREADS,
-// _BATCH, _QUEUE), so each step is measured by running again with another value:
+// figures that travel are the ratios to the floor. Beside each run it says where the time went: the event loop's busy
+// time and the process's CPU per request, the encoder's queue wait and batch round trip per question, and the
+// server-side time of answers by ranking mode. Settings come from the environment (TOOLDEX_SEMANTIC_ENCODER_THREADS,
+// _BATCH, _QUEUE, _WAIT_MS), so each step is measured by running again with another value:
 //   BENCH_LOAD=1 BENCH_HOME=/tmp/docs-load TOOLDEX_SEMANTIC_ENCODER_QUEUE=0 npm run bench:docs
 // BENCH_LOAD_PACKAGES=tool@v,… picks the packages, BENCH_SECONDS the length of each run (default 10).
 import fs from 'node:fs';

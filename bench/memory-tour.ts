@@ -1,7 +1,9 @@
 // `node --import tsx bench/memory-tour.ts`: the resident memory of a real `tooldex serve` after a newcomer's tour —
 // for each of ~20 packages: search for it, read its context, ask its docs three questions, run its test request in the
-// sandbox — then idle. Prints RSS during and after (the idle figure is the one the project bounds: < 1 GB), with the
-// caches' sizes from the settings. Bounded: MEMORY_TOUR_SECONDS (default 300) ends the tour early; MEMORY_TOUR_TESTS=0
+// sandbox — then idle. Prints RSS during and after: settled after the last request, and idle once the threads that stop
+// when idle have stopped (TOOLDEX_SEMANTIC_ENCODER_IDLE_MS; the figure the project bounds: < 1 GB), each with the
+// server's own breakdown (bench/memory-probe.mjs: V8 heap, external, array buffers; /proc: mapped files, malloc heap,
+// other anonymous memory, threads), and the caches' sizes from the settings. Bounded: MEMORY_TOUR_SECONDS (default 300) ends the tour early; MEMORY_TOUR_TESTS=0
 // leaves the sandbox runs out; MEMORY_HOME=dir keeps the store (downloads, indexes) between runs; MEMORY_HEAP=1 writes
 // a heap snapshot of the idle server (node --heapsnapshot-signal) to look at what is held.
 // Settings in the environment (TOOLDEX_SEMANTIC_ENCODER_THREADS, TOOLDEX_DOCS_INDEX_CACHE, …) reach the server.
@@ -119,7 +121,19 @@ for (let still = 0; still < 3 && Date.now() - idleFrom < 180_000;) {
 }
 console.log(`memory tour: ${toured} of ${PACKAGES.length} packages in ${Math.round((idleFrom - started) / 1000)} s ` +
   `(search ${counts.search}, context ${counts.context}, docs ${counts.docs}, test ${counts.test}, failed ${counts.failed}); peak rss=${peak} MB`);
-console.log(`memory server idle after the tour ${show(idle)} (goal < 1024 MB), settled ${Math.round((Date.now() - idleFrom) / 1000)} s after the last request`);
+console.log(`memory server settled after the tour ${show(idle)}, ${Math.round((Date.now() - idleFrom) / 1000)} s after the last request`);
+console.log(`  ${breakdown()}`);
+// Idle: once the threads that stop when idle have stopped (the encoder's after TOOLDEX_SEMANTIC_ENCODER_IDLE_MS, the
+// docs extraction thread's after 30 s), and the process has settled again. The figure the project bounds (< 1 GB).
+const stopAfter = Math.max(config.TOOLDEX_SEMANTIC_ENCODER_IDLE_MS, 30_000) + 5_000;
+await new Promise((resolve) => setTimeout(resolve, Math.max(0, idleFrom + stopAfter - Date.now())));
+for (let still = 0; still < 3 && Date.now() - idleFrom < stopAfter + 120_000;) {
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const now = memory();
+  still = Math.abs(now.rss - idle.rss) < 5 ? still + 1 : 0;
+  idle = now;
+}
+console.log(`memory server idle after the tour ${show(idle)} (goal < 1024 MB), ${Math.round((Date.now() - idleFrom) / 1000)} s after the last request`);
 console.log(`  ${breakdown()}`);
 console.log(`caches: docs package indexes ${config.TOOLDEX_DOCS_INDEX_CACHE} packages, query vectors ${config.TOOLDEX_SEMANTIC_CACHE} per encoder, ` +
   `search answers ${config.TOOLDEX_SEARCH_CACHE}; encoder threads ${config.TOOLDEX_SEMANTIC_ENCODER_THREADS}`);
