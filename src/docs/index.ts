@@ -177,7 +177,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       const lexicalTop = () => rankPassages(index.passages, index.lexical, question, { limit: RERANK_DEPTH, identifiers }).map((p) => p.doc);
       const meaning = await semantic.meaning(index, question, lexicalTop);
       const ranked = rankPassages(index.passages, index.lexical, question, {
-        limit: depth, identifiers, related: meaning.related,
+        limit: depth, identifiers, related: meaning.related, uses: (doc) => index.links?.[doc]?.uses ?? [],
         ...(meaning.similarity ? { semantic: meaning.similarity } : {}),
       });
       const envelope = {

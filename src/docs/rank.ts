@@ -30,6 +30,11 @@ export const WEIGHTS = {
   deprecatedMeaning: 0.1,
   /** Taken off a bare declaration's word score and its similarity: a passage that explains wins for the same words. */
   bare: 0.3, bareMeaning: 0.05,
+  /**
+   * Evidence from the guides: an API item that one of the best few guide sections uses in its code (src/docs/links.ts)
+   * gains this share of that section's score, so "how do I X" lifts the item the package's own guide for X calls.
+   */
+  guideUse: 0, guideSections: 5,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -42,6 +47,8 @@ export interface RankOptions {
   semantic?: (doc: number) => number;
   /** Terms related by meaning to the question's words (`sort` → order), at lower weight. */
   related?: Array<{ term: string; weight: number }>;
+  /** The API items (passage positions) a guide section's code uses: links of the package index. */
+  uses?: (doc: number) => number[];
 }
 
 function jaccard(left: Set<number>, right: Set<number>): number {
@@ -95,7 +102,18 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   const ranked = (similarity && WEIGHTS.rrf > 0
     ? fuseByRank(lexicalScores, similarity)
     : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? WEIGHTS.semantic * similarity(doc) : 0) })))
-    .sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, POOL);
+    .sort((a, b) => b.score - a.score || a.doc - b.doc);
+  if (options.uses && WEIGHTS.guideUse > 0) {
+    const byDoc = new Map(ranked.map((r) => [r.doc, r]));
+    const sections = ranked.filter((r) => !passages[r.doc]!.symbol).slice(0, WEIGHTS.guideSections);
+    const bonus = new Map<number, number>();
+    for (const section of sections) {
+      for (const item of options.uses(section.doc)) bonus.set(item, Math.max(bonus.get(item) ?? 0, WEIGHTS.guideUse * section.score));
+    }
+    for (const [item, gain] of bonus) { const hit = byDoc.get(item); if (hit) hit.score += gain; }
+    ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
+  ranked.splice(POOL);
 
   // One passage per symbol or section (its best chunk), and near-duplicates (the same item twice: .d.ts and .d.cts, a
   // generated forwarder, a legacy copy) give way to the first, so the top answers differ. A module's doc is a page of

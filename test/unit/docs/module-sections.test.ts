@@ -78,3 +78,30 @@ describe('module docs as sections', () => {
     assert.equal(metadataPassage({ ...artifact, facts: { ...artifact.facts, description: undefined } }, { ecosystem: 'crates', name: 'x' })[0]!.content.split('\n')[0], 'x publishes no description, README or documented API in this version.');
   });
 });
+
+describe('evidence from the guides (WEIGHTS.guideUse)', () => {
+  it('lifts the item a top guide section uses in its code, and only with the weight on', async () => {
+    const { WEIGHTS } = await import('../../../src/docs/rank.ts');
+    const passage = (id: number, symbol: string | null, title: string, content: string): IndexedPassage => ({
+      id, url: `u${id}`, title, headings: [title], content, source: symbol ? 'src/lib.py' : 'README.md', identifiers: [], symbol, importance: 0.8, internal: false,
+    });
+    const passages = [
+      passage(0, null, 'Stopping', 'Give up retrying after ten seconds in total:\n\n```python\n@retry(stop=stop_after_delay(10))\n```'),
+      passage(1, 'tenacity.stop_after_attempt', 'stop_after_attempt', 'Stop retrying after a number of attempts; give up after ten tries.'),
+      passage(2, 'tenacity.stop_after_delay', 'stop_after_delay', 'Stop when the time from the first attempt >= limit.'),
+    ];
+    const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol?.split('.').pop() ?? p.title ?? '' })));
+    const uses = (doc: number) => (doc === 0 ? [2] : []);
+    const rank = () => rankPassages(passages, lexical, 'give up retrying after ten seconds', { limit: 3, identifiers: [], uses }).map((p) => p.doc);
+    const weight = WEIGHTS.guideUse;
+    try {
+      WEIGHTS.guideUse = 0;
+      const without = rank();
+      WEIGHTS.guideUse = 1;
+      const withEvidence = rank();
+      assert.ok(withEvidence.indexOf(2) < without.indexOf(2), `stop_after_delay moves up: ${without} → ${withEvidence}`);
+    } finally {
+      WEIGHTS.guideUse = weight;
+    }
+  });
+});
