@@ -1,12 +1,21 @@
 // One sentence-encoder thread of the pool: onnxruntime's run() holds the calling thread while it computes (~5 ms a
 // question, ~45 ms for 16 passages), so the model runs here, away from the server's event loop. Plain JavaScript: it
 // needs no TypeScript.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import ort from 'onnxruntime-node';
 
-// The model arrives in shared memory (no copy on the server's thread); the native runtime takes a plain ArrayBuffer
-// only, so the copy it needs is made here.
-const session = await ort.InferenceSession.create(new Uint8Array(workerData.model), {
+// The thread loads the model file itself (the server keeps no copy between thread starts) once it has checked that the
+// file still has the sha256 verified when the encoder loaded: a file changed since makes the start fail (the question
+// is then ranked by words). The check streams the file, and the runtime reads it from its path, so no 35 MB buffer
+// stays in this thread's heap either.
+const hash = createHash('sha256');
+await pipeline(createReadStream(workerData.path), hash);
+const digest = hash.digest('hex');
+if (digest !== workerData.sha256) throw new Error(`${workerData.path} changed since the encoder was loaded (sha256 ${digest})`);
+const session = await ort.InferenceSession.create(workerData.path, {
   intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential',
   // The memory arena stays on: without it a thread held ~40 MB less (155 → 117 MB after 64 passages), but the event
   // loop's worst lag while passages embed went up (median 12 → 30 ms over 6 runs each, loaded machine), most likely

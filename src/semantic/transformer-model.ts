@@ -64,9 +64,13 @@ class EncoderThread {
     worker.on('exit', (code) => this.failAll(new Error(`the encoder thread exited (${code})`)));
   }
 
-  /** Starts the thread with the (already verified) model bytes and waits until its session is ready. */
-  static start(model: Uint8Array): Promise<EncoderThread> {
-    const worker = new Worker(new URL('./encoder-thread.mjs', import.meta.url), { workerData: { model } });
+  /**
+   * Starts the thread on the model file and waits until its session is ready. The thread reads the file itself and
+   * checks it has the sha256 verified at load (a file changed since fails the start: no model run on other bytes), so
+   * the server keeps no copy of the model between thread starts (~35 MB resident, docs/semantic.md "Memory").
+   */
+  static start(model: ModelFile): Promise<EncoderThread> {
+    const worker = new Worker(new URL('./encoder-thread.mjs', import.meta.url), { workerData: model });
     return new Promise((resolve, reject) => {
       worker.once('message', (message: { ready?: boolean }) => {
         if (!message.ready) return;
@@ -103,6 +107,9 @@ class EncoderThread {
     this.pending.clear();
   }
 }
+
+/** The verified model file a thread loads: its path and the sha256 it had when the encoder was loaded. */
+export interface ModelFile { path: string; sha256: string }
 
 /** How the encoder uses the machine: threads of the pool, and queued questions handed to one thread at once. */
 export interface EncoderPoolOptions {
@@ -152,8 +159,8 @@ export class TransformerEmbedder implements Embedder {
    */
   readonly counters = { texts: 0, batches: 0, urgentTexts: 0, urgentWaitMs: 0, urgentRunMs: 0, stopped: 0 };
 
-  /** `model`: the verified ONNX bytes; the threads that run them start with the first texts, not at start-up. */
-  constructor(private readonly model: Uint8Array, private readonly tokenizer: WordPiece, manifest: EncoderManifest, options: EncoderPoolOptions = {}) {
+  /** `model`: the verified ONNX file; the threads that run it start with the first texts, not at start-up. */
+  constructor(private readonly model: ModelFile, private readonly tokenizer: WordPiece, manifest: EncoderManifest, options: EncoderPoolOptions = {}) {
     this.id = manifest.id;
     this.dimensions = manifest.dimensions;
     this.maxTokens = manifest.maxTokens;
@@ -272,16 +279,6 @@ const invalid = (dir: string, why: string) => new ToolDexError('semantic_model_i
   `The sentence encoder in ${dir} failed its integrity check: ${why}. Restore the shipped folder (git checkout ` +
   `data/semantic) or export one with \`${EXPORT_COMMAND}\`.`, { dir });
 
-/**
- * The model bytes in shared memory: the thread receives them without a copy. Handing it a plain Buffer made
- * postMessage clone all 35 MB on the event loop when the first text arrived (a ~25 ms stall, measured).
- */
-function sharedCopy(bytes: Uint8Array): Uint8Array {
-  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
-  shared.set(bytes);
-  return shared;
-}
-
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 async function readFileOr(dir: string, name: string): Promise<Buffer> {
@@ -314,9 +311,9 @@ export function loadTransformerEmbedder(dir: string, options: EncoderPoolOptions
   return pool;
 }
 
-const verifiedModels = new Map<string, Promise<{ model: Uint8Array; tokenizer: WordPiece; manifest: EncoderManifest }>>();
+const verifiedModels = new Map<string, Promise<{ model: ModelFile; tokenizer: WordPiece; manifest: EncoderManifest }>>();
 
-function verified(key: string): Promise<{ model: Uint8Array; tokenizer: WordPiece; manifest: EncoderManifest }> {
+function verified(key: string): Promise<{ model: ModelFile; tokenizer: WordPiece; manifest: EncoderManifest }> {
   let pending = verifiedModels.get(key);
   if (!pending) {
     pending = (async () => {
@@ -342,7 +339,9 @@ function verified(key: string): Promise<{ model: Uint8Array; tokenizer: WordPiec
       // The native runtime is loaded only in the encoder's thread, when the first text is embedded: a process that
       // answers no docs question (a CLI command, a server's start-up) pays for the integrity check alone.
       const tokenizer = WordPiece.fromTokenizerJson(JSON.parse(tokenizerBytes.toString('utf8')));
-      return { model: sharedCopy(modelBytes), tokenizer, manifest };
+      // Only the path and hash are kept: a thread reads the bytes when it starts (off the event loop; passing 35 MB to
+      // it from here made postMessage clone them on the event loop, a ~25 ms stall, and holding them cost ~35 MB).
+      return { model: { path: path.join(key, 'model.onnx'), sha256: manifest.files['model.onnx'] }, tokenizer, manifest };
     })();
     verifiedModels.set(key, pending);
     pending.catch(() => verifiedModels.delete(key));

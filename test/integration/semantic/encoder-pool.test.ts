@@ -2,7 +2,9 @@
 // questions handed to a thread in batches whose vectors equal those of texts embedded alone, back-pressure that ranks a
 // docs question by words (`ranking: "lexical"`) once too many questions wait, and stored passage vectors that a
 // question never recomputes. Real encoder (the shipped int8 bge-small-en-v1.5), real store.
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
@@ -177,6 +179,27 @@ describe('sentence encoder pool', () => {
     assert.ok(all.every((m) => m.ranking === 'semantic'));
     await timed.close();
     await patient.close();
+    await pool.close();
+  });
+
+  it('starts a thread only on the model file verified at load: one changed since fails the start, and is not run', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-encoder-copy-'));
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    for (const name of fs.readdirSync(SHIPPED_ENCODER_DIR)) fs.copyFileSync(path.join(SHIPPED_ENCODER_DIR, name), path.join(dir, name));
+    const pool = await loadTransformerEmbedder(dir, { threads: 1, batch: 1, idleMs: 1 });
+    const [first] = await pool.embed([QUESTIONS[0]!], 'query');
+    const deadline = Date.now() + 10_000;
+    while (pool.startedThreads() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(pool.startedThreads(), 0, 'the idle thread stopped');
+
+    const model = path.join(dir, 'model.onnx');
+    const original = fs.readFileSync(model);
+    fs.appendFileSync(model, Buffer.from([0]));
+    await assert.rejects(pool.embed([QUESTIONS[1]!], 'query'), (error: { code?: string; message: string }) =>
+      error.code === 'semantic_unavailable' && /changed since the encoder was loaded/.test(error.message));
+    fs.writeFileSync(model, original);
+    const [again] = await pool.embed([QUESTIONS[0]!], 'query');
+    assert.deepEqual(Array.from(again!), Array.from(first!), 'the verified file runs again');
     await pool.close();
   });
 
