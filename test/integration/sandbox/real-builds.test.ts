@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { exposureBase } from '../../../src/sandbox/exposure.ts';
 import type { TestServer } from '../../helpers/server.ts';
 import { file, postTest, SHARED_CACHE, startSandboxServer } from './helpers.ts';
 
@@ -17,8 +18,8 @@ function countFiles(dir: string): number {
 
 /** The Go build cache a session's builds wrote (its own overlay's upper), found by the session id under any instance. */
 function sessionBuildCache(sessionId: string): string {
-  for (const instance of fs.readdirSync('/run/tooldex-sandbox')) {
-    const upper = path.join('/run/tooldex-sandbox', instance, 'sessions', sessionId, 'overlay', 'upper');
+  for (const instance of fs.readdirSync(exposureBase())) {
+    const upper = path.join(exposureBase(), instance, 'sessions', sessionId, 'overlay', 'upper');
     if (fs.existsSync(upper)) return path.join(upper, 'build');
   }
   throw new Error(`no volume for ${sessionId}`);
