@@ -79,7 +79,8 @@ function plainSample(type: string): string | undefined {
   if (/^(string\[\]|Array<string>|readonly string\[\])$/.test(type)) return '["example", "sample"]';
   // Rows of a table (`Array<Array<any>>`, `any[][]`) and records (`Array<Object>`, `object[]`): what data-shaped
   // parameters (papaparse's `unparse(data)`) take.
-  if (/^(Array<(Array<\w*>|\w+\[\])>|\w+\[\]\[\])$/.test(type)) return '[["example", "sample"], ["1", "2"]]';
+  // An array of anything (`T[]`, `any[]`) takes rows too.
+  if (/^(Array<(Array<\w*>|\w+\[\]|any|unknown|[A-Z])>|\w+\[\]\[\]|(any|unknown|[A-Z])\[\])$/.test(type)) return '[["example", "sample"], ["1", "2"]]';
   if (/^(Array<(Object|object|Record<.*>|\{.*\})>|(Object|object)\[\])$/.test(type)) return '[{ "example": 1, "sample": 2 }]';
   if (/^(object|Object|Record<.*>|\{[\s\S]*\}|Partial<.*>|\w*(Options|Config|Settings)(<.*>)?)$/.test(type)) return '{}';
   return undefined;

@@ -42,6 +42,10 @@ describe('npm values introduced in prose', () => {
     const made = await nodeProgram("import Papa from 'papaparse';\nconst csv = Papa.unparse(data);\nconsole.log(csv);", 'js', 'papaparse', 'commonjs', undefined, {}, [],
       { exports: { require: true, esm: { default: true, named: [] }, defaultKeys: ['unparse'] }, paramTypes: types });
     assert.match(made.code, /^var data = \[\{ "example": 1, "sample": 2 \}\];$/m, made.code);
+    // @types/papaparse declares it generic: `unparse<T>(data: T[] | UnparseObject<T>, …)`.
+    const generic = await nodeProgram("import Papa from 'papaparse';\nconsole.log(Papa.unparse(data));", 'js', 'papaparse', 'commonjs', undefined, {}, [],
+      { exports: { require: true, esm: { default: true, named: [] }, defaultKeys: ['unparse'] }, paramTypes: await declaredParameterTypes([dts('@types/papaparse/index.d.ts', 'export function unparse<T>(data: T[] | UnparseObject<T>, config?: UnparseConfig): string;')]) });
+    assert.match(generic.code, /^var data = \[\["example", "sample"\], \["1", "2"\]\];$/m, generic.code);
   });
 
   it('gives fast-xml-parser\'s XMLdata a string sample; a name the example calls is never taken for a value', async () => {
