@@ -10,8 +10,9 @@
 // its place only if the model cannot make up for it with the others; the family margin stays the shipped one. On the
 // training sets each row also says how a fit WITHOUT the spent fresh set ranks that set (generalisation to queries
 // written apart; BENCH_ABLATE_SPENT=0 skips it).
-// In-memory index, no store or server; measured on the loaded 2-core machine: 57 s for a 129-query set the weights
-// are refit for, 292 s for the CV ablation (BENCH_ABLATE_FEATURES=text,meaning limits the feature groups).
+// In-memory index, no store or server; measured on the loaded 2-core machine (load 10-18): 198 s for a 129-query set
+// (every group refit on the 492 training queries), 708 s for the CV ablation (BENCH_ABLATE_FEATURES=meaning,category
+// limits the feature groups; BENCH_ABLATE_EXTRA adds groups removed together).
 import os from 'node:os';
 import path from 'node:path';
 import { FAMILY_MARGIN, FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
