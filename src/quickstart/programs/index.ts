@@ -118,6 +118,8 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
       const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
       // An annotation naming typing's generics bare (`List[int]`, `Optional[str]`), as docs often do: from typing.
       if (unnamed && TYPING_NAMES.has(unnamed) && !adjust.typingNames?.includes(unnamed)) return { ...adjust, typingNames: [...(adjust.typingNames ?? []), unnamed] };
+      // A name the package's `__init__.py` binds, used bare (`Signal` of aiosignal, whatever its case): imported from it.
+      if (unnamed && info.pyExports?.includes(unnamed) && !adjust.pythonNames?.includes(unnamed)) return { ...adjust, pythonNames: [...(adjust.pythonNames ?? []), unnamed] };
       if (unnamed && (host?.pythonStdlib.has(unnamed) || unnamed === info.importName.split('.')[0]) && !adjust.pythonImports?.includes(unnamed)) {
         return { ...adjust, pythonImports: [...(adjust.pythonImports ?? []), unnamed] };
       }

@@ -115,5 +115,11 @@ describe('npm values introduced in prose', () => {
     const program = await makeProgram({ code: 'from propcache import cached_property\nclass A:\n    @cached_property\n    def x(self) -> List[int]:\n        return [1]\nprint(A().x)', language: 'python', origin: 'readme', path: 'README.rst', source: 'r' }, info, host, adjust);
     assert.match(program.code, /^from typing import List$/m);
   });
+
+  it('a Python example naming an export of the package bare, capitalised or not, imports it from the package (aiosignal\'s Signal)', () => {
+    const info: PackageInfo = { ecosystem: 'pypi', name: 'aiosignal', slug: 'pypi-aiosignal', version: '1.4.0', importName: 'aiosignal', pyExports: ['Signal'] };
+    assert.deepEqual(repairFor(info, "NameError: name 'Signal' is not defined", {}), { pythonNames: ['Signal'] });
+    assert.equal(repairFor({ ...info, pyExports: [] }, "NameError: name 'Signal' is not defined", {}), undefined);
+  });
 });
 
