@@ -162,6 +162,15 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
     }
     case 'crates': {
       const gated = [...stderr.matchAll(/gated behind the `([\w-]+)` feature/g)].map((m) => m[1]!);
+      // `unresolved import \`tokio::fs\`` / `futures::executor::ThreadPool` with no note: a feature of the crate named
+      // like a segment of the path (`fs`; `ThreadPool` → `thread-pool`), as crates name features after what they gate.
+      const own = info.importName.replace(/-/g, '_');
+      for (const match of stderr.matchAll(new RegExp(`unresolved import \`${own}::([\\w:]+)\``, 'g'))) {
+        for (const segment of match[1]!.split('::')) {
+          const kebab = segment.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+          for (const feature of [segment, kebab]) if ((info.rustFeatures ?? []).includes(feature) && !gated.includes(feature)) gated.push(feature);
+        }
+      }
       const fresh = gated.filter((f) => !adjust.rustFeatures?.includes(f) && (info.rustFeatures ?? []).includes(f));
       if (fresh.length) return { ...adjust, rustFeatures: [...(adjust.rustFeatures ?? []), ...fresh] };
       if (!adjust.dropDebugPrints && /doesn't implement `(std::fmt::)?Debug`|cannot be formatted using `\{:\?\}`/.test(stderr)) return { ...adjust, dropDebugPrints: true };

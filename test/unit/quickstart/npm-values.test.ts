@@ -121,5 +121,13 @@ describe('npm values introduced in prose', () => {
     assert.deepEqual(repairFor(info, "NameError: name 'Signal' is not defined", {}), { pythonNames: ['Signal'] });
     assert.equal(repairFor({ ...info, pyExports: [] }, "NameError: name 'Signal' is not defined", {}), undefined);
   });
+
+  it('a Rust example importing a feature-gated module of the crate turns the feature on (tokio::fs, futures::executor::ThreadPool)', () => {
+    const tokio: PackageInfo = { ecosystem: 'crates', name: 'tokio', slug: 'crates-tokio', version: '1.54.1', importName: 'tokio', rustFeatures: ['fs', 'net', 'full'] };
+    assert.deepEqual(repairFor(tokio, 'error[E0432]: unresolved import `tokio::fs`', {}), { rustFeatures: ['fs'] });
+    const futures: PackageInfo = { ecosystem: 'crates', name: 'futures', slug: 'crates-futures', version: '0.3.34', importName: 'futures', rustFeatures: ['executor', 'thread-pool'] };
+    assert.deepEqual(repairFor(futures, 'error[E0432]: unresolved import `futures::executor::ThreadPool`', { rustFeatures: ['executor'] }), { rustFeatures: ['executor', 'thread-pool'] });
+    assert.equal(repairFor(futures, 'error[E0432]: unresolved import `futures::nothing`', {}), undefined);
+  });
 });
 
