@@ -32,7 +32,8 @@ export const WEIGHTS = {
   bare: 0.3, bareMeaning: 0.05,
   /**
    * Evidence from the guides: an API item that one of the best few guide sections uses in its code (src/docs/links.ts)
-   * gains this share of that section's score, so "how do I X" lifts the item the package's own guide for X calls.
+   * gains this share of that section's score (rising at most to just below the section), so "how do I X" lifts the
+   * item the package's own guide for X calls.
    */
   guideUse: 0, guideSections: 5,
 };
@@ -106,11 +107,17 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   if (options.uses && WEIGHTS.guideUse > 0) {
     const byDoc = new Map(ranked.map((r) => [r.doc, r]));
     const sections = ranked.filter((r) => !passages[r.doc]!.symbol).slice(0, WEIGHTS.guideSections);
-    const bonus = new Map<number, number>();
+    // An item rises at most to just below the section that lends it the evidence: the guide's answer keeps its place.
+    const lifted = new Map<number, number>();
     for (const section of sections) {
-      for (const item of options.uses(section.doc)) bonus.set(item, Math.max(bonus.get(item) ?? 0, WEIGHTS.guideUse * section.score));
+      for (const item of options.uses(section.doc)) {
+        const hit = byDoc.get(item);
+        if (!hit) continue;
+        const to = Math.min(hit.score + WEIGHTS.guideUse * section.score, section.score - 1e-9);
+        lifted.set(item, Math.max(lifted.get(item) ?? hit.score, to));
+      }
     }
-    for (const [item, gain] of bonus) { const hit = byDoc.get(item); if (hit) hit.score += gain; }
+    for (const [item, score] of lifted) byDoc.get(item)!.score = score;
     ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
   }
   ranked.splice(POOL);
