@@ -130,7 +130,7 @@ export const configSchema = z.object({
   TOOLDEX_SEMANTIC_ENCODER_QUEUE: intFrom(8, 0, 1_000_000)
     .describe('Back-pressure: when more docs questions than this wait for the sentence encoder, a new question is ranked without it (words and stored vectors) and its answer says `ranking: "lexical"`, instead of waiting (0: no bound, always wait).'),
   TOOLDEX_SEMANTIC_ENCODER_WAIT_MS: intFrom(50, 0, 600_000)
-    .describe('Back-pressure in time: when a new docs question would wait longer than this for the sentence encoder (the work queued ahead of it times the measured time per text, shared by the threads), it is ranked without it and its answer says `ranking: "lexical"` (0: no time bound). Applies beside TOOLDEX_SEMANTIC_ENCODER_QUEUE.'),
+    .describe('Back-pressure in time: when a new docs question would wait longer than this for the sentence encoder (the questions queued or running ahead of it times the measured time per question, shared by the threads; background passage embedding is not counted), it is ranked without it and its answer says `ranking: "lexical"` (0: no time bound). Applies beside TOOLDEX_SEMANTIC_ENCODER_QUEUE.'),
   TOOLDEX_SEMANTIC_ENCODER_IDLE_MS: intFrom(60_000, 0, 86_400_000)
     .describe('An encoder thread without work for this long stops and releases its model session (~150 MB resident); the next text starts one again (a few hundred ms). 0: threads never stop.'),
   TOOLDEX_EMBEDDINGS_URL: z.string().optional()

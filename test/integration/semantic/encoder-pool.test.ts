@@ -157,6 +157,12 @@ describe('sentence encoder pool', () => {
     await encoder.embed(['warm up the thread'], 'query');
     assert.equal(pool.expectedWaitMs(), 0, 'nothing queued or running: no wait');
 
+    // A passage embedded in the background (a newly indexed package) delays a question by one passage at most: no queue,
+    // so a lone question is not turned lexical by it (a loaded machine did that to 126 of 130 tuning questions).
+    const background = pool.embed(['a long passage about retries and timeouts '.repeat(40)], 'passage');
+    assert.equal(pool.expectedWaitMs(), 0, 'background passage work is not a queue of questions');
+    await background;
+
     // Queued questions make a wait of (queued + running) × the measured time per text.
     const queued = Promise.all(QUESTIONS.map((question) => pool.embed([`${question} (queued)`], 'query')));
     const expected = pool.expectedWaitMs();
