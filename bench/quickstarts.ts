@@ -3,6 +3,7 @@
 // baseline from the same run: the docs' first example sent unchanged to the sandbox (what tooldex did before).
 //   --limit N (per ecosystem, default 50)  --ecosystem npm,pypi  --slugs a,b  --concurrency 2  --out results.json
 //   --reverify (with a kept BENCH_HOME: verify the benched versions again instead of reading the stored verdicts)
+//   --reverify-only a,b (only these again)  --no-baseline (skip the baseline's sandbox run)
 //   --deadline 2026-11-27T23:20Z (start no package after it; --out is rewritten after every package)
 //   --rater sheet.md (the chosen quickstarts for a rater who has not seen the code: "teaches the main use / runs but
 //   trivial / wrong"; no scores or features in it, so they do not lead the rating)
@@ -30,6 +31,10 @@ const CONCURRENCY = Number(option('concurrency') ?? 2);
 const SLUGS = option('slugs')?.split(',');
 const OUT = option('out');
 const REVERIFY = args.includes('--reverify');
+/** --reverify-only a,b: verify only these again (the rest read their stored verdicts from a kept BENCH_HOME). */
+const REVERIFY_ONLY = new Set(option('reverify-only')?.split(',') ?? []);
+/** --no-baseline: skip the docs' first example run (one sandbox run a package), e.g. when re-reading stored verdicts. */
+const BASELINE = !args.includes('--no-baseline');
 /** --rater <file.md>: per package the chosen quickstart as a rater reads it (code, source, status, stdout), blind to scores. */
 const RATER = option('rater');
 /** --deadline <ISO time>: no new package is started after it (a loaded machine's partial run still reports what ran). */
@@ -82,7 +87,8 @@ async function benchOne(slug: string): Promise<Row | undefined> {
   if (tool.ecosystem === 'pypi' && CLI_ONLY_PYPI.has(tool.name)) return { ...row, skipped: 'installer (CLI-only)' };
   row.docsMs = performance.now() - started;
   // Baseline: today's testRequest, unchanged, in a session of its own.
-  if (context.testRequest) {
+  if (!BASELINE) row.baseline = { status: 'not_run', ok: false };
+  else if (context.testRequest) {
     try {
       const result = await app.sandbox.run(testRequestSchema.parse(context.testRequest), 'bench:baseline');
       const meaningful = result.status === 'ran' ? meaningfulStdout(result.stdout) : { ok: false, why: result.status };
@@ -92,7 +98,7 @@ async function benchOne(slug: string): Promise<Row | undefined> {
     }
   } else row.baseline = { status: 'no_test_request', ok: false };
   const verifyStarted = performance.now();
-  if (REVERIFY) await app.store.query('delete from quickstart_verifications where slug = $1 and version = $2', [tool.slug, context.version]);
+  if (REVERIFY || REVERIFY_ONLY.has(tool.slug)) await app.store.query('delete from quickstart_verifications where slug = $1 and version = $2', [tool.slug, context.version]);
   const verification = await app.quickstarts.verifyNow({ slug: tool.slug, version: context.version, ecosystem: tool.ecosystem, name: tool.name });
   // Not a library with code to run (the same class as @types/* above): declarations only, or one platform's binary.
   const nothingToRun = /^(a types-only package|a platform binary)/.exec(verification.result?.verified.reason ?? '');
