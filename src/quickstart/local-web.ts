@@ -38,7 +38,8 @@ export function localWebApplies(ecosystem: Ecosystem): boolean {
  */
 export function sendsRequest(code: string, bindings: string[] = []): boolean {
   const url = `\\(\\s*['"\`]https?://`;
-  const verbs = new RegExp(`(\\.|\\b)(get|post|put|patch|delete|head|options|request|fetch|urlopen|stream|send)${url}`, 'i');
+  // The URL may follow the method (`urllib3.request("GET", "https://…")`): any argument of the call, not nested.
+  const verbs = new RegExp(`(\\.|\\b)(get|post|put|patch|delete|head|options|request|fetch|urlopen|stream|send)\\((?:[^()'"\`]|'[^']*'|"[^"]*")*?['"\`]https?://`, 'i');
   const own = bindings.filter((b) => /^[A-Za-z_$][\w$]*$/.test(b)).map((b) => b.replace(/\$/g, '\\$'));
   return verbs.test(code) || (own.length > 0 && new RegExp(`(^|[^\\w$.])(${own.join('|')})${url}`).test(code));
 }

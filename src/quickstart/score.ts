@@ -196,7 +196,10 @@ export function internalImports(code: string, importName: string, publicNames: S
   for (const match of code.matchAll(new RegExp(`^\\s*(?:>>>\\s*)?from\\s+${root}\\.([\\w.]+)\\s+import\\s+(?:\\(([\\w\\s,]+)\\)|([\\w \\t,]+))`, 'gm'))) {
     // An underscored module is internal whatever it holds; otherwise only what the entry point does not export is.
     for (const name of (match[2] ?? match[3] ?? '').split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!).filter(Boolean)) {
-      if (!publicNames.has(name) || match[1]!.split('.').some((part) => part.startsWith('_'))) names.push(name);
+      // A public module one level down (`cryptography.fernet`, `packaging.version`) is API the docs point to; deeper
+      // (`pandas.core.apply`) or underscored modules are internals.
+      const path = match[1]!.split('.');
+      if (path.some((part) => part.startsWith('_')) || (!publicNames.has(name) && path.length > 1)) names.push(name);
     }
   }
   return names;

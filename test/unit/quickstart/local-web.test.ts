@@ -21,6 +21,7 @@ describe('local stand-in web server', () => {
     assert.ok(sendsRequest("r = requests.get('https://api.github.com/user')"));
     assert.ok(sendsRequest("async with session.get('http://python.org') as r:"));
     assert.ok(sendsRequest("const res = await fetch('https://example.com');"));
+    assert.ok(sendsRequest('resp = urllib3.request("GET", "https://httpbin.org/robots.txt")'));
     assert.ok(sendsRequest("const { body } = await got('https://sindresorhus.com');", ['got']));
     assert.ok(!sendsRequest("const url = new URL('https://example.com/a?b=1');\nconsole.log(url.searchParams.get('b'));"));
     assert.ok(!sendsRequest("console.log(isURL('https://example.com'));", ['validator']));

@@ -77,5 +77,11 @@ describe('central API first', () => {
     assert.deepEqual(ranked.filter((c) => c.origin === 'api').map((c) => c.source), ['transform', 'env', 'under']);
     assert.ok(ranked.find((c) => c.source === 'transform')!.signals.includes('calls what the docs\' examples call'));
   });
+
+  it('a public module one level down is API, not internals (cryptography.fernet); pandas.core.apply still is', () => {
+    assert.deepEqual(internalImports('from cryptography.fernet import Fernet', 'cryptography', new Set(['__version__'])), []);
+    assert.deepEqual(internalImports('from pandas.core.apply import relabel_result', 'pandas', new Set(['DataFrame'])), ['relabel_result']);
+    assert.deepEqual(internalImports('from attr._make import Factory', 'attr', new Set(['Factory'])), ['Factory']);
+  });
 });
 
