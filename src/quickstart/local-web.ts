@@ -12,17 +12,41 @@ export const LOCAL_WEB_ORIGIN = `http://127.0.0.1:${LOCAL_WEB_PORT}`;
 const PYTHON_MODULE = '_tooldex_local_web';
 const NODE_FILE = 'tooldex-local-web.cjs';
 
-/** A string literal holding a URL of a host other than this machine (quotes kept apart so the rewrite keeps them). */
-const REMOTE_URL = /(['"`])https?:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\])[:/'"`])[^/'"`\s]+(\/[^'"`\s]*)?\1/g;
+/** A call of an HTTP method (`.get(`, `request(`, `urlopen(`, `fetch(`…: the protocol's own verbs), up to an argument. */
+const VERB_CALL = String.raw`(?:\.|\b)(?:get|post|put|patch|delete|head|options|request|fetch|urlopen|stream|send)\(`;
+/** Arguments before the URL: anything but parentheses, strings kept whole (`"GET", ` before urllib3's URL). */
+const BEFORE_URL = String.raw`(?:[^()'"\`]|'[^']*'|"[^"]*")*?`;
+/** A URL literal of a host other than this machine: quote, host, path; the same quote closes it. */
+const REMOTE_URL = String.raw`(['"\`])https?:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\])[:/'"\`])[^/'"\`\s]+(\/[^'"\`\s]*)?\2`;
 
-/** The example with every third-party URL literal pointed at the stand-in, path and query kept; undefined when it has none. */
-export function pointedAtLocalWeb(code: string): string | undefined {
+const escapeName = (name: string) => name.replace(/\$/g, '\\$');
+
+/** The calls that send a request, with the URL literal each is given: an HTTP verb's, or the package's own (`got(…)`). */
+function requestCalls(bindings: string[]): RegExp {
+  const own = bindings.filter((b) => /^[A-Za-z_$][\w$]*$/.test(b)).map(escapeName);
+  const callee = own.length ? `(?:${VERB_CALL}|(?:^|(?<=[^\\w$.]))(?:${own.join('|')})\\()` : VERB_CALL;
+  return new RegExp(`(${callee}${BEFORE_URL})${REMOTE_URL}`, 'gim');
+}
+
+/**
+ * The example with the URL literals it *sends requests to* pointed at the stand-in, path and query kept; a URL it
+ * only parses or builds (`URL('https://…')` of yarl, whatwg-url) is left as it is. Undefined when nothing changed.
+ */
+export function pointedAtLocalWeb(code: string, bindings: string[] = []): string | undefined {
   let changed = false;
-  const out = code.replace(REMOTE_URL, (_, quote: string, rest: string | undefined) => {
+  const out = code.replace(requestCalls(bindings), (_, call: string, quote: string, path: string | undefined) => {
     changed = true;
-    return `${quote}${LOCAL_WEB_ORIGIN}${rest ?? '/'}${quote}`;
+    return `${call}${quote}${LOCAL_WEB_ORIGIN}${path ?? '/'}${quote}`;
   });
   return changed ? out : undefined;
+}
+
+/**
+ * Whether the example sends a request to a URL it names: a URL literal given to an HTTP method or to the package
+ * itself called (`got('https://…')`). A URL only parsed or built (`new URL('https://…')`) is not a request.
+ */
+export function sendsRequest(code: string, bindings: string[] = []): boolean {
+  return requestCalls(bindings).test(code);
 }
 
 /** The ecosystems whose programs can start the stand-in in-process before the example runs. */
@@ -30,29 +54,15 @@ export function localWebApplies(ecosystem: Ecosystem): boolean {
   return ecosystem === 'pypi' || ecosystem === 'npm';
 }
 
-/**
- * Whether the example sends a request to a URL it names: a URL literal given to an HTTP method (`.get(`, `.post(`,
- * `.request(`, `urlopen(`, `fetch(`…, the protocol's own verbs) or to the package itself called (`got('https://…')`).
- * A URL only parsed or built (`new URL('https://…')` of whatwg-url) is not pointed elsewhere: that would change what
- * the example shows.
- */
-export function sendsRequest(code: string, bindings: string[] = []): boolean {
-  const url = `\\(\\s*['"\`]https?://`;
-  // The URL may follow the method (`urllib3.request("GET", "https://…")`): any argument of the call, not nested.
-  const verbs = new RegExp(`(\\.|\\b)(get|post|put|patch|delete|head|options|request|fetch|urlopen|stream|send)\\((?:[^()'"\`]|'[^']*'|"[^"]*")*?['"\`]https?://`, 'i');
-  const own = bindings.filter((b) => /^[A-Za-z_$][\w$]*$/.test(b)).map((b) => b.replace(/\$/g, '\\$'));
-  return verbs.test(code) || (own.length > 0 && new RegExp(`(^|[^\\w$.])(${own.join('|')})${url}`).test(code));
-}
-
 /** Candidates whose only obstacle is the network, again with their URLs pointed at the stand-in (marked `localWeb`). */
 export function localWebVariants(candidates: Candidate[], ecosystem: Ecosystem, blockersOf: (code: string) => string[], bindings: string[] = []): Candidate[] {
   if (!localWebApplies(ecosystem)) return [];
   const out: Candidate[] = [];
   for (const candidate of candidates) {
-    if (candidate.origin === 'api' || !sendsRequest(candidate.code, bindings)) continue;
+    if (candidate.origin === 'api') continue;
     const blockers = blockersOf(candidate.code);
     if (blockers.length !== 1 || blockers[0] !== 'needs network') continue;
-    const code = pointedAtLocalWeb(candidate.code);
+    const code = pointedAtLocalWeb(candidate.code, bindings);
     if (code) out.push({ ...candidate, code, localWeb: true });
   }
   return out;

@@ -13,6 +13,10 @@ describe('local stand-in web server', () => {
   it('points third-party URL literals at the stand-in, keeping path and query, and leaves loopback URLs alone', () => {
     assert.equal(pointedAtLocalWeb(`requests.get('https://api.github.com/user?x=1', auth=('u', 'p'))`), `requests.get('${LOCAL_WEB_ORIGIN}/user?x=1', auth=('u', 'p'))`);
     assert.equal(pointedAtLocalWeb('axios.get("https://example.com")'), `axios.get("${LOCAL_WEB_ORIGIN}/")`);
+    // Only the URL a request is sent to: yarl's parsed URL beside it stays as the docs wrote it.
+    assert.equal(pointedAtLocalWeb(`url = URL('https://www.python.org/~guido')\nr = session.get('https://example.com/a')`), `url = URL('https://www.python.org/~guido')\nr = session.get('${LOCAL_WEB_ORIGIN}/a')`);
+    assert.equal(pointedAtLocalWeb(`resp = urllib3.request("GET", "https://httpbin.org/robots.txt")`), `resp = urllib3.request("GET", "${LOCAL_WEB_ORIGIN}/robots.txt")`);
+    assert.equal(pointedAtLocalWeb(`const { body } = await got('https://sindresorhus.com');`, ['got']), `const { body } = await got('${LOCAL_WEB_ORIGIN}/');`);
     assert.equal(pointedAtLocalWeb(`fetch('http://localhost:3000/a')`), undefined);
     assert.equal(pointedAtLocalWeb('requests.get(url)'), undefined);
   });
