@@ -71,7 +71,9 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(examples.map((c) => c.code), tool.name);
   if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(examples.map((c) => c.code), info.importName);
   // Network examples again, pointed at a local stand-in web server: an HTTP client's README example runs offline.
-  const own = [camelName(tool.name), info.importName.split('.')[0]!, ...Object.keys(info.jsBindings ?? info.pyBindings ?? {})];
+  // The package called by its own name (`got('https://…')`); not every name its docs import from it (yarl's `URL(…)`
+  // builds a URL, it sends nothing).
+  const own = [camelName(tool.name), info.importName.split('.')[0]!];
   const collected = [...examples, ...localWebVariants(examples, tool.ecosystem, blockersOf, own)];
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
   // The names the docs bind the package to (`pd` for pandas, whose doctests use it without importing) name it too.
