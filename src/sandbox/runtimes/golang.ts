@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { descendants, parseCode } from '../../quickstart/parse.ts';
+import { descendants, withSyntaxTree } from '../../quickstart/parse.ts';
 import { badPackage } from './spec.ts';
 import { BASE_PATH, BUILD, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type LockedPin, type RuntimeAdapter, type RuntimeContext } from './types.ts';
 
@@ -21,10 +21,13 @@ const MAX_SHARED_PACKAGES = 200;
 async function importPaths(files: Array<{ path: string; code: string }>): Promise<string[]> {
   const paths = new Set<string>();
   for (const file of files.filter((candidate) => candidate.path.endsWith('.go'))) {
-    for (const spec of descendants(await parseCode('go', file.code), 'import_spec')) {
-      const literal = spec.childForFieldName('path')?.text;
-      if (literal) paths.add(literal.replace(/^["`]|["`]$/g, ''));
-    }
+    // Freed at once: this runs on every Go call a stranger sends.
+    await withSyntaxTree('go', file.code, (root) => {
+      for (const spec of descendants(root, 'import_spec')) {
+        const literal = spec.childForFieldName('path')?.text;
+        if (literal) paths.add(literal.replace(/^["`]|["`]$/g, ''));
+      }
+    });
   }
   return [...paths];
 }
