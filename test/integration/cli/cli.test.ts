@@ -137,8 +137,9 @@ describe('tooldex CLI', () => {
           if (/^ {3}```/.test(line)) { inCode = !inCode; return false; }
           return !inCode;
         });
-        // The label line under a heading ("symbol zod.safeParse  deprecated") is not the passage's prose either.
-        const isLabels = (line: string) => /^ {3}(symbol \S|(deprecated|internal)\b)/.test(line);
+        // The label line under a heading ("symbol zod.safeParse  deprecated") is not the passage's prose either, nor are
+        // its links to the items a guide section uses or the sections that show an item ("uses zod.parseAsync").
+        const isLabels = (line: string) => /^ {3}(symbol \S|(deprecated|internal)\b|(uses|shown in) \S)/.test(line);
         const prose = outsideCode.filter((line) => /^ {3}[A-Za-z]/.test(line) && !isLink(line) && !isLabels(line)).flatMap((line) => line.trim().split(/\s+/));
         for (const word of prose) assert.ok(word.endsWith('…') || words.has(word), `"${word}" is a whole word of a passage`);
         for (const passage of passages) {
