@@ -16,6 +16,8 @@ const BUILD_GOFLAGS = '-mod=mod -buildvcs=false -p=1';
 /** An import path as `go build` takes it: no flag, no pattern (`...`), no relative, absolute or `..` path. */
 const IMPORT_PATH = /^[A-Za-z0-9][A-Za-z0-9._~+-]*(\/[A-Za-z0-9_~+-][A-Za-z0-9._~+-]*)*$/;
 const MAX_SHARED_PACKAGES = 200;
+/** Bumped whenever the compile step changes how it builds (its script, environment or folders): old layers stop matching. */
+const LAYER_FORMAT = 2;
 
 /** Import paths of the .go files sent (tree-sitter's Go grammar: every import spec, aliased, blank or dotted). */
 async function importPaths(files: Array<{ path: string; code: string }>): Promise<string[]> {
@@ -106,9 +108,11 @@ export const golangRuntime: RuntimeAdapter = {
   },
   async sharedLayer(ctx, locked, files) {
     if (locked.length === 0) return undefined;
-    // The exact graph, the toolchain and the flags: Go's own cache keys cover the rest (sources, deps, compiler options).
+    // The exact graph, the toolchain, the flags and how the compile step is written: Go's own cache keys cover the rest
+    // (sources, deps, compiler options). A layer made by another compile step matches no build's action ids: it would be
+    // found, and then help nothing (seen after the step changed, with layers of the old one still on disk).
     const graph = locked.map((pin) => `${pin.name}@${pin.version}`).sort();
-    const key = crypto.createHash('sha256').update(JSON.stringify([ctx.toolchain.version ?? '', BUILD_GOFLAGS, graph])).digest('hex').slice(0, 32);
+    const key = crypto.createHash('sha256').update(JSON.stringify([LAYER_FORMAT, ctx.toolchain.version ?? '', BUILD_GOFLAGS, graph])).digest('hex').slice(0, 32);
     const modules = locked.map((pin) => pin.name);
     // Only packages of the graph's modules (never the session's own or the standard library's), named as import paths.
     const packages = (await importPaths(files)).filter((importPath) => IMPORT_PATH.test(importPath) && !importPath.includes('..') &&
