@@ -4,7 +4,7 @@
 // package's own declarations or DefinitelyTyped's `@types/<name>/`), and a string parameter gets the docs' own data
 // block when the name says which (`csvString` and a ```csv block); with no declared type it stays undefined, as before.
 import { textOf, type ArchiveFile } from '../docs/archive.ts';
-import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
+import { descendants, namedChildren, parseCode, withSyntaxTree, type Grammar, type SyntaxNode } from './parse.ts';
 import type { NpmExports } from './imports.ts';
 
 /** Declared parameter types by function or method name (`parse` → each overload's parameter types, in order). */
@@ -19,21 +19,23 @@ export async function declaredParameterTypes(files: ArchiveFile[]): Promise<Para
   const types: ParameterTypes = Object.create(null) as ParameterTypes;
   const declarations = files.filter((f) => /\.d\.(ts|mts|cts)$/.test(f.path) && f.bytes.length <= MAX_DECLARATION_BYTES).slice(0, MAX_DECLARATION_FILES);
   for (const file of declarations) {
-    const root = await parseCode('typescript', textOf(file));
-    for (const fn of descendants(root, ['function_signature', 'function_declaration', 'method_signature', 'method_definition', 'construct_signature'])) {
-      let name = fn.childForFieldName('name')?.text ?? '';
-      // A constructor is called by its class's name (`new XMLParser(options)`).
-      if (name === 'constructor' || fn.type === 'construct_signature') {
-        let owner: SyntaxNode | null = fn.parent;
-        while (owner && !/class_declaration|interface_declaration/.test(owner.type)) owner = owner.parent;
-        name = owner?.childForFieldName('name')?.text ?? '';
+    // Up to 40 files of 400 KB: each tree is freed as soon as its parameter types are read (no node is kept).
+    await withSyntaxTree('typescript', textOf(file), (root) => {
+      for (const fn of descendants(root, ['function_signature', 'function_declaration', 'method_signature', 'method_definition', 'construct_signature'])) {
+        let name = fn.childForFieldName('name')?.text ?? '';
+        // A constructor is called by its class's name (`new XMLParser(options)`).
+        if (name === 'constructor' || fn.type === 'construct_signature') {
+          let owner: SyntaxNode | null = fn.parent;
+          while (owner && !/class_declaration|interface_declaration/.test(owner.type)) owner = owner.parent;
+          name = owner?.childForFieldName('name')?.text ?? '';
+        }
+        const params = fn.childForFieldName('parameters');
+        if (!name || !params) continue;
+        const overload = namedChildren(params).filter((p) => /^(required_parameter|optional_parameter)$/.test(p.type))
+          .map((p) => p.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? '');
+        (types[name] ??= []).push(overload);
       }
-      const params = fn.childForFieldName('parameters');
-      if (!name || !params) continue;
-      const overload = namedChildren(params).filter((p) => /^(required_parameter|optional_parameter)$/.test(p.type))
-        .map((p) => p.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? '');
-      (types[name] ??= []).push(overload);
-    }
+    });
   }
   return types;
 }
