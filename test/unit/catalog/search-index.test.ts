@@ -67,6 +67,9 @@ describe('search with tool vectors', () => {
   });
 });
 
+/** The top five slugs an index answers a query with. */
+const topSlugs = (index: CatalogSearchIndex) => (query: string) => index.search(query, { limit: 5 }).map((hit) => hit.tool.slug);
+
 describe('peers of a named tool', () => {
   const catalog = [
     tool('npm', 'moment', 'parse, validate, manipulate and display dates', 0.99),
@@ -79,7 +82,7 @@ describe('peers of a named tool', () => {
     tool('pypi', 'express-py', 'express for python, unofficial port', 0.1),
   ];
   const index = CatalogSearchIndex.build(catalog);
-  const slugs = (query: string) => index.search(query, { limit: 5 }).map((hit) => hit.tool.slug);
+  const slugs = topSlugs(index);
 
   it('answers "alternative to X" with X\'s neighbours in its ecosystem, without X or packages named after it', () => {
     const answer = slugs('alternative to moment');
@@ -109,8 +112,7 @@ describe('peer names written with a language suffix, and names the catalog lacks
     tool('npm', 'dayjs', 'immutable date library, parse and display dates', 0.97),
     tool('npm', 'date-fns', 'modern date utility library', 0.98),
   ];
-  const index = CatalogSearchIndex.build(catalog);
-  const slugs = (query: string) => index.search(query, { limit: 5 }).map((hit) => hit.tool.slug);
+  const slugs = topSlugs(CatalogSearchIndex.build(catalog));
   it('reads "moment.js" as moment', () => {
     const answer = slugs('alternative to moment.js');
     assert.ok(answer.length > 0 && !answer.includes('npm-moment'), answer.join(' '));
