@@ -2,7 +2,7 @@
 // one distinct (the query-vector cache cannot help), about 5 packages indexed and wholly embedded beforehand, side by
 // side with the bare /healthz floor measured in the same run; then one client alone. The machine is shared, so the
 // figures that travel are the ratios to the floor. Beside each run it says where the time went: the event loop's busy
-// time and the process's CPU per request, the encoder's queue wait and batch round trip per question, and the
+// time and the process's CPU per request, the encoder's queue wait, time from sent to answered and model time per question, and the
 // server-side time of answers by ranking mode. Settings come from the environment (TOOLDEX_SEMANTIC_ENCODER_THREADS,
 // _BATCH, _QUEUE, _WAIT_MS), so each step is measured by running again with another value:
 //   BENCH_LOAD=1 BENCH_HOME=/tmp/docs-load TOOLDEX_SEMANTIC_ENCODER_QUEUE=0 npm run bench:docs
@@ -111,7 +111,8 @@ const run = async (url: string, label: string, connections: number, seconds: num
   if (encoder && label.startsWith('docs')) {
     const c = encoder.counters, texts = c.urgentTexts - (before.urgentTexts ?? 0);
     detail += `; encoder: ${texts} urgent texts, wait ${((c.urgentWaitMs - (before.urgentWaitMs ?? 0)) / Math.max(1, texts)).toFixed(1)} ms, ` +
-      `run ${((c.urgentRunMs - (before.urgentRunMs ?? 0)) / Math.max(1, texts)).toFixed(1)} ms (a batch's round trip) on average`;
+      `run ${((c.urgentRunMs - (before.urgentRunMs ?? 0)) / Math.max(1, texts)).toFixed(1)} ms (sent to answered), ` +
+      `model ${((c.urgentModelMs - (before.urgentModelMs ?? 0)) / Math.max(1, texts)).toFixed(1)} ms on average`;
   }
   if (label.startsWith('docs')) {
     detail += `; served semantic p50/p99 ${percentile(served.semantic, 0.5)}/${percentile(served.semantic, 0.99)} ms, ` +

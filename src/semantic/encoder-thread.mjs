@@ -23,29 +23,44 @@ const session = await ort.InferenceSession.create(workerData.path, {
 });
 parentPort.postMessage({ ready: true });
 
-// A message carries a batch: several queued texts (`lengths` of their token ids, packed one after another in `ids`),
-// answered with one message. Each text is still its own model call: the int8 graph scales its activations per call,
-// so texts sharing one padded run get other vectors (max difference 0.03, cosine 0.984, bench/semantic.ts) for no
-// time saved on one core; a text's vector must not depend on its company.
-parentPort.on('message', async ({ id, ids, lengths }) => {
-  try {
-    let dimensions = 0;
-    const vectors = [];
-    let offset = 0;
-    for (const length of lengths) {
-      // Every token is real (one text per call): the mask is all ones.
-      const result = await session.run({
-        input_ids: new ort.Tensor('int64', ids.subarray(offset, offset + length), [1, length]),
-        attention_mask: new ort.Tensor('int64', new BigInt64Array(length).fill(1n), [1, length]),
-      });
-      offset += length;
-      vectors.push(result.sentence_embedding.data);
-      dimensions = result.sentence_embedding.data.length;
-    }
-    const data = new Float32Array(dimensions * vectors.length);
-    vectors.forEach((vector, i) => data.set(vector, i * dimensions));
-    parentPort.postMessage({ id, data, dimensions }, [data.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-  }
+// A message carries several texts (`lengths` of their token ids, packed one after another in `ids`); each text is
+// answered on its own as soon as its vector is ready (`index` in the message, `ms`: the model run's time on this
+// thread), so a question never waits for the texts sent after it. Each text is its own model call: the int8 graph
+// scales its activations per call, so texts sharing one padded run get other vectors (max difference 0.03, cosine
+// 0.984, bench/semantic.ts) for no time saved on one core; a text's vector must not depend on its company. Messages
+// may arrive while a text runs (the pool sends the next questions before the last ones are answered, so the thread
+// never waits for the event loop between them): they queue here and run in arrival order, one model call at a time.
+// Answers go back on their own port (`workerData.answers`), which the server can also read between two requests
+// without waiting for its event loop to come round to this thread's messages (transformer-model.ts, `collect`).
+const { answers } = workerData;
+const queue = [];
+let running = false;
+
+parentPort.on('message', (message) => {
+  queue.push(message);
+  if (!running) void drain();
 });
+
+async function drain() {
+  running = true;
+  while (queue.length) {
+    const { id, ids, lengths } = queue.shift();
+    let offset = 0;
+    for (const [index, length] of lengths.entries()) {
+      try {
+        const started = performance.now();
+        // Every token is real (one text per call): the mask is all ones.
+        const result = await session.run({
+          input_ids: new ort.Tensor('int64', ids.subarray(offset, offset + length), [1, length]),
+          attention_mask: new ort.Tensor('int64', new BigInt64Array(length).fill(1n), [1, length]),
+        });
+        const data = Float32Array.from(result.sentence_embedding.data);
+        answers.postMessage({ id, index, data, ms: performance.now() - started }, [data.buffer]);
+      } catch (error) {
+        answers.postMessage({ id, index, error: error instanceof Error ? error.message : String(error) });
+      }
+      offset += length;
+    }
+  }
+  running = false;
+}

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { ToolDexError } from '../errors.ts';
 import { PUBLISHED_SOURCE } from './model-files.ts';
 import type { Embedder, EmbedKind, EmbedPriority } from './types.ts';
@@ -41,27 +41,51 @@ const KNOWN_SOURCES: Record<string, Record<string, string>> = {
 /** BERT's special tokens in the uncased BERT vocabulary both known models use. */
 const CLS = 101;
 const SEP = 102;
-/** One thread of the pool (encoder-thread.mjs): takes a batch of texts' token ids, answers with their sentence vectors. */
+/** What a thread sends back for one text: its vector (or why not), and how long its model call took there. */
+interface ThreadAnswer { id: number; index: number; data?: Float32Array; ms?: number; error?: string }
+/** Called once per text sent, with its vector and its model call's time on the thread, or why there is none. */
+type OnAnswer = (index: number, answer: { vector: Float32Array; ms: number } | Error) => void;
+
+/**
+ * One thread of the pool (encoder-thread.mjs): takes texts' token ids, several per message, and answers each text on
+ * its own port as soon as its vector is ready, so a text never waits for those sent after it.
+ */
 class EncoderThread {
-  private readonly pending = new Map<number, { resolve: (data: Float32Array[]) => void; reject: (error: Error) => void }>();
+  /** Texts sent and not yet answered, by message id and index in the message. */
+  private readonly pending = new Map<number, { onAnswer: OnAnswer; left: number }>();
   private nextId = 0;
   /** Set once the thread died: the pool starts another in its place. */
   failed = false;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (message: { id: number; data?: Float32Array; dimensions?: number; error?: string }) => {
-      const job = this.pending.get(message.id);
-      if (!job) return;
-      this.pending.delete(message.id);
-      if (!this.pending.size) worker.unref();
-      if (!message.data) return job.reject(new Error(message.error ?? 'no answer'));
-      const { data, dimensions = data.length } = message;
-      const vectors: Float32Array[] = [];
-      for (let at = 0; at < data.length; at += dimensions) vectors.push(data.subarray(at, at + dimensions));
-      job.resolve(vectors);
-    });
+  private constructor(private readonly worker: Worker, private readonly answers: MessagePort) {
+    answers.on('message', (message: ThreadAnswer) => this.settle(message));
     worker.on('error', (error) => this.failAll(error));
     worker.on('exit', (code) => this.failAll(new Error(`the encoder thread exited (${code})`)));
+  }
+
+  /**
+   * Settles the texts whose answers have already come back, now, instead of when the event loop next reads this
+   * thread's messages: under load the loop is busy with a round of requests (tens of milliseconds at 32 clients) before
+   * it does, and a question's answer waited that long after its vector was ready.
+   */
+  collect(): void {
+    for (let received = receiveMessageOnPort(this.answers); received; received = receiveMessageOnPort(this.answers)) {
+      this.settle(received.message as ThreadAnswer);
+    }
+  }
+
+  private settle(message: ThreadAnswer): void {
+    const sent = this.pending.get(message.id);
+    if (!sent) return;
+    if (--sent.left === 0) this.pending.delete(message.id);
+    if (!this.pending.size) this.idle();
+    sent.onAnswer(message.index, message.data ? { vector: message.data, ms: message.ms ?? 0 } : new Error(message.error ?? 'no answer'));
+  }
+
+  /** An idle encoder never keeps the process alive; a text in flight keeps it alive until its answer. */
+  private idle(): void {
+    this.worker.unref();
+    this.answers.unref();
   }
 
   /**
@@ -70,13 +94,13 @@ class EncoderThread {
    * the server keeps no copy of the model between thread starts (~35 MB resident, docs/semantic.md "Memory").
    */
   static start(model: ModelFile): Promise<EncoderThread> {
-    const worker = new Worker(new URL('./encoder-thread.mjs', import.meta.url), { workerData: model });
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(new URL('./encoder-thread.mjs', import.meta.url), { workerData: { ...model, answers: port2 }, transferList: [port2] });
     return new Promise((resolve, reject) => {
       worker.once('message', (message: { ready?: boolean }) => {
         if (!message.ready) return;
-        const thread = new EncoderThread(worker);
-        // An idle encoder never keeps the process alive (after the listeners: adding one refs the worker's port again).
-        worker.unref();
+        const thread = new EncoderThread(worker, port1);
+        thread.idle(); // after the listeners: adding one refs a port again
         resolve(thread);
       });
       worker.once('error', reject);
@@ -84,38 +108,43 @@ class EncoderThread {
     });
   }
 
-  /** The sentence vectors of a batch of texts (token ids each), in one message each way. */
-  run(texts: number[][]): Promise<Float32Array[]> {
+  /** Sends texts (token ids each) in one message; `onAnswer` is called for each text as soon as its answer is back. */
+  run(texts: number[][], onAnswer: OnAnswer): void {
     const id = this.nextId++;
     const ids = new BigInt64Array(texts.reduce((sum, tokens) => sum + tokens.length, 0));
     let at = 0;
     for (const tokens of texts) for (const token of tokens) ids[at++] = BigInt(token);
-    this.worker.ref(); // a text in flight keeps the process alive until its answer
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ids, lengths: texts.map((tokens) => tokens.length) }, [ids.buffer]);
-    });
+    this.pending.set(id, { onAnswer, left: texts.length });
+    this.worker.ref();
+    this.answers.ref();
+    this.worker.postMessage({ id, ids, lengths: texts.map((tokens) => tokens.length) }, [ids.buffer]);
   }
 
   terminate(): Promise<number> {
+    this.answers.close();
     return this.worker.terminate();
   }
 
   private failAll(error: Error): void {
     this.failed = true;
-    for (const job of this.pending.values()) job.reject(error);
+    const sent = [...this.pending.values()];
     this.pending.clear();
+    // Every text still waiting gets the error: the answers of a message already settled are not called again.
+    for (const { onAnswer, left } of sent) for (let i = 0; i < left; i++) onAnswer(-1, error);
   }
 }
 
 /** The verified model file a thread loads: its path and the sha256 it had when the encoder was loaded. */
 export interface ModelFile { path: string; sha256: string }
 
-/** How the encoder uses the machine: threads of the pool, and queued questions handed to one thread at once. */
+/** How the encoder uses the machine: threads of the pool, and questions each thread holds ahead of its answers. */
 export interface EncoderPoolOptions {
   /** Encoder threads (each its own ONNX session, ~60 MB): TOOLDEX_SEMANTIC_ENCODER_THREADS. */
   threads?: number;
-  /** Most questions one thread takes from the queue at once (one message each way): TOOLDEX_SEMANTIC_ENCODER_BATCH. */
+  /**
+   * Most questions a thread holds at once, sent before its earlier ones are answered (each is answered on its own as
+   * soon as it is computed): TOOLDEX_SEMANTIC_ENCODER_BATCH.
+   */
   batch?: number;
   /**
    * A thread idle this long stops, releasing its model session (~150 MB resident); the next text starts one again
@@ -125,12 +154,12 @@ export interface EncoderPoolOptions {
 }
 
 /** A thread of the pool: started with work, stopped after `idleMs` without any. */
-interface Slot { thread?: Promise<EncoderThread>; busy: boolean; idle?: NodeJS.Timeout }
+interface Slot { thread?: Promise<EncoderThread>; ready?: EncoderThread; inFlight: number; idle?: NodeJS.Timeout }
 
-/** Until texts have been timed, a text is assumed to cost this much of a thread (a question on an unloaded core: ~5 ms). */
+/** Until texts have been timed, a text is assumed to cost this much of a thread (a question on an unloaded core: ~3–5 ms). */
 const FIRST_GUESS_MS = 10;
-/** Weight of the latest batch in the running time per text. */
-const SMOOTHING = 0.2;
+/** Weight of the latest text in the running time per text. */
+const SMOOTHING = 0.1;
 
 interface Job { tokens: number[]; resolve: (v: Float32Array) => void; reject: (e: unknown) => void; urgent: boolean; queued: number }
 
@@ -146,18 +175,22 @@ export class TransformerEmbedder implements Embedder {
   /** What a request waits for (questions, the passages it is about to be ranked on), and work ahead of need. */
   private readonly urgent: Job[] = [];
   private readonly background: Job[] = [];
-  /** The pool: a thread starts when work finds every started one busy, up to `threads`. */
+  /** The pool: a thread starts when work finds every started one holding work, up to `threads`. */
   private readonly slots: Slot[];
-  /** Measured thread time per text (a batch's round trip over its texts), questions and passages apart: they differ in length. */
+  /**
+   * Measured model time per text on a thread (reported by the thread for each text; it grows when other processes
+   * starve the thread), questions and passages apart: they differ in length.
+   */
   private readonly msPerText = { urgent: FIRST_GUESS_MS, background: FIRST_GUESS_MS };
   /** Texts handed to threads and not yet answered. */
   private readonly running = { urgent: 0, background: 0 };
   /**
-   * Model calls made (one per text) and messages sent (one per batch), for the bench and tests; and where a request's
-   * texts spend their time: `urgentWaitMs` summed over urgent texts from queued to handed to a thread, `urgentRunMs`
-   * from handed to answered (the thread's model runs for its batch, and the message each way).
+   * Model calls made (one per text), messages sent and the threads' model time (all texts), for the bench and tests; and where a request's texts spend
+   * their time: `urgentWaitMs` summed over urgent texts from queued here to sent to a thread, `urgentRunMs` from sent to
+   * answered (the texts sent before it on that thread, its own model call, the message back), `urgentModelMs` its own
+   * model call alone.
    */
-  readonly counters = { texts: 0, batches: 0, urgentTexts: 0, urgentWaitMs: 0, urgentRunMs: 0, stopped: 0 };
+  readonly counters = { texts: 0, batches: 0, modelMs: 0, urgentTexts: 0, urgentWaitMs: 0, urgentRunMs: 0, urgentModelMs: 0, stopped: 0 };
 
   /** `model`: the verified ONNX file; the threads that run it start with the first texts, not at start-up. */
   constructor(private readonly model: ModelFile, private readonly tokenizer: WordPiece, manifest: EncoderManifest, options: EncoderPoolOptions = {}) {
@@ -168,7 +201,7 @@ export class TransformerEmbedder implements Embedder {
     this.threads = Math.max(1, Math.floor(options.threads ?? 1));
     this.batch = Math.max(1, Math.floor(options.batch ?? 8));
     this.idleMs = Math.max(0, options.idleMs ?? 0);
-    this.slots = Array.from({ length: this.threads }, () => ({ busy: false }));
+    this.slots = Array.from({ length: this.threads }, () => ({ inFlight: 0 }));
   }
 
   /** Token ids with [CLS] … [SEP], cut to the model's window. */
@@ -183,28 +216,35 @@ export class TransformerEmbedder implements Embedder {
 
   /** Questions (and passages a request waits for) queued and not yet handed to a thread: the back-pressure signal. */
   backlog(): number {
+    this.collect();
     return this.urgent.length;
   }
 
   /**
-   * How long a question queued now would wait before a thread starts it, from the work ahead of it (queued questions
-   * and passages a request waits for, and those the threads are running) and the measured time per text, shared by the
-   * pool's threads: the back-pressure signal in time, which follows the machine (a starved thread takes 25 ms a
-   * question instead of 5, so fewer queued questions already mean a long wait). Background passages are left out on
-   * purpose: they travel one per message and a question goes ahead of the next one, so they delay it by at most one
-   * passage, a fixed cost and not a queue. Counting them turned a lone question after a new package was indexed into
-   * a lexical answer on a loaded machine (126 of 130 tuning questions, one at a time, at load 15).
+   * How long a question queued now would wait for its vector, once other questions are ahead of it: the questions (and passages a request waits for) ahead
+   * of it, queued here or sent to a thread and not yet answered, and its own model call, times the measured model time
+   * per text, shared by the pool's threads. The back-pressure signal in time: it follows the machine (a starved thread
+   * takes 25 ms a question instead of 5, so fewer questions ahead already mean a long wait), and it bounds what a
+   * question admitted now adds to its answer, since each text is answered as soon as it is computed. Background
+   * passages are left out on purpose: one at most is on a thread, sent only when it holds no question, and a question
+   * goes ahead of the next one, so they delay it by at most one passage, a fixed cost and not a queue. Counting them
+   * turned a lone question after a new package was indexed into a lexical answer on a loaded machine (126 of 130
+   * tuning questions, one at a time, at load 15).
    */
   expectedWaitMs(): number {
-    return (this.urgent.length + this.running.urgent) * this.msPerText.urgent / this.threads;
+    this.collect();
+    const ahead = this.urgent.length + this.running.urgent;
+    // A question that a free thread starts at once waits for nothing but its own model call, the least it can cost:
+    // it is never sent away (on a starved machine one call alone may pass the bound; the answers would all be lexical).
+    return ahead < this.threads ? 0 : (ahead + 1) * this.msPerText.urgent / this.threads;
   }
 
   /**
    * One model call per text: the int8 model scales its activations per call, so a text run in one padded batch with
    * others gets another vector (cosine ~0.98), and close answers could swap between two processes that embedded a
-   * package in another order; on one core such a batch saves nothing measurable (bench/semantic.ts). Queued questions
-   * still travel to a thread together (up to `batch` per message). What a request waits for (`now`) goes ahead of
-   * background work, and background passages travel one per message, so a question waits at most for one passage.
+   * package in another order; on one core such a batch saves nothing measurable (bench/semantic.ts). What a request
+   * waits for (`now`) goes ahead of background work, and background passages go to a thread one at a time and only
+   * when it holds no question, so a question waits at most for one passage.
    */
   embed(texts: string[], kind: EmbedKind, priority: EmbedPriority = kind === 'query' ? 'now' : 'background'): Promise<Float32Array[]> {
     const prefix = kind === 'query' ? this.queryPrefix : '';
@@ -215,56 +255,95 @@ export class TransformerEmbedder implements Embedder {
     })));
   }
 
-  /** Hands queued work to every idle thread of the pool. */
+  /**
+   * Hands queued work to the threads. Questions go to the thread holding the fewest (a started one first), up to
+   * `batch` each, without waiting for the answers to those it holds: a thread then goes from one question to the next
+   * without waiting for the event loop, which under load is busy for milliseconds before it reads an answer and sends
+   * more (the thread sat idle meanwhile, and fewer questions were answered by meaning). Background passages go one at a
+   * time to a thread holding nothing.
+   */
   private dispatch(): void {
+    while (this.urgent.length) {
+      let best: Slot | undefined;
+      for (const slot of this.slots) {
+        if (slot.inFlight >= this.batch) continue;
+        if (!best || slot.inFlight < best.inFlight || (slot.inFlight === best.inFlight && slot.thread && !best.thread)) best = slot;
+      }
+      if (!best) break;
+      const room = this.slots.filter((slot) => slot.inFlight < this.batch).length;
+      const take = Math.min(this.batch - best.inFlight, Math.max(1, Math.ceil(this.urgent.length / room)));
+      this.runOn(best, this.urgent.splice(0, take));
+    }
+    if (this.urgent.length) return;
     for (const slot of this.slots) {
-      if (!this.urgent.length && !this.background.length) return;
-      if (slot.busy) continue;
-      const jobs = this.urgent.length ? this.urgent.splice(0, this.batch) : this.background.splice(0, 1);
-      slot.busy = true;
-      void this.runOn(slot, jobs);
+      if (!this.background.length) return;
+      if (slot.inFlight === 0) this.runOn(slot, this.background.splice(0, 1));
     }
   }
 
-  private async runOn(slot: Slot, jobs: Job[]): Promise<void> {
+  private runOn(slot: Slot, jobs: Job[]): void {
     clearTimeout(slot.idle);
     const kind = jobs[0]!.urgent ? 'urgent' : 'background';
+    slot.inFlight += jobs.length;
     this.running[kind] += jobs.length;
-    try {
-      slot.thread ??= EncoderThread.start(this.model);
-      const thread = await slot.thread;
+    const done = () => {
+      slot.inFlight--;
+      this.running[kind]--;
+      this.dispatch();
+      if (slot.inFlight === 0 && this.idleMs > 0) slot.idle = setTimeout(() => void this.stopIdle(slot), this.idleMs).unref();
+    };
+    const fail = (error: unknown) => new ToolDexError('semantic_unavailable', 503, `The sentence encoder failed: ${(error as Error).message}`);
+    const started = (slot.thread ??= EncoderThread.start(this.model));
+    started.then((thread) => {
+      if (slot.thread === started) slot.ready = thread;
       this.counters.batches++;
       this.counters.texts += jobs.length;
       const handed = performance.now();
-      const vectors = await thread.run(jobs.map((job) => job.tokens));
-      const answered = performance.now();
-      this.msPerText[kind] += SMOOTHING * ((answered - handed) / jobs.length - this.msPerText[kind]);
-      for (const job of jobs) {
-        if (!job.urgent) continue;
-        this.counters.urgentTexts++;
-        this.counters.urgentWaitMs += handed - job.queued;
-        this.counters.urgentRunMs += answered - handed;
-      }
-      jobs.forEach((job, i) => job.resolve(vectors[i]!));
-    } catch (error) {
-      const failure = new ToolDexError('semantic_unavailable', 503, `The sentence encoder failed: ${(error as Error).message}`);
-      for (const job of jobs) job.reject(failure);
-      // A thread that failed to start or died is replaced on the next batch, not kept as a rejected promise.
-      const thread = await slot.thread?.catch(() => undefined);
-      if (!thread || thread.failed) slot.thread = undefined;
-    } finally {
-      this.running[kind] -= jobs.length;
-      slot.busy = false;
-      this.dispatch();
-      if (!slot.busy && this.idleMs > 0) slot.idle = setTimeout(() => void this.stopIdle(slot), this.idleMs).unref();
-    }
+      const settled = new Set<number>();
+      thread.run(jobs.map((job) => job.tokens), (index, answer) => {
+        // A thread that died fails every text it had not answered (index -1: the first not yet settled).
+        const at = index >= 0 ? index : jobs.findIndex((_, i) => !settled.has(i));
+        const job = jobs[at];
+        if (!job || settled.has(at)) return;
+        settled.add(at);
+        if (answer instanceof Error) {
+          job.reject(fail(answer));
+          // A thread that died is replaced on the next text, not kept.
+          if (thread.failed && slot.thread === started) { slot.thread = undefined; slot.ready = undefined; }
+        } else {
+          this.msPerText[kind] += SMOOTHING * (answer.ms - this.msPerText[kind]);
+          this.counters.modelMs += answer.ms;
+          if (job.urgent) {
+            this.counters.urgentTexts++;
+            this.counters.urgentWaitMs += handed - job.queued;
+            this.counters.urgentRunMs += performance.now() - handed;
+            this.counters.urgentModelMs += answer.ms;
+          }
+          job.resolve(answer.vector);
+        }
+        done();
+      });
+    }, (error: unknown) => {
+      // A thread that failed to start is replaced on the next text, not kept as a rejected promise.
+      if (slot.thread === started) slot.thread = undefined;
+      for (const job of jobs) { job.reject(fail(error)); done(); }
+    });
+  }
+
+  /**
+   * Takes the answers the threads have already sent back, now: their questions go on at once, and the counts
+   * back-pressure reads are current (called by backlog and expectedWaitMs, i.e. as each docs question arrives).
+   */
+  private collect(): void {
+    for (const slot of this.slots) slot.ready?.collect();
   }
 
   /** Stops a thread that had no work for `idleMs`: its model session's memory goes back; the next text starts one. */
   private async stopIdle(slot: Slot): Promise<void> {
-    if (slot.busy || !slot.thread) return;
+    if (slot.inFlight > 0 || !slot.thread) return;
     const thread = slot.thread;
     slot.thread = undefined;
+    slot.ready = undefined;
     this.counters.stopped++;
     await (await thread.catch(() => undefined))?.terminate();
   }
@@ -272,7 +351,7 @@ export class TransformerEmbedder implements Embedder {
   /** Stops the pool's threads (tests that count them); queued texts are refused. */
   async close(): Promise<void> {
     const threads = this.slots.map((slot) => slot.thread?.catch(() => undefined));
-    this.slots.forEach((slot) => { slot.thread = undefined; clearTimeout(slot.idle); });
+    this.slots.forEach((slot) => { slot.thread = undefined; slot.ready = undefined; clearTimeout(slot.idle); });
     await Promise.all(threads.map(async (thread) => (await thread)?.terminate()));
   }
 }
