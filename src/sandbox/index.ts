@@ -79,7 +79,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   };
   const key = loadRedactionKey(root, config.TOOLDEX_SANDBOX_SECRET_KEY);
   const preparing = new Map<string, Promise<void>>();
-  const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), { uid, gid: uid }, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS);
+  const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), { uid, gid: uid }, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS,
+    config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024);
 
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -279,7 +280,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
          * build then compiles those packages in the session's own overlay, as without layers.
          */
         async function sharedLayers(locked: LockedPin[]): Promise<string[]> {
-          const shared = await call.adapter.sharedLayer?.(ctx, locked, request.files);
+          const shared = await call.adapter.sharedLayer?.(ctx, locked, request.files, session.folders.deps);
           if (!shared) return [];
           const compile = shared.step;
           if (compile) {

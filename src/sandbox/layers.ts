@@ -1,17 +1,27 @@
 // Compiled layers shared between sessions, one per runtime and dependency graph: a compile step (package code only, see
 // CompileStep) writes through an overlay into a new folder, which becomes the layer only when the step succeeded, by an
 // atomic rename; builds of sessions whose graph has that key then read it beneath their own overlay, read-only. Layers
-// are immutable once made, and the least recently used go past MAX_LAYERS.
+// are immutable once made; past a byte budget (every runtime's layers together) the least recently used go.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Layers kept per runtime (a gorm + SQLite graph is ~60 MiB); the least recently used idle ones go first. */
-export const MAX_LAYERS = 16;
 const KEY = /^[0-9a-f]{16,64}$/;
+/** Beside a layer's `upper`: the bytes it allocates, measured once when it was made (a layer never changes). */
+const SIZE_FILE = 'bytes';
 
 /** The folders of a layer being made: the overlay's upper (what the compile writes), its work folder and mount point. */
 export interface LayerFolders { upper: string; work: string; merged: string }
+
+/** Bytes a folder allocates on disk (blocks, not lengths: a layer of many small files costs its blocks); links not followed. */
+export function allocatedBytes(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const stat = fs.lstatSync(path.join(entry.parentPath, entry.name), { throwIfNoEntry: false });
+    if (stat) total += stat.blocks * 512;
+  }
+  return total;
+}
 
 export class BuildLayers {
   private readonly making = new Map<string, Promise<void>>();
@@ -22,6 +32,8 @@ export class BuildLayers {
     private readonly owner: { uid: number; gid: number },
     /** A layer used within this long is never removed to make room (a build may be reading it). */
     private readonly busyMs: number,
+    /** Bytes every runtime's layers may allocate together (TOOLDEX_SANDBOX_LAYERS_MB). */
+    private readonly maxBytes: number,
   ) {}
 
   /** The layer's read-only folder for an overlay's lower list, when it exists; marks it used. */
@@ -63,30 +75,59 @@ export class BuildLayers {
       fs.rmSync(folders.work, { recursive: true, force: true });
       fs.chownSync(folders.upper, 0, 0);
       fs.chmodSync(folders.upper, 0o755);
+      fs.writeFileSync(path.join(temp, SIZE_FILE), String(allocatedBytes(folders.upper)));
       try {
         fs.renameSync(temp, path.join(base, key));
       } catch {
         return; // another process made it first
       }
-      this.prune(runtime);
+      this.prune();
     } finally {
       fs.rmSync(temp, { recursive: true, force: true });
     }
   }
 
-  /** Removes the least recently used layers past MAX_LAYERS, never one used within busyMs, and stale unfinished ones. */
-  private prune(runtime: string): void {
-    const base = path.join(this.root, runtime);
+  /** A layer's bytes as measured when it was made (measured now, and recorded, for a layer made before sizes were kept). */
+  private measured(dir: string): number {
+    const file = path.join(dir, SIZE_FILE);
+    const recorded = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) : NaN;
+    if (Number.isFinite(recorded) && recorded >= 0) return recorded;
+    const bytes = allocatedBytes(path.join(dir, 'upper'));
+    const { atime, mtime } = fs.statSync(dir);
+    fs.writeFileSync(file, String(bytes));
+    fs.utimesSync(dir, atime, mtime); // recording the size is no use of the layer
+    return bytes;
+  }
+
+  /**
+   * Removes stale unfinished folders, then the least recently used layers of every runtime while all of them together
+   * allocate more than maxBytes — never one used within busyMs (a build may be reading it), so the budget may be passed
+   * for a while by layers in use.
+   */
+  prune(): void {
     const now = Date.now();
-    const entries = fs.readdirSync(base).map((name) => ({ name, used: fs.statSync(path.join(base, name)).mtimeMs }));
-    for (const stale of entries.filter((entry) => entry.name.startsWith('.new-') && now - entry.used > this.busyMs)) {
-      fs.rmSync(path.join(base, stale.name), { recursive: true, force: true });
+    const layers: Array<{ dir: string; used: number; bytes: number }> = [];
+    for (const runtime of fs.existsSync(this.root) ? fs.readdirSync(this.root) : []) {
+      const base = path.join(this.root, runtime);
+      if (!fs.statSync(base).isDirectory()) continue;
+      for (const name of fs.readdirSync(base)) {
+        const dir = path.join(base, name);
+        const used = fs.statSync(dir).mtimeMs;
+        if (name.startsWith('.new-') || name.startsWith('.old-')) {
+          if (now - used > this.busyMs) fs.rmSync(dir, { recursive: true, force: true });
+        } else if (KEY.test(name)) {
+          layers.push({ dir, used, bytes: this.measured(dir) });
+        }
+      }
     }
-    const layers = entries.filter((entry) => KEY.test(entry.name)).sort((a, b) => b.used - a.used);
-    for (const old of layers.slice(MAX_LAYERS).filter((entry) => now - entry.used > this.busyMs)) {
-      const gone = path.join(base, `.old-${old.name}`);
-      fs.renameSync(path.join(base, old.name), gone);
+    let total = layers.reduce((sum, layer) => sum + layer.bytes, 0);
+    for (const old of layers.sort((a, b) => a.used - b.used)) {
+      if (total <= this.maxBytes) break;
+      if (now - old.used <= this.busyMs) continue;
+      const gone = path.join(path.dirname(old.dir), `.old-${path.basename(old.dir)}`);
+      fs.renameSync(old.dir, gone);
       fs.rmSync(gone, { recursive: true, force: true });
+      total -= old.bytes;
     }
   }
 }

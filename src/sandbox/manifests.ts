@@ -8,6 +8,7 @@ import { parse as parseToml } from 'smol-toml';
 import { invalidInput, ToolDexError } from '../errors.ts';
 import { parseGoMod } from '../project/formats/golang.ts';
 import { ManifestError } from '../project/types.ts';
+import { NO_DEFAULT_FEATURES } from './runtimes/rust.ts';
 import type { ParsedPackage, RuntimeAdapter } from './runtimes/types.ts';
 import type { Runtime } from './schema.ts';
 
@@ -28,7 +29,11 @@ const isTable = (value: unknown): value is Table => typeof value === 'object' &&
 const CARGO_NOT_REGISTRY = ['git', 'branch', 'tag', 'rev', 'path', 'registry', 'registry-index', 'workspace', 'base'];
 const CARGO_DEPENDENCY_TABLES = ['dependencies', 'dev-dependencies', 'dev_dependencies', 'build-dependencies', 'build_dependencies'];
 
-/** Cargo.toml: every crates.io dependency (normal, dev, build, per target) as `name@requirement[features]`. */
+/**
+ * Cargo.toml: every crates.io dependency (normal, dev, build, per target) as `name@requirement[features]`, with
+ * `-default` among the features when every entry of the crate says `default-features = false` (cargo enables the
+ * defaults when any entry asks for them).
+ */
 function cargoPins(text: string, index: number): string[] {
   const file = 'Cargo.toml';
   let manifest: Table;
@@ -46,11 +51,12 @@ function cargoPins(text: string, index: number): string[] {
   };
   collect(manifest);
   if (isTable(manifest.target)) for (const target of Object.values(manifest.target)) if (isTable(target)) collect(target);
-  const crates = new Map<string, { version?: string; features: Set<string> }>();
+  const crates = new Map<string, { version?: string; features: Set<string>; defaults: boolean }>();
   for (const table of tables) {
     for (const [name, entry] of Object.entries(table)) {
       let version: string | undefined;
       let features: unknown[] = [];
+      let defaults = true;
       if (typeof entry === 'string') {
         version = entry;
       } else if (isTable(entry)) {
@@ -62,17 +68,23 @@ function cargoPins(text: string, index: number): string[] {
         if (entry.features !== undefined && !Array.isArray(entry.features)) refuse(file, index, `dependency "${name}": features must be a list.`);
         features = (entry.features as unknown[] | undefined) ?? [];
         if (!features.every((feature) => typeof feature === 'string')) refuse(file, index, `dependency "${name}": features must be names.`);
+        const defaultFeatures = entry['default-features'] ?? entry.default_features;
+        if (defaultFeatures !== undefined && typeof defaultFeatures !== 'boolean') refuse(file, index, `dependency "${name}": default-features must be true or false.`);
+        defaults = defaultFeatures !== false;
       } else {
         refuse(file, index, `dependency "${name}" must be a version string or a table.`);
       }
-      const known = crates.get(name) ?? { features: new Set<string>() };
+      const known = crates.get(name) ?? { features: new Set<string>(), defaults: false };
+      known.defaults ||= defaults;
       known.version ??= version?.trim() === '*' ? undefined : version?.trim();
       for (const feature of features as string[]) known.features.add(feature.trim());
       crates.set(name, known);
     }
   }
-  return [...crates].map(([name, crate]) =>
-    `${name}${crate.version ? `@${crate.version}` : ''}${crate.features.size ? `[${[...crate.features].join(',')}]` : ''}`);
+  return [...crates].map(([name, crate]) => {
+    const features = [...(crate.defaults ? [] : [NO_DEFAULT_FEATURES]), ...crate.features];
+    return `${name}${crate.version ? `@${crate.version}` : ''}${features.length ? `[${features.join(',')}]` : ''}`;
+  });
 }
 
 /** go.mod: every required module at its version (the whole list, `// indirect` too: it is the module graph asked for). */

@@ -51,16 +51,23 @@ export const TLS_ENV: Record<string, string> = fs.existsSync(SYSTEM_CA)
   ? { SSL_CERT_FILE: SYSTEM_CA, REQUESTS_CA_BUNDLE: SYSTEM_CA, PIP_CERT: SYSTEM_CA, NODE_OPTIONS: '--use-openssl-ca' }
   : {};
 
-/** The overlay folders of a session (created on first use; the upper is owned so the sandbox uid can write through it). */
-function cacheOverlay(options: StepOptions): OverlayMount {
-  const [upper, work, merged] = ['upper', 'work', 'merged'].map((name) => path.join(options.folders.overlay, name)) as [string, string, string];
+/**
+ * The overlay folders of a session (created on first use; the upper is owned so the sandbox uid can write through it).
+ * `overlay` reads the compiled layers above the shared cache; `layers` reads the compiled layers only (the shared cache
+ * stays unseen), or a root-owned empty folder when there is none (an overlay needs a lower).
+ */
+function cacheOverlay(options: StepOptions, mode: 'overlay' | 'layers'): OverlayMount {
+  const [upper, work, merged, empty] = ['upper', 'work', 'merged', 'empty'].map((name) => path.join(options.folders.overlay, name)) as [string, string, string, string];
   for (const dir of [upper, work, merged]) {
     if (!fs.existsSync(dir)) {
       fs.mkdirSync(dir, { mode: 0o755 });
       if (dir === upper) fs.chownSync(dir, options.identity.uid, options.identity.gid);
     }
   }
-  return { lower: [...(options.cacheLayers ?? []), options.cacheDir].join(':'), upper, work, merged, dest: CACHE };
+  const layers = options.cacheLayers ?? [];
+  if (mode === 'layers' && layers.length === 0 && !fs.existsSync(empty)) fs.mkdirSync(empty, { mode: 0o755 });
+  const lower = mode === 'overlay' ? [...layers, options.cacheDir] : layers.length ? layers : [empty];
+  return { lower: lower.join(':'), upper, work, merged, dest: CACHE };
 }
 
 export function stepSpec(step: Step, options: StepOptions): Omit<IsolatedSpec, 'timeoutMs'> {
@@ -90,7 +97,7 @@ export function stepSpec(step: Step, options: StepOptions): Omit<IsolatedSpec, '
       // Root binds this path: it must be a real folder, never a link (only fetch steps write /deps, but be sure).
       if (fs.lstatSync(source, { throwIfNoEntry: false })?.isDirectory()) mounts.push({ host: source, dest: `${WORKSPACE}/${step.depsIntoWorkspace}` });
     }
-    if (step.cache === 'overlay') overlays.push(cacheOverlay(options));
+    if (step.cache !== 'none') overlays.push(cacheOverlay(options, step.cache));
     if (step.hostPackages !== 'visible') hidden = toolchain.hostPackageDirs;
     cwd = WORKSPACE;
   }

@@ -29,7 +29,8 @@ export interface FetchStep {
 /**
  * A run step executes session or package code (builds, build scripts, source-package installs, the program). It sees
  * the workspace and /build read-write, /deps read-only, and the shared cache never writable: either absent, or as an
- * overlay whose writes land in the session's own volume.
+ * overlay whose writes land in the session's own volume (`overlay`: compiled layers above the shared cache; `layers`:
+ * compiled layers only, never the shared cache — an empty folder when there is none).
  */
 export interface RunStep {
   kind: 'run';
@@ -37,7 +38,7 @@ export interface RunStep {
   script: string;
   env: Record<string, string>;
   network: NetworkPolicy | false;
-  cache: 'none' | 'overlay';
+  cache: 'none' | 'overlay' | 'layers';
   /** A folder of /deps bound read-only into the workspace (node_modules). */
   depsIntoWorkspace?: string;
   /** The host interpreter's own package folders stay visible (a source install runs the host's pip); hidden otherwise. */
@@ -101,10 +102,11 @@ export interface RuntimeAdapter {
   locked?(depsDir: string): LockedPin[];
   build?(ctx: RuntimeContext, entry: string, locked: LockedPin[]): RunStep;
   /**
-   * A compiled layer shared by the sessions whose resolved dependency graph is exactly `locked` (Go): its key, and the
-   * compile step that fills it with the graph's packages this call's files import (none to compile: no step).
+   * A compiled layer shared by the sessions whose resolved dependency graph is exactly `locked` (Go; Rust reads the whole
+   * graph from the fetch step's lock in `depsDir`): its key, and the compile step that fills it with the graph's
+   * packages (Go: those this call's files import; none to compile: no step).
    */
-  sharedLayer?(ctx: RuntimeContext, locked: LockedPin[], files: Array<{ path: string; code: string }>): Promise<{ key: string; step?: CompileStep } | undefined>;
+  sharedLayer?(ctx: RuntimeContext, locked: LockedPin[], files: Array<{ path: string; code: string }>, depsDir: string): Promise<{ key: string; step?: CompileStep } | undefined>;
   run(ctx: RuntimeContext, entry: string, pins: ParsedPackage[]): RunStep;
 }
 
@@ -113,6 +115,8 @@ export interface LockedPin {
   version: string;
   /** Features the fetch step enabled for it (Rust: from the session's `name@version[feature,…]` pins). */
   features?: string[];
+  /** False when the pin turned the crate's default features off (Rust: `-default` in the brackets, `default-features = false`). */
+  defaultFeatures?: false;
 }
 
 export const shq = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;

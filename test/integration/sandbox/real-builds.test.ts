@@ -16,14 +16,30 @@ function countFiles(dir: string): number {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length;
 }
 
-/** The Go build cache a session's builds wrote (its own overlay's upper), found by the session id under any instance. */
-function sessionBuildCache(sessionId: string): string {
+/** What a session's builds wrote to its cache overlay (its own upper), found by the session id under any instance. */
+function sessionUpper(sessionId: string): string {
   for (const instance of fs.readdirSync(exposureBase())) {
     const upper = path.join(exposureBase(), instance, 'sessions', sessionId, 'overlay', 'upper');
-    if (fs.existsSync(upper)) return path.join(upper, 'build');
+    if (fs.existsSync(upper)) return upper;
   }
   throw new Error(`no volume for ${sessionId}`);
 }
+/** The Go build cache a session's builds wrote. */
+const sessionBuildCache = (sessionId: string) => path.join(sessionUpper(sessionId), 'build');
+
+/** Compiled Rust libraries (.rlib) under `dir`. */
+function countRlibs(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.rlib')).length;
+}
+
+// Whether hex's error type implements std::error::Error, decided at compile time (autoref specialization): it does only
+// with hex's default feature `std`, so the program prints which features its build really had.
+const HEX_PROBE = 'use std::marker::PhantomData;\n\nstruct Probe<T>(PhantomData<T>);\n' +
+  'trait IsError { fn std_error(&self) -> bool { true } }\nimpl<T: std::error::Error> IsError for &Probe<T> {}\n' +
+  'trait NotError { fn std_error(&self) -> bool { false } }\nimpl<T> NotError for Probe<T> {}\n\n' +
+  'fn main() {\n    let mut buf = [0u8; 4];\n    hex::encode_to_slice([0xde, 0xad], &mut buf).unwrap();\n' +
+  '    println!("{} std: {}", std::str::from_utf8(&buf).unwrap(), (&&Probe::<hex::FromHexError>(PhantomData)).std_error());\n}\n';
 
 const TOKIO = 'use std::time::Duration;\n\n#[tokio::main]\nasync fn main() {\n' +
   '    let slow = tokio::time::sleep(Duration::from_secs(5));\n' +
@@ -87,6 +103,35 @@ describe('real builds from plain requests', () => {
     });
     assert.equal(reply.body.status, 'ran', reply.text.slice(0, 3000));
     assert.equal(reply.body.stdout, 'timed out after 50 ms\n');
+
+    // A new session with the same crates builds on the compiled layer the first call's compile step made (the fetch
+    // step's project, dependencies only): tokio and its dependencies are not compiled again in the new session.
+    const second = await postTest(server, {
+      language: 'rust', runtime: 'rust', packages: ['tokio@1[macros,rt-multi-thread,time]'], files: [file('src/main.rs', TOKIO)],
+    });
+    assert.equal(second.body.status, 'ran', second.text.slice(0, 3000));
+    assert.equal(second.body.stdout, 'timed out after 50 ms\n');
+    const layers = path.join(SHARED_CACHE, 'layers', 'rust');
+    const layerRlibs = fs.readdirSync(layers).filter((name) => /^[0-9a-f]{32}$/.test(name)).map((name) => countRlibs(path.join(layers, name, 'upper', 'target')));
+    assert.ok(layerRlibs.some((count) => count >= 5), `a layer holds tokio and its dependencies compiled: ${layerRlibs.join(', ')}`);
+    assert.equal(countRlibs(sessionUpper(second.body.sessionId)), 0, 'the new session compiled no dependency itself');
+    assert.ok(!fs.readdirSync(layers).some((name) => fs.existsSync(path.join(layers, name, 'upper', 'target', 'debug', 'sandbox'))), 'the layer keeps no program');
+  });
+
+  it('default-features = false in a Cargo.toml, and `-default` in packages, reach the build (hex without std)', { timeout: 400_000 }, async () => {
+    const manifest = '[package]\nname = "probe"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nhex = { version = "0.4", default-features = false }\n';
+    const fromManifest = await postTest(server, {
+      language: 'rust', runtime: 'rust', files: [file('src/main.rs', HEX_PROBE), file('Cargo.toml', manifest)], entry: 'src/main.rs',
+    });
+    assert.equal(fromManifest.body.status, 'ran', fromManifest.text.slice(0, 3000));
+    assert.equal(fromManifest.body.stdout, 'dead std: false\n');
+    const fromPackages = await postTest(server, { language: 'rust', runtime: 'rust', packages: ['hex@0.4[-default]'], files: [file('src/main.rs', HEX_PROBE)] });
+    assert.equal(fromPackages.body.status, 'ran', fromPackages.text.slice(0, 3000));
+    assert.equal(fromPackages.body.stdout, 'dead std: false\n');
+    // The same session asking for the defaults again gets them: the pin changed, so the entry is written anew.
+    const withDefaults = await postTest(server, { language: 'rust', runtime: 'rust', sessionId: fromPackages.body.sessionId, packages: ['hex@0.4'], files: [file('src/main.rs', HEX_PROBE)] });
+    assert.equal(withDefaults.body.status, 'ran', withDefaults.text.slice(0, 3000));
+    assert.equal(withDefaults.body.stdout, 'dead std: true\n');
   });
 
   it('clap derive from a Cargo.toml in files: its dependencies fetched, the build offline', { timeout: 400_000 }, async () => {

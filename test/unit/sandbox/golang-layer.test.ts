@@ -16,7 +16,7 @@ const MAIN = 'package main\n\nimport (\n\t"fmt"\n\tdb "gorm.io/gorm"\n\t_ "githu
 
 describe('go compiled layer', () => {
   it('compiles only the graph\'s packages the files import, in a copy of the fetch-written module, offline', async () => {
-    const shared = await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: MAIN }, { path: 'go.mod', code: 'module example.com/shop\n' }]);
+    const shared = await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: MAIN }, { path: 'go.mod', code: 'module example.com/shop\n' }], '/nonexistent');
     assert.ok(shared?.step);
     assert.match(shared.key, /^[0-9a-f]{32}$/);
     assert.equal(shared.step.kind, 'compile');
@@ -25,11 +25,11 @@ describe('go compiled layer', () => {
   });
 
   it('the key is the exact graph and toolchain, in any order; no graph import means no compile step', async () => {
-    const key = (await golangRuntime.sharedLayer!(ctx(), graph, []))?.key;
-    assert.equal((await golangRuntime.sharedLayer!(ctx(), [...graph].reverse(), []))?.key, key);
-    assert.notEqual((await golangRuntime.sharedLayer!(ctx(), [graph[0]!, { name: 'github.com/glebarez/sqlite', version: 'v1.10.0' }], []))?.key, key);
-    assert.notEqual((await golangRuntime.sharedLayer!(ctx('go1.27.0'), graph, []))?.key, key);
-    assert.equal((await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: 'package main\nimport "fmt"\nfunc main() { fmt.Println() }\n' }]))?.step, undefined);
-    assert.equal(await golangRuntime.sharedLayer!(ctx(), [], [{ path: 'main.go', code: MAIN }]), undefined);
+    const key = (await golangRuntime.sharedLayer!(ctx(), graph, [], '/nonexistent'))?.key;
+    assert.equal((await golangRuntime.sharedLayer!(ctx(), [...graph].reverse(), [], '/nonexistent'))?.key, key);
+    assert.notEqual((await golangRuntime.sharedLayer!(ctx(), [graph[0]!, { name: 'github.com/glebarez/sqlite', version: 'v1.10.0' }], [], '/nonexistent'))?.key, key);
+    assert.notEqual((await golangRuntime.sharedLayer!(ctx('go1.27.0'), graph, [], '/nonexistent'))?.key, key);
+    assert.equal((await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: 'package main\nimport "fmt"\nfunc main() { fmt.Println() }\n' }], '/nonexistent'))?.step, undefined);
+    assert.equal(await golangRuntime.sharedLayer!(ctx(), [], [{ path: 'main.go', code: MAIN }], '/nonexistent'), undefined);
   });
 });

@@ -1,11 +1,11 @@
 // Compiled layers: made only by a successful compile (atomically, nothing half-written is ever found), once per key in a
-// process, immutable afterwards, and the least recently used idle ones removed past MAX_LAYERS.
+// process, immutable afterwards, and the least recently used idle ones removed while all layers together pass a byte budget.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BuildLayers, MAX_LAYERS } from '../../../src/sandbox/layers.ts';
+import { allocatedBytes, BuildLayers } from '../../../src/sandbox/layers.ts';
 
 const root = () => fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-layers-'));
 const key = (n: number) => n.toString(16).padStart(32, '0');
@@ -14,7 +14,7 @@ const asRoot = { skip: process.getuid?.() !== 0 ? 'layers are chowned: needs roo
 describe('sandbox build layers', () => {
   it('a successful compile becomes the layer; a failed one leaves nothing', asRoot, async () => {
     const dir = root();
-    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 60_000);
+    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 60_000, 1 << 30);
     await layers.make('golang', key(1), async (folders) => {
       assert.equal(fs.statSync(folders.upper).uid, 61000, 'the sandbox uid writes the upper');
       fs.writeFileSync(path.join(folders.upper, 'compiled'), 'x');
@@ -36,7 +36,7 @@ describe('sandbox build layers', () => {
 
   it('compiles a key once per process, however many builds ask at once', asRoot, async () => {
     const dir = root();
-    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 60_000);
+    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 60_000, 1 << 30);
     let compiles = 0;
     const compile = async () => {
       compiles++;
@@ -49,21 +49,44 @@ describe('sandbox build layers', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('removes the least recently used idle layers past MAX_LAYERS', asRoot, async () => {
+  it('removes the least recently used idle layers, of every runtime, while all of them together pass the byte budget', asRoot, async () => {
     const dir = root();
-    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 1000);
-    const base = path.join(dir, 'golang');
-    for (let n = 0; n < MAX_LAYERS; n++) {
-      await layers.make('golang', key(100 + n), async () => true);
-      const old = new Date(Date.now() - (MAX_LAYERS - n) * 60_000); // older the lower n
-      fs.utimesSync(path.join(base, key(100 + n)), old, old);
-    }
-    layers.find('golang', key(100)); // the oldest, used just now: stays
-    await layers.make('golang', key(999), async () => true);
-    const kept = fs.readdirSync(base).sort();
-    assert.equal(kept.length, MAX_LAYERS);
-    assert.ok(kept.includes(key(100)) && kept.includes(key(999)));
-    assert.ok(!kept.includes(key(101)), 'the least recently used idle layer went');
+    const MIB = 1024 * 1024;
+    // Room for four 1 MiB layers (plus their folders' blocks); a fifth makes it pass the budget.
+    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 1000, 4 * MIB + 256 * 1024);
+    const fill = async (runtime: string, n: number, minutesAgo: number) => {
+      await layers.make(runtime, key(n), async (folders) => {
+        fs.writeFileSync(path.join(folders.upper, 'object'), Buffer.alloc(MIB, 1));
+        return true;
+      });
+      const when = new Date(Date.now() - minutesAgo * 60_000);
+      fs.utimesSync(path.join(dir, runtime, key(n)), when, when);
+    };
+    await fill('golang', 1, 50); // the oldest, but used again below
+    await fill('rust', 2, 40);
+    await fill('golang', 3, 30);
+    await fill('rust', 4, 20);
+    assert.ok(Number(fs.readFileSync(path.join(dir, 'rust', key(2), 'bytes'), 'utf8')) >= MIB, 'a layer records the bytes it allocates');
+    assert.equal(fs.readdirSync(path.join(dir, 'golang')).length + fs.readdirSync(path.join(dir, 'rust')).length, 4, 'within the budget nothing goes');
+    layers.find('golang', key(1));
+    await fill('rust', 5, 0);
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'golang')).sort(), [key(1), key(3)]);
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'rust')).sort(), [key(4), key(5)], 'the least recently used idle layer (another runtime\'s) went');
+    // Layers in use stay even past the budget: all used just now.
+    const busy = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 60 * 60_000, MIB);
+    for (const [runtime, n] of [['golang', 1], ['golang', 3], ['rust', 4], ['rust', 5]] as const) busy.find(runtime, key(n));
+    busy.prune();
+    assert.equal(fs.readdirSync(path.join(dir, 'golang')).length + fs.readdirSync(path.join(dir, 'rust')).length, 4);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts allocated blocks, not lengths', () => {
+    const dir = root();
+    fs.writeFileSync(path.join(dir, 'small'), 'x');
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.writeFileSync(path.join(dir, 'sub', 'big'), Buffer.alloc(300_000, 1));
+    const bytes = allocatedBytes(dir);
+    assert.ok(bytes >= 300_000 + 4096 && bytes < 400_000, String(bytes));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

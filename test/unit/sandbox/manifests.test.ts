@@ -28,6 +28,13 @@ describe('sandbox manifests', () => {
     assert.deepEqual(pins('rust', 'Cargo.toml', toml), ['clap@4[derive,env]', 'itoa@1', 'anyhow', 'libc@0.2']);
   });
 
+  it('Cargo.toml: `default-features = false` is kept as `-default` (off only when every entry of the crate says so)', () => {
+    const toml = '[dependencies]\nhex = { version = "0.4", default-features = false, features = ["alloc"] }\nserde = { version = "1", default-features = false }\n' +
+      'log = { version = "0.4", default_features = false }\n[build-dependencies]\nserde = "1"\n';
+    assert.deepEqual(pins('rust', 'Cargo.toml', toml), ['hex@0.4[-default,alloc]', 'serde@1', 'log@0.4[-default]']);
+    refused('rust', 'Cargo.toml', '[dependencies]\nx = { version = "1", default-features = "no" }\n', /default-features must be true or false/);
+  });
+
   it('Cargo.toml: git, path, workspace, other registries, renames, [patch] and bad TOML are refused', () => {
     refused('rust', 'Cargo.toml', '[dependencies]\nx = { git = "https://example.com/x" }\n', /dependency "x" uses `git`.*crates\.io/);
     refused('rust', 'Cargo.toml', '[dependencies]\nx = { path = "../x" }\n', /uses `path`/);
