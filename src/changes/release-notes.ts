@@ -4,12 +4,11 @@
 import semver from 'semver';
 import type { Ecosystem } from '../catalog/types.ts';
 import type { Config } from '../config.ts';
-import { DEFAULT_LIMITS, readTar, readZip, textOf, type ArchiveContents, type ArchiveFile } from '../docs/archive.ts';
+import { textOf, type ArchiveFile } from '../docs/archive.ts';
 import { marked } from 'marked';
 import { stripInline } from '../docs/extract/markdown.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
-import { fetchBytes, fetchJson, type FetchLimits } from '../docs/fetch.ts';
-import { escapeModulePath } from '../docs/sources/gomod.ts';
+import { sourceFor } from '../docs/sources/index.ts';
 
 export interface NoteSection {
   title: string;
@@ -103,57 +102,12 @@ export function noteSections(files: ArchiveFile[], fileUrl: (path: string, line?
 
 export interface ReleaseNotes { files: ArchiveFile[]; fileUrl(path: string, line?: number): string }
 
-const keepNotes = (prefix: (path: string) => string) => ({ ...DEFAULT_LIMITS, keep: (p: string) => isReleaseNotesFile(prefix(p)) });
-const stripTop = (path: string) => path.slice(path.indexOf('/') + 1);
-
-/** Downloads a version's artifact and keeps only its release-notes files. RubyGems' notes are not read (yet). */
+/**
+ * Downloads a version's artifact through the docs' registry source, keeping only its release-notes files (the same
+ * download, URLs and limits as docs search, without rebuilding registry URLs here). RubyGems' notes are not read (yet).
+ */
 export async function fetchReleaseNotes(config: Config, ecosystem: Ecosystem, name: string, version: string): Promise<ReleaseNotes> {
-  const limits: FetchLimits = { timeoutMs: config.TOOLDEX_FETCH_TIMEOUT_MS, maxBytes: config.TOOLDEX_DOCS_MAX_ARTIFACT_MB * 1024 * 1024 };
-  const files = (contents: ArchiveContents, relative: (p: string) => string) => contents.files.map((f) => ({ ...f, path: relative(f.path) }));
-  switch (ecosystem) {
-    case 'npm': {
-      const base = config.TOOLDEX_NPM_REGISTRY.replace(/\/$/, '');
-      const encoded = name.startsWith('@') ? `@${encodeURIComponent(name.slice(1))}` : encodeURIComponent(name);
-      const manifest = await fetchJson<{ dist?: { tarball?: string } }>(`${base}/${encoded}/${encodeURIComponent(version)}`, limits);
-      const bytes = manifest?.dist?.tarball ? await fetchBytes(manifest.dist.tarball, limits) : undefined;
-      return {
-        files: bytes ? files(await readTar(bytes, keepNotes(stripTop)), stripTop) : [],
-        fileUrl: (path, line) => `https://unpkg.com/${name}@${version}/${path}${line ? `#L${line}` : ''}`,
-      };
-    }
-    case 'pypi': {
-      const base = config.TOOLDEX_PYPI_URL.replace(/\/$/, '');
-      type Dist = { url: string; packagetype: string; filename: string };
-      const jsonUrl = `${base}/pypi/${encodeURIComponent(name)}/json`;
-      // Some mirrors serve only the project document (no per-version one); its `releases` lists every version's files.
-      const release = await fetchJson<{ urls?: Dist[] }>(`${base}/pypi/${encodeURIComponent(name)}/${encodeURIComponent(version)}/json`, limits)
-        ?? { urls: (await fetchJson<{ releases?: Record<string, Dist[]> }>(jsonUrl, limits))?.releases?.[version] };
-      // The sdist carries the project's docs/ and changelog; a wheel rarely does.
-      const sdist = release.urls?.find((f) => f.packagetype === 'sdist');
-      const bytes = sdist ? await fetchBytes(new URL(sdist.url, jsonUrl).toString(), limits) : undefined;
-      const contents = bytes && sdist ? (sdist.filename.endsWith('.zip') ? readZip(bytes, keepNotes(stripTop)) : await readTar(bytes, keepNotes(stripTop))) : undefined;
-      return {
-        files: contents ? files(contents, stripTop) : [],
-        fileUrl: (path, line) => `https://pypi.org/project/${name}/${version}/#${path}${line ? `-L${line}` : ''}`,
-      };
-    }
-    case 'crates': {
-      const bytes = await fetchBytes(`${config.TOOLDEX_CRATES_DOWNLOAD_URL.replace(/\/$/, '')}/${name}/${name}-${version}.crate`, limits);
-      return {
-        files: bytes ? files(await readTar(bytes, keepNotes(stripTop)), stripTop) : [],
-        fileUrl: (path, line) => `https://docs.rs/crate/${name}/${version}/source/${path}${line ? `#${line}` : ''}`,
-      };
-    }
-    case 'go': {
-      const prefix = `${name}@${version}/`;
-      const relative = (p: string) => (p.startsWith(prefix) ? p.slice(prefix.length) : p);
-      const bytes = await fetchBytes(`${config.TOOLDEX_GOPROXY.replace(/\/$/, '')}/${escapeModulePath(name)}/@v/${version}.zip`, limits);
-      return {
-        files: bytes ? files(readZip(bytes, keepNotes(relative)), relative) : [],
-        fileUrl: (path, line) => `https://pkg.go.dev/${name}@${version}#${path}${line ? `-L${line}` : ''}`,
-      };
-    }
-    case 'rubygems':
-      return { files: [], fileUrl: (path) => path };
-  }
+  if (ecosystem === 'rubygems') return { files: [], fileUrl: (path) => path };
+  const artifact = await sourceFor(config, ecosystem).artifact(name, version, { keep: isReleaseNotesFile });
+  return { files: artifact.files, fileUrl: (path, line) => artifact.fileUrl(path, line ? { line } : undefined) };
 }

@@ -34,11 +34,12 @@ export function cratesSource(settings: SourceSettings): RegistrySource {
       if (!latest) return undefined;
       return { latest, versions, tags: {} };
     },
-    async artifact(name, version) {
+    async artifact(name, version, options = {}) {
       const bytes = await fetchBytes(`${download}/${name}/${name}-${version}.crate`, settings.artifactLimits);
       if (!bytes) throw refused(`static.crates.io has no ${name}-${version}.crate.`);
       // examples/ stays: crate docs pull examples in with `include_str!`; it is not indexed on its own.
-      const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => isDocFile(stripTopFolder(p), /\.rs$|^cargo\.toml$/) && !/(^|\/)benches\//.test(stripTopFolder(p)) });
+      const keep = options.keep ?? ((p: string) => isDocFile(p, /\.rs$|^cargo\.toml$/) && !/(^|\/)benches\//.test(p));
+      const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => keep(stripTopFolder(p)) });
       const files = contents.files.map((f) => ({ ...f, path: stripTopFolder(f.path) }));
       const cargoFile = files.find((f) => f.path === 'Cargo.toml');
       let cargo: CargoToml = {};

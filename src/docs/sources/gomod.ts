@@ -26,17 +26,15 @@ export function goSource(settings: SourceSettings): RegistrySource {
       const latest = semver.rsort([...(stable.length ? stable : valid)])[0] ?? versions[0];
       return latest ? { latest, versions, tags: {} } : undefined;
     },
-    async artifact(module, version) {
+    async artifact(module, version, options = {}) {
       const bytes = await fetchBytes(`${base}/${escapeModulePath(module)}/@v/${version}.zip`, settings.artifactLimits);
       if (!bytes) throw refused(`The Go module proxy has no zip of ${module}@${version}.`);
       const prefix = `${module}@${version}/`;
-      const contents = readZip(bytes, { ...DEFAULT_LIMITS, keep: (p) => {
-        const rel = p.startsWith(prefix) ? p.slice(prefix.length) : p;
-        return (isDocFile(rel, /\.go$|^go\.mod$/) && !/(^|\/)(internal|examples?|cmd)\//.test(rel));
-      } });
+      const keep = options.keep ?? ((rel: string) => isDocFile(rel, /\.go$|^go\.mod$/) && !/(^|\/)(internal|examples?|cmd)\//.test(rel));
+      const contents = readZip(bytes, { ...DEFAULT_LIMITS, keep: (p) => keep(p.startsWith(prefix) ? p.slice(prefix.length) : p) });
       // Of the test files only those holding examples (`func ExampleX()`, shown by pkg.go.dev as the item's usage) stay.
       const files = contents.files.map((f) => ({ ...f, path: f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path }))
-        .filter((f) => !f.path.endsWith('_test.go') || /^func Example/m.test(textOf(f)));
+        .filter((f) => options.keep || !f.path.endsWith('_test.go') || /^func Example/m.test(textOf(f)));
       const goMod = files.find((f) => f.path === 'go.mod');
       const goVersion = goMod ? /^go\s+(\S+)/m.exec(textOf(goMod))?.[1] : undefined;
       return {

@@ -28,22 +28,23 @@ export function npmSource(settings: SourceSettings): RegistrySource {
       const versions = Object.keys(doc.versions);
       return { latest: tags.latest ?? versions[versions.length - 1] ?? '', versions, tags };
     },
-    async artifact(name, version) {
+    async artifact(name, version, options = {}) {
       const manifest = await fetchJson<Manifest>(`${base}/${encodeName(name)}/${encodeURIComponent(version)}`, settings.limits);
       const tarball = manifest?.dist?.tarball;
       if (!manifest || !tarball) throw refused(`The npm registry lists no tarball for ${name}@${version}.`);
       const bytes = await fetchBytes(tarball, settings.artifactLimits);
       if (!bytes) throw refused(`The tarball of ${name}@${version} is missing from the registry.`);
       // JavaScript is kept too: a package without declarations documents its API in JSDoc there (lodash).
-      const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => isDocFile(stripTopFolder(p), /\.d\.(ts|mts|cts)$|^package\.json$|\.(c|m)?js$/) && !/\.min\.(c|m)?js$/.test(p) });
+      const keep = options.keep ?? ((p: string) => isDocFile(p, /\.d\.(ts|mts|cts)$|^package\.json$|\.(c|m)?js$/) && !/\.min\.(c|m)?js$/.test(p));
+      const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => keep(stripTopFolder(p)) });
       let files = contents.files.map((f) => ({ ...f, path: stripTopFolder(f.path) }));
       const pkgFile = files.find((f) => f.path === 'package.json');
       const pkg: Manifest = pkgFile ? safeJson(textOf(pkgFile)) ?? manifest : manifest;
       const facts = npmFacts(pkg, files.map((f) => f.path));
       const ownTypes = files.some((f) => DECLARATION.test(f.path));
       // With its own declarations, those are the API (their JavaScript repeats it, compiled): the JavaScript is dropped.
-      if (ownTypes) files = files.filter((f) => !SCRIPT.test(f.path));
-      const types = ownTypes ? undefined : await definitelyTyped(base, settings, name, version).catch(() => undefined);
+      if (ownTypes && !options.keep) files = files.filter((f) => !SCRIPT.test(f.path));
+      const types = ownTypes || options.keep ? undefined : await definitelyTyped(base, settings, name, version).catch(() => undefined);
       if (types) {
         files.push(...types.files);
         facts.definitelyTyped = `${types.name}@${types.version}`;

@@ -59,7 +59,7 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
         .filter(([, files]) => files.length > 0 && files.some((f) => !f.yanked)).map(([v]) => v);
       return { latest: project.info.version, versions: versions.length ? versions : [project.info.version], tags: {} };
     },
-    async artifact(name, version) {
+    async artifact(name, version, options = {}) {
       // Some PyPI mirrors serve only the project document; its `releases` still lists every version's files.
       let project = await fetchJson<PypiProject>(`${base}/pypi/${encodeURIComponent(name)}/${encodeURIComponent(version)}/json`, settings.limits);
       let sameVersionInfo = true;
@@ -73,16 +73,22 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       }
       // File URLs may be relative to the JSON document (mirrors); resolve them against it.
       const jsonUrl = `${base}/pypi/${encodeURIComponent(name)}/json`;
-      const dists = pickDistributions((project.urls ?? []).map((f) => ({ ...f, url: new URL(f.url, jsonUrl).toString() })));
-      const limits = { ...DEFAULT_LIMITS, keep: (p: string) => isDocFile(stripTopFolder(p), /\.pyi?$|^(pkg-info|metadata|top_level\.txt|py\.typed|pyproject\.toml)$/) || /top_level\.txt$|py\.typed$/.test(p) };
+      const picked = pickDistributions((project.urls ?? []).map((f) => ({ ...f, url: new URL(f.url, jsonUrl).toString() })));
+      // Files a project writes (its changelog, its docs) are in the sdist; the wheel is read for them only without one.
+      const sdist = picked.find((d) => d.packagetype === 'sdist');
+      const dists = options.keep ? (sdist ? [sdist] : picked.slice(0, 1)) : picked;
+      const docsKeep = (p: string) => isDocFile(stripTopFolder(p), /\.pyi?$|^(pkg-info|metadata|top_level\.txt|py\.typed|pyproject\.toml)$/) || /top_level\.txt$|py\.typed$/.test(p);
+      // A wheel's paths are its root's already; an sdist's lose their `name-1.0/` folder.
+      const limitsFor = (isWheel: boolean) => ({ ...DEFAULT_LIMITS, keep: options.keep ? (p: string) => options.keep!(isWheel ? p : stripTopFolder(p)) : docsKeep });
       const files: Array<ArchiveContents['files'][number]> = [];
       const origin = new Map<string, { dist: ReleaseFile; top?: string }>();
       let skipped = 0;
       for (const dist of dists) {
         const bytes = await fetchBytes(dist.url, settings.artifactLimits);
         if (!bytes) continue;
-        const contents: ArchiveContents = dist.filename.endsWith('.zip') || dist.packagetype === 'bdist_wheel' ? readZip(bytes, limits) : await readTar(bytes, limits);
         const isWheel = dist.packagetype === 'bdist_wheel';
+        const limits = limitsFor(isWheel);
+        const contents: ArchiveContents = dist.filename.endsWith('.zip') || isWheel ? readZip(bytes, limits) : await readTar(bytes, limits);
         const top = isWheel ? undefined : contents.files[0]?.path.split('/')[0];
         const known = pathsAndTails(files.map((f) => f.path));
         skipped += contents.skipped.length;

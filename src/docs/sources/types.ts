@@ -49,9 +49,16 @@ export interface SourceSettings {
   downloadUrl?: string;
 }
 
+/**
+ * `keep`: read these files instead of the docs' choice (a path relative to the artifact's root, its top folder
+ * dropped): another capability's view of the same download (release notes), without the docs' extras (npm's
+ * `@types` look-up, PyPI's wheel beside the sdist, Go's test-file and folder filters).
+ */
+export interface ArtifactOptions { keep?: (path: string) => boolean }
+
 export interface RegistrySource {
   releases(name: string): Promise<Releases | undefined>;
-  artifact(name: string, version: string): Promise<Artifact>;
+  artifact(name: string, version: string, options?: ArtifactOptions): Promise<Artifact>;
 }
 
 /** Doc-bearing files, kept from any archive; everything else is skipped unread. */
