@@ -15,11 +15,41 @@ export function usesPackage(code: string, ecosystem: Ecosystem, name: string, im
     }
     case 'crates': return new RegExp(`\\b${escape(importName)}::|\\buse\\s+${escape(importName)}\\b|extern crate ${escape(importName)}\\b`).test(code);
     case 'go': {
+      // Another major version of the module (`github.com/urfave/cli` in docs kept for v1, for the module
+      // `github.com/urfave/cli/v2`) is another module: its API is not this one's.
+      if (otherMajorImports(code, importName).length) return false;
       const last = importName.split('/').filter((p) => !/^v\d+$/.test(p)).pop() ?? importName;
       return code.includes(`"${importName}`) || new RegExp(`\\b${escape(last.replace(/^go-/, '').replace(/[.-]/g, ''))}\\.[A-Z]`).test(code);
     }
     case 'rubygems': return new RegExp(`require\\s*\\(?\\s*['"]${escape(name)}`).test(code) || code.includes(`${name.replace(/(^|[-_])(\w)/g, (_, _d: string, c: string) => c.toUpperCase())}`);
   }
+}
+
+/** The import paths of a Go example that name the module at another major version (or none, for a `/vN` module). */
+export function otherMajorImports(code: string, modulePath: string): string[] {
+  const base = modulePath.replace(/\/v\d+$/, '');
+  const own = modulePath === base ? undefined : modulePath.slice(base.length + 1);
+  const found: string[] = [];
+  for (const match of code.matchAll(/"([^"\s]+)"/g)) {
+    const path = match[1]!;
+    if (path !== base && !path.startsWith(`${base}/`)) continue;
+    const major = /^\/(v\d+)(\/|$)/.exec(path.slice(base.length))?.[1];
+    if (major !== own) found.push(path);
+  }
+  return found;
+}
+
+/**
+ * Whether a Go `Example…` function uses the module: it imports one of its packages, or it is an in-package example
+ * that calls the package's names unqualified (`NewReader(…)`). klauspost/compress keeps a copy of the standard
+ * library's zlib example (`import "compress/zlib"`): it runs, and teaches the standard library instead.
+ */
+export function goExampleUsesModule(code: string, modulePath: string): boolean {
+  if (otherMajorImports(code, modulePath).length) return false;
+  const base = modulePath.replace(/\/v\d+$/, '');
+  if (code.includes(`"${base}`)) return true;
+  const body = code.replace(/^\s*\/\/.*$/gm, '').replace(/"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, '""');
+  return /(^|[^.\w])[A-Z]\w*\s*[({]/m.test(body.replace(/\bfunc\s+(Example|Test|Benchmark)\w*/g, ''));
 }
 
 const PRINTS: Record<Ecosystem, RegExp> = {
@@ -36,7 +66,7 @@ const BLOCKERS: Array<[Blocker, RegExp]> = [
   ['needs input', /\binput\(|\bsys\.argv\b|\bprocess\.argv\b|\bos\.Args\b|\benv::args\(|\bstdin\b|\breadline\b|\bprompt\(|\bread_csv\(\s*['"][^'"]+\.(csv|tsv)|\bopen\(\s*['"][^'"]+\.(txt|csv|json|ya?ml|png|jpe?g|pdf|xlsx?)['"]\s*\)|\breadFileSync\(\s*['"]/],
   ['needs secrets', /\b[A-Z][A-Z0-9]*_(API_)?(KEY|TOKEN|SECRET)\b|\bapi[_-]?key\s*[=:]|\bprocess\.env\.[A-Z_]+|\bos\.environ\[|\bos\.getenv\(|\bstd::env::var\(|\bos\.Getenv\(|\bENV\[/],
   ['needs a browser', /\bdocument\.(getElementById|querySelector|body|createElement)|\bwindow\.|\blocalStorage\b|\bnavigator\.|\bcreateRoot\(\s*document|\bReactDOM\.render\(/],
-  ['has placeholders', /<\s*your[\w\s-]*>|\byour[-_ ](api[-_ ]?key|token|password|username|project|bucket|app)\b|\bYOUR_[A-Z_]+\b|\bxxx+\b|<[A-Z][A-Z_]{2,}>|^\s*(\.\.\.|…)\s*$|\/\/\s*\.\.\.\s*$|\{\s*\.\.\.\s*\}|\(\s*\.\.\.\s*\)/m],
+  ['has placeholders', /\[\s*(\.\.\.|…)\s*\]|<\s*your[\w\s-]*>|\byour[-_ ](api[-_ ]?key|token|password|username|project|bucket|app)\b|\bYOUR_[A-Z_]+\b|\bxxx+\b|<[A-Z][A-Z_]{2,}>|^\s*(\.\.\.|…)\s*$|\/\/\s*\.\.\.\s*$|\{\s*\.\.\.\s*\}|\(\s*\.\.\.\s*\)/m],
   ['needs network', /['"`]https?:\/\/(?!(localhost|127\.0\.0\.1|\[::1\]))[^'"`\s]+['"`]|\b(requests|httpx|aiohttp|urllib\.request|reqwest|http|axios|got|ky|superagent|HTTParty|Faraday|Net::HTTP)\.(get|post|put|delete|Get|Post|request|urlopen|fetch)\(|\bfetch\(\s*['"`]https?:/],
 ];
 
@@ -44,7 +74,10 @@ const BLOCKERS: Array<[Blocker, RegExp]> = [
 const VERSION_READ = /__version__|\.VERSION\b|\b\w+\.version\b(?!\s*\()/;
 
 const ORIGIN_BONUS: Record<Candidate['origin'], number> = {
-  'go-example': 4, readme: 3, 'example-file': 1, doctest: 1, docs: 1, 'doc-comment': 0, api: -3,
+  // The README is the author's own pick of what to show first; a doctest or JSDoc `@example` documents one symbol
+  // of the reference (luxon's Duration.toHuman, sympy's stationary_points), so it outranks a README example only by
+  // being clearly better on the other features (issue 24: README and guide examples over reference doctests).
+  'go-example': 4, readme: 5, 'example-file': 1, doctest: 1, docs: 1, 'doc-comment': 0, api: -3,
 };
 
 export function blockersOf(code: string): Blocker[] {
@@ -57,6 +90,13 @@ export function blockersOf(code: string): Blocker[] {
  * (six's `class MyClass(with_metaclass(Meta, Base)): pass`). Transcripts always show something.
  */
 export function definitionsOnly(code: string, ecosystem: Ecosystem): boolean {
+  if (ecosystem === 'go') {
+    // A Go fragment of package-level declarations only (klauspost's `func Compress(src []byte) []byte {…}`): no
+    // `main` or `Example…` calls them, so its program shows nothing.
+    if (/^func\s+(main|Example\w*|Test\w*)\s*\(/m.test(code)) return false;
+    const top = code.split('\n').filter((line) => /^\S/.test(line) && !line.startsWith('//'));
+    return top.length > 0 && top.every((line) => /^(package|import|func|var|const|type)\b|^[)}\]]/.test(line));
+  }
   // unittest.TestCase classes are run (with a stdout test runner): they show their verdicts.
   if (ecosystem !== 'pypi' || /^\s*>>>/m.test(code) || /\bTestCase\b/.test(code)) return false;
   const top = code.split('\n').filter((line) => /^\S/.test(line) && !line.startsWith('#'));
@@ -77,13 +117,14 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   if (importsOnly(candidate.code)) { score -= 20; signals.push('imports only'); }
   const usesBinding = bindings.some((b) => new RegExp(`(^|[^\\w$.])${b.replace(/\$/g, '\\$')}\\s*[.(]`).test(candidate.code));
   const uses = usesPackage(candidate.code, ecosystem, name, importName) || usesBinding
-    || (candidate.origin === 'doctest' && ecosystem === 'crates') || candidate.origin === 'go-example' || candidate.origin === 'api';
+    || (candidate.origin === 'doctest' && ecosystem === 'crates') || (candidate.origin === 'go-example' && goExampleUsesModule(candidate.code, importName)) || candidate.origin === 'api';
   if (uses) { score += 5; signals.push('uses the package'); } else { score -= 6; signals.push('does not name the package'); }
   if (PRINTS[ecosystem].test(candidate.code) || candidate.expectedOutput) { score += 2; signals.push('shows output'); }
   if (candidate.expectedOutput) score += 2;
   const lines = candidate.code.split('\n').filter((l) => l.trim()).length;
   if (candidate.origin === 'api') score += 0; // written by tooldex: its length says nothing
-  else if (lines <= 2) { score -= 2; signals.push('very short'); } else if (lines <= 25) score += 2;
+  // One line that chains several calls (`DateTime.now().setZone(…).minus(…).toISO()`) shows as much as a block does.
+  else if (lines <= 2 && calledNames(candidate.code).size < 3) { score -= 2; signals.push('very short'); } else if (lines <= 25) score += 2;
   else if (lines > 80) { score -= 3; signals.push('long'); } else if (lines > 45) score -= 1;
   if (candidate.language === 'rust-no-run') { score -= 3; signals.push('no_run'); }
   if (definitionsOnly(candidate.code, ecosystem)) { score -= 4; signals.push('only defines things'); }
@@ -138,7 +179,7 @@ export function centrality(candidates: Candidate[]): number[] {
  * → 2, requests/status_codes.py → 1, the top `__init__.py` or a crate's lib.rs → 0), and whether a segment is private
  * (`_libs`, `_internal`). A doctest deep in the package documents a helper, not what the package is for.
  */
-export function doctestDepth(candidate: Candidate, ecosystem: Ecosystem, importName: string): { depth: number; private: boolean } | undefined {
+export function doctestDepth(candidate: Candidate, ecosystem: Ecosystem, importName: string): { depth: number; private: boolean; modules: string[] } | undefined {
   if (candidate.origin !== 'doctest') return undefined;
   let parts: string[];
   if (ecosystem === 'pypi') {
@@ -152,7 +193,7 @@ export function doctestDepth(candidate: Candidate, ecosystem: Ecosystem, importN
     if (start < 0) return undefined;
     parts = segments.slice(start + 1).filter((p) => p !== 'lib' && p !== 'mod');
   } else return undefined;
-  return { depth: parts.length, private: parts.some((p) => p.startsWith('_')) };
+  return { depth: parts.length, private: parts.some((p) => p.startsWith('_')), modules: parts };
 }
 
 /** What the entry point exports by name (Python's `__init__.py` bindings): calls of these are the public API. */
@@ -175,10 +216,13 @@ function entryPointSignal(candidate: Candidate, ecosystem: Ecosystem, importName
   const owner = candidate.owner?.split('.');
   // `_helper` is private; `__init__` and the other special methods are not.
   const isPrivate = (part: string) => part.startsWith('_') && !/^__\w+__$/.test(part);
-  if (owner && publicNames.has(owner[0]!) && !owner.some(isPrivate)) {
+  const depth = doctestDepth(candidate, ecosystem, importName);
+  // The entry point's name is the module the doctest lives in (rapidfuzz exports the subpackage `distance`; the
+  // doctest documents `distance()` of rapidfuzz/distance/Levenshtein_py.py): the same word, not the same thing.
+  const namesItsModule = Boolean(owner && depth?.modules.includes(owner[0]!));
+  if (owner && publicNames.has(owner[0]!) && !owner.some(isPrivate) && !namesItsModule) {
     return owner.length === 1 ? { delta: 2, signal: `documents ${owner[0]}, a public name of the entry point` } : { delta: 1, signal: `documents a method of ${owner[0]}, a public name` };
   }
-  const depth = doctestDepth(candidate, ecosystem, importName);
   if (owner?.some(isPrivate) && depth) {
     return { delta: -Math.min(3, depth.depth) - 2, signal: `doctest of a private helper (${candidate.owner})` };
   }

@@ -24,6 +24,7 @@ import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { blockersOf, rankCandidates } from './score.ts';
 import { localWebVariants } from './local-web.ts';
 import { declaredParameterTypes } from './npm-values.ts';
+import { npmDeclaredExports } from './npm-exports.ts';
 import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
 /** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
@@ -51,22 +52,35 @@ const LANGUAGE: Record<string, string> = { npm: 'javascript', pypi: 'python', cr
 
 export class LeaseLost extends Error {}
 
-export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version: string): Promise<VerifyOutcome> {
-  const host = await deps.host();
+/** What a verification knows before any run: the version's files, facts, and candidates ranked best first. */
+export interface Prepared {
+  files: Awaited<ReturnType<typeof fetchExampleFiles>>;
+  info: PackageInfo;
+  through?: Awaited<ReturnType<typeof facadeExamples>>;
+  ranked: ScoredCandidate[];
+  endless: Map<ScoredCandidate, string>;
+  exiting: ScoredCandidate[];
+  /** What will be tried, in order. */
+  candidates: ScoredCandidate[];
+  /** Set when nothing is to be tried: the package is not verifiable at all. */
+  unverifiable?: string;
+}
+
+/**
+ * Collects and ranks a version's candidates without running anything (verifyVersion's first half; also what the
+ * quickstart bench's rank-only mode prints, so selection can be judged without sandbox builds).
+ */
+export async function prepareCandidates(deps: Pick<VerifyDeps, 'config'>, tool: ToolRecord, version: string, host: HostFacts): Promise<Prepared> {
   let files = await fetchExampleFiles(deps.config, tool.ecosystem, tool.name, version);
   let info = await packageInfo(deps.config, tool, version, files, host);
   // A procedural-macro crate without examples of its own is used through its facade crate: the facade's examples of
   // the same version, built with this crate pinned, run its macros (thiserror's derive is thiserror-impl's code).
   const through = tool.ecosystem === 'crates' ? await facadeExamples(deps, tool, version, files, host) : undefined;
   if (through) ({ files, info } = through);
-  const typesOnly = tool.ecosystem === 'npm' && npmTypesOnly(files.files);
   const binary = tool.ecosystem === 'npm' ? npmPlatformBinary(files.files) : undefined;
-  if (binary) {
-    return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: `a platform binary (${binary}, for the os/cpu its manifest names): another package loads it; it has no API of its own to run` }, quickstart: null, testRequest: null, tried: [] } };
-  }
-  if (typesOnly) {
-    return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' }, quickstart: null, testRequest: null, tried: [] } };
-  }
+  const empty = { files, info, through, ranked: [], endless: new Map(), exiting: [], candidates: [] };
+  if (binary) return { ...empty, unverifiable: `a platform binary (${binary}, for the os/cpu its manifest names): another package loads it; it has no API of its own to run` };
+  if (tool.ecosystem === 'npm' && npmTypesOnly(files.files)) return { ...empty, unverifiable: 'a types-only package (its entry points are .d.ts declarations): there is no code to run' };
   const examples = await combineFragments(tool.ecosystem, tool.ecosystem === 'npm' ? await readableAsCode(await collectCandidates(tool.ecosystem, files)) : await collectCandidates(tool.ecosystem, files));
   if (tool.ecosystem === 'npm') info.jsBindings = await packageBindings(examples.map((c) => c.code), tool.name);
   if (tool.ecosystem === 'pypi') info.pyBindings = await pythonBindings(examples.map((c) => c.code), info.importName);
@@ -77,12 +91,24 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
   const collected = [...examples, ...localWebVariants(examples, tool.ecosystem, blockersOf, own)];
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
   // The names the docs bind the package to (`pd` for pandas, whose doctests use it without importing) name it too.
-  const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, Object.keys(info.jsBindings ?? info.pyBindings ?? {}), { publicNames: info.pyExports });
+  // npm: the names the entry point's declarations export name the package too (a JSDoc example calls `DateTime.…`
+  // with no import line of its own).
+  const bindings = [...Object.keys(info.jsBindings ?? info.pyBindings ?? {}), ...(tool.ecosystem === 'npm' ? await npmDeclaredExports(files.files) : [])];
+  const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, bindings, { publicNames: info.pyExports });
   // Servers and endless loops end only at the sandbox's deadline: never run, never shown (see exits.ts).
   const endless = await endlessCandidates(tool.ecosystem, ranked);
   const exiting = ranked.filter((c) => !endless.has(c));
   const offline = exiting.filter((c) => !c.blockers.includes('needs network'));
   const candidates = deps.config.TOOLDEX_QUICKSTART_NETWORK_EXAMPLES === 'never' ? offline : [...offline, ...exiting.filter((c) => c.blockers.includes('needs network'))];
+  return { files, info, through, ranked, endless, exiting, candidates };
+}
+
+export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version: string): Promise<VerifyOutcome> {
+  const host = await deps.host();
+  const { files, info, through, ranked, endless, exiting, candidates, unverifiable } = await prepareCandidates(deps, tool, version, host);
+  if (unverifiable) {
+    return { status: 'unverifiable', result: { verified: { status: 'unverifiable', version, reason: unverifiable }, quickstart: null, testRequest: null, tried: [] } };
+  }
   const tried: VerificationResult['tried'] = [];
   const language = LANGUAGE[tool.ecosystem] ?? tool.ecosystem;
   if (!candidates.length) {
@@ -310,7 +336,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
  * version (crates of one workspace release together), with the pin that makes the build use this crate's version.
  * Undefined when the crate has examples, is no proc-macro crate, or the facade has no such version.
  */
-async function facadeExamples(deps: VerifyDeps, tool: ToolRecord, version: string, files: Awaited<ReturnType<typeof fetchExampleFiles>>, host: HostFacts) {
+async function facadeExamples(deps: Pick<VerifyDeps, 'config'>, tool: ToolRecord, version: string, files: Awaited<ReturnType<typeof fetchExampleFiles>>, host: HostFacts) {
   const macros = proceduralMacroCrate(files, tool.name);
   if (!macros?.facade || (await collectCandidates('crates', files)).length) return undefined;
   let facadeFiles: typeof files;

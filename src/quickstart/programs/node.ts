@@ -105,6 +105,8 @@ function printExpressions(root: SyntaxNode, code: string): string {
     const text = expression.type === 'await_expression' || expression.type === 'sequence_expression' ? `(${expression.text})` : expression.text;
     edits.push({ start: expression.startIndex, end: expression.endIndex, text: `console.log(${text})` });
   }
+  for (const name of resultBindings(root)) edits.push(name);
+  edits.sort((a, b) => a.start - b.start);
   if (!edits.length) {
     // Only declarations: print the last top-level constant.
     const last = namedChildren(root).filter((n) => /lexical_declaration|variable_declaration/.test(n.type)).pop();
@@ -114,6 +116,43 @@ function printExpressions(root: SyntaxNode, code: string): string {
   let out = code;
   for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
+}
+
+/**
+ * Results the example computes and means the reader to see: a binding whose line shows its value in a comment
+ * (`pi = z.dividedBy(113)        // '3.1415929204'`), or one a call or `new` computed that nothing reads afterwards
+ * (`const csv = Papa.unparse(data);` ends papaparse's example). Each gets a `console.log` of its name after its
+ * statement (the example's own prints stay where they are).
+ */
+/** A comment that shows a value (`// '255.9375'`, `//=> true`, `// [ '355', '113' ]`), not prose (`// keep going`). */
+const VALUE_COMMENT = /^\/\/\s*(=>|→|->)?\s*(['"`[{(\d-]|(true|false|null|undefined|NaN|Infinity)\b)/;
+
+function resultBindings(root: SyntaxNode): Array<{ start: number; end: number; text: string }> {
+  const statements = namedChildren(root);
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  statements.forEach((statement, i) => {
+    let name: SyntaxNode | null | undefined;
+    let value: SyntaxNode | null | undefined;
+    if (/^(lexical_declaration|variable_declaration)$/.test(statement.type)) {
+      const declarators = descendants(statement, 'variable_declarator').filter((d) => d.parent?.equals(statement));
+      if (declarators.length !== 1) return;
+      name = declarators[0]!.childForFieldName('name');
+      value = declarators[0]!.childForFieldName('value');
+    } else if (statement.type === 'expression_statement' && namedChildren(statement)[0]?.type === 'assignment_expression') {
+      name = namedChildren(statement)[0]!.childForFieldName('left');
+      value = namedChildren(statement)[0]!.childForFieldName('right');
+    }
+    if (name?.type !== 'identifier' || !value) return;
+    // Without a semicolon the line's comment is the statement's own child; with one, the next sibling on that row.
+    const next = statements[i + 1];
+    const comment = namedChildren(statement).find((c) => c.type === 'comment')
+      ?? (next?.type === 'comment' && next.startPosition.row === statement.endPosition.row ? next : undefined);
+    const shownInComment = Boolean(comment && VALUE_COMMENT.test(comment.text));
+    const computed = /^(call_expression|new_expression|await_expression)$/.test(value.type) && !/\brequire\s*\(/.test(value.text);
+    const readLater = statements.slice(i + 1).some((later) => descendants(later, 'identifier').some((id) => id.text === name!.text));
+    if (shownInComment || (computed && !readLater)) edits.push({ start: statement.endIndex, end: statement.endIndex, text: `\nconsole.log(${name.text});` });
+  });
+  return edits;
 }
 
 /** READMEs often show both spellings (`import Ajv from "ajv"` and `const Ajv = require("ajv")`): keep the import. */

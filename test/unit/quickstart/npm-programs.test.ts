@@ -7,6 +7,21 @@ import { collectCandidates } from '../../../src/quickstart/collect.ts';
 import { asCode } from '../../../src/quickstart/notation.ts';
 import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
 
+describe('results the example means the reader to see', () => {
+  it('prints a computed result nothing reads afterwards, and a binding whose line shows its value', async () => {
+    const made = await nodeProgram("import Papa from 'papaparse';\n\nconst rows = Papa.parse(text);\nconst csv = Papa.unparse(rows);", 'js', 'papaparse', 'commonjs');
+    assert.match(made.code, /const csv = Papa\.unparse\(rows\);\nconsole\.log\(csv\);/);
+    // `rows` is read by the next line: not printed on its own.
+    assert.doesNotMatch(made.code, /console\.log\(rows\)/);
+    const decimal = await nodeProgram("z = new Decimal(355)\npi = z.dividedBy(113)        // '3.1415929204'\npi.toFraction()              // [ '7853982301', '2500000000' ]", 'js', 'decimal.js', 'commonjs');
+    assert.match(decimal.code, /pi = z\.dividedBy\(113\) +\/\/ '3\.1415929204'\nconsole\.log\(pi\);/);
+    assert.match(decimal.code, /console\.log\(pi\.toFraction\(\)\)/);
+    // A prose comment is not a shown value.
+    const prose = await nodeProgram("x = compute(1) // keep it\nshow(x)", 'js', 'demo', 'commonjs');
+    assert.doesNotMatch(prose.code, /console\.log\(x\)/);
+  });
+});
+
 describe('documentation notation', () => {
   it('rewrites a signature\'s optional brackets, proved by a clean parse', async () => {
     const read = await asCode("import Papa from 'papaparse';\n\nPapa.parse(file, config);\n\nconst csv = Papa.unparse(data[, config]);");

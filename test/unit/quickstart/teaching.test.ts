@@ -3,7 +3,7 @@
 // and below doctests of the entry point; calls of the entry point's public names count up. Pure scoring; no network.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { doctestDepth, internalImports, rankCandidates } from '../../../src/quickstart/score.ts';
+import { blockersOf, definitionsOnly, doctestDepth, goExampleUsesModule, internalImports, otherMajorImports, rankCandidates } from '../../../src/quickstart/score.ts';
 import { docstringOwner } from '../../../src/quickstart/collect.ts';
 import type { Candidate } from '../../../src/quickstart/types.ts';
 
@@ -11,11 +11,30 @@ const doctest = (path: string, code: string): Candidate => ({ code, language: 'p
 
 describe('central API first', () => {
   it('measures how deep a doctest sits below the entry point', () => {
-    assert.deepEqual(doctestDepth(doctest('pandas/core/apply.py', '>>> 1'), 'pypi', 'pandas'), { depth: 2, private: false });
-    assert.deepEqual(doctestDepth(doctest('src/requests/__init__.py', '>>> 1'), 'pypi', 'requests'), { depth: 0, private: false });
-    assert.deepEqual(doctestDepth(doctest('pandas/_libs/lib.py', '>>> 1'), 'pypi', 'pandas'), { depth: 2, private: true });
-    assert.deepEqual(doctestDepth({ ...doctest('src/sync/mutex.rs', '1'), language: 'rust' }, 'crates', 'tokio'), { depth: 2, private: false });
+    assert.deepEqual(doctestDepth(doctest('pandas/core/apply.py', '>>> 1'), 'pypi', 'pandas'), { depth: 2, private: false, modules: ['core', 'apply'] });
+    assert.deepEqual(doctestDepth(doctest('src/requests/__init__.py', '>>> 1'), 'pypi', 'requests'), { depth: 0, private: false, modules: [] });
+    assert.deepEqual(doctestDepth(doctest('pandas/_libs/lib.py', '>>> 1'), 'pypi', 'pandas'), { depth: 2, private: true, modules: ['_libs', 'lib'] });
+    assert.deepEqual(doctestDepth({ ...doctest('src/sync/mutex.rs', '1'), language: 'rust' }, 'crates', 'tokio'), { depth: 2, private: false, modules: ['sync', 'mutex'] });
     assert.equal(doctestDepth({ ...doctest('README.md', '1'), origin: 'readme' }, 'pypi', 'pandas'), undefined);
+  });
+
+  it('a doctest of a function named like the public subpackage it lives in documents that function, not the entry point\'s name', () => {
+    // The entry point exports the subpackage `metrics`; `metrics/edit_py.py` defines a function `metrics` too.
+    const inner = { ...doctest('fuzzy/metrics/edit_py.py', '>>> from fuzzy.metrics import Edit\n>>> Edit.metrics("ab", "abc")\n1'), owner: 'metrics' };
+    const frame = { ...doctest('fuzzy/core/frame.py', '>>> import fuzzy\n>>> fuzzy.Frame([1]).size()\n1'), owner: 'Frame' };
+    const ranked = rankCandidates([inner, frame], 'pypi', 'fuzzy', 'fuzzy', [], { publicNames: ['metrics', 'Frame', 'ratio'] });
+    assert.equal(ranked[0]!.path, 'fuzzy/core/frame.py');
+    assert.ok(ranked[0]!.signals.some((s) => s.startsWith('documents Frame')), ranked[0]!.signals.join());
+    assert.ok(!ranked[1]!.signals.some((s) => s.startsWith('documents metrics')), ranked[1]!.signals.join());
+    assert.ok(ranked[1]!.signals.some((s) => /inner module \(depth 2\)/.test(s)), ranked[1]!.signals.join());
+  });
+
+  it('an npm example that calls a name the package exports uses the package, import line or not', () => {
+    const jsdoc: Candidate = { code: "DateTime.fromISO('2014-08-06').plus({ days: 1 }).toISO() //=> '2014-08-07'", language: 'js', origin: 'doc-comment', path: 'index.d.ts', source: 'd' };
+    const [scored] = rankCandidates([jsdoc], 'npm', 'tz-demo', 'tz-demo', ['DateTime', 'Duration']);
+    assert.ok(scored!.signals.includes('uses the package'), scored!.signals.join());
+    const [unnamed] = rankCandidates([jsdoc], 'npm', 'tz-demo', 'tz-demo', []);
+    assert.ok(unnamed!.signals.includes('does not name the package'));
   });
 
   it('puts a guide\'s use of the public API before an inner helper\'s doctest (pandas)', () => {
@@ -85,3 +104,38 @@ describe('central API first', () => {
   });
 });
 
+describe('examples of another package', () => {
+  const goExample = (path: string, code: string): Candidate => ({ code, language: 'go', origin: 'go-example', path, source: path, expectedOutput: 'hello' });
+
+  it('a Go example that imports the standard library\'s package of the same name does not use the module', () => {
+    const copied = 'import (\n\t"bytes"\n\t"compress/zlib"\n)\n\nfunc ExampleNewReader() {\n\tr, _ := zlib.NewReader(bytes.NewReader(nil))\n\t_ = r\n\t// Output: hello\n}';
+    const own = 'import (\n\t"bytes"\n\t"github.com/acme/squash/zlib"\n)\n\nfunc ExampleNewReader() {\n\tr, _ := zlib.NewReader(bytes.NewReader(nil))\n\t_ = r\n}';
+    const inPackage = 'import "bytes"\n\nfunc ExampleNewReader() {\n\tr, _ := NewReader(bytes.NewReader(nil))\n\t_ = r\n}';
+    assert.equal(goExampleUsesModule(copied, 'github.com/acme/squash'), false);
+    assert.equal(goExampleUsesModule(own, 'github.com/acme/squash'), true);
+    assert.equal(goExampleUsesModule(inPackage, 'github.com/acme/squash'), true);
+    const ranked = rankCandidates([goExample('zlib/example_test.go', copied), goExample('gzip/example_test.go', own)], 'go', 'github.com/acme/squash', 'github.com/acme/squash');
+    assert.equal(ranked[0]!.path, 'gzip/example_test.go');
+    assert.ok(ranked[1]!.signals.includes('does not name the package'));
+  });
+
+  it('a Go example of another major version of the module is another module\'s', () => {
+    const v1 = 'package main\n\nimport "github.com/acme/cli"\n\nfunc main() {\n\tcli.NewApp().Run(nil)\n}';
+    assert.deepEqual(otherMajorImports(v1, 'github.com/acme/cli/v2'), ['github.com/acme/cli']);
+    assert.deepEqual(otherMajorImports(v1.replace('acme/cli"', 'acme/cli/v2"'), 'github.com/acme/cli/v2'), []);
+    assert.deepEqual(otherMajorImports(v1.replace('acme/cli"', 'acme/cli/v3"'), 'github.com/acme/cli'), ['github.com/acme/cli/v3']);
+    const [scored] = rankCandidates([{ code: v1, language: 'go', origin: 'docs', path: 'docs/v1/getting-started.md', source: 'd' }], 'go', 'github.com/acme/cli/v2', 'github.com/acme/cli/v2');
+    assert.ok(scored!.signals.includes('does not name the package'), scored!.signals.join());
+  });
+
+  it('a `[...]` left for the reader is a placeholder; an array spread is not', () => {
+    assert.ok(blockersOf('let test_struct: TestStruct = [...];').includes('has placeholders'));
+    assert.ok(!blockersOf('const all = [...list, 1];').includes('has placeholders'));
+  });
+
+  it('a Go fragment of package-level declarations only defines things; statements or a main do not', () => {
+    assert.equal(definitionsOnly('import "github.com/acme/squash/zstd"\n\nvar encoder, _ = zstd.NewWriter(nil)\n\nfunc Compress(src []byte) []byte {\n\treturn encoder.EncodeAll(src, nil)\n}', 'go'), true);
+    assert.equal(definitionsOnly('result := squash.Get(json, "name")\nprintln(result.String())', 'go'), false);
+    assert.equal(definitionsOnly('func main() {\n\tfmt.Println(squash.Get("x"))\n}', 'go'), false);
+  });
+});

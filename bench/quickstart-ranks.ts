@@ -1,0 +1,40 @@
+// `node --import tsx bench/quickstart-ranks.ts --slugs a,b [--top 4] [--out ranks.md]`: how quickstart selection ranks
+// each package's candidates, without any sandbox run (collect, combine, score and order only). The top candidates
+// with their score features, for judging selection (does the first one teach the package's main use?) in seconds
+// instead of the sandbox builds `bench:quickstarts` needs. Candidates are tried in this order; the first that runs
+// and prints something meaningful wins, so the first few are what a context would hand out.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/log.ts';
+import { readHostFacts } from '../src/quickstart/host-facts.ts';
+import { prepareCandidates } from '../src/quickstart/verify.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
+const SLUGS = option('slugs')?.split(',').filter(Boolean) ?? [];
+const TOP = Number(option('top') ?? 4);
+const OUT = option('out');
+
+const home = process.env.BENCH_HOME ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-bench-ranks-'));
+const config = loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_QUICKSTART_SWEEP_SECONDS: 0 });
+const app = await createApp(config, createLogger(config.LOG_LEVEL));
+const host = await readHostFacts(await app.sandbox.toolchains());
+const lines: string[] = [];
+for (const slug of SLUGS) {
+  try {
+    const tool = await app.catalog.resolve(slug);
+    const prepared = await prepareCandidates({ config }, tool, tool.version!, host);
+    lines.push(`## ${slug}@${tool.version} (${prepared.candidates.length} candidates)${prepared.unverifiable ? ` unverifiable: ${prepared.unverifiable}` : ''}`);
+    for (const [i, c] of prepared.candidates.slice(0, TOP).entries()) {
+      lines.push(`### #${i + 1} ${c.origin} ${c.path} score ${c.score} [${c.signals.join('; ')}]`, '```', c.code.split('\n').slice(0, 30).join('\n'), '```');
+    }
+  } catch (error) {
+    lines.push(`## ${slug}: ${(error as Error).message}`);
+  }
+  process.stderr.write(`${slug}\n`);
+}
+if (OUT) fs.writeFileSync(OUT, `${lines.join('\n')}\n`); else process.stdout.write(`${lines.join('\n')}\n`);
+await app.close();
