@@ -63,7 +63,7 @@ export const testRequestSchema = z.object({
   files: z.array(testFileSchema).max(MAX_FILES).default([])
     .describe(`1 to ${MAX_FILES} files; may be empty only with sessionId and entry. A Cargo.toml (rust), go.mod (golang) or package.json (node) at the top is honoured: its registry dependencies are installed like packages (git, path, workspace and URL dependencies: 422 invalid_manifest).`),
   packages: z.array(z.string().min(1).max(214)).max(50).default([])
-    .describe('Packages to install, optionally pinned (zod@3.23.8, requests==2.32.3, serde@1); Rust crate features in brackets after the version, like pip extras (tokio@1[macros,rt-multi-thread,time]).'),
+    .describe('Packages to install, optionally pinned (zod@3.23.8, requests==2.32.3, serde@1); Rust crate features in brackets after the version, like pip extras (tokio@1[macros,rt-multi-thread,time]); -default among them turns the default features off (hex@0.4[-default]).'),
   entry: z.string().min(1).max(255).optional().describe('File to run; defaults to the first file.'),
   sessionId: z.string().min(1).max(100).optional().describe('Session from an earlier call: reuses its files and packages.'),
   slug: z.string().max(300).optional().describe('Directory slug the snippet tests (analytics).'),
