@@ -219,7 +219,7 @@ func main() {
     const [value, report = ''] = again.body.stdout.trim().split(' ');
     assert.equal(value, '42');
     assert.match(report, /CARGO_HOME=\/build\/cargo/, 'the wrapper ran as the session\'s own build');
-    for (const line of report.split('|').filter((entry) => entry.startsWith('CARGO_HOME='))) {
+    for (const line of report.split('|').filter((entry: string) => entry.startsWith('CARGO_HOME='))) {
       assert.equal(line, 'CARGO_HOME=/build/cargo', 'the wrapper never ran in a fetch step (/cache/home) or a compile step (/tmp/cargo)');
     }
     const other = await call('rust', 'rust', { packages: ['itoa@1'], files: [file('src/main.rs', 'fn main() { println!("{} {}", itoa::Buffer::new().format(7u8), std::path::Path::new("/cache").exists()); }\n')] });
