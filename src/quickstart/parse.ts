@@ -63,6 +63,14 @@ export async function withSyntaxTree<T>(grammar: Grammar, code: string, read: (r
   }
 }
 
+/**
+ * Whether `code` parses without an error node in `grammar`, the tree freed at once: for the many checks that keep no
+ * node (`(await parseCode(g, code)).hasError` leaves its tree to the collector).
+ */
+export function parsesCleanly(grammar: Grammar, code: string): Promise<boolean> {
+  return withSyntaxTree(grammar, code, (root) => !root.hasError);
+}
+
 /** Every descendant of `node` (itself included) of one of `types`, in source order. */
 export function descendants(node: SyntaxNode, types: string | string[]): SyntaxNode[] {
   return node.descendantsOfType(types).filter((n): n is SyntaxNode => n !== null);

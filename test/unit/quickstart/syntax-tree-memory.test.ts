@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, it } from 'node:test';
-import { descendants, liveSyntaxTrees, parseCode, withSyntaxTree } from '../../../src/quickstart/parse.ts';
+import { descendants, liveSyntaxTrees, parseCode, parsesCleanly, withSyntaxTree } from '../../../src/quickstart/parse.ts';
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
@@ -17,6 +17,15 @@ describe('syntax trees are freed', () => {
     const before = liveSyntaxTrees();
     const imports = await withSyntaxTree('go', goFile(0), (root) => descendants(root, 'import_spec').length);
     assert.equal(imports, 2);
+    assert.equal(liveSyntaxTrees(), before);
+  });
+
+  it('parsesCleanly answers whether a fragment parses and frees its tree at once', async () => {
+    const before = liveSyntaxTrees();
+    assert.equal(await parsesCleanly('go', goFile(1)), true);
+    assert.equal(await parsesCleanly('go', 'func ( {'), false);
+    assert.equal(await parsesCleanly('javascript', 'const x: number = 1;'), false);
+    assert.equal(await parsesCleanly('typescript', 'const x: number = 1;'), true);
     assert.equal(liveSyntaxTrees(), before);
   });
 
