@@ -277,11 +277,24 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         /**
          * The compiled layer of the session's exact dependency graph, made first when this call's files import packages
          * of it and it does not exist yet (a compile step: package code only). A failed compile leaves no layer; the
-         * build then compiles those packages in the session's own overlay, as without layers.
+         * build then compiles those packages in the session's own overlay, as without layers. A session whose graph
+         * changed (a new pin) keeps its previous layer instead, when the adapter says so (keepsSessionLayer).
          */
         async function sharedLayers(locked: LockedPin[]): Promise<string[]> {
           const shared = await call.adapter.sharedLayer?.(ctx, locked, request.files, session.folders.deps);
           if (!shared) return [];
+          // Root-only folder of the session's volume: no sandbox can write or link there.
+          const record = path.join(session.folders.overlay, 'layer');
+          const remember = (key: string) => {
+            if (call.adapter.keepsSessionLayer) fs.writeFileSync(record, key);
+          };
+          const ready = layers.find(runtime, shared.key);
+          if (ready) {
+            remember(shared.key);
+            return [ready];
+          }
+          const previous = call.adapter.keepsSessionLayer && fs.existsSync(record) ? layers.find(runtime, fs.readFileSync(record, 'utf8').trim()) : undefined;
+          if (previous) return [previous];
           const compile = shared.step;
           if (compile) {
             await layers.make(runtime, shared.key, async (folders) => {
@@ -292,6 +305,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
             });
           }
           const found = layers.find(runtime, shared.key);
+          if (found) remember(shared.key);
           return found ? [found] : [];
         }
         if (call.adapter.build) {

@@ -163,6 +163,7 @@ export const rustRuntime: RuntimeAdapter = {
       network: false, cache: 'layers',
     };
   },
+  keepsSessionLayer: true,
   async sharedLayer(ctx, locked, _files, depsDir) {
     if (locked.length === 0) return undefined;
     const graph = graphOf(depsDir);

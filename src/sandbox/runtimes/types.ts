@@ -107,6 +107,12 @@ export interface RuntimeAdapter {
    * packages (Go: those this call's files import; none to compile: no step).
    */
   sharedLayer?(ctx: RuntimeContext, locked: LockedPin[], files: Array<{ path: string; code: string }>, depsDir: string): Promise<{ key: string; step?: CompileStep } | undefined>;
+  /**
+   * A session whose dependency graph changed keeps building on the compiled layer it read before when the new graph has
+   * none, instead of compiling one (Rust: its compiled crates live in that layer, and cargo rebuilds only what changed
+   * above it, in the session's own overlay; a new layer would compile every crate again).
+   */
+  keepsSessionLayer?: boolean;
   run(ctx: RuntimeContext, entry: string, pins: ParsedPackage[]): RunStep;
 }
 

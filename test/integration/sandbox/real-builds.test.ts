@@ -116,6 +116,18 @@ describe('real builds from plain requests', () => {
     assert.ok(layerRlibs.some((count) => count >= 5), `a layer holds tokio and its dependencies compiled: ${layerRlibs.join(', ')}`);
     assert.equal(countRlibs(sessionUpper(second.body.sessionId)), 0, 'the new session compiled no dependency itself');
     assert.ok(!fs.readdirSync(layers).some((name) => fs.existsSync(path.join(layers, name, 'upper', 'target', 'debug', 'sandbox'))), 'the layer keeps no program');
+
+    // A pin added to that session changes its graph: it keeps building on the layer it had (only the new crate is
+    // compiled, in its own overlay) rather than compiling every crate again into a new layer.
+    const layersBefore = fs.readdirSync(layers).length;
+    const added = await postTest(server, {
+      language: 'rust', runtime: 'rust', sessionId: second.body.sessionId, packages: ['itoa@1'],
+      files: [file('src/main.rs', TOKIO.replace('println!("timed out after 50 ms")', 'println!("timed out after {} ms", itoa::Buffer::new().format(50u8))'))],
+    });
+    assert.equal(added.body.status, 'ran', added.text.slice(0, 3000));
+    assert.equal(added.body.stdout, 'timed out after 50 ms\n');
+    assert.equal(countRlibs(sessionUpper(second.body.sessionId)), 1, 'only itoa was compiled in the session');
+    assert.equal(fs.readdirSync(layers).length, layersBefore, 'no new layer was compiled for the changed graph');
   });
 
   it('default-features = false in a Cargo.toml, and `-default` in packages, reach the build (hex without std)', { timeout: 400_000 }, async () => {
