@@ -150,7 +150,10 @@ export async function combineFragments(ecosystem: Ecosystem, candidates: Candida
         for (const n of gives) needed.delete(n);
         for (const n of earlier.reads) if (!earlier.binds.has(n) && ![...chosen].some((k) => names[k]!.binds.has(n))) needed.add(n);
       }
-      if (chosen.size) {
+      // A block that binds again what a chosen block binds is an example of its own (immutable's README repeats
+      // `map1 = Map(…)` in TypeScript): JavaScript refuses a second `const`/`let`, Go a second `:=` of the same names.
+      const rebinds = (ecosystem === 'npm' || ecosystem === 'go') && [...chosen].some((k) => [...own.binds].some((n) => names[k]!.binds.has(n)));
+      if (chosen.size && !rebinds) {
         const parts = [...[...chosen].sort((a, b) => a - b).map((k) => candidates[k]!), candidate];
         const combined = await joinParts(ecosystem, parts);
         // Joined definitions that still only define things would show nothing when run: not worth a run.

@@ -15,8 +15,17 @@ const MAX_DECLARATION_BYTES = 400_000;
 
 /** The parameter types every declaration file of the artifact declares, per function, method and class constructor. */
 export async function declaredParameterTypes(files: ArchiveFile[]): Promise<ParameterTypes> {
+  return (await declaredParameters(files)).types;
+}
+
+/**
+ * The declared parameters: types, and names in the same shape (`parse(csvString: string, …)` → `[['csvString', …]]`).
+ * A declared name says what kind of text a string parameter takes where the example's own name does not (`file`).
+ */
+export async function declaredParameters(files: ArchiveFile[]): Promise<{ types: ParameterTypes; names: ParameterTypes }> {
   // No prototype: a declared `toString` or `constructor` is a key like any other.
   const types: ParameterTypes = Object.create(null) as ParameterTypes;
+  const names: ParameterTypes = Object.create(null) as ParameterTypes;
   const declarations = files.filter((f) => /\.d\.(ts|mts|cts)$/.test(f.path) && f.bytes.length <= MAX_DECLARATION_BYTES).slice(0, MAX_DECLARATION_FILES);
   for (const file of declarations) {
     // Up to 40 files of 400 KB: each tree is freed as soon as its parameter types are read (no node is kept).
@@ -31,13 +40,13 @@ export async function declaredParameterTypes(files: ArchiveFile[]): Promise<Para
         }
         const params = fn.childForFieldName('parameters');
         if (!name || !params) continue;
-        const overload = namedChildren(params).filter((p) => /^(required_parameter|optional_parameter)$/.test(p.type))
-          .map((p) => p.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? '');
-        (types[name] ??= []).push(overload);
+        const declared = namedChildren(params).filter((p) => /^(required_parameter|optional_parameter)$/.test(p.type));
+        (types[name] ??= []).push(declared.map((p) => p.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? ''));
+        (names[name] ??= []).push(declared.map((p) => p.childForFieldName('pattern')?.text ?? ''));
       }
     });
   }
-  return types;
+  return { types, names };
 }
 
 /** Whether `id` is the package's (a named export, or a property of its default export) by the probe's report. */
@@ -53,6 +62,15 @@ export function proseValues(free: string[], exports: NpmExports, bound: (id: str
   return free.filter((id) => !(id in globalThis) && !exportedByPackage(id, exports) && !bound(id));
 }
 
+/**
+ * The kind of text a name says (`csvString` → csv, `XMLdata` → xml, `markdown_text` → markdown), if any: one of its
+ * words is the kind, alone or with a word for text after it (`initValue` is no INI, `cmd` no Markdown).
+ */
+const kindOf = (text: string) => {
+  const words = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/);
+  return DATA_LANGUAGES.find((lang) => words.some((w) => new RegExp(`^${lang}(string|str|data|text|input|content|source|doc|document|file)?$`).test(w)));
+};
+
 const DATA_LANGUAGES = ['csv', 'tsv', 'xml', 'json', 'yaml', 'yml', 'html', 'toml', 'ini', 'markdown', 'md', 'css', 'svg'];
 
 /**
@@ -60,13 +78,16 @@ const DATA_LANGUAGES = ['csv', 'tsv', 'xml', 'json', 'yaml', 'yml', 'html', 'tom
  * which kind), else the first alternative that has one: numbers, booleans, arrays (of strings, rows, records), an
  * empty object for object-like types.
  */
-function sampleFor(type: string, name: string, dataBlocks: Array<{ language: string; code: string }>): string | undefined {
+function sampleFor(type: string, name: string, dataBlocks: Array<{ language: string; code: string }>, declaredName = ''): string | undefined {
   const alternatives = type.split('|').map((t) => t.trim());
   if (alternatives.includes('string')) {
-    // The docs' own data when the name says which kind (`csvString`, `XMLdata`) and they show a block of it.
-    const kind = DATA_LANGUAGES.find((lang) => name.toLowerCase().includes(lang));
+    // The docs' own data when the name says which kind (`csvString`, `XMLdata`) and they show a block of it; the
+    // declaration's parameter name says it where the example's does not (`Papa.parse(file)`, declared `csvString`).
+    const kind = kindOf(name) ?? kindOf(declaredName);
     const block = kind ? dataBlocks.find((b) => b.language.toLowerCase() === kind || (kind === 'yml' && b.language === 'yaml')) : undefined;
-    return JSON.stringify(block ? block.code.trim() : 'example');
+    // Without a block of that kind, a small document of it: "example" is no CSV or XML, and a parser given it shows
+    // an empty or error result (papaparse's UndetectableDelimiter, fast-xml-parser's `{}`), not what it does.
+    return JSON.stringify(block ? block.code.trim() : kind ? KIND_SAMPLES[kind] ?? 'example' : 'example');
   }
   for (const alternative of alternatives) {
     const sample = plainSample(alternative);
@@ -74,6 +95,23 @@ function sampleFor(type: string, name: string, dataBlocks: Array<{ language: str
   }
   return undefined;
 }
+
+/** A small document of each data kind a parameter's name can say, with a header, a nested element, two records. */
+const KIND_SAMPLES: Record<string, string> = {
+  csv: 'name,language,stars\ntooldex,TypeScript,42\nsample,Python,7\n',
+  tsv: 'name\tlanguage\tstars\ntooldex\tTypeScript\t42\nsample\tPython\t7\n',
+  xml: '<?xml version="1.0"?>\n<library name="example">\n  <book id="1"><title>First</title><year>2020</year></book>\n  <book id="2"><title>Second</title><year>2024</year></book>\n</library>',
+  json: '{"name": "example", "tags": ["a", "b"], "stars": 42}',
+  yaml: 'name: example\ntags:\n  - a\n  - b\nstars: 42\n',
+  yml: 'name: example\ntags:\n  - a\n  - b\nstars: 42\n',
+  html: '<div class="card"><h1>Example</h1><p>Some <b>bold</b> text and a <a href="/x">link</a>.</p></div>',
+  toml: 'name = "example"\nstars = 42\n\n[owner]\nlogin = "sample"\n',
+  ini: '[server]\nhost = example.org\nport = 8080\n',
+  markdown: '# Example\n\nSome *emphasis* and a [link](https://example.org).\n\n- one\n- two\n',
+  md: '# Example\n\nSome *emphasis* and a [link](https://example.org).\n\n- one\n- two\n',
+  css: '.card { color: red; margin: 0 auto; }\n',
+  svg: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+};
 
 function plainSample(type: string): string | undefined {
   if (/^(number|bigint)$/.test(type)) return '2';
@@ -92,7 +130,7 @@ function plainSample(type: string): string | undefined {
  * A sample value for each prose value the example passes to a call whose declaration says the parameter's type
  * (the first overload with a usable type at that position). Names without one are left out (they stay undefined).
  */
-export async function sampleValues(code: string, grammar: Grammar, names: string[], types: ParameterTypes, dataBlocks: Array<{ language: string; code: string }> = []): Promise<Record<string, string>> {
+export async function sampleValues(code: string, grammar: Grammar, names: string[], types: ParameterTypes, dataBlocks: Array<{ language: string; code: string }> = [], declaredNames: ParameterTypes = {}): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
   if (!names.length) return values;
   const root = await parseCode(grammar, code);
@@ -103,8 +141,13 @@ export async function sampleValues(code: string, grammar: Grammar, names: string
     if (!callee) continue;
     const name = callee.type === 'member_expression' ? callee.childForFieldName('property')?.text : callee.text;
     const index = namedChildren(id.parent).findIndex((n) => n.equals(id));
-    for (const overload of (Object.hasOwn(types, name ?? '') ? types[name!] : undefined) ?? []) {
-      const sample = overload[index] ? sampleFor(overload[index]!, id.text, dataBlocks) : undefined;
+    const overloads = ((Object.hasOwn(types, name ?? '') ? types[name!] : undefined) ?? [])
+      .map((overload, o) => ({ overload, declaredName: Object.hasOwn(declaredNames, name ?? '') ? declaredNames[name!]?.[o]?.[index] : undefined }));
+    // An overload whose parameter name says the kind of text first (papaparse declares `parse(source: …)` before
+    // `parse(csvString: string, …)`): it says what the function is for.
+    overloads.sort((a, b) => Number(Boolean(b.declaredName && kindOf(b.declaredName))) - Number(Boolean(a.declaredName && kindOf(a.declaredName))));
+    for (const { overload, declaredName } of overloads) {
+      const sample = overload[index] ? sampleFor(overload[index]!, id.text, dataBlocks, declaredName) : undefined;
       if (sample) { values[id.text] = sample; break; }
     }
   }

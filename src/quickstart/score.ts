@@ -121,7 +121,12 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   if (uses) { score += 5; signals.push('uses the package'); } else { score -= 6; signals.push('does not name the package'); }
   if (PRINTS[ecosystem].test(candidate.code) || candidate.expectedOutput) { score += 2; signals.push('shows output'); }
   if (candidate.expectedOutput) score += 2;
-  const lines = candidate.code.split('\n').filter((l) => l.trim()).length;
+  // A transcript's length is what a reader types, plus one for the results it shows (xmltodict's pretty-printed
+  // JSON is what makes it worth showing, not bulk).
+  const transcript = /^\s*>>>/m.test(candidate.code);
+  const nonEmpty = candidate.code.split('\n').filter((l) => l.trim());
+  const typed = nonEmpty.filter((l) => /^\s*(>>>|\.\.\.)/.test(l)).length;
+  const lines = transcript ? typed + (typed < nonEmpty.length ? 1 : 0) : nonEmpty.length;
   if (candidate.origin === 'api') score += 0; // written by tooldex: its length says nothing
   // One line that chains several calls (`DateTime.now().setZone(…).minus(…).toISO()`) shows as much as a block does.
   else if (lines <= 2 && calledNames(candidate.code).size < 3) { score -= 2; signals.push('very short'); } else if (lines <= 25) score += 2;
@@ -255,6 +260,9 @@ export function internalImports(code: string, importName: string, publicNames: S
  */
 export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, name: string, importName: string, bindings: string[] = [], facts: ApiFacts = {}): ScoredCandidate[] {
   const central = centrality(candidates);
+  // The README's first usage example is the author's lead (xmltodict's plain `parse`, before the options that tune
+  // it): a point over the README's later, narrower examples.
+  const lead = candidates.findIndex((c) => c.origin === 'readme' && !c.combinedFrom && !c.localWeb && !importsOnly(c.code));
   // What the docs' own examples call: a program tooldex writes teaches more when it calls what they call.
   const docsCalls = new Set(candidates.filter((c) => c.origin !== 'api').flatMap((c) => [...calledNames(c.code)]));
   return candidates.map((c, index) => {
@@ -267,6 +275,7 @@ export function rankCandidates(candidates: Candidate[], ecosystem: Ecosystem, na
     // Up to 2 points for exercising the API the package's examples keep coming back to (a fraction: it breaks ties).
     const bonus = Math.round(20 * central[index]!) / 10;
     if (bonus) scored = { ...scored, score: scored.score + bonus, signals: [...scored.signals, 'central API'] };
+    if (index === lead) scored = { ...scored, score: scored.score + 1, signals: [...scored.signals, 'the README\'s first example'] };
     const entry = entryPointSignal(c, ecosystem, importName, facts);
     if (entry.delta) scored = { ...scored, score: scored.score + entry.delta, signals: [...scored.signals, entry.signal!] };
     return { scored, index };

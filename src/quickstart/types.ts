@@ -110,6 +110,8 @@ export interface PackageInfo {
   npmProbe?: { status: string; exports?: import('./imports.ts').NpmExports };
   /** npm: declared parameter types per function, method and class (own declarations or @types/<name>), for sample values. */
   npmParamTypes?: import('./npm-values.ts').ParameterTypes;
+  /** npm: the declared parameter names in the same shape (a string parameter's name says what text it takes). */
+  npmParamNames?: import('./npm-values.ts').ParameterTypes;
   /** Go: the version that will be pinned and why (the go.mod's `go` directive against the sandbox's Go). */
   goPin?: { version: string; note?: string };
 }

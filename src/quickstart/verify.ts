@@ -23,7 +23,7 @@ import { pythonBindings } from './programs/python.ts';
 import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { blockersOf, rankCandidates } from './score.ts';
 import { localWebVariants } from './local-web.ts';
-import { declaredParameterTypes } from './npm-values.ts';
+import { declaredParameters } from './npm-values.ts';
 import { npmDeclaredExports } from './npm-exports.ts';
 import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
@@ -127,7 +127,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
     // What the package really exports, before any example runs (after the preview, which a pending context shows before any run): names an example reads that neither it, Node nor
     // the package binds are values from the prose, given stand-ins up front (npm-values.ts) instead of a failed run.
     info.npmProbe = await probeNpmExports(deps, info);
-    info.npmParamTypes = await declaredParameterTypes(files.files);
+    ({ types: info.npmParamTypes, names: info.npmParamNames } = await declaredParameters(files.files));
   }
   return withImports(deps, info, await tryCandidates(deps, tool, version, info, host, candidates, through));
 }

@@ -47,7 +47,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
   switch (info.ecosystem) {
     case 'npm': {
       const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs,
-        { exports: info.npmProbe?.exports, paramTypes: info.npmParamTypes, dataBlocks: info.dataBlocks });
+        { exports: info.npmProbe?.exports, paramTypes: info.npmParamTypes, paramNames: info.npmParamNames, dataBlocks: info.dataBlocks });
       const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
       const prose = made.proseValues?.length ? `The example's text introduces ${made.proseValues.join(', ')} without defining ${made.proseValues.length > 1 ? 'them' : 'it'}; tooldex gave ${made.proseValues.length > 1 ? 'each' : 'it'} a sample of the declared parameter type where the package's declarations give one (else undefined).` : '';
       const note = [stubNote(adjust).note, prose, fixturesNote(adjust, info, candidate), candidate.localWeb ? LOCAL_WEB_NOTE : '', adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');

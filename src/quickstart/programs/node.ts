@@ -223,7 +223,7 @@ export async function packageBindings(codes: string[], name: string): Promise<Re
 }
 
 /** What is known of the package before the run: its real exports (the probe) and declared parameter types. */
-export interface NpmFacts { exports?: NpmExports; paramTypes?: ParameterTypes; dataBlocks?: Array<{ language: string; code: string }> }
+export interface NpmFacts { exports?: NpmExports; paramTypes?: ParameterTypes; paramNames?: ParameterTypes; dataBlocks?: Array<{ language: string; code: string }> }
 
 /**
  * Free names the example only uses as values (an argument, an operand: `Papa.parse(csvString)`), never calls or
@@ -267,7 +267,7 @@ export async function nodeProgram(code: string, language: string, name: string, 
   // Values the prose introduces (neither the program, Node nor the package binds them): stand-ins before the first
   // run, with a sample of the declared parameter type they are passed as (npm-values.ts).
   const prose = facts.exports ? usedOnlyAsValues(root, proseValues(free, facts.exports, (id) => Boolean(bindings[id]) || id.toLowerCase() === camelName(name).toLowerCase())) : [];
-  const samples = prose.length ? await sampleValues(program, grammar, prose, facts.paramTypes ?? {}, facts.dataBlocks) : {};
+  const samples = prose.length ? await sampleValues(program, grammar, prose, facts.paramTypes ?? {}, facts.dataBlocks, facts.paramNames) : {};
   if (prose.length) {
     stubs = [...stubs, ...prose];
     free = free.filter((id) => !prose.includes(id));

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
 import { collectCandidates } from '../../../src/quickstart/collect.ts';
-import { declaredParameterTypes, proseValues } from '../../../src/quickstart/npm-values.ts';
+import { declaredParameters, declaredParameterTypes, proseValues } from '../../../src/quickstart/npm-values.ts';
 import type { ArchiveFile } from '../../../src/docs/archive.ts';
 import { makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
 import type { HostFacts } from '../../../src/quickstart/host-facts.ts';
@@ -52,8 +52,23 @@ describe('npm values introduced in prose', () => {
     const made = await nodeProgram("const { XMLParser } = require('fast-xml-parser');\nconst parser = new XMLParser();\nconsole.log(parser.parse(XMLdata), transform(XMLdata));", 'js', 'fast-xml-parser', 'commonjs', undefined, {}, [],
       { exports: { require: true, esm: { default: false, named: ['XMLParser'] } }, paramTypes: await declaredParameterTypes([XML]) });
     assert.deepEqual(made.proseValues, ['XMLdata']);
-    assert.match(made.code, /var XMLdata = "example";/);
+    // The name says XML and the docs show no XML block: a small XML document, not "example" (which parses to `{}`).
+    assert.match(made.code, /var XMLdata = "<\?xml version=\\"1\.0\\"\?>\\n<library/, made.code);
     assert.doesNotMatch(made.code, /var transform/);
+  });
+
+  it('the declaration\'s parameter name says the kind where the example\'s does not (`Papa.parse(file)`, declared `csvString`)', async () => {
+    const { types, names } = await declaredParameters([PAPA]);
+    assert.deepEqual(names.parse, [['file', 'config'], ['csvString', 'config']]);
+    const facts = { exports: { require: true, esm: { default: true, named: [] }, defaultKeys: ['parse'] }, paramTypes: types, paramNames: names };
+    const made = await nodeProgram('console.log(Papa.parse(file));', 'js', 'papaparse', 'commonjs', undefined, { Papa: "import Papa from 'papaparse';" }, [], facts);
+    assert.match(made.code, /^var file = "name,language,stars\\n/m, made.code);
+    // A word that only begins like a kind says nothing (`initValue` is no INI document).
+    const init = await nodeProgram('console.log(Papa.parse(initValue));', 'js', 'papaparse', 'commonjs', undefined, { Papa: "import Papa from 'papaparse';" }, [], { ...facts, paramNames: { parse: [['initValue'], ['initValue']] } });
+    assert.match(init.code, /^var initValue = "example";$/m, init.code);
+    // A name that says nothing, declared as saying nothing: the plain string as before.
+    const plain = await nodeProgram('console.log(Papa.parse(file));', 'js', 'papaparse', 'commonjs', undefined, { Papa: "import Papa from 'papaparse';" }, [], { ...facts, paramNames: {} });
+    assert.match(plain.code, /^var file = "example";$/m, plain.code);
   });
 
   it('without the probe\'s report nothing is taken for prose (the earlier repair path stays)', async () => {

@@ -30,6 +30,18 @@ describe('fragment combination', () => {
     assert.equal(out[3]!.combinedFrom, undefined);
   });
 
+  it('does not glue a block that binds again what the earlier block binds (its own example, not a continuation)', async () => {
+    const page = [
+      block("import { Map } from 'immutable';\nconst map1 = Map({ a: 1 });\nconst map2 = map1.set('a', 2);", 'js', 1),
+      block("var map1: Map<string, number>;\nmap1 = Map({ a: 1 });\nvar map2 = map1.set('a', 50);", 'ts', 9),
+      block("console.log(map2.get('a'));", 'js', 20),
+    ];
+    const out = await combineFragments('npm', page);
+    // The TypeScript block redeclares map1/map2: left alone. The last one still joins the block that defines map2.
+    assert.equal(out.filter((c) => c.source === 'u/README.md#L9').length, 1);
+    assert.ok(out.some((c) => c.source === 'u/README.md#L20' && c.combinedFrom?.length));
+  });
+
   it('follows definitions transitively, stays within one file and keeps each import once', async () => {
     const out = await combineFragments('pypi', [
       block('import demo\n\nconfig = demo.Config(level=2)', 'python', 1),
