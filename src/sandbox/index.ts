@@ -286,7 +286,12 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           // Root-only folder of the session's volume: no sandbox can write or link there.
           const record = path.join(session.folders.overlay, 'layer');
           const remember = (key: string) => {
-            if (call.adapter.keepsSessionLayer) fs.writeFileSync(record, key);
+            try {
+              if (call.adapter.keepsSessionLayer) fs.writeFileSync(record, key);
+            } catch (error) {
+              // A full session volume: the next change of pins compiles a new layer instead; the build goes on.
+              logger.warn({ err: error, sessionId: session.id }, 'sandbox layer record not written');
+            }
           };
           const ready = layers.find(runtime, shared.key);
           if (ready) {
