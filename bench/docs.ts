@@ -3,7 +3,7 @@
 // including download and indexing; later questions warm), against the real registries (RubyGems: a loopback fake).
 // BENCH_ENCODER=off ranks without the sentence encoder (the ranking before it), for a comparison in the same conditions.
 // BENCH_SET=heldout|tuning|fresh|fresh-r4, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses (and
-// those of the spent round-3 fresh set, with why each missed) and timings (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
+// those of the spent round-3 and round-4 fresh sets, with why each missed) and timings (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
 // of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8);
 // BENCH_RESTART=tool@v,… measures what a restart costs those packages (stored passage vectors, see below).
@@ -95,8 +95,7 @@ const onlyEcosystems = process.env.BENCH_ECOSYSTEMS?.split(',').map((e) => e.tri
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 // The fresh sets are run only when asked for by name. bench/docs-fresh.tsv (round 3, BENCH_SET=fresh) was run once and is
 // spent: it is tuning data now, and figures on it are tuning figures.
-// BENCH_SET=fresh-r4 reads bench/docs-fresh-r4.tsv (this round's fresh set, same format; committed by the lead and run
-// once at the end): its misses are never listed, only the figures.
+// bench/docs-fresh-r4.tsv (round 4, BENCH_SET=fresh-r4) was run once and is spent too: tuning data, misses listed.
 const questions = (onlySet === 'fresh' ? loadQuestions('docs-fresh.tsv', 'fresh')
   : onlySet === 'fresh-r4' ? loadQuestions('docs-fresh-r4.tsv', 'fresh-r4')
   : [...loadQuestions('docs-heldout.tsv', 'heldout'), ...loadQuestions('docs-tuning.tsv', 'tuning')])
@@ -176,10 +175,10 @@ for (const q of runnable) {
   }
   outcomes.push(outcome);
   // Held-out misses are listed only on request (BENCH_VERBOSE=all): tuning looks at the tuning set.
-  // The spent round-3 fresh set is tuning data now, so its misses are listed with BENCH_VERBOSE=1 too; fresh-r4 never is.
-  if (verbose && (q.set === 'tuning' || q.set === 'fresh' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
+  // The spent fresh sets (round 3 and round 4) are tuning data now, so their misses are listed with BENCH_VERBOSE=1 too.
+  if (verbose && (q.set !== 'heldout' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
     console.error(`  ${outcome.ours ? `@${outcome.ours}` : 'miss'} [${q.set}] ${q.tool} "${q.question}" want ${q.raw}: ${result.results.map((r) => `${(r as Answer).symbol ?? r.title} (${r.source})`).join(' | ')}`);
-    if (!outcome.ours && q.set !== 'fresh-r4') console.error(`    why: ${await missCause(q, baseline.passages)}`);
+    if (!outcome.ours) console.error(`    why: ${await missCause(q, baseline.passages)}`);
   }
 }
 

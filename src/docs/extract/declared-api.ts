@@ -58,6 +58,16 @@ export async function declaredNpmApi(files: Map<string, string>): Promise<Declar
       for (const property of checker.getPropertiesOfType(type)) add(property.name);
     }
   }
+  // Entries that are scripts of `declare module "x"` blocks (@types/node): each module's exports, as the extractor reads them.
+  if (!items.size && entries.every(({ file }) => { const sf = program.getSourceFile(`${ROOT}/${file}`); return sf && !checker.getSymbolAtLocation(sf); })) {
+    for (const module of checker.getAmbientModules()) {
+      const name = module.name.replace(/^["']|["']$/g, '');
+      if (name.includes('*') || name.startsWith('node:') || !module.declarations?.some((d) => d.getSourceFile().fileName.startsWith(`${ROOT}/`))) continue;
+      for (const symbol of checker.getExportsOfModule(module)) {
+        if (symbol.name !== 'default' && !symbol.name.startsWith('_') && symbol.name !== 'export=') items.set(`${name}:${symbol.name}`, { name: symbol.name, where: name });
+      }
+    }
+  }
   return [...items.values()];
 }
 

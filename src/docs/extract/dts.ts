@@ -15,6 +15,16 @@ export interface NpmSource {
 }
 
 const DECLARATION = /\.d\.(ts|mts|cts)$/;
+/** Documented members summarised in a comment-less owner's passage, at most. */
+const MAX_SUMMARIES = 30;
+/** A doc's first sentence (its first paragraph up to a full stop), on one line, at most 160 characters. */
+const summaryOf = (doc: string) => {
+  const first = doc.split(/\n\s*\n|\n@/)[0]!.replace(/\s+/g, ' ').trim();
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(first)?.[0] ?? first;
+  return sentence.length > 160 ? `${sentence.slice(0, 157)}…` : sentence;
+};
+/** A doc that is nothing but `@see` lines and `{@link …}` references. */
+const onlyPointer = (doc: string) => !doc.replace(/\{@link(code|plain)?\s[^}]*\}/g, '').replace(/(^|\n)@see\b[^\n]*/g, '').replace(/[\s.,;:()-]/g, '');
 const ROOT = '/pkg';
 const MAX_SIGNATURE = 700;
 const MAX_MEMBERS = 300;
@@ -66,7 +76,9 @@ export function typeEntries(source: Pick<NpmSource, 'files' | 'manifest'>): Arra
       .map((t) => (t ? declarationFor(t, source.files) : undefined)).find(Boolean);
     if (file) entries.set('.', file);
   }
-  return [...entries].map(([subpath, file]) => ({ subpath, file }));
+  // The main entry first, wherever package.json lists it (lru-cache lists `./raw` before `.`): an item both export is
+  // named and ranked as the main entry's, as a reader imports it.
+  return [...entries].sort(([a], [b]) => Number(b === '.') - Number(a === '.')).map(([subpath, file]) => ({ subpath, file }));
 }
 
 /** JSDoc body without the comment markers; @example blocks become fenced code, @param lines stay readable. */
@@ -151,6 +163,9 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     if (ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node) || ts.isModuleDeclaration(node) || ts.isEnumDeclaration(node)) {
       const open = text.indexOf('{');
       if (open > 0 && (!ts.isEnumDeclaration(node) || text.length > MAX_SIGNATURE)) text = text.slice(0, open);
+    } else if (ts.isTypeAliasDeclaration(node) && literalMembers(node.type).length) {
+      // An object type's members are its passage's members (and their comments theirs), as an interface's are.
+      text = `${text.slice(0, node.type.getStart() - holder.getStart())}{`;
     }
     text = text.replace(/\s+/g, ' ').replace(/[;{]\s*$/, '').trim();
     return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)} …` : text;
@@ -180,9 +195,9 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
    * are folded into the owner's passage (their signatures in its code), where a reader of the owner sees them, instead
    * of each standing alone as a bare declaration that outranks the documented item for the same words.
    */
-  const emitMembers = (node: TS.InterfaceDeclaration | TS.ClassDeclaration, prefix: string, title: string, importance: number, internal: boolean): string[] => {
+  const emitMembers = (members: ReadonlyArray<TS.ClassElement | TS.TypeElement>, prefix: string, title: string, importance: number, internal: boolean): { folded: string[]; documented: string[] } => {
     const groups = new Map<string, TS.Node[]>();
-    for (const member of node.members as TS.NodeArray<TS.ClassElement | TS.TypeElement>) {
+    for (const member of members) {
       const name = memberName(member);
       if (!name || name.startsWith('_') || name.startsWith('~')) continue;
       const modifiers = ts.canHaveModifiers(member) ? ts.getModifiers(member) ?? [] : [];
@@ -191,18 +206,21 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       if (groups.size > MAX_MEMBERS) break;
     }
     const folded: string[] = [];
+    const documented: string[] = [];
     for (const [name, members] of groups) {
       // Overloads share the documented sibling's comment (the compiler attaches it to one of them).
       const doc = members.map(docOf).find(Boolean) ?? '';
       if (skipped(doc) || (name === 'constructor' && !doc)) continue;
-      // A comment that only points elsewhere (`@see _.debounce`, on @types/lodash's chain wrappers) explains nothing here.
-      if (!doc || /^(@see\b[^\n]*\n?)+$/.test(doc)) {
+      // A comment that only points elsewhere (`@see _.debounce`, on @types/lodash's chain wrappers; `{@link
+      // LRUCache.OptionsBase.ttl}` on lru-cache's mirrored options) explains nothing here.
+      if (!doc || onlyPointer(doc)) {
         if (folded.length < MAX_FOLDED) folded.push(...members.map((m) => `  ${signatureOf(m)};`));
         continue;
       }
       push(members[0]!, `${prefix}.${title}.${name}`, `${title}.${name}`, members.map(signatureOf), doc, importance - 0.05, internal);
+      if (documented.length < MAX_SUMMARIES) documented.push(`- \`${name}\`: ${summaryOf(doc)}`);
     }
-    return folded;
+    return { folded, documented };
   };
 
   const emitDeclaration = (node: TS.Declaration, prefix: string, name: string, importance: number, internal: boolean) => {
@@ -210,9 +228,28 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     seen.add(node);
     const doc = docOf(node);
     if (skipped(doc)) return;
-    const folded = ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node) ? emitMembers(node, prefix, name, importance, internal) : [];
-    const signature = folded.length ? `${signatureOf(node)} {\n${folded.join('\n')}\n}` : signatureOf(node);
-    push(node, `${prefix}.${name}`, name, [signature], doc, importance, internal);
+    // A comment-less namespace merged with the function or class of its name (`function mkdtemp` + `namespace mkdtemp`)
+    // is that item's typing device: its exports are read on their own, the bare `namespace x` line says nothing.
+    if (ts.isModuleDeclaration(node) && !doc && checker.getSymbolAtLocation(node.name)?.declarations?.some((d) => !ts.isModuleDeclaration(d))) return;
+    const members = ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node) ? [...node.members as TS.NodeArray<TS.ClassElement | TS.TypeElement>]
+      : ts.isTypeAliasDeclaration(node) ? literalMembers(node.type) : [];
+    const { folded, documented } = members.length ? emitMembers(members, prefix, name, importance, internal) : { folded: [], documented: [] };
+    const head = signatureOf(node);
+    const signature = folded.length ? `${head} {\n${folded.join('\n')}\n}` : ts.isTypeAliasDeclaration(node) && members.length ? `${head} { … }` : head;
+    // A type without a comment of its own whose members are documented (`interface Options { /** … */ x }`) is
+    // explained by them, as a documentation page lists them: its passage carries each member's first sentence.
+    push(node, `${prefix}.${name}`, name, [signature], doc || (documented.length ? `Members:\n\n${documented.join('\n')}` : ''), importance, internal);
+  };
+
+  /**
+   * The members an object type alias spells out (`type Options = { /** … *\/ lineWidth?: number }`, also through
+   * intersections and parentheses): documented like an interface's, and read as such.
+   */
+  const literalMembers = (type: TS.TypeNode): TS.TypeElement[] => {
+    if (ts.isParenthesizedTypeNode(type)) return literalMembers(type.type);
+    if (ts.isTypeLiteralNode(type)) return [...type.members];
+    if (ts.isIntersectionTypeNode(type)) return type.types.flatMap(literalMembers);
+    return [];
   };
 
   /** Overloads of an exported function: one passage, every signature, the documented sibling's comment. */
@@ -240,6 +277,22 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       const functions = declarations.filter(ts.isFunctionDeclaration);
       if (functions.length > 1) emitOverloads(functions, prefix, name, importance);
       for (const declaration of declarations) if (!(functions.length > 1 && ts.isFunctionDeclaration(declaration))) emitDeclaration(declaration, prefix, name, importance, false);
+      // A namespace (alone or merged with a class or function, as `LRUCache.OptionsBase`): what it exports is API too.
+      if (depth < 2 && declarations.some((d) => ts.isModuleDeclaration(d) && d.body)) emitNamespace(target, prefix, name, importance - 0.05, depth + 1);
+    }
+  };
+  /** The exports declared inside a namespace's body (not a merged class's statics, which its members already are). */
+  const emitNamespace = (namespaceSymbol: TS.Symbol, prefix: string, namespace: string, importance: number, depth: number) => {
+    for (const exported of checker.getExportsOfModule(namespaceSymbol).sort((a, b) => a.name.localeCompare(b.name))) {
+      const declarations = (exported.declarations ?? []).filter((d) => d.parent && ts.isModuleBlock(d.parent)
+        && d.getSourceFile().fileName.startsWith(`${ROOT}/`));
+      // `__promisify__` and other underscored names are typing devices, not API a reader calls.
+      if (!declarations.length || exported.name.startsWith('_')) continue;
+      const name = `${namespace}.${exported.name}`;
+      const functions = declarations.filter(ts.isFunctionDeclaration);
+      if (functions.length > 1) emitOverloads(functions, prefix, name, importance);
+      for (const declaration of declarations) if (!(functions.length > 1 && ts.isFunctionDeclaration(declaration))) emitDeclaration(declaration, prefix, name, importance, false);
+      if (depth < 2 && declarations.some((d) => ts.isModuleDeclaration(d) && d.body)) emitNamespace(exported, prefix, name, importance - 0.05, depth + 1);
     }
   };
   const isNamespace = (symbol: TS.Symbol) => {
@@ -255,6 +308,21 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     const prefix = subpath === '.' ? source.name : `${source.name}/${subpath.replace(/^\.\//, '')}`;
     const importance = !entries.length ? 0.6 : subpath === '.' ? 0.85 : 0.8;
     emitModule(moduleSymbol, prefix, '', importance, 0);
+  }
+  // An entry that is a script of `declare module "x" { … }` blocks (@types/node: `/// <reference path="fs.d.ts" />`)
+  // exports nothing itself: its API is those modules, each under the name a reader imports (`util.parseArgs`).
+  // `node:util` re-exporting `util` adds nothing new (its declarations are seen already), so bare names go first.
+  const scriptEntries = entryFiles.filter(({ file }) => {
+    const sourceFile = program.getSourceFile(abs(file));
+    return sourceFile && !checker.getSymbolAtLocation(sourceFile);
+  });
+  if (scriptEntries.length === entryFiles.length) {
+    const ambient = checker.getAmbientModules()
+      .filter((m) => m.declarations?.some((d) => d.getSourceFile().fileName.startsWith(`${ROOT}/`)))
+      .map((m) => ({ symbol: m, name: m.name.replace(/^["']|["']$/g, '') }))
+      .filter((m) => !m.name.includes('*'))
+      .sort((a, b) => Number(a.name.includes(':')) - Number(b.name.includes(':')) || a.name.localeCompare(b.name));
+    for (const { symbol, name } of ambient) emitModule(symbol, name.replace(/^node:/, ''), '', entries.length ? 0.85 : 0.6, 0);
   }
 
   // Documented declarations no entry point exports (helpers, bundler internals): kept, ranked down.

@@ -32,10 +32,20 @@ function docAbove(node: SyntaxNode): string {
 }
 
 /** Go doc comment syntax to Markdown: indented blocks are code. */
-export function goDocToMarkdown(doc: string): string {
+export function goDocToMarkdown(doc: string, options: { oldHeadings?: boolean } = {}): string {
   const out: string[] = [];
   let code = false;
-  for (const line of doc.split('\n')) {
+  const lines = doc.split('\n');
+  // Before Go 1.19's `# Heading`, go/doc made a heading of a lone line that looks like one (isOldHeading in
+  // go/doc/comment, which still applies it where a doc has no `#` heading): gorilla/websocket's "Origin
+  // Considerations", cron's "Intervals". They become `# …` here, so a package doc splits at them as pkg.go.dev does.
+  const old = options.oldHeadings && !lines.some((l) => /^# \S/.test(l));
+  for (const [i, line] of lines.entries()) {
+    if (old && isOldHeading(lines, i)) {
+      if (code) { out.push('```'); code = false; }
+      out.push(`# ${line.trim()}`);
+      continue;
+    }
     const indented = /^(\t| {2,})\S/.test(line);
     if (indented && !code) { out.push('```go'); code = true; }
     if (!indented && code && line.trim()) { out.push('```'); code = false; }
@@ -43,6 +53,17 @@ export function goDocToMarkdown(doc: string): string {
   }
   if (code) out.push('```');
   return out.join('\n').replace(/\n+```\n/g, '\n```\n');
+}
+
+/** go/doc/comment's isOldHeading: a one-line paragraph, capitalised, ending in a letter or digit, without sentence punctuation. */
+export function isOldHeading(lines: string[], i: number): boolean {
+  const line = lines[i]!.trim();
+  if (i <= 0 || lines[i - 1]!.trim() !== '' || i + 2 >= lines.length || lines[i + 1]!.trim() !== '' || /^\s/.test(lines[i + 2]!)) return false;
+  if (/^\s/.test(lines[i]!) || !/^\p{Lu}/u.test(line) || !/[\p{L}\p{N}]$/u.test(line)) return false;
+  if (/[;:!?+*/=[\]{}_^°&§~%#@<">\\]/.test(line)) return false;
+  // "'" only as a possessive "'s", "." only when a non-space follows (v1.2, not a sentence's end).
+  if (line.split("'").slice(1).some((after) => after !== 's' && !after.startsWith('s '))) return false;
+  return !line.split('.').slice(1).some((after) => after === '' || after.startsWith(' '));
 }
 
 const isDeprecated = (doc: string) => /(^|\n)Deprecated:/.test(doc);
@@ -133,7 +154,7 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
     const depth = importPath === source.module ? 0 : importPath.slice(source.module.length + 1).split('/').length;
     // A package doc is a page of sections (`# Heading` lines, go/doc since Go 1.19): each its own passage, as
     // pkg.go.dev shows them (`#hdr-Heading_text`), under the package's symbol.
-    const sections = chunkByHeadings(goDocToMarkdown(doc), {
+    const sections = chunkByHeadings(goDocToMarkdown(doc, { oldHeadings: true }), {
       pageTitle: importPath, fixedTitle: true, source: file, anchorFor: (heading) => `hdr-${heading.replace(/\s+/g, '_')}`,
       locate: (where) => source.locate(file, { line, anchor: where.anchor ?? 'pkg-overview' }),
     });

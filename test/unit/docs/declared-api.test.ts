@@ -18,6 +18,13 @@ describe('declared public API', () => {
       ['index.d.ts', 'export = _;\ndeclare const _: _.Static;\ndeclare namespace _ {\n  interface Static { debounce(f: () => void): () => void; throttle(f: () => void): () => void }\n}\n'],
     ]));
     assert.ok(['debounce', 'throttle', 'Static'].every((n) => assigned.some((i) => i.name === n)), JSON.stringify(assigned));
+    // An entry of `/// <reference>`s to `declare module "x"` files (@types/node): those modules' exports, `node:x` once.
+    const ambient = await declaredNpmApi(new Map([
+      ['package.json', JSON.stringify({ types: 'index.d.ts' })],
+      ['index.d.ts', '/// <reference path="util.d.ts" />\n'],
+      ['util.d.ts', 'declare module "util" {\n  export function parseArgs(): void;\n  export function styleText(): string;\n}\ndeclare module "node:util" {\n  export * from "util";\n}\n'],
+    ]));
+    assert.deepEqual(ambient, [{ name: 'parseArgs', where: 'util' }, { name: 'styleText', where: 'util' }]);
   });
 
   it('PyPI: __all__, else public names, else the public submodules', async () => {

@@ -174,6 +174,37 @@ const cases: Case[] = [
     ],
     absent: [/_secret/],
   },
+  {
+    name: 'npm: members of an object type alias and of an exported namespace are read like an interface\'s (yaml options, lru-cache)',
+    extract: npm('cachelib', { exports: { './raw': { types: './index.d.ts' }, '.': { types: './index.d.ts' } } }, {
+      'index.d.ts': 'export type ToStringOptions = {\n  /** Maximum line width (set to `0` to disable folding). */\n  lineWidth?: number;\n  indent?: number;\n} & ({\n  /** When stringifying a map, sort the entries. */\n  sortMapEntries?: boolean;\n});\n'
+        + 'export declare class Cache {\n  /** Return an array of entries, for `load()`. */\n  dump(): unknown[];\n  /** {@link Cache.OptionsBase.ttlAutopurge} */\n  ttlAutopurge: boolean;\n}\nexport declare namespace Cache {\n  interface OptionsBase {\n    /** Preemptively remove stale items from the cache. */\n    ttlAutopurge?: boolean;\n    /** @internal */\n    hidden?: boolean;\n  }\n  type __Typing = number;\n}\n',
+    }),
+    expect: [
+      { symbol: 'cachelib.ToStringOptions.lineWidth', has: /disable folding/ },
+      { symbol: 'cachelib.ToStringOptions.sortMapEntries', has: /sort the entries/ },
+      // Without a comment of its own, the type is explained by its documented members' first sentences.
+      { symbol: 'cachelib.ToStringOptions', has: /export type ToStringOptions = \{\n  indent\?: number;\n\}[\s\S]*Members:\n\n- `lineWidth`: Maximum line width \(set to `0` to disable folding\)\./ },
+      { symbol: 'cachelib.Cache.dump', has: /for `load\(\)`/ },
+      // A doc that only links elsewhere is folded into its owner, as a comment-less member is.
+      { symbol: 'cachelib.Cache', has: /ttlAutopurge: boolean/ },
+      { symbol: 'cachelib.Cache.OptionsBase.ttlAutopurge', has: /Preemptively remove stale items/ },
+    ],
+    absent: [/hidden/, /__Typing/, /^cachelib\/raw/, /^cachelib\.Cache\.ttlAutopurge$/],
+  },
+  {
+    name: 'npm: an entry that only references `declare module "x"` files answers from those modules (@types/node)',
+    extract: npm('@types/node', { types: 'index.d.ts' }, {
+      'index.d.ts': '/// <reference path="util.d.ts" />\n/// <reference path="fs.d.ts" />\n',
+      'util.d.ts': 'declare module "util" {\n  /** Provides a higher level API for command-line argument parsing. */\n  export function parseArgs(config?: object): object;\n}\ndeclare module "node:util" {\n  export * from "util";\n}\n',
+      'fs.d.ts': 'declare module "fs" {\n  /** Creates a unique temporary directory. */\n  export function mkdtemp(prefix: string, callback: () => void): void;\n  export function mkdtemp(prefix: string, options: object, callback: () => void): void;\n  export namespace mkdtemp {\n    function __promisify__(prefix: string): Promise<string>;\n  }\n}\n',
+    }),
+    expect: [
+      { symbol: 'util.parseArgs', has: /command-line argument parsing/ },
+      { symbol: 'fs.mkdtemp', has: /function mkdtemp\(prefix: string, options: object/ },
+    ],
+    absent: [/^node:/, /__promisify__/],
+  },
 ];
 
 describe('API extractors (table)', () => {

@@ -43,6 +43,19 @@ describe('module docs as sections', () => {
     assert.ok(passages.some((p) => p.symbol === 'rate.Allow'));
   });
 
+  it('Go: a package doc written before `# Heading` splits at go/doc\'s old-style headings, and only at them', async () => {
+    const passages = await apiFromGoModule(parsers, { module: 'example.com/ws', locate, files: files({
+      'doc.go': '// Package ws implements the WebSocket protocol.\n//\n// Overview\n//\n// The Conn type represents a connection. Call Upgrade.\n//\n'
+        + '//\tconn, err := upgrader.Upgrade(w, r, nil)\n//\n// Origin Considerations\n//\n// Web browsers allow pages to open connections to any origin.\n//\n'
+        + '// Compression EXPERIMENTAL\n//\n// Per message compression is supported.\n//\n// This is a sentence.\n//\n// A line ending in a colon:\n//\n// Still the compression section, version 1.2 of it.\npackage ws\n',
+    }) });
+    const pkg = passages.filter((p) => p.symbol === 'example.com/ws');
+    assert.deepEqual(pkg.map((p) => p.headings[1] ?? ''), ['', 'Overview', 'Origin Considerations', 'Compression EXPERIMENTAL']);
+    assert.equal(pkg[2]!.url, 'doc.go#hdr-Origin_Considerations');
+    assert.match(pkg[3]!.content, /This is a sentence\.[\s\S]*A line ending in a colon:[\s\S]*version 1\.2/);
+    assert.match(pkg[1]!.content, /```go\nconn, err := upgrader\.Upgrade/);
+  });
+
   it('ranking keeps a module\'s sections apart but an item\'s chunks together', () => {
     const passage = (id: number, symbol: string, headings: string[], content: string): IndexedPassage => ({
       id, url: `u${id}`, title: headings[headings.length - 1]!, headings, content, source: 'src/lib.rs', identifiers: [], symbol, importance: 0.8, internal: false,
