@@ -31,8 +31,8 @@ const CARGO_DEPENDENCY_TABLES = ['dependencies', 'dev-dependencies', 'dev_depend
 
 /**
  * Cargo.toml: every crates.io dependency (normal, dev, build, per target) as `name@requirement[features]`, with
- * `-default` among the features when every entry of the crate says `default-features = false` (cargo enables the
- * defaults when any entry asks for them).
+ * `-default` among the features when every entry of the crate that a build uses says `default-features = false` (cargo
+ * enables the defaults when any entry asks for them; dev-dependencies count only for a crate named nowhere else).
  */
 function cargoPins(text: string, index: number): string[] {
   const file = 'Cargo.toml';
@@ -45,14 +45,14 @@ function cargoPins(text: string, index: number): string[] {
   for (const section of ['patch', 'replace']) {
     if (manifest[section] !== undefined) refuse(file, index, `[${section}] is not supported: dependencies come from crates.io, as required.`);
   }
-  const tables: Table[] = [];
+  const tables: Array<{ table: Table; dev: boolean }> = [];
   const collect = (owner: Table) => {
-    for (const name of CARGO_DEPENDENCY_TABLES) if (isTable(owner[name])) tables.push(owner[name]);
+    for (const name of CARGO_DEPENDENCY_TABLES) if (isTable(owner[name])) tables.push({ table: owner[name], dev: name.startsWith('dev') });
   };
   collect(manifest);
   if (isTable(manifest.target)) for (const target of Object.values(manifest.target)) if (isTable(target)) collect(target);
-  const crates = new Map<string, { version?: string; features: Set<string>; defaults: boolean }>();
-  for (const table of tables) {
+  const crates = new Map<string, { version?: string; features: Set<string>; defaults: boolean; devDefaults: boolean; built: boolean }>();
+  for (const { table, dev } of tables) {
     for (const [name, entry] of Object.entries(table)) {
       let version: string | undefined;
       let features: unknown[] = [];
@@ -74,15 +74,21 @@ function cargoPins(text: string, index: number): string[] {
       } else {
         refuse(file, index, `dependency "${name}" must be a version string or a table.`);
       }
-      const known = crates.get(name) ?? { features: new Set<string>(), defaults: false };
-      known.defaults ||= defaults;
+      const known = crates.get(name) ?? { features: new Set<string>(), defaults: false, devDefaults: false, built: false };
+      // Dev-dependencies are not built for a program: their default features count only for a crate nothing else names.
+      if (dev) {
+        known.devDefaults ||= defaults;
+      } else {
+        known.defaults ||= defaults;
+        known.built = true;
+      }
       known.version ??= version?.trim() === '*' ? undefined : version?.trim();
       for (const feature of features as string[]) known.features.add(feature.trim());
       crates.set(name, known);
     }
   }
   return [...crates].map(([name, crate]) => {
-    const features = [...(crate.defaults ? [] : [NO_DEFAULT_FEATURES]), ...crate.features];
+    const features = [...((crate.built ? crate.defaults : crate.devDefaults) ? [] : [NO_DEFAULT_FEATURES]), ...crate.features];
     return `${name}${crate.version ? `@${crate.version}` : ''}${features.length ? `[${features.join(',')}]` : ''}`;
   });
 }

@@ -32,6 +32,8 @@ describe('sandbox manifests', () => {
     const toml = '[dependencies]\nhex = { version = "0.4", default-features = false, features = ["alloc"] }\nserde = { version = "1", default-features = false }\n' +
       'log = { version = "0.4", default_features = false }\n[build-dependencies]\nserde = "1"\n';
     assert.deepEqual(pins('rust', 'Cargo.toml', toml), ['hex@0.4[-default,alloc]', 'serde@1', 'log@0.4[-default]']);
+    const dev = '[dependencies]\nhex = { version = "0.4", default-features = false }\n[dev-dependencies]\nhex = "0.4"\nitoa = { version = "1", default-features = false }\n';
+    assert.deepEqual(pins('rust', 'Cargo.toml', dev), ['hex@0.4[-default]', 'itoa@1[-default]'], 'a dev-dependency does not turn on what the build turned off');
     refused('rust', 'Cargo.toml', '[dependencies]\nx = { version = "1", default-features = "no" }\n', /default-features must be true or false/);
   });
 
