@@ -128,11 +128,11 @@ export const configSchema = z.object({
   TOOLDEX_SEMANTIC_ENCODER_THREADS: intFrom(Math.max(1, os.availableParallelism() - 1), 1, 256)
     .describe('Threads of the local sentence encoder, each with its own model session (~60 MB): default the cores less one (at least 1), leaving a core to the event loop.'),
   TOOLDEX_SEMANTIC_ENCODER_BATCH: intFrom(8, 1, 256)
-    .describe('Queued docs questions one encoder thread takes at once (one message each way; each question is still its own model call, so its vector does not depend on the others).'),
+    .describe('Docs questions an encoder thread is sent ahead of its answers (each is still its own model call, so its vector does not depend on the others, and is answered as soon as it is computed).'),
   TOOLDEX_SEMANTIC_ENCODER_QUEUE: intFrom(8, 0, 1_000_000)
     .describe('Back-pressure: when more docs questions than this wait for the sentence encoder, a new question is ranked without it (words and stored vectors) and its answer says `ranking: "lexical"`, instead of waiting (0: no bound, always wait).'),
-  TOOLDEX_SEMANTIC_ENCODER_WAIT_MS: intFrom(50, 0, 600_000)
-    .describe('Back-pressure in time: when a new docs question would wait longer than this for the sentence encoder (the questions queued or running ahead of it times the measured time per question, shared by the threads; background passage embedding is not counted), it is ranked without it and its answer says `ranking: "lexical"` (0: no time bound). Applies beside TOOLDEX_SEMANTIC_ENCODER_QUEUE.'),
+  TOOLDEX_SEMANTIC_ENCODER_WAIT_MS: intFrom(20, 0, 600_000)
+    .describe('Back-pressure in time: when a new docs question would wait longer than this for its vector from the sentence encoder (the questions queued or running ahead of it and its own, times the measured model time per question, shared by the threads; background passage embedding is not counted; a question a free thread starts at once always waits), it is ranked without it and its answer says `ranking: "lexical"` (0: no time bound). Applies beside TOOLDEX_SEMANTIC_ENCODER_QUEUE.'),
   TOOLDEX_SEMANTIC_ENCODER_IDLE_MS: intFrom(60_000, 0, 86_400_000)
     .describe('An encoder thread without work for this long stops and releases its model session (~150 MB resident); the next text starts one again (a few hundred ms). 0: threads never stop.'),
   TOOLDEX_EMBEDDINGS_URL: z.string().optional()

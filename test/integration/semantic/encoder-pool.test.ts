@@ -152,7 +152,7 @@ describe('sentence encoder pool', () => {
   });
 
   it('ranks by words once the expected wait passes TOOLDEX_SEMANTIC_ENCODER_WAIT_MS, from the measured time per text', async () => {
-    assert.equal(loadConfig({}, {}).TOOLDEX_SEMANTIC_ENCODER_WAIT_MS, 50);
+    assert.equal(loadConfig({}, {}).TOOLDEX_SEMANTIC_ENCODER_WAIT_MS, 20);
     const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1 });
     const encoder = new CachedEmbedder(pool, 100);
     await encoder.embed(['warm up the thread'], 'query');
