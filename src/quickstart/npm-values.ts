@@ -96,6 +96,31 @@ function sampleFor(type: string, name: string, dataBlocks: Array<{ language: str
   return undefined;
 }
 
+/**
+ * A text value a reader supplies, as a string literal (valid JavaScript and Python): of the kind its name says (the
+ * docs' own block of it, else a small document of it), or for a name that only says "text" (`text1`, `src`,
+ * `source`, `content`) the kind the docs show most, when they show data blocks; undefined when nothing says what it is.
+ * Python-Markdown's docs call `md.convert(text1)` with `text1` never defined: Markdown, not None.
+ */
+export function textStandIn(name: string, dataBlocks: Array<{ language: string; code: string }> = []): string | undefined {
+  const kind = kindOf(name);
+  // The fullest document of that kind the docs show (up to 40 lines): the first is often a one-line corner case
+  // (`{ #someid .someclass }` of an extension's page), the fullest shows the format at work.
+  const size = (code: string) => Math.min(40, code.split('\n').filter((l) => l.trim()).length);
+  const ofKind = (k: string) => dataBlocks.filter((b) => b.language.toLowerCase() === k || (k === 'yml' && b.language === 'yaml') || (k === 'md' && b.language === 'markdown'))
+    .reduce<{ code: string } | undefined>((best, b) => (!best || size(b.code) > size(best.code) ? b : best), undefined);
+  if (kind) return JSON.stringify(ofKind(kind)?.code.trim() ?? KIND_SAMPLES[kind] ?? 'example');
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  if (!words.some((w) => /^(text|txt|src|source|content|contents|body|input|document|doc)$/.test(w))) return undefined;
+  const counts = new Map<string, number>();
+  for (const b of dataBlocks) {
+    const k = kindOf(b.language);
+    if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const common = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return common ? JSON.stringify(ofKind(common)?.code.trim() ?? KIND_SAMPLES[common]) : undefined;
+}
+
 /** A small document of each data kind a parameter's name can say, with a header, a nested element, two records. */
 const KIND_SAMPLES: Record<string, string> = {
   csv: 'name,language,stars\ntooldex,TypeScript,42\nsample,Python,7\n',

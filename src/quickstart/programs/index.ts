@@ -1,5 +1,6 @@
 // Turns a scored candidate into the exact POST /tools/test body that verifies it, per ecosystem, and repairs a
 // program once its first run says what is missing (a feature, an import, a module), as a careful engineer would.
+import { textStandIn } from '../npm-values.ts';
 import type { TestRequest } from '../../sandbox/schema.ts';
 import type { HostFacts } from '../host-facts.ts';
 import type { Candidate, PackageInfo, Program } from '../types.ts';
@@ -61,7 +62,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
       if (adjust.typingNames?.length) code = `from typing import ${adjust.typingNames.join(', ')}\n${code}`;
-      if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs);
+      if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs, info.dataBlocks);
       if (adjust.cliHelp) code = await withCliHelp(code);
       const home = candidate.origin === 'doctest' ? doctestModule(candidate.path, info.importName) : undefined;
       if (home) code = `# A doctest runs in its module's namespace, as doctest itself runs it.\nimport ${home} as _module\nglobals().update({k: v for k, v in vars(_module).items() if not k.startswith('__')})\n${code}`;
@@ -224,11 +225,16 @@ function isHelperName(name: string, packageNames: string[], packageName: string)
 }
 
 /** Python stand-ins, defined before the example runs: each prints its name and arguments and returns the first. */
-function withPythonStubs(code: string, stubs: string[]): string {
-  // A called helper prints what it is given; a value the reader fills in is None (what leaving it out means).
-  const defs = stubs.map((name) => (CALLBACK_NAME.test(name) || new RegExp(`\\b${name}\\s*\\(`).test(code)
-    ? `def ${name}(*args, **kwargs):\n    print(${JSON.stringify(name)}, *args, *[f"{k}={v!r}" for k, v in kwargs.items()])\n    return args[0] if args else None\n`
-    : `${name} = None  # left to the reader\n`));
+function withPythonStubs(code: string, stubs: string[], dataBlocks: PackageInfo['dataBlocks'] = []): string {
+  // A called helper prints what it is given; a value the reader fills in is None (what leaving it out means), or
+  // text of the kind its name or the docs say (`text1` in Python-Markdown's docs: Markdown).
+  const defs = stubs.map((name) => {
+    if (CALLBACK_NAME.test(name) || new RegExp(`\\b${name}\\s*\\(`).test(code)) {
+      return `def ${name}(*args, **kwargs):\n    print(${JSON.stringify(name)}, *args, *[f"{k}={v!r}" for k, v in kwargs.items()])\n    return args[0] if args else None\n`;
+    }
+    const text = textStandIn(name, dataBlocks);
+    return text ? `${name} = ${text}  # left to the reader: a sample of the text it names\n` : `${name} = None  # left to the reader\n`;
+  });
   return `# Stand-ins for what the example leaves to the reader (a called helper prints what it is given).\n${defs.join('\n')}\n${code}`;
 }
 

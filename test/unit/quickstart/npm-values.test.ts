@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
 import { collectCandidates } from '../../../src/quickstart/collect.ts';
-import { declaredParameters, declaredParameterTypes, proseValues } from '../../../src/quickstart/npm-values.ts';
+import { declaredParameters, declaredParameterTypes, proseValues, textStandIn } from '../../../src/quickstart/npm-values.ts';
 import type { ArchiveFile } from '../../../src/docs/archive.ts';
 import { makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
 import type { HostFacts } from '../../../src/quickstart/host-facts.ts';
@@ -143,6 +143,18 @@ describe('npm values introduced in prose', () => {
     const futures: PackageInfo = { ecosystem: 'crates', name: 'futures', slug: 'crates-futures', version: '0.3.34', importName: 'futures', rustFeatures: ['executor', 'thread-pool'] };
     assert.deepEqual(repairFor(futures, 'error[E0432]: unresolved import `futures::executor::ThreadPool`', { rustFeatures: ['executor'] }), { rustFeatures: ['executor', 'thread-pool'] });
     assert.equal(repairFor(futures, 'error[E0432]: unresolved import `futures::nothing`', {}), undefined);
+  });
+});
+
+describe('text a reader supplies', () => {
+  it('is of the kind its name says, else of the kind the docs show most for a name that only says text; else nothing', () => {
+    const blocks = [{ language: 'md', code: '{ #id }\n' }, { language: 'md', code: '# Title\n\n*hi*\n' }, { language: 'markdown', code: '- a\n' }, { language: 'json', code: '{}' }];
+    assert.equal(textStandIn('text1', blocks), JSON.stringify('# Title\n\n*hi*'));
+    assert.equal(textStandIn('source', blocks), JSON.stringify('# Title\n\n*hi*'));
+    assert.equal(textStandIn('jsonText', blocks), JSON.stringify('{}'));
+    assert.match(textStandIn('xml_data', blocks)!, /^"<\?xml/);
+    assert.equal(textStandIn('text', []), undefined, 'no docs data: nothing says what the text is');
+    assert.equal(textStandIn('lookup', blocks), undefined, 'not a text name');
   });
 });
 
