@@ -2,6 +2,7 @@
 // related words of the package's own names and titles (`sort` → order, `hide` → hidden), and passages are compared to
 // the question as whole texts by the sentence encoder (the local transformer, or an embeddings endpoint).
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dotQuantized, quantize, type Embedder, type EmbedPriority, type QuantizedVector } from '../semantic/index.ts';
 import { TermMatrix } from '../semantic/term-matrix.ts';
@@ -66,6 +67,30 @@ export interface Meaning {
   similarity?: (doc: number) => number;
 }
 
+/** The event loop's busy share over windows of this length, and the share from which it counts as saturated. */
+const LOOP_WINDOW_MS = 250;
+const LOOP_SATURATED = 0.95;
+
+/**
+ * Whether this thread's event loop was saturated (busy ≥ 95 % of the last complete 250 ms window): requests are then
+ * queueing for it, as at 32 concurrent clients (100 %); one client alone keeps it well under (36–86 % measured).
+ */
+function loopSaturation(): () => boolean {
+  let mark = performance.eventLoopUtilization();
+  let markedAt = performance.now();
+  let saturated = false;
+  return () => {
+    const now = performance.now();
+    if (now - markedAt >= LOOP_WINDOW_MS) {
+      const current = performance.eventLoopUtilization();
+      saturated = performance.eventLoopUtilization(current, mark).utilization >= LOOP_SATURATED;
+      mark = current;
+      markedAt = now;
+    }
+    return saturated;
+  };
+}
+
 /** Question words whose related names a package keeps (a few hundred kB at most per package index). */
 const RELATED_WORDS_KEPT = 4096;
 
@@ -86,8 +111,14 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
   const queueBound = options.queueBound ?? 0;
   /** Back-pressure in time: the expected wait for the encoder past which a new question is ranked without it (0: none). */
   const waitBoundMs = options.waitBoundMs ?? 0;
+  const busyLoop = loopSaturation();
+  // A question the encoder would start at once waits only for its own model call; it passes the time bound only on a
+  // starved machine (25–30 ms a question at load 15–20). It is still compared by meaning when the event loop has room
+  // (one client, the quality bench: nothing else waits), but not when every request is queueing for the loop: there
+  // each such question kept the encoder thread busy, whose CPU on a loaded 2-core machine comes out of the loop's
+  // (docs/semantic.md, "Answers as soon as computed").
   const overloaded = () => (queueBound > 0 && (encoder?.backlog?.() ?? 0) > queueBound)
-    || (waitBoundMs > 0 && (encoder?.expectedWaitMs?.() ?? 0) > waitBoundMs);
+    || (waitBoundMs > 0 && (encoder?.expectedWaitMs?.() ?? 0) > waitBoundMs && !(encoder?.startsAtOnce?.() && !busyLoop()));
   const states = new WeakMap<PackageIndex, SemanticState>();
   // Background embedding is an optimisation, not work a deploy must drain: close() stops it between batches.
   const running = new Set<Promise<void>>();

@@ -36,6 +36,10 @@ export class CachedEmbedder implements Embedder {
     return this.inner.expectedWaitMs?.() ?? 0;
   }
 
+  startsAtOnce(): boolean {
+    return this.inner.startsAtOnce?.() ?? true;
+  }
+
   /** A question's vector if the cache holds it (no model call, no queue): what ranking under back-pressure can use. */
   known(text: string): Float32Array | undefined {
     return this.cache?.get(text);

@@ -221,22 +221,25 @@ export class TransformerEmbedder implements Embedder {
   }
 
   /**
-   * How long a question queued now would wait for its vector, once other questions are ahead of it: the questions (and passages a request waits for) ahead
-   * of it, queued here or sent to a thread and not yet answered, and its own model call, times the measured model time
-   * per text, shared by the pool's threads. The back-pressure signal in time: it follows the machine (a starved thread
-   * takes 25 ms a question instead of 5, so fewer questions ahead already mean a long wait), and it bounds what a
-   * question admitted now adds to its answer, since each text is answered as soon as it is computed. Background
-   * passages are left out on purpose: one at most is on a thread, sent only when it holds no question, and a question
-   * goes ahead of the next one, so they delay it by at most one passage, a fixed cost and not a queue. Counting them
-   * turned a lone question after a new package was indexed into a lexical answer on a loaded machine (126 of 130
-   * tuning questions, one at a time, at load 15).
+   * How long a question queued now would wait for its vector: the questions (and passages a request waits for) ahead of
+   * it, queued here or sent to a thread and not yet answered, and its own model call, times the measured model time per
+   * text, shared by the pool's threads. The back-pressure signal in time: it follows the machine (a starved thread takes
+   * 25 ms a question instead of 3–5, so fewer questions ahead already mean a long wait), and it bounds what a question
+   * admitted now adds to its answer, since each text is answered as soon as it is computed. Background passages are left
+   * out on purpose: one at most is on a thread, sent only when it holds no question, and a question goes ahead of the
+   * next one, so they delay it by at most one passage, a fixed cost and not a queue. Counting them turned a lone
+   * question after a new package was indexed into a lexical answer on a loaded machine (126 of 130 tuning questions,
+   * one at a time, at load 15).
    */
   expectedWaitMs(): number {
     this.collect();
-    const ahead = this.urgent.length + this.running.urgent;
-    // A question that a free thread starts at once waits for nothing but its own model call, the least it can cost:
-    // it is never sent away (on a starved machine one call alone may pass the bound; the answers would all be lexical).
-    return ahead < this.threads ? 0 : (ahead + 1) * this.msPerText.urgent / this.threads;
+    return (this.urgent.length + this.running.urgent + 1) * this.msPerText.urgent / this.threads;
+  }
+
+  /** Whether a free thread would start a question queued now at once (no other question ahead of it). */
+  startsAtOnce(): boolean {
+    this.collect();
+    return this.urgent.length + this.running.urgent < this.threads;
   }
 
   /**

@@ -25,10 +25,12 @@ export interface Embedder {
    */
   backlog?(): number;
   /**
-   * How long a text a request waits for, queued now, would wait before it is computed (local encoders: the work ahead
-   * of it times the measured time per text): what back-pressure in time reads. Absent where there is no queue.
+   * How long a request would wait for the vector of a text queued now (local encoders: the texts ahead of it and its own
+   * model call, times the measured time per text): what back-pressure in time reads. Absent where there is no queue.
    */
   expectedWaitMs?(): number;
+  /** Whether a text queued now would be started at once (no other text a request waits for ahead of it). */
+  startsAtOnce?(): boolean;
   /** The query vector already known for `text` (the query-vector cache), without computing one. */
   known?(text: string): Float32Array | undefined;
 }

@@ -156,20 +156,22 @@ describe('sentence encoder pool', () => {
     const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1 });
     const encoder = new CachedEmbedder(pool, 100);
     await encoder.embed(['warm up the thread'], 'query');
-    assert.equal(pool.expectedWaitMs(), 0, 'nothing queued or running: no wait');
+    const alone = pool.expectedWaitMs();
+    assert.ok(pool.startsAtOnce() && alone > 0 && alone < 10_000, `nothing ahead: its own model call, ${alone} ms`);
 
     // A passage embedded in the background (a newly indexed package) delays a question by one passage at most: no queue,
     // so a lone question is not turned lexical by it (a loaded machine did that to 126 of 130 tuning questions).
     const background = pool.embed(['a long passage about retries and timeouts '.repeat(40)], 'passage');
-    assert.equal(pool.expectedWaitMs(), 0, 'background passage work is not a queue of questions');
+    assert.ok(pool.startsAtOnce(), 'background passage work is not a queue of questions');
+    assert.equal(pool.expectedWaitMs(), alone);
     await background;
 
-    // Queued questions make a wait of (queued + running) × the measured time per text.
+    // Queued questions make a wait of (ahead + its own) × the measured time per text.
     const queued = Promise.all(QUESTIONS.map((question) => pool.embed([`${question} (queued)`], 'query')));
     const expected = pool.expectedWaitMs();
-    assert.ok(expected > 0, `expected wait ${expected} ms with ${QUESTIONS.length} questions ahead`);
+    assert.ok(!pool.startsAtOnce() && expected > QUESTIONS.length * alone / 2, `expected wait ${expected} ms with ${QUESTIONS.length} questions ahead`);
     await queued;
-    assert.equal(pool.expectedWaitMs(), 0);
+    assert.ok(pool.startsAtOnce());
 
     // A bound well under one text's time: the first question of a crowd runs, the ones after it are ranked by words.
     const index = packageIndex('pypi-wait');
@@ -179,6 +181,18 @@ describe('sentence encoder pool', () => {
     const crowd = await Promise.all(QUESTIONS.map((question) => timed.meaning(index, `${question}?!`, candidates(index, question))));
     assert.equal(crowd[0]!.ranking, 'semantic', 'the first question finds no wait');
     assert.ok(crowd.slice(1).every((m) => m.ranking === 'lexical'), 'the others would wait: ranked by words');
+
+    // A question the encoder would start at once passes a bound under its own model call only while the event loop
+    // has room: with the loop saturated (every request queueing for it, as at 32 clients) it is ranked by words too.
+    const gated = createDocsSemantic(null, encoder, silent, undefined, { waitBoundMs: 0.001 });
+    const spin = performance.now();
+    while (performance.now() - spin < 1000) { /* the loop held busy, as by a crowd of requests */ }
+    const saturated = await gated.meaning(index, 'what does the loop do when it is saturated', candidates(index, 'saturated'));
+    assert.equal(saturated.ranking, 'lexical', 'alone, but the event loop is saturated');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const roomy = await gated.meaning(index, 'what does the loop do when it has room', candidates(index, 'room'));
+    assert.equal(roomy.ranking, 'semantic', 'alone, and the event loop has room');
+    await gated.close();
 
     // A generous bound: the same crowd (new questions) all wait for the encoder.
     const patient = createDocsSemantic(null, encoder, silent, undefined, { waitBoundMs: 60_000 });
