@@ -53,7 +53,9 @@ export function goExampleUsesModule(code: string, modulePath: string): boolean {
 }
 
 const PRINTS: Record<Ecosystem, RegExp> = {
-  npm: /\bconsole\.(log|info|table|dir)\s*\(|\/\/\s*(=>|→|->|outputs?:|prints?:|returns?:|result:)|\/\/=>/i,
+  // A line's trailing comment that shows its value (`map1.get('b') + ' vs. ' + map2.get('b'); // 2 vs. 50`) shows
+  // output as much as `// =>` does: the program prints that expression.
+  npm: /\bconsole\.(log|info|table|dir)\s*\(|\/\/\s*(=>|→|->|outputs?:|prints?:|returns?:|result:)|\/\/=>|^[^\n]*[\w)\]]\s*;?\s*\/\/\s*(['"`[{\d-]|(true|false|null|undefined|NaN|Infinity)\b)/im,
   pypi: /\bprint\s*\(|^\s*>>>[\s\S]*\n(?!\s*(>>>|\.\.\.))\s*\S/m,
   crates: /\b(e?println!|e?print!|dbg!)\s*\(|\bassert_eq!\s*\(/,
   go: /\bfmt\.(Print|Fprint|Sprint)|\blog\.(Print|Fatal)|\/\/\s*Output:/,

@@ -89,7 +89,7 @@ export async function prepareCandidates(deps: Pick<VerifyDeps, 'config'>, tool: 
   // builds a URL, it sends nothing).
   const own = [camelName(tool.name), info.importName.split('.')[0]!];
   const collected = [...examples, ...localWebVariants(examples, tool.ecosystem, blockersOf, own)];
-  if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm') info.dataBlocks = await collectDataBlocks(files);
+  if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm' || tool.ecosystem === 'go') info.dataBlocks = await collectDataBlocks(files);
   // The names the docs bind the package to (`pd` for pandas, whose doctests use it without importing) name it too.
   // npm: the names the entry point's declarations export name the package too (a JSDoc example calls `DateTime.…`
   // with no import line of its own).

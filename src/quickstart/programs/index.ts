@@ -31,6 +31,10 @@ export interface Adjustments {
   fixtures?: string[];
   /** npm, Python: the example defines a command-line interface that shows nothing without arguments: run it with --help. */
   cliHelp?: boolean;
+  /** Go: text values the example leaves to the reader (`gjson.Get(json, …)`), given a sample of the kind they name. */
+  goValues?: string[];
+  /** Go: those of them the code passes as bytes (`md.Convert(source, &buf)`). */
+  goBytes?: string[];
 }
 
 /**
@@ -94,9 +98,16 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       return { request: { ...request('rust', 'rust', files, [`${info.name}@=${info.version}`, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
     }
     case 'go': {
-      const code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd }, bareNameOwners(info, candidate));
+      let code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd }, bareNameOwners(info, candidate));
+      // Package-level declarations may follow main: the values the example's text introduces, as the docs show them.
+      const values = (adjust.goValues ?? []).map((name) => {
+        const text = textStandIn(name, info.dataBlocks) ?? '""';
+        return `var ${name} = ${adjust.goBytes?.includes(name) ? `[]byte(${text})` : text} // left to the reader: a sample of the text it names`;
+      });
+      if (values.length) code = `${code.replace(/\s+$/, '')}\n\n${values.join('\n')}\n`;
       const pin = info.goPin ?? { version: info.version };
-      return { request: request('golang', 'go', [{ path: 'main.go', code }], [`${info.name}@${pin.version}`, ...(adjust.extraPackages ?? [])], info.slug), code, language: 'go', version: pin.version, note: pin.note };
+      const note = [pin.note, values.length ? `The example's text introduces ${adjust.goValues!.join(', ')} without defining ${values.length > 1 ? 'them' : 'it'}; tooldex gave ${values.length > 1 ? 'each' : 'it'} a sample of the text its name says (from the docs' own data blocks where they show one).` : ''].filter(Boolean).join(' ');
+      return { request: request('golang', 'go', [{ path: 'main.go', code }], [`${info.name}@${pin.version}`, ...(adjust.extraPackages ?? [])], info.slug), code, language: 'go', version: pin.version, ...(note ? { note } : {}) };
     }
     case 'rubygems': {
       const code = rubyProgram(candidate.code, info.name);
@@ -107,6 +118,15 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
 
 /** What the failed run's diagnostics ask for, or undefined when a retry would fail the same way. */
 export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments, host?: HostFacts, code?: string): Adjustments | undefined {
+  if (info.ecosystem === 'go') {
+    // `undefined: json` of a value the text introduces (gjson's README reads `json` its prose shows as a JSON block).
+    const undefinedName = /: undefined: ([a-z]\w*)\b/.exec(stderr)?.[1];
+    if (undefinedName && !adjust.goValues?.includes(undefinedName) && textStandIn(undefinedName, info.dataBlocks)) {
+      return { ...adjust, goValues: [...(adjust.goValues ?? []), undefinedName] };
+    }
+    const asBytes = /cannot use (\w+) \(variable of type string\) as \[\]byte value/.exec(stderr)?.[1];
+    if (asBytes && adjust.goValues?.includes(asBytes) && !adjust.goBytes?.includes(asBytes)) return { ...adjust, goBytes: [...(adjust.goBytes ?? []), asBytes] };
+  }
   // A file the example opens that a reader would have beside it (`open('example.ini')`): created empty, once.
   const absent = info.ecosystem === 'npm' || info.ecosystem === 'pypi' ? missingFile(stderr) : undefined;
   if (absent && !adjust.fixtures?.includes(absent)) return { ...adjust, fixtures: [...(adjust.fixtures ?? []), absent] };

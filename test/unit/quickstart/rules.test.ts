@@ -115,6 +115,24 @@ describe('pins and builds that fit the sandbox', () => {
   });
 });
 
+describe('Go values the example\'s text introduces', () => {
+  it('a text value the build names undefined gets the docs\' block of the kind it names, as bytes when the code passes bytes', async () => {
+    const host = { pythonStdlib: new Set<string>(), goStd: new Map([['fmt', 'fmt']]), runtimes: {} };
+    const info: PackageInfo = { ecosystem: 'go', name: 'example.com/query', slug: 'go-query', version: 'v1.0.0', importName: 'example.com/query',
+      dataBlocks: [{ path: 'README.md', language: 'json', code: '{"name": {"last": "Prichard"}}\n' }] };
+    const candidate: Candidate = { code: 'value := query.Get(json, "name.last")\nprintln(value.String())', language: 'go', origin: 'readme', path: 'README.md', source: 'u' };
+    const first = repairFor(info, './main.go:8:22: undefined: json', {});
+    assert.deepEqual(first, { goValues: ['json'] });
+    const program = await makeProgram(candidate, info, host, first);
+    assert.match(program.code, /\nvar json = "\{\\"name\\": \{\\"last\\": \\"Prichard\\"\}\}" \/\/ left to the reader/, program.code);
+    assert.match(program.note ?? '', /introduces json/);
+    const bytes = repairFor(info, './main.go:9:12: cannot use json (variable of type string) as []byte value in argument to query.GetBytes', first!);
+    assert.match((await makeProgram(candidate, info, host, bytes)).code, /var json = \[\]byte\("\{/);
+    // A name that says no kind of text, or a name the docs give no sample for, is not made up.
+    assert.equal(repairFor(info, './main.go:8:22: undefined: t', {}), undefined);
+  });
+});
+
 describe('node programs that print behind a condition', () => {
   it('print the last value the example computed, and drop a destructured require the import already gives', async () => {
     const { nodeProgram } = await import('../../../src/quickstart/programs/node.ts');

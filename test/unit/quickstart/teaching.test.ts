@@ -138,4 +138,11 @@ describe('examples of another package', () => {
     assert.equal(definitionsOnly('result := squash.Get(json, "name")\nprintln(result.String())', 'go'), false);
     assert.equal(definitionsOnly('func main() {\n\tfmt.Println(squash.Get("x"))\n}', 'go'), false);
   });
+
+  it('an npm line whose comment shows its value shows output; a prose comment or a URL does not', () => {
+    const rank = (code: string) => rankCandidates([{ code, language: 'js', origin: 'readme', path: 'README.md', source: 'r' }], 'npm', 'immutable', 'immutable')[0]!;
+    assert.ok(rank("import { Map } from 'immutable';\nconst map2 = Map({ b: 1 }).set('b', 50);\nmap2.get('b'); // 50").signals.includes('shows output'));
+    assert.ok(!rank("import { Map } from 'immutable';\nconst m = Map({ b: 1 }); // keep one\nconst u = 'https://x.org';").signals.includes('shows output'));
+  });
 });
+
