@@ -105,7 +105,11 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         return policyResult('blocked', request.sessionId, 'runtime_disabled', `The ${runtime} runtime is turned off on this server (TOOLDEX_DISABLED_RUNTIMES).`, early());
       }
       // A manifest in files (Cargo.toml, go.mod, package.json) asks for pins too; `packages` override same names.
-      const parsed = [...manifestPackages(runtime, adapter, request.files), ...request.packages.map((spec) => adapter.parsePackage(spec))];
+      const fromPackages = request.packages.map((spec) => adapter.parsePackage(spec));
+      const fromManifest = manifestPackages(runtime, adapter, request.files);
+      const parsed = [...fromManifest, ...fromPackages];
+      /** Pins a manifest sent in this call names (and `packages` does not override): their entries are the caller's. */
+      const manifestNames = new Set(fromManifest.map((pin) => pin.name).filter((name) => !fromPackages.some((pin) => pin.name === name)));
       const deny = parsed.find((p) => denied.has(p.name) || denied.has(`${runtime}:${p.name}`));
       if (deny) {
         return policyResult('blocked', request.sessionId, 'package_denied', `Package "${deny.name}" is on this server's deny list (TOOLDEX_DENY_PACKAGES).`, early());
@@ -319,7 +323,17 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           phases.provisionMs += Date.now() - preparing;
           const locked = call.adapter.locked?.(session.folders.deps) ?? [];
           const cacheLayers = await sharedLayers(locked);
-          const build = call.adapter.build(ctx, call.entry, locked);
+          // Locked names as the lock spells them (serde_json); pins' names as parsePackage normalises them (serde-json).
+          const pinName = (name: string) => {
+            try {
+              return call.adapter.parsePackage(name).name;
+            } catch {
+              return name;
+            }
+          };
+          const changed = new Set(plan.changed.map((pin) => pin.name));
+          const keep = new Set(locked.map((pin) => pin.name).filter((name) => !changed.has(pinName(name)) || manifestNames.has(pinName(name))));
+          const build = call.adapter.build(ctx, call.entry, locked, keep);
           const result = await step(build, { cacheLayers });
           phases.runMs += result.runMs;
           if (!succeeded(result)) {

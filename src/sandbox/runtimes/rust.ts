@@ -142,15 +142,16 @@ export const rustRuntime: RuntimeAdapter = {
       return found ? [{ name, version: found, ...(features.length ? { features } : {}), ...(defaultsOff(name) ? { defaultFeatures: false as const } : {}) }] : [];
     });
   },
-  build(ctx, _entry, locked: LockedPin[]) {
+  build(ctx, _entry, locked: LockedPin[], keep = new Set<string>()) {
     const plain = locked.filter((pin) => !pin.features?.length && pin.defaultFeatures !== false);
     const adds = [
       ...(plain.length ? [`cargo add --offline --quiet "$@" ${plain.map((pin) => shq(`${pin.name}@=${pin.version}`)).join(' ')}`] : []),
       ...locked.filter((pin) => !plain.includes(pin)).map((pin) => `cargo add --offline --quiet "$@" ${shq(`${pin.name}@=${pin.version}`)}${featureFlags(pin)}`),
     ].join(' && ');
-    // Every pin is removed and added again: cargo add only ever adds features to an existing entry, so a pin whose
-    // features shrank would keep asking for optional crates the fetch step no longer vendors.
-    const removes = `{ ${locked.map((pin) => `cargo remove --offline --quiet "$@" ${shq(pin.name)} >/dev/null 2>&1; `).join('')}true; } && `;
+    // A pin changed through `packages` is removed and added again: cargo add only ever adds features to an existing
+    // entry, so a pin whose features shrank would keep asking for optional crates the fetch step no longer vendors. The
+    // others (`keep`) are only updated, so the keys a caller's Cargo.toml gave them (optional, default-features, …) stay.
+    const removes = `{ ${locked.filter((pin) => !keep.has(pin.name)).map((pin) => `cargo remove --offline --quiet "$@" ${shq(pin.name)} >/dev/null 2>&1; `).join('')}true; } && `;
     return {
       kind: 'run', name: 'build',
       // JSON messages on stdout name the built executable; rendered diagnostics go to stderr for the caller. The target

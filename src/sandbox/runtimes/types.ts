@@ -100,7 +100,12 @@ export interface RuntimeAdapter {
   prepare?(ctx: RuntimeContext): { step: FetchStep; marker: string };
   /** Reads, on the host, the exact versions the last fetch resolved for the pins (from the installer's own lock; Go: the whole module graph). */
   locked?(depsDir: string): LockedPin[];
-  build?(ctx: RuntimeContext, entry: string, locked: LockedPin[]): RunStep;
+  /**
+   * `keep`: pins whose entry in the session's own manifest is only updated (exact version, features added), never made
+   * anew — pins unchanged since the last build, and those named by a manifest sent in this call — so the entry's other
+   * keys (Cargo's `optional`, `default-features`, …) stay as the caller wrote them.
+   */
+  build?(ctx: RuntimeContext, entry: string, locked: LockedPin[], keep?: ReadonlySet<string>): RunStep;
   /**
    * A compiled layer shared by the sessions whose resolved dependency graph is exactly `locked` (Go; Rust reads the whole
    * graph from the fetch step's lock in `depsDir`): its key, and the compile step that fills it with the graph's

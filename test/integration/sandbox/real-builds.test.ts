@@ -130,13 +130,23 @@ describe('real builds from plain requests', () => {
     assert.equal(fs.readdirSync(layers).length, layersBefore, 'no new layer was compiled for the changed graph');
   });
 
-  it('default-features = false in a Cargo.toml, and `-default` in packages, reach the build (hex without std)', { timeout: 400_000 }, async () => {
-    const manifest = '[package]\nname = "probe"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nhex = { version = "0.4", default-features = false }\n';
+  it('default-features = false and optional = true in a Cargo.toml, and `-default` in packages, reach the build (hex without std)', { timeout: 400_000 }, async () => {
+    // The entry's other keys stay too: hex is optional, enabled by the package's default feature (`dep:hex` needs
+    // `optional = true`; an entry made anew without it fails to build).
+    const manifest = '[package]\nname = "probe"\nversion = "0.1.0"\nedition = "2021"\n\n[features]\ndefault = ["hexing"]\nhexing = ["dep:hex"]\n\n' +
+      '[dependencies]\nhex = { version = "0.4", default-features = false, optional = true }\n';
     const fromManifest = await postTest(server, {
       language: 'rust', runtime: 'rust', files: [file('src/main.rs', HEX_PROBE), file('Cargo.toml', manifest)], entry: 'src/main.rs',
     });
     assert.equal(fromManifest.body.status, 'ran', fromManifest.text.slice(0, 3000));
     assert.equal(fromManifest.body.stdout, 'dead std: false\n');
+    // The manifest as the build left it: the exact version written in, the entry's own keys and the feature kept.
+    const manifestAfter = await postTest(server, {
+      language: 'rust', runtime: 'rust', sessionId: fromManifest.body.sessionId, entry: 'src/main.rs',
+      files: [file('src/main.rs', 'fn main() {\n    for line in std::fs::read_to_string("Cargo.toml").unwrap().lines().filter(|l| l.starts_with("hex")) {\n        println!("{line}");\n    }\n}\n')],
+    });
+    assert.equal(manifestAfter.body.status, 'ran', manifestAfter.text.slice(0, 3000));
+    assert.match(manifestAfter.body.stdout, /^hexing = \["dep:hex"\]\nhex = \{ version = "=0\.4\.\d+", default-features = false, optional = true \}\n$/);
     const fromPackages = await postTest(server, { language: 'rust', runtime: 'rust', packages: ['hex@0.4[-default]'], files: [file('src/main.rs', HEX_PROBE)] });
     assert.equal(fromPackages.body.status, 'ran', fromPackages.text.slice(0, 3000));
     assert.equal(fromPackages.body.stdout, 'dead std: false\n');

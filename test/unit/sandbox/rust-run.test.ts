@@ -44,6 +44,13 @@ describe('rust crate specs with features', () => {
     assert.match(build.script, /cargo add --offline --quiet "\$@" 'hex@=0\.4\.3' --no-default-features --features 'alloc'/);
     assert.match(build.script, /cargo add --offline --quiet "\$@" 'itoa@=1\.0\.1'( |$)/);
   });
+  it('the build makes anew only the entries of pins changed through packages; the others are updated, keeping their keys', () => {
+    const ctx = { toolchain: { paths: { bin: '/opt/rust/bin' } }, source: { url: 'https://index.crates.io' } } as unknown as Parameters<typeof rustRuntime.install>[0];
+    const build = rustRuntime.build!(ctx, 'src/main.rs', [{ name: 'hex', version: '0.4.3' }, { name: 'itoa', version: '1.0.1' }], new Set(['hex']));
+    assert.doesNotMatch(build.script, /cargo remove [^;]*'hex'/);
+    assert.match(build.script, /cargo remove --offline --quiet "\$@" 'itoa'/);
+    assert.match(build.script, /cargo add --offline --quiet "\$@" 'hex@=0\.4\.3' 'itoa@=1\.0\.1'/);
+  });
 });
 
 describe('rust compiled layer', () => {
