@@ -93,7 +93,36 @@ async function useUnused(program: string): Promise<string> {
   return `${program.slice(0, close).replace(/\s+$/, '')}\n${additions.join('\n')}\n${program.slice(close)}`;
 }
 
-const PRINTS = /\bfmt\.(Print|Fprint)|\blog\.(Print|Fatal)|\bprintln\(|\bos\.Stdout\.Write|\btesting\.Main\(/;
+// Go's builtin println/print write to standard error: they are rewritten to fmt's (below), so they do not count here.
+const PRINTS = /\bfmt\.(Print|Fprint)|\blog\.(Print|Fatal)|\bos\.Stdout\.Write|\btesting\.Main\(/;
+
+/**
+ * Go's builtin `println`/`print` write to standard error (gjson's README prints its results with them), so what the
+ * example shows never reaches the output a reader reads: they become `fmt.Println`/`fmt.Print`, unless the program
+ * defines functions of those names itself.
+ */
+async function builtinPrintsToStdout(program: string): Promise<string> {
+  const root = await parseCode('go', program);
+  const own = new Set(descendants(root, 'function_declaration').map((f) => f.childForFieldName('name')?.text ?? ''));
+  const edits = descendants(root, 'call_expression').map((call) => call.childForFieldName('function'))
+    .filter((fn): fn is SyntaxNode => Boolean(fn) && fn!.type === 'identifier' && /^(println|print)$/.test(fn!.text) && !own.has(fn!.text));
+  let out = program;
+  for (const fn of edits.sort((a, b) => b.startIndex - a.startIndex)) out = `${out.slice(0, fn.startIndex)}${fn.text === 'println' ? 'fmt.Println' : 'fmt.Print'}${out.slice(fn.endIndex)}`;
+  return out;
+}
+
+/** Buffers the program writes a result into and never prints (`var buf bytes.Buffer` … `md.Convert(source, &buf)`). */
+function unprintedBuffers(main: SyntaxNode): string[] {
+  const names: string[] = [];
+  for (const spec of descendants(main, 'var_spec')) {
+    if (/^(bytes\.Buffer|strings\.Builder)$/.test(spec.childForFieldName('type')?.text ?? '')) names.push(...spec.childrenForFieldName('name').filter((n): n is SyntaxNode => Boolean(n)).map((n) => n.text));
+  }
+  for (const decl of descendants(main, 'short_var_declaration')) {
+    const value = decl.childForFieldName('right')?.text ?? '';
+    if (/^(new\((bytes\.Buffer|strings\.Builder)\)|&?(bytes\.Buffer|strings\.Builder)\{\})$/.test(value)) names.push(...descendants(decl.childForFieldName('left')!, 'identifier').map((n) => n.text));
+  }
+  return names;
+}
 
 /**
  * An example written inside the package itself (`package difflib`, not `difflib_test`), or a README written as if it
@@ -152,14 +181,20 @@ export async function goProgram(code: string, origin: string, exampleName: strin
     body = `${declarations.join('\n\n')}\n\nfunc main() {\n${indent(mainBody)}\n}`;
   }
   let program = `package main\n\n${body.trim()}\n`;
-  program = await useUnused(program);
+  program = await builtinPrintsToStdout(await useUnused(program));
   if (!PRINTS.test(program)) {
-    // Nothing printed: print the values main binds last.
+    // Nothing printed: print what main wrote into a buffer, else the values main binds last.
     const root = await parseCode('go', program);
     const main = namedChildren(root).find((n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === 'main');
+    // The fragment's `var buf bytes.Buffer` may have moved to package level with its other declarations.
+    const buffers = main ? unprintedBuffers(root) : [];
+    if (main && buffers.length) {
+      const close = main.endIndex - 1;
+      program = `${program.slice(0, close).replace(/\s+$/, '')}\n${buffers.map((b) => `\tfmt.Println(${b}.String())`).join('\n')}\n${program.slice(close)}`;
+    }
     const last = main ? descendants(main, 'short_var_declaration').pop() : undefined;
     const names = last?.childForFieldName('left') ? descendants(last.childForFieldName('left')!, 'identifier').map((n) => n.text).filter((n) => n !== '_' && n !== 'err') : [];
-    if (names.length && main) {
+    if (names.length && main && !buffers.length) {
       const close = main.endIndex - 1;
       program = `${program.slice(0, close).replace(/\s+$/, '')}\n\tfmt.Println(${names.join(', ')})\n${program.slice(close)}`;
     }

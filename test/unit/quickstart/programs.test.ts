@@ -82,6 +82,21 @@ describe('go programs', () => {
   });
 });
 
+describe('go programs that print where a reader reads', () => {
+  const std = new Map([['fmt', 'fmt'], ['bytes', 'bytes'], ['strings', 'strings']]);
+  it('builtin println (standard error) becomes fmt.Println; a program\'s own println stays', async () => {
+    const program = await goProgram('value := query.Get(json, "name.last")\nprintln(value.String())', 'readme', undefined, { modulePackages: { query: 'example.com/query' }, std });
+    assert.match(program, /\tfmt\.Println\(value\.String\(\)\)/);
+    assert.match(program, /\t"fmt"/);
+    const own = await goProgram('func println(s string) { fmt.Println("> " + s) }\n\nfunc main() {\n\tprintln("x")\n}', 'readme', undefined, { modulePackages: {}, std });
+    assert.match(own, /\n\tprintln\("x"\)/);
+  });
+  it('a buffer main writes its result into and never prints is printed', async () => {
+    const program = await goProgram('md := mark.New()\nvar buf bytes.Buffer\nif err := md.Convert(source, &buf); err != nil {\n\tpanic(err)\n}', 'readme', undefined, { modulePackages: { mark: 'example.com/mark' }, std });
+    assert.match(program, /\tfmt\.Println\(buf\.String\(\)\)\n\}/, program);
+  });
+});
+
 describe('node programs', () => {
   it('imports the package with the README\'s own statement when an example uses it without importing, and prints results', async () => {
     const bindings = await packageBindings(["const isNumber = require('is-number');", "import { z } from 'zod';"], 'is-number');
