@@ -70,6 +70,8 @@ export interface Meaning {
 /** The event loop's busy share over windows of this length, and the share from which it counts as saturated. */
 const LOOP_WINDOW_MS = 250;
 const LOOP_SATURATED = 0.95;
+/** While the loop is saturated, a question the encoder would start at once is still sent this often (a fresh measurement). */
+const MEASURE_EVERY_MS = 1000;
 
 /**
  * Whether this thread's event loop was saturated (busy ≥ 95 % of the last complete 250 ms window): requests are then
@@ -117,8 +119,18 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
   // (one client, the quality bench: nothing else waits), but not when every request is queueing for the loop: there
   // each such question kept the encoder thread busy, whose CPU on a loaded 2-core machine comes out of the loop's
   // (docs/semantic.md, "Answers as soon as computed").
-  const overloaded = () => (queueBound > 0 && (encoder?.backlog?.() ?? 0) > queueBound)
-    || (waitBoundMs > 0 && (encoder?.expectedWaitMs?.() ?? 0) > waitBoundMs && !(encoder?.startsAtOnce?.() && !busyLoop()));
+  // One such question a second is sent anyway: it keeps the measured time per question current, which nothing else
+  // would while every question is ranked by words (a slow spell would otherwise hold the bound shut for good).
+  let lastSent = performance.now();
+  const overloaded = () => {
+    if (queueBound > 0 && (encoder?.backlog?.() ?? 0) > queueBound) return true;
+    if (waitBoundMs > 0 && (encoder?.expectedWaitMs?.() ?? 0) > waitBoundMs) {
+      if (!encoder?.startsAtOnce?.()) return true;
+      if (busyLoop() && performance.now() - lastSent < MEASURE_EVERY_MS) return true;
+    }
+    lastSent = performance.now();
+    return false;
+  };
   const states = new WeakMap<PackageIndex, SemanticState>();
   // Background embedding is an optimisation, not work a deploy must drain: close() stops it between batches.
   const running = new Set<Promise<void>>();
