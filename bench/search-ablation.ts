@@ -6,18 +6,17 @@
 // static meaning — the only meaning model the catalog ships, so the two rows agree), tooldex without meaning, the
 // fourth round's hand-set weights (less their `text` weight), plain BM25, and tooldex with each feature group removed.
 // "Removed" means the group's weights are held at 0 and the others REFIT without it (on tuning + held-out + the spent
-// round-3 fresh set; for those sets themselves, inside each CV fold, folds stratified by ecosystem), so a feature earns
+// round-3 and round-4 fresh sets; for those sets themselves, inside each CV fold, folds stratified by ecosystem), so a feature earns
 // its place only if the model cannot make up for it with the others; the family margin stays the shipped one. On the
 // training sets each row also says how a fit WITHOUT the spent fresh set ranks that set (generalisation to queries
 // written apart; BENCH_ABLATE_SPENT=0 skips it).
 // In-memory index, no store or server; measured on the loaded 2-core machine (load 10-18): 198 s for a 129-query set
-// (every group refit on the 492 training queries), 708 s for the CV ablation (BENCH_ABLATE_FEATURES=meaning,category
+// (every group refit on the training queries), 708 s for the CV ablation (BENCH_ABLATE_FEATURES=meaning,intent
 // limits the feature groups; BENCH_ABLATE_EXTRA adds groups removed together).
 import os from 'node:os';
 import path from 'node:path';
 import { FAMILY_MARGIN, FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
-import { DERIVED_CUES } from '../src/catalog/search-index.ts';
 import {
   absentAnswers, baselineRanker, loadLabelledQueries, slices, SPENT_FRESH_FILE, TRAINING_FILES, type LabelledQuery, type Ranker,
 } from './search-quality.ts';
@@ -65,15 +64,13 @@ print('tooldex as shipped', asShipped);
 print('tooldex, static meaning only', asShipped);
 print('tooldex without meaning', await positionsOf(withWeights(shipped.weights, shipped.margin, false)));
 print('hand-set weights less text', await positionsOf(withWeights(HAND_WEIGHTS, 2, true)));
-// Framework cues: the hand lists alone, or the cues derived from the catalog alone (shipped: both), same weights.
-for (const [name, hand, derived] of [['tooldex, hand cues only', true, false], ['tooldex, derived cues only', false, true]] as const) {
-  [CUE_SOURCES.hand, DERIVED_CUES.on] = [hand, derived];
-  print(name, await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
-}
-[CUE_SOURCES.hand, DERIVED_CUES.on] = [true, true];
+// Framework cues: without the hand lists (language words only), same weights.
+CUE_SOURCES.hand = false;
+print('tooldex, no framework cues', await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
+CUE_SOURCES.hand = true;
 print('bm25', await positionsOf(baselineRanker(harness.tools)));
 const lists = await candidateLists(harness, training, HAND_WEIGHTS);
-// Generalisation to the spent fresh set: fit without it (tuning + held-out only), rank it with that fit.
+// Generalisation to the newest spent fresh set (round 4): fit without it (the other training sets), rank it with that fit.
 const spentName = path.basename(SPENT_FRESH_FILE, '.tsv');
 const spent = training.filter((q) => q.set === spentName);
 const earlier = training.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== spentName);
@@ -92,10 +89,10 @@ if (!external) {
 const GROUPS: Array<[string, Feature[]]> = [
   ['coverage', ['coverage']], ['nameCoverage', ['nameCoverage']],
   ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
-  ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']], ['category', ['category']],
+  ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
   ['meaning', ['meaning', 'meaningRaw', 'popularMeaning']], ['popularMeaning', ['popularMeaning']],
-  // Three of the four the round-3 fresh ablation found not to pay (the fourth, `text`, is removed), together.
-  ['popularity+category+popularMeaning', ['popularitySq', 'category', 'popularMeaning']],
+  // The two the round-4 fresh ablation found to pay least, together.
+  ['popularity+popularMeaning', ['popularitySq', 'popularMeaning']],
 ];
 // BENCH_ABLATE_EXTRA='a=category+popularMeaning;b=derivative+nameCoverage': more groups removed together, for comparisons.
 for (const spec of process.env.BENCH_ABLATE_EXTRA?.split(';').filter(Boolean) ?? []) {

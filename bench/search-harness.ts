@@ -3,7 +3,7 @@
 // ranking weights (Newton's method: deterministic), and k-fold cross-validation through the real search.
 import os from 'node:os';
 import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
-import { CatalogSearchIndex, DERIVED_CUES, README_INDEX_CHARS } from '../src/catalog/search-index.ts';
+import { CatalogSearchIndex, README_INDEX_CHARS } from '../src/catalog/search-index.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { DEFAULT_VECTORS, loadToolVectors } from '../src/catalog/tool-vectors.ts';
 import { FAMILY_MARGIN, FEATURES, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
@@ -29,10 +29,8 @@ export async function loadHarness(): Promise<Harness> {
   for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
   // BENCH_README_CHARS=500: index a shorter README opening (the previous round's setting), for comparisons.
   if (process.env.BENCH_README_CHARS) README_INDEX_CHARS.value = Number(process.env.BENCH_README_CHARS);
-  // BENCH_CUES=hand | derived | both (default): where framework cues come from, for comparisons.
-  const cues = process.env.BENCH_CUES ?? 'both';
-  CUE_SOURCES.hand = cues !== 'derived';
-  DERIVED_CUES.on = cues !== 'hand';
+  // BENCH_CUES=none: language words only, without the hand lists of framework cues, for comparisons.
+  CUE_SOURCES.hand = process.env.BENCH_CUES !== 'none';
   const index = CatalogSearchIndex.build(tools);
   const config = loadConfig({ TOOLDEX_HOME: os.tmpdir() });
   const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);

@@ -23,12 +23,17 @@ export const HELDOUT_FILE = path.join(import.meta.dirname, 'search-heldout.tsv')
 export const TUNING_FILE = path.join(import.meta.dirname, 'search-tuning.tsv');
 /**
  * The round-3 fresh set: run once at the end of that round, now spent, so it is training data like the two above (any
- * figure on it is a tuning figure). Its queries were written by someone who saw neither the code nor the other sets,
- * which is why it is also measured apart: fit without it, ranked with that fit (scripts/fit-ranking.ts).
+ * figure on it is a tuning figure).
  */
-export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh.tsv');
-/** Every labelled file the ranking is fit and cross-validated on. */
-export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, SPENT_FRESH_FILE];
+export const ROUND3_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh.tsv');
+/**
+ * The round-4 fresh set (229 queries): run once at the end of that round, now spent and training data too. Its queries
+ * were written by someone who saw neither the code nor the other sets, which is why it is also measured apart: fit
+ * without it, ranked with that fit (scripts/fit-ranking.ts).
+ */
+export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r4.tsv');
+/** Every labelled file the ranking is fit and cross-validated on (721 queries). */
+export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, SPENT_FRESH_FILE];
 
 /** Answers are written `npm:@scope/name` (turned into slugs here) or as slugs. */
 function answerSlug(answer: string): string {

@@ -4,7 +4,7 @@
 //   node --import tsx bench/search-quick.ts                       # tuning set, tooldex and lexical, misses printed
 //   QUICK_SETS=tuning,held-out QUICK_VERBOSE=0 node --import tsx bench/search-quick.ts
 //   QUICK_ECOSYSTEMS=npm QUICK_QUERY="http client" node --import tsx bench/search-quick.ts   # one query, top 10 with scores
-// Held-out misses are never printed (they are for reporting, not tuning). QUICK_SETS=spent: the spent round-3 fresh set.
+// Held-out misses are never printed (they are for reporting, not tuning). QUICK_SETS=spent: the spent round-4 fresh set, spent3: the round-3 one.
 import os from 'node:os';
 import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
 import { CANDIDATES, CatalogSearchIndex, POPULARITY_LOG_SHARE } from '../src/catalog/search-index.ts';
@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
 import { WEIGHTS } from '../src/catalog/rank.ts';
-import { evaluate, HELDOUT_FILE, loadLabelledQueries, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker } from './search-quality.ts';
+import { evaluate, HELDOUT_FILE, loadLabelledQueries, ROUND3_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker } from './search-quality.ts';
 
 const sets = (process.env.QUICK_SETS ?? 'tuning').split(',');
 const ecosystems = process.env.QUICK_ECOSYSTEMS?.split(',') as Ecosystem[] | undefined;
@@ -100,7 +100,7 @@ if (process.env.QUICK_QUERY) {
   for (const query of process.env.QUICK_QUERY.split('|')) {
     console.log(`\n${query}`);
     for (const { tool, score, signals: s } of index.search(query, { limit: Number(process.env.QUICK_LIMIT ?? 10) }, await embed(query), true)) {
-      const parts = s ? `cov ${s.coverage.toFixed(2)} name ${s.nameCoverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cos ${s.cosine.toFixed(2)} cat ${s.category.toFixed(1)}${s.exact ? ' exact' : ''}${s.member ? ' member' : ''}` : '';
+      const parts = s ? `cov ${s.coverage.toFixed(2)} name ${s.nameCoverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cos ${s.cosine.toFixed(2)} desc ${s.describedCoverage.toFixed(2)} kw ${s.keywordCoverage.toFixed(2)} readme ${s.readmeCoverage.toFixed(2)}${s.exact ? ' exact' : ''}${s.member ? ' member' : ''}` : '';
       console.log(`  ${score.toFixed(3).padStart(7)} ${tool.slug.padEnd(36)} ${parts}  ${tool.shortDescription.slice(0, 50)}`);
     }
   }
@@ -108,8 +108,8 @@ if (process.env.QUICK_QUERY) {
 }
 
 for (const setName of sets) {
-  // `spent`: the round-3 fresh set, spent and now training data (its figures are tuning figures).
-  const all = loadLabelledQueries(setName === 'held-out' ? HELDOUT_FILE : setName === 'spent' ? SPENT_FRESH_FILE : TUNING_FILE);
+  // `spent` / `spent3`: the round-4 / round-3 fresh sets, spent and now training data (their figures are tuning figures).
+  const all = loadLabelledQueries(setName === 'held-out' ? HELDOUT_FILE : setName === 'spent' ? SPENT_FRESH_FILE : setName === 'spent3' ? ROUND3_FRESH_FILE : TUNING_FILE);
   const set = ecosystems ? all.filter((q) => ecosystems.includes(q.ecosystem)) : all;
   for (const [label, ranker] of rankers) {
     for (const [slice, queries] of slices(set)) {

@@ -42,7 +42,13 @@ for (const lambda of LAMBDAS) {
   for (const [slice, set] of slices(queries)) {
     if (slice !== 'all') console.log(`    ${slice.padEnd(8)} ${fmt(reportOf(set, perQuery))}`);
   }
-  if (report.mrrAt10 > bestMrr + 1e-9) [bestLambda, bestMrr] = [lambda, report.mrrAt10];
+  if (report.mrrAt10 > bestMrr + 1e-9) {
+    [bestLambda, bestMrr] = [lambda, report.mrrAt10];
+    // FIT_POSITIONS=file: each training query's first acceptable position under CV (-1: not in the top 10), to read misses by class.
+    if (process.env.FIT_POSITIONS) {
+      fs.writeFileSync(process.env.FIT_POSITIONS, queries.map((q) => `${perQuery.get(q) ?? -1}\t${q.set}\t${q.ecosystem}\t${q.query}`).join('\n') + '\n');
+    }
+  }
 }
 
 // Generalisation: fit on the sets written before the spent fresh one, rank that one (queries written apart).

@@ -83,12 +83,6 @@ export function deriveFrameworks(input: ClassifyInput): string[] {
   return [...new Set([...fromClassifiers, ...fromWords])].slice(0, 6);
 }
 
-/** Categories a search query asks for ("hash passwords" → security), to favour tools filed under them. */
-export function queryCategories(query: string): string[] {
-  const text = query.toLowerCase();
-  return CATEGORY_RULES.filter(([category, pattern]) => category !== 'utilities' && pattern.test(text)).map(([category]) => category);
-}
-
 function searchableText(input: ClassifyInput): string {
   const name = input.name.toLowerCase().replace(/[-_/.@]+/g, ' ');
   return `${name} ${input.keywords.join(' ')} ${input.description} ${(input.classifiers ?? []).join(' ')}`.toLowerCase();

@@ -1,11 +1,10 @@
 // The catalog's in-memory search index: full text (text-index.ts) plus per-tool ranking facts (popularity percentile
 // within its ecosystem, family head, exact names) and optional tool vectors, kept in step with the store.
 // Why in memory: PGlite runs one query at a time, so SQL ranking queues under concurrency; the store stays the system of record.
-import { queryCategories } from './classify.ts';
 import { familyHeads } from './families.ts';
-import { parseQuery, type FrameworkOf, type ParsedQuery } from './query.ts';
+import { parseQuery, type ParsedQuery } from './query.ts';
 import { blend, FAMILY_MARGIN, features, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
-import { indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex } from './text-index.ts';
+import { FIELD_BIT, indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex, type TermHits } from './text-index.ts';
 import { ToolTable, type SerializedTable, type ToolFacts } from './tool-table.ts';
 import type { Ecosystem, SearchOptions, ToolRecord } from './types.ts';
 import { ECOSYSTEMS } from './types.ts';
@@ -34,17 +33,10 @@ export interface ToolVectors {
 /** Share of each ecosystem (by popularity) whose vectors are scanned for meaning-only candidates. */
 const HEAD_SHARE = 0.25;
 
-/** Candidates kept from the full-text stage for the final blend (semantic and category signals, families); 120 and 400 tie on the tuning set. */
+/** Candidates kept from the full-text stage for the final blend (semantic signals, families); 120 and 400 tie on the tuning set. */
 export const CANDIDATES = { value: 120 };
 /** Tools the semantic layer adds on its own (relevant by meaning, sharing no word with the query)... */
 const SEMANTIC_CANDIDATES = 60;
-/** A framework cue: a tool of that name at least this popular within its ecosystem (percentile)... */
-const CUE_MIN_POPULARITY = 0.8;
-/** ...and at least this many tools saying the word, this share of them (per tool of each ecosystem) in its ecosystem. */
-const CUE_MIN_TOOLS = 5;
-const CUE_SHARE = 0.7;
-/** Benches switch the derived cues off to measure them. */
-export const DERIVED_CUES = { on: true };
 /** Weight of the named tool's own words in a peer query ("alternative to moment": moment's description). */
 const PEER_TEXT_WEIGHT = 0.5;
 /** ...when full text finds fewer than this many: a scan of every vector costs more than the rest of a query. */
@@ -66,14 +58,20 @@ export interface SerializedIndex {
   /** Derived per-tool facts, saved so a warm start need not recompute them. */
   popularity?: Float32Array;
   heads?: Int32Array;
-  bases?: Int32Array;
 }
 
 interface Segment {
   index: TextIndex;
   /** Global document of each segment document (undefined: the identity, for the main segment). */
   docs?: Int32Array;
+  /** The reverse: segment document of each global one it holds. */
+  local?: Map<number, number>;
 }
+
+/** The field groups whose coverage are features of their own (rank.ts): what the registry says, its keywords and tags, the README. */
+const DESCRIBED_FIELDS = FIELD_BIT.name | FIELD_BIT.description;
+const KEYWORD_FIELDS = FIELD_BIT.keywords | FIELD_BIT.tags;
+const README_FIELDS = FIELD_BIT.readme;
 
 export class CatalogSearchIndex {
   private readonly tools: ToolTable;
@@ -88,8 +86,6 @@ export class CatalogSearchIndex {
   private popularity: Float32Array = new Float32Array(0);
   private heads: Int32Array = new Int32Array(0);
   private exact = new Map<string, number[]>();
-  /** Per tool, the more popular tool of its ecosystem its name is made from (-1: none); see derivedFrom. */
-  private bases: Int32Array = new Int32Array(0);
   private cover: Float32Array = new Float32Array(0);
   private touched: Int32Array = new Int32Array(0);
   vectors: ToolVectors | undefined;
@@ -110,7 +106,7 @@ export class CatalogSearchIndex {
 
   /** The main segment and its tools; only meaningful right after a full build (no pending changes). */
   serialize(): SerializedIndex {
-    return { table: this.tools.serialize(), text: this.main.index.serialize(), popularity: this.popularity, heads: this.heads, bases: this.bases };
+    return { table: this.tools.serialize(), text: this.main.index.serialize(), popularity: this.popularity, heads: this.heads };
   }
 
   get size(): number {
@@ -163,12 +159,12 @@ export class CatalogSearchIndex {
       if (existing === undefined) this.bySlug.set(tool.slug, doc);
     }
     const docs = Int32Array.from(this.changed);
-    this.delta = { index: TextIndex.build([...docs].map((doc) => fieldTexts(this.tools.record(doc)))), docs };
+    this.delta = { index: TextIndex.build([...docs].map((doc) => fieldTexts(this.tools.record(doc)))), docs, local: new Map(Array.from(docs, (doc, i) => [doc, i])) };
     this.derive();
   }
 
   /** Per-tool ranking facts, recomputed whenever the set of tools changes. */
-  private derive(saved?: { popularity?: Float32Array; heads?: Int32Array; bases?: Int32Array }): void {
+  private derive(saved?: { popularity?: Float32Array; heads?: Int32Array }): void {
     this.nameTermCache?.clear();
     this.popularityTermCache = undefined;
     this.vectorRowCache = undefined;
@@ -179,7 +175,6 @@ export class CatalogSearchIndex {
     slugs.forEach((slug, doc) => this.bySlug.set(slug, doc));
     this.ecosystem = Uint8Array.from(slugs, (_, doc) => this.tools.ecosystemIndex(doc));
     this.ecosystemSizes = ECOSYSTEMS.map((_, e) => this.ecosystem.reduce((sum, at) => sum + (at === e ? 1 : 0), 0));
-    this.cueMemo.clear();
     const facts = saved && fits(saved.popularity) && fits(saved.heads) ? [] : Array.from(slugs, (_, doc) => this.tools.fact(doc));
     this.popularity = saved && fits(saved.popularity) ? saved.popularity! : popularityWithinEcosystem(facts);
     this.heads = saved && fits(saved.heads) ? saved.heads! : familyHeads(facts.map((tool, doc) => ({
@@ -193,8 +188,6 @@ export class CatalogSearchIndex {
         else this.exact.set(form, [doc]);
       }
     });
-    // About a second over 70k tools on a busy machine: a warm start reads it from the index cache instead.
-    this.bases = saved && fits(saved.bases) ? saved.bases! : this.derivedFrom();
     const stale = new Uint8Array(n);
     for (const doc of this.changed) if (doc < this.main.index.docCount) stale[doc] = 1;
     this.stale = stale;
@@ -202,41 +195,6 @@ export class CatalogSearchIndex {
       this.cover = new Float32Array(n);
       this.touched = new Int32Array(n);
     }
-  }
-
-  /**
-   * The tool each tool's name is made from, by the catalog's own names: a more popular tool of the same ecosystem whose
-   * whole name is the rest of a scoped name or a run of the name's words (`@types/d3-format` → `d3-format`,
-   * `react-day-picker` → `react`, `jest-date-mock` → `jest`). Plugins, type packages, bindings and wrappers of the npm
-   * long tail are such names; for a query that does not name the base they are rarely the answer (rank.ts
-   * `derivative`). Go module paths are left out (their path words are owners and hosts).
-   */
-  private derivedFrom(): Int32Array {
-    const n = this.tools.size;
-    const out = new Int32Array(n).fill(-1);
-    const goIndex = ECOSYSTEMS.indexOf('go');
-    for (let doc = 0; doc < n; doc++) {
-      const ecosystem = this.ecosystem[doc]!;
-      if (ecosystem === goIndex) continue;
-      const name = this.tools.name(doc).toLowerCase();
-      const scoped = /^@[^/]+\/(.+)$/.exec(name);
-      const words = (scoped ? scoped[1]! : name).split(/[-_.]+/).filter(Boolean);
-      const own = this.popularity[doc]!;
-      let best = -1;
-      const consider = (form: string) => {
-        if (form.length < 3) return;
-        for (const other of this.exact.get(form) ?? []) {
-          if (other !== doc && this.ecosystem[other] === ecosystem && this.popularity[other]! > own
-            && (best < 0 || this.popularity[other]! > this.popularity[best]!)) best = other;
-        }
-      };
-      if (scoped) consider(words.join('-'));
-      for (let i = 0; i < words.length; i++) {
-        for (let j = i + 1; j <= words.length; j++) if (j - i < words.length) consider(words.slice(i, j).join('-'));
-      }
-      out[doc] = best;
-    }
-    return out;
   }
 
   search(query: string, options: SearchOptions = {}, queryVector?: Float32Array, explain = false): RankedHit[] {
@@ -268,45 +226,6 @@ export class CatalogSearchIndex {
     if (peer === undefined) return query;
     const tool = this.tools.record(peer);
     return [parsed.terms.join(' '), tool.description, tool.keywords.join(' ')].filter(Boolean).join('. ');
-  }
-
-  private readonly cueMemo = new Map<string, Ecosystem | null>();
-  /**
-   * Framework cues from the catalog, not from lists: a word is a framework of ecosystem E when a widely used tool of E
-   * bears that name (`django`, `activerecord`, `next.js` → `next`) and the tools whose text says the word live mostly in
-   * E, counted per tool of each ecosystem (so RubyGems' 580 tools weigh as much as npm's 51,000). A word that is also a
-   * plain word ("date", "json", "requests") is said by tools of every ecosystem and is no cue. Memoised per word.
-   */
-  readonly frameworkOf: FrameworkOf = (word) => {
-    if (!DERIVED_CUES.on) return undefined;
-    let cue = this.cueMemo.get(word);
-    if (cue === undefined) {
-      cue = this.frameworkCue(word) ?? null;
-      if (this.cueMemo.size > 20_000) this.cueMemo.clear();
-      this.cueMemo.set(word, cue);
-    }
-    return cue ?? undefined;
-  };
-
-  private frameworkCue(word: string): Ecosystem | undefined {
-    if (word.length < 3 || !/^[a-z][a-z0-9.+-]*$/.test(word)) return undefined;
-    for (const form of new Set([word, word.replace(/\.(js|rb|py|rs)$/, '')])) {
-      const named = (this.exact.get(form) ?? []).filter((doc) => this.popularity[doc]! >= CUE_MIN_POPULARITY);
-      if (named.length === 0) continue;
-      const terms = indexTerms(form);
-      if (terms.length !== 1) continue;
-      const hits = this.main.index.hits(terms[0]!);
-      if (!hits) continue;
-      const counts = new Array<number>(ECOSYSTEMS.length).fill(0);
-      for (const doc of hits.docs) counts[this.ecosystem[doc]!]! += 1;
-      const rates = counts.map((count, e) => count / Math.max(1, this.ecosystemSizes[e]!));
-      const total = rates.reduce((a, b) => a + b, 0);
-      const best = rates.indexOf(Math.max(...rates));
-      if (counts[best]! >= CUE_MIN_TOOLS && rates[best]! / total >= CUE_SHARE && named.some((doc) => this.ecosystem[doc] === best)) {
-        return ECOSYSTEMS[best];
-      }
-    }
-    return undefined;
   }
 
   /** The most popular tool with one of these names (in the ecosystem given, when one is), or undefined. */
@@ -350,9 +269,9 @@ export class CatalogSearchIndex {
    * words instead, so that its words still search (they were dropped as the phrase's).
    */
   private parse(query: string): ParsedQuery {
-    const parsed = parseQuery(query, this.frameworkOf);
+    const parsed = parseQuery(query);
     if (!parsed.peerOf || this.resolvePeer(parsed) !== undefined) return parsed;
-    return parseQuery(query, this.frameworkOf, { peers: false });
+    return parseQuery(query, { peers: false });
   }
 
   private rank(query: string, options: SearchOptions, queryVector?: Float32Array) {
@@ -381,12 +300,10 @@ export class CatalogSearchIndex {
     }
     // Expansions ("auth" → "authentication") add matches but not to the share of the query a tool must cover.
     const totalWeight = parsed.terms.reduce((sum, term) => sum + (parsed.weights.get(term) ?? 1), 0) || 1;
-    const cueNames = new Set(parsed.cues);
     const passes = this.filter({ ...options, exclude: excluded });
 
     // Full text: accumulate every term's postings into the weighted share of the query each tool covers (typed
-    // arrays, reset after use). The BM25 impacts of the postings are not read: a relative BM25 score was a feature
-    // until the ablation showed it does not pay (rank.ts); coverage, meaning and popularity rank instead.
+    // arrays, reset after use); which fields matched is read in stage two, for the candidates only.
     const { cover, touched } = this;
     let count = 0;
     // Rare terms first. A very common term ("data", "node") only adds to tools a rarer term found already: a tool that
@@ -426,11 +343,12 @@ export class CatalogSearchIndex {
         popularity: this.popularity[doc]!,
         ecosystem: ECOSYSTEMS[this.ecosystem[doc]!]!,
         exact: exactDocs.has(doc),
-        category: 0,
         semantic,
         cosine: 0,
         nameCoverage: 0,
-        derivative: false,
+        describedCoverage: 0,
+        keywordCoverage: 0,
+        readmeCoverage: 0,
         member: this.heads[doc] !== doc,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
@@ -449,7 +367,7 @@ export class CatalogSearchIndex {
       for (const doc of exactDocs) if (!top.has(doc)) top.push(doc, blend(signals(doc), context));
       const candidates = new Set(top.docs());
 
-      // Stage 2: meaning, categories and families over the candidates.
+      // Stage 2: meaning and families over the candidates.
       const semantic = new Map<number, number>();
       if (queryVector && this.vectors) {
         // Only when some word of the query is known: vectors of gibberish still have nearest neighbours.
@@ -461,25 +379,20 @@ export class CatalogSearchIndex {
           if (cosine !== undefined) semantic.set(doc, cosine);
         }
       }
+      // Each query term's postings per segment, for the per-field coverage of the candidates (read by binary search).
+      const termHits = [...weights].map(([term, weight]) => ({
+        weight, main: this.main.index.hits(term), delta: this.delta?.index.hits(term),
+      }));
       const cosines = [...semantic.values()];
       const best = Math.max(0, ...cosines);
       const mean = cosines.length ? cosines.reduce((a, b) => a + b, 0) / cosines.length : 0;
-      // The categories asked for, not those of the framework named as context ("tokio" is async; an actor framework is asked).
-      const wanted = peer !== undefined ? this.tools.categories(peer) : queryCategories(cueNames.size === 0 ? query
-        : query.toLowerCase().split(/\s+/).filter((word) => !cueNames.has(word.replace(/-(like|style|ish|compatible)$/, ''))).join(' '));
       const ranked = [...candidates].map((doc) => {
         const s = signals(doc, best > mean ? Math.max(0, ((semantic.get(doc) ?? mean) - mean) / (best - mean)) : 0);
         s.cosine = semantic.get(doc) ?? 0;
-        if (wanted.length) {
-          const categories = this.tools.categories(doc);
-          s.category = wanted.filter((c) => categories.includes(c)).length / wanted.length;
-        }
         let named = 0;
         for (const term of new Set(this.nameTerms(doc))) named += weights.get(term) ?? 0;
         s.nameCoverage = Math.min(1, named / totalWeight);
-        const base = this.bases[doc]!;
-        // The query names the base when it has every word of the base's name ("d3 format", not "format numbers").
-        s.derivative = base >= 0 && !this.nameTerms(base).every((term) => weights.has(term));
+        this.fieldCoverage(doc, termHits, totalWeight, s);
         return { doc, score: blend(s, context), signals: s };
       }).sort((a, b) => b.score - a.score || this.popularity[b.doc]! - this.popularity[a.doc]! || a.doc - b.doc);
       return { ranked, candidates, exactDocs, queryTerms: new Set(weights.keys()), passes, context };
@@ -488,6 +401,30 @@ export class CatalogSearchIndex {
         cover[touched[i]!] = 0;
       }
     }
+  }
+
+  /**
+   * Weighted share of the query's terms found in each field group of one tool: the registry's name and description,
+   * its keywords and tags (categories, frameworks), its README opening. A term in several groups counts in each.
+   */
+  private fieldCoverage(
+    doc: number, termHits: Array<{ weight: number; main?: TermHits; delta?: TermHits }>, totalWeight: number, s: Signals,
+  ): void {
+    const local = this.delta?.local?.get(doc);
+    let described = 0;
+    let keyword = 0;
+    let readme = 0;
+    for (const { weight, main, delta } of termHits) {
+      const hits = local !== undefined ? delta : main;
+      if (!hits) continue;
+      const mask = (local !== undefined ? this.delta!.index : this.main.index).fieldsOf(hits, local ?? doc);
+      if (mask & DESCRIBED_FIELDS) described += weight;
+      if (mask & KEYWORD_FIELDS) keyword += weight;
+      if (mask & README_FIELDS) readme += weight;
+    }
+    s.describedCoverage = Math.min(1, described / totalWeight);
+    s.keywordCoverage = Math.min(1, keyword / totalWeight);
+    s.readmeCoverage = Math.min(1, readme / totalWeight);
   }
 
   private addSemanticCandidates(

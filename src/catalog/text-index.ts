@@ -1,8 +1,9 @@
-// Compact in-memory inverted index of the catalog's text: BM25 per field, summed with field weights, held in typed
-// arrays (term → doc ids + precomputed impact). Knows nothing of tools or ranking; search-index.ts builds it.
+// Compact in-memory inverted index of the catalog's text, held in typed arrays: term → the docs that have it and, per
+// posting, which fields have it (a bit per field). Knows nothing of tools or ranking; search-index.ts builds it.
 // Why not a general search library: at 70,000 tools MiniSearch took ~10 s to build, ~60 MB of JSON to cache and
-// several ms per query; postings with precomputed impacts build in ~2 s, load from a binary cache in milliseconds,
-// and score a query by touching only the postings of its terms.
+// several ms per query; these postings build in ~2 s, load from a binary cache in milliseconds, and score a query by
+// touching only the postings of its terms. (Until round 5 each posting held a BM25 impact; no ranking feature had read
+// it since the relative BM25 score was removed, so the field bits took its place: 1 byte a posting instead of 4.)
 import { stemmer as porterStem } from 'stemmer';
 import { tokenize } from './query.ts';
 
@@ -10,11 +11,8 @@ export const FIELDS = ['name', 'keywords', 'description', 'tags', 'readme'] as c
 export type Field = (typeof FIELDS)[number];
 export type FieldTexts = Record<Field, string>;
 
-/** Field weights of the full-text score (tuned on bench/search-tuning.tsv). */
-export const FIELD_WEIGHTS: Record<Field, number> = { name: 2.5, keywords: 1.5, description: 1.5, tags: 1.0, readme: 0.5 };
-/** Length normalisation per field: names are short and a long name is not a worse match. */
-const FIELD_B: Record<Field, number> = { name: 0.3, keywords: 0.5, description: 0.75, tags: 0.3, readme: 0.75 };
-const K1 = 1.2;
+/** The bit of each field in a posting's field mask. */
+export const FIELD_BIT: Record<Field, number> = Object.fromEntries(FIELDS.map((field, i) => [field, 1 << i])) as Record<Field, number>;
 
 /** Porter stemming: "validation", "validate" and "validator" become "valid"; tokens with digits stay as they are. */
 export function stem(term: string): string {
@@ -42,12 +40,14 @@ export interface SerializedTextIndex {
   terms: string[];
   offsets: Int32Array;
   docs: Int32Array;
-  impacts: Float32Array;
+  /** Per posting, the fields (FIELD_BIT) of the document that have the term. */
+  fields: Uint8Array;
 }
 
 export interface TermHits {
+  /** Documents that have the term, ascending. */
   docs: Int32Array;
-  impacts: Float32Array;
+  fields: Uint8Array;
 }
 
 export class TextIndex {
@@ -57,7 +57,7 @@ export class TextIndex {
     private readonly terms: string[],
     private readonly offsets: Int32Array,
     private readonly docs: Int32Array,
-    private readonly impacts: Float32Array,
+    private readonly fields: Uint8Array,
   ) {}
 
   private termId(term: string): number | undefined {
@@ -85,35 +85,28 @@ export class TextIndex {
       }
       return id;
     };
-    // Pass 1: every field's terms as ids, and field lengths.
-    const fieldTerms: Int32Array[][] = texts.map((text) => FIELDS.map((field) => Int32Array.from(indexTerms(text[field]), termId)));
-    const avg = FIELDS.map((_, f) => fieldTerms.reduce((sum, doc) => sum + doc[f]!.length, 0) / Math.max(1, texts.length) || 1);
-    // Pass 2: per document, each term's weighted BM25 term-frequency part; idf is applied once df is known.
+    // Pass 1: per document, each term's field mask, as (term, doc, mask) triples in document order.
     let pairTerm: number[] = [];
     let pairDoc: number[] = [];
-    let pairValue: number[] = [];
-    const df = new Int32Array(terms.length);
-    fieldTerms.forEach((fields, doc) => {
-      const contribution = new Map<number, number>();
-      fields.forEach((ids, f) => {
-        if (ids.length === 0) return;
-        const counts = new Map<number, number>();
-        for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-        const field = FIELDS[f]!;
-        const norm = K1 * (1 - FIELD_B[field] + FIELD_B[field] * (ids.length / avg[f]!));
-        for (const [id, tf] of counts) {
-          contribution.set(id, (contribution.get(id) ?? 0) + FIELD_WEIGHTS[field] * ((tf * (K1 + 1)) / (tf + norm)));
+    let pairMask: number[] = [];
+    const df: number[] = [];
+    texts.forEach((text, doc) => {
+      const masks = new Map<number, number>();
+      FIELDS.forEach((field) => {
+        for (const term of indexTerms(text[field])) {
+          const id = termId(term);
+          masks.set(id, (masks.get(id) ?? 0) | FIELD_BIT[field]);
         }
       });
-      for (const [id, value] of contribution) {
+      for (const [id, mask] of masks) {
         pairTerm.push(id);
         pairDoc.push(doc);
-        pairValue.push(value);
-        df[id]! += 1;
+        pairMask.push(mask);
+        df[id] = (df[id] ?? 0) + 1;
       }
     });
     // Terms in sorted order (binary search at query time), then a counting sort of the (term, doc) pairs into
-    // per-term postings lists.
+    // per-term postings lists (documents stay ascending within each list).
     const order = terms.map((_, id) => id).sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
     const rank = new Int32Array(terms.length);
     order.forEach((id, position) => (rank[id] = position));
@@ -121,25 +114,22 @@ export class TextIndex {
     for (let position = 0; position < order.length; position++) offsets[position + 1] = offsets[position]! + df[order[position]!]!;
     const cursor = Int32Array.from(terms, (_, id) => offsets[rank[id]!]!);
     const docs = new Int32Array(pairDoc.length);
-    const impacts = new Float32Array(pairDoc.length);
-    const n = texts.length;
+    const fields = new Uint8Array(pairDoc.length);
     for (let i = 0; i < pairTerm.length; i++) {
-      const id = pairTerm[i]!;
-      const at = cursor[id]!++;
-      const idf = Math.log(1 + (n - df[id]! + 0.5) / (df[id]! + 0.5));
+      const at = cursor[pairTerm[i]!]!++;
       docs[at] = pairDoc[i]!;
-      impacts[at] = idf * pairValue[i]!;
+      fields[at] = pairMask[i]!;
     }
-    pairTerm = pairDoc = pairValue = [];
-    return new TextIndex(n, order.map((id) => terms[id]!), offsets, docs, impacts);
+    pairTerm = pairDoc = pairMask = [];
+    return new TextIndex(texts.length, order.map((id) => terms[id]!), offsets, docs, fields);
   }
 
   static fromSerialized(data: SerializedTextIndex): TextIndex {
-    return new TextIndex(data.docCount, data.terms, data.offsets, data.docs, data.impacts);
+    return new TextIndex(data.docCount, data.terms, data.offsets, data.docs, data.fields);
   }
 
   serialize(): SerializedTextIndex {
-    return { docCount: this.docCount, terms: this.terms, offsets: this.offsets, docs: this.docs, impacts: this.impacts };
+    return { docCount: this.docCount, terms: this.terms, offsets: this.offsets, docs: this.docs, fields: this.fields };
   }
 
   /** Postings of one (already stemmed) term, or undefined when no document has it. */
@@ -148,7 +138,22 @@ export class TextIndex {
     if (id === undefined) return undefined;
     const from = this.offsets[id]!;
     const to = this.offsets[id + 1]!;
-    return { docs: this.docs.subarray(from, to), impacts: this.impacts.subarray(from, to) };
+    return { docs: this.docs.subarray(from, to), fields: this.fields.subarray(from, to) };
+  }
+
+  /** The fields of one document that have the term (0: none), by binary search in its postings. */
+  fieldsOf(hits: TermHits, doc: number): number {
+    const { docs } = hits;
+    let lo = 0;
+    let hi = docs.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const at = docs[mid]!;
+      if (at === doc) return hits.fields[mid]!;
+      if (at < doc) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0;
   }
 
   /** How many documents contain the term (0 when none). */

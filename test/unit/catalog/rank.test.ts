@@ -43,7 +43,7 @@ describe('tokenize and stem', () => {
 
 describe('blend', () => {
   const signals = (over: Partial<Signals>): Signals => ({
-    coverage: 1, nameCoverage: 0, derivative: false, popularity: 0.5, ecosystem: 'npm', exact: false, category: 0, semantic: 0, cosine: 0, member: false,
+    coverage: 1, nameCoverage: 0, describedCoverage: 1, keywordCoverage: 0, readmeCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false, semantic: 0, cosine: 0, member: false,
     ...over,
   });
   it('lets popularity break ties between tools that cover the query and are as close in meaning', () => {

@@ -122,25 +122,3 @@ describe('peer names written with a language suffix, and names the catalog lacks
   });
 });
 
-describe('names made from a more popular tool\'s name (derivative)', () => {
-  const catalog = [
-    tool('npm', 'd3-format', 'format numbers for human consumption', 0.9),
-    tool('npm', '@types/d3-format', 'TypeScript definitions for d3-format', 0.8),
-    tool('npm', 'react', 'a library for building user interfaces', 0.99),
-    tool('npm', 'react-day-picker', 'date picker component', 0.7),
-    tool('npm', 'pikaday', 'a date picker component', 0.6),
-  ];
-  const index = CatalogSearchIndex.build(catalog);
-  const signals = (query: string) => new Map(index.search(query, { limit: 5 }, undefined, true).map((hit) => [hit.tool.slug, hit.signals!]));
-  it('marks a type package or a plugin whose base the query does not name, and not the base itself', () => {
-    const numbers = signals('format numbers');
-    assert.equal(numbers.get('npm-@types/d3-format')?.derivative, true);
-    assert.equal(numbers.get('npm-d3-format')?.derivative, false);
-    const picker = signals('date picker component');
-    assert.equal(picker.get('npm-react-day-picker')?.derivative, true);
-    assert.equal(picker.get('npm-pikaday')?.derivative, false);
-  });
-  it('does not mark it when the query names the base', () => {
-    assert.equal(signals('react date picker component').get('npm-react-day-picker')?.derivative, false);
-  });
-});

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { deriveCategories } from '../../../src/catalog/classify.ts';
 import { familyHeads } from '../../../src/catalog/families.ts';
 import { parseQuery } from '../../../src/catalog/query.ts';
-import { TextIndex } from '../../../src/catalog/text-index.ts';
+import { FIELD_BIT, TextIndex } from '../../../src/catalog/text-index.ts';
 
 describe('query cues', () => {
   const cases: Array<[string, string | undefined]> = [
@@ -47,18 +47,23 @@ describe('text index', () => {
     { name: 'left-pad', keywords: '', description: 'Pads strings', tags: 'text', readme: '' },
   ];
   const index = TextIndex.build(texts);
-  it('finds documents by stemmed terms, with a higher impact for a name match', () => {
+  it('finds documents by stemmed terms, and says which fields of each have the term', () => {
     const schema = index.hits('schema')!;
     assert.deepEqual([...schema.docs].sort(), [0, 1]);
     const valid = index.hits('valid')!; // "validation" stems to "valid"
     assert.deepEqual([...valid.docs], [0]);
     assert.equal(index.hits('nothing'), undefined);
     const pad = index.hits('pad')!;
-    assert.ok(pad.impacts[0]! > 0);
+    assert.equal(index.fieldsOf(pad, 2), FIELD_BIT.name | FIELD_BIT.description, 'left-pad: "pad" in its name and "pads" in its description');
+    assert.equal(index.fieldsOf(schema, 0), FIELD_BIT.keywords | FIELD_BIT.description);
+    assert.equal(index.fieldsOf(schema, 1), FIELD_BIT.name | FIELD_BIT.description);
+    assert.equal(index.fieldsOf(schema, 2), 0, 'a document without the term');
+    assert.equal(index.fieldsOf(valid, 0), FIELD_BIT.keywords | FIELD_BIT.description | FIELD_BIT.tags);
   });
   it('round-trips through its serialized form', () => {
     const copy = TextIndex.fromSerialized(index.serialize());
     assert.deepEqual([...copy.hits('schema')!.docs], [...index.hits('schema')!.docs]);
+    assert.deepEqual([...copy.hits('schema')!.fields], [...index.hits('schema')!.fields]);
     assert.equal(copy.documentFrequency('schema'), 2);
   });
 });
@@ -169,8 +174,23 @@ describe('peer phrases', () => {
     // "but" that does not follow an opening name is a plain word of the query.
     assert.equal(parseQuery('a fast but safe json parser').peerOf, undefined);
   });
+  it('reads what is said of a tool on its way out, with or without an auxiliary', () => {
+    for (const [query, name] of [['widgetry got archived, which router now', 'widgetry'], ['the frobz crate is in maintenance mode', 'frobz'],
+      ['blinker was renamed', 'blinker'], ['zapper has been discontinued', 'zapper'], ['quux is retired, what now', 'quux']] as const) {
+      const parsed = parseQuery(query);
+      assert.ok(parsed.peerOf?.includes(name), `${query}: ${parsed.peerOf}`);
+      assert.ok(!parsed.terms.includes(name) && !parsed.terms.includes('archived') && !parsed.terms.includes('maintenance'), `${query}: ${parsed.terms}`);
+    }
+    assert.equal(parseQuery('archived logs in cold storage').peerOf, undefined, 'a status word that opens the query names nothing');
+  });
+  it('reads a possessive as its noun ("like ruby\'s sidekiq")', () => {
+    const parsed = parseQuery("like ruby's sidekiq but for go");
+    assert.deepEqual(parsed.peerOf, ['sidekiq']);
+    assert.equal(parsed.peerEcosystem, 'rubygems');
+    assert.ok(!parsed.terms.includes('s'));
+  });
   it('can be asked to read no peer phrase (a name the catalog does not have)', () => {
-    const parsed = parseQuery('alternative to frobnicator', undefined, { peers: false });
+    const parsed = parseQuery('alternative to frobnicator', { peers: false });
     assert.equal(parsed.peerOf, undefined);
     assert.ok(parsed.terms.includes('frobnicator'));
   });
@@ -192,20 +212,16 @@ describe('peer phrases', () => {
   });
 });
 
-describe('framework cues from the catalog', () => {
-  // What CatalogSearchIndex.frameworkOf answers from the catalog's data, as a table here.
-  const catalog: Record<string, 'crates' | 'rubygems' | 'go'> = { bevy: 'crates', activerecord: 'rubygems', gorm: 'go' };
-  const frameworkOf = (word: string) => catalog[word];
-  it('reads a framework the lists do not name as the ecosystem it lives in, keeping it a search word', () => {
-    const parsed = parseQuery('bevy physics plugin', frameworkOf);
-    assert.equal(parsed.ecosystem, 'crates');
-    assert.equal(parsed.weights.get('bevy'), 1);
-    assert.equal(parseQuery('gorm soft delete', frameworkOf).ecosystem, 'go');
-  });
+describe('framework cues (hand lists; the cues derived from the catalog were removed in round 5)', () => {
   it('reads two words as one framework name ("active record")', () => {
-    assert.equal(parseQuery('active record soft delete', frameworkOf).ecosystem, 'rubygems');
+    assert.equal(parseQuery('active record soft delete').ecosystem, 'rubygems');
   });
-  it('lets a named language win over a derived cue', () => {
-    assert.equal(parseQuery('gorm like orm in python', frameworkOf).ecosystem, 'pypi');
+  it('does not read a framework the lists do not name as an ecosystem, and keeps it a search word', () => {
+    const parsed = parseQuery('bevy physics plugin');
+    assert.equal(parsed.ecosystem, undefined);
+    assert.equal(parsed.weights.get('bevy'), 1);
+  });
+  it('lets a named language win over a cue', () => {
+    assert.equal(parseQuery('activerecord like orm in python').ecosystem, 'pypi');
   });
 });
