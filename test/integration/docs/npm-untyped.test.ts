@@ -59,11 +59,6 @@ describe('npm packages without declarations (fake registry)', () => {
         { name: 'package/fx.js', body: LIBRARY.replace('var _ = runInContext();', "var _ = runInContext();\n  _.chunk = require('./lib/chunk');") },
         { name: 'package/lib/chunk.js', body: '/**\n * Splits an array into groups the length of `size`.\n */\nfunction chunk(array, size) { return [array]; }\nmodule.exports = chunk;\n' },
         { name: 'package/build/release.js', body: '/**\n * Publishes a release of the package to the registry.\n */\nfunction publishRelease() {}\n' },
-      ]), '2.3.4': makeTgz([
-        { name: 'package/package.json', body: JSON.stringify({ name: 'fx-untyped', version: '2.3.4', main: 'fx.js' }) },
-        { name: 'package/README.md', body: '# fx-untyped\n\nUtilities.\n' },
-        { name: 'package/CHANGELOG.md', body: '# Changelog\n\n## 2.3.4\n\n- Fixed debounce.\n' },
-        { name: 'package/fx.js', body: LIBRARY },
       ]) } },
       { name: '@types/fx-untyped', versions: {
         '2.3.5': typesTgz('2.3.5', 'Creates a throttled'), '2.4.2': typesTgz('2.4.2', 'Wrong minor:'), '3.0.0': typesTgz('3.0.0', 'Wrong major:'),
@@ -100,11 +95,24 @@ describe('npm packages without declarations (fake registry)', () => {
   });
 
   it('release notes read the same download through `keep`: only the files kept, no @types look-up, the source\'s URLs', async () => {
-    const before = registry.hits.get('/@types/fx-untyped') ?? 0;
-    const notes = await fetchReleaseNotes(loadConfig({ TOOLDEX_NPM_REGISTRY: registry.url }, {}), 'npm', 'fx-untyped', '2.3.4');
-    assert.deepEqual(notes.files.map((f) => f.path), ['CHANGELOG.md']);
-    assert.equal(registry.hits.get('/@types/fx-untyped') ?? 0, before, 'no @types look-up for release notes');
-    assert.equal(notes.fileUrl('CHANGELOG.md', 3), 'https://unpkg.com/fx-untyped@2.3.4/CHANGELOG.md#L3');
+    // A registry of its own: a connection the shared one kept alive past its idle timeout would be reset mid-test.
+    const own = await startFakeRegistry([
+      { name: 'fx-untyped', versions: { '2.3.4': makeTgz([
+        { name: 'package/package.json', body: JSON.stringify({ name: 'fx-untyped', version: '2.3.4', main: 'fx.js' }) },
+        { name: 'package/README.md', body: '# fx-untyped\n\nUtilities.\n' },
+        { name: 'package/CHANGELOG.md', body: '# Changelog\n\n## 2.3.4\n\n- Fixed debounce.\n' },
+        { name: 'package/fx.js', body: LIBRARY },
+      ]) } },
+      { name: '@types/fx-untyped', versions: { '2.3.5': typesTgz('2.3.5', 'Creates a throttled') } },
+    ]);
+    try {
+      const notes = await fetchReleaseNotes(loadConfig({ TOOLDEX_NPM_REGISTRY: own.url }, {}), 'npm', 'fx-untyped', '2.3.4');
+      assert.deepEqual(notes.files.map((f) => f.path), ['CHANGELOG.md']);
+      assert.equal(own.hits.get('/@types/fx-untyped') ?? 0, 0, 'no @types look-up for release notes');
+      assert.equal(notes.fileUrl('CHANGELOG.md', 3), 'https://unpkg.com/fx-untyped@2.3.4/CHANGELOG.md#L3');
+    } finally {
+      await own.close();
+    }
   });
 
   it('a package with its own declarations uses them, without its JavaScript or @types', async () => {
