@@ -19,7 +19,7 @@ const session = await ort.InferenceSession.create(workerData.path, {
   intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential',
   // The memory arena stays on: without it a thread held ~40 MB less (155 → 117 MB after 64 passages), but the event
   // loop's worst lag while passages embed went up (median 12 → 30 ms over 6 runs each, loaded machine), most likely
-  // the process-wide cost of the many more allocations it makes; the encoder test bounds that lag.
+  // the process-wide cost of the many more allocations it makes (the encoder test now bounds the loop's busy share).
 });
 parentPort.postMessage({ ready: true });
 
