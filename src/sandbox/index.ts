@@ -281,12 +281,14 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         /**
          * The compiled layer of the session's exact dependency graph, made first when this call's files import packages
          * of it and it does not exist yet (a compile step: package code only). A failed compile leaves no layer; the
-         * build then compiles those packages in the session's own overlay, as without layers. A session whose graph
-         * changed (a new pin) keeps its previous layer instead, when the adapter says so (keepsSessionLayer).
+         * build then compiles those packages in the session's own overlay, as without layers — unless the compile ran
+         * out of time or memory: the build would compile the same packages under the same limits, so that ends the call
+         * (`ended`: one build's worth of time, not two). A session whose graph changed (a new pin) keeps its previous
+         * layer instead, when the adapter says so (keepsSessionLayer).
          */
-        async function sharedLayers(locked: LockedPin[]): Promise<string[]> {
+        async function sharedLayers(locked: LockedPin[]): Promise<{ found: string[]; ended?: { result: IsolatedResult; spec: Step } }> {
           const shared = await call.adapter.sharedLayer?.(ctx, locked, request.files, session.folders.deps);
-          if (!shared) return [];
+          if (!shared) return { found: [] };
           // Root-only folder of the session's volume: no sandbox can write or link there.
           const record = path.join(session.folders.overlay, 'layer');
           const remember = (key: string) => {
@@ -300,29 +302,35 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           const ready = layers.find(runtime, shared.key);
           if (ready) {
             remember(shared.key);
-            return [ready];
+            return { found: [ready] };
           }
           const previous = call.adapter.keepsSessionLayer && fs.existsSync(record) ? layers.find(runtime, fs.readFileSync(record, 'utf8').trim()) : undefined;
-          if (previous) return [previous];
+          if (previous) return { found: [previous] };
           const compile = shared.step;
+          let ended: { result: IsolatedResult; spec: Step } | undefined;
           if (compile) {
             await layers.make(runtime, shared.key, async (folders) => {
               const result = await step(compile, { layer: folders });
               phases.runMs += result.runMs;
+              if (result.timedOut || result.limit === 'memory') ended = { result, spec: compile };
               if (!succeeded(result)) logger.info({ runtime, key: shared.key, stderr: result.stderr.finish((text) => text).slice(0, 300) }, 'sandbox shared layer not made');
               return succeeded(result);
             });
           }
           const found = layers.find(runtime, shared.key);
           if (found) remember(shared.key);
-          return found ? [found] : [];
+          return { found: found ? [found] : [], ended };
         }
         if (call.adapter.build) {
           const preparing = Date.now();
           await prepareCache(call.adapter, ctx, options);
           phases.provisionMs += Date.now() - preparing;
           const locked = call.adapter.locked?.(session.folders.deps) ?? [];
-          const cacheLayers = await sharedLayers(locked);
+          const { found: cacheLayers, ended: compileEnded } = await sharedLayers(locked);
+          if (compileEnded) {
+            const { status, ended, note } = failure(compileEnded.result, 'build', compileEnded.spec);
+            return finish(status, compileEnded.result, ended, [note]);
+          }
           // Locked names as the lock spells them (serde_json); pins' names as parsePackage normalises them (serde-json).
           const pinName = (name: string) => {
             try {

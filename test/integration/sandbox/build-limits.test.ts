@@ -3,6 +3,9 @@
 // keeps TOOLDEX_SANDBOX_MEMORY_MB and the caller's timeoutMs, and `endedBy` says which phase's limit ended a step.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestServer } from '../../helpers/server.ts';
 import { file, postTest, startSandboxServer } from './helpers.ts';
 
@@ -70,5 +73,31 @@ describe('build timeout', () => {
     assert.equal(reply.body.status, 'timeout', reply.text);
     assert.deepEqual(reply.body.endedBy, { limit: 'timeout', phase: 'run', max: 1500, unit: 'ms' });
     assert.match(reply.body.stderr, /\[sandbox\] run stopped by the 1500 ms wall-clock limit \(timeoutMs\)/);
+  });
+});
+
+describe('build timeout of a compiled layer', () => {
+  let server: TestServer;
+  // A cache of its own: no layer of these crates exists, so the call's compile step (dependencies only) runs.
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-layer-timeout-'));
+  before(async () => {
+    fs.chmodSync(cache, 0o755); // the sandbox uid traverses it, as it does the default cache folder
+    server = await startSandboxServer({ TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS: 6000, TOOLDEX_SANDBOX_CACHE_DIR: cache });
+  });
+  after(async () => {
+    await server.close();
+    fs.rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('a compile step past the build limit ends the call in the build phase, without a second build of the same crates', { timeout: 300_000 }, async () => {
+    const reply = await postTest(server, {
+      language: 'rust', runtime: 'rust', packages: ['tokio@1[macros,rt-multi-thread,time]'],
+      files: [file('src/main.rs', '#[tokio::main]\nasync fn main() { println!("never"); }\n')],
+    });
+    assert.equal(reply.body.status, 'timeout', reply.text.slice(0, 2000));
+    assert.deepEqual(reply.body.endedBy, { limit: 'timeout', phase: 'build', max: 6000, unit: 'ms' });
+    assert.match(reply.body.stderr, /\[sandbox\] build stopped by the 6000 ms wall-clock limit \(TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS\)/);
+    assert.ok(reply.body.phases.runMs >= 6000 && reply.body.phases.runMs < 12_000, `one build's time, not two: ${reply.body.phases.runMs} ms`);
+    assert.deepEqual(fs.readdirSync(path.join(cache, 'layers', 'rust')).filter((name) => !name.startsWith('.')), [], 'no layer');
   });
 });
