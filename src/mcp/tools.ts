@@ -173,7 +173,7 @@ export const TOOLS: ToolDefinition[] = [
       '(outbound network allowed; `network: "off"` gives the program none, installs still fetch; the session keeps it) and returns ' +
       'ok, status (ran, failed_install, failed_run, timeout, limit_exceeded, blocked, unavailable), ' +
       'stdout, stderr, exit code and a `sessionId`. A failing snippet is a normal result with ok false: read stderr, fix, retry. ' +
-      'Rust crate features go in brackets after the version: `tokio@1[macros,rt-multi-thread,time]`, `clap@4[derive]`. ' +
+      'Rust crate features go in brackets after the version: `tokio@1[macros,rt-multi-thread,time]`, `clap@4[derive]`; `-default` among them turns the crate\'s default features off (`hex@0.4[-default]`). ' +
       'Or send the project\'s manifest in `files` (Cargo.toml, go.mod or package.json at the top): its registry dependencies are ' +
       'installed like `packages` (git, path and URL dependencies are refused, 422 invalid_manifest). ' +
       'Limits: compiles and installs (cargo build, go build, source packages) get 2 GiB of memory and 5 minutes by default ' +
