@@ -22,8 +22,14 @@ export const tooLarge = (url: string, maxBytes: number) =>
 export async function fetchBytes(url: string, limits: FetchLimits): Promise<Uint8Array | undefined> {
   let response: Response;
   const signal = AbortSignal.timeout(limits.timeoutMs);
+  const init = { signal, redirect: 'follow' as const, headers: { 'user-agent': USER_AGENT, ...limits.headers } };
   try {
-    response = await fetch(url, { signal, redirect: 'follow', headers: { 'user-agent': USER_AGENT, ...limits.headers } });
+    response = await fetch(url, init).catch((error: unknown) => {
+      // A kept-alive connection the server closed while it sat idle fails the next request before any answer; the
+      // GET is safe to send once more on a new connection instead of calling the registry unavailable.
+      if (signal.aborted || !isStaleConnection(error)) throw error;
+      return fetch(url, init);
+    });
   } catch (error) {
     throw upstreamUnavailable(new URL(url).host, describeFailure(error));
   }
@@ -80,4 +86,11 @@ function describeFailure(error: unknown): string {
     return cause ?? error.message;
   }
   return String(error);
+}
+
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+function isStaleConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code !== undefined && STALE_CONNECTION_CODES.has(code);
 }
