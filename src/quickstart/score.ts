@@ -82,6 +82,13 @@ const ORIGIN_BONUS: Record<Candidate['origin'], number> = {
   'go-example': 4, readme: 5, 'example-file': 1, doctest: 1, docs: 1, 'doc-comment': 0, api: -3,
 };
 
+/**
+ * A combined fragment only has to outrank its bare block (which reads names it never binds and fails); it sits just
+ * before that block, so a small bonus does it. A larger one (it was 2) let a glued pair of reference doctests outrank
+ * the README (requests' PreparedRequest docstring) and the README's second example its first (immutable's Seq).
+ */
+const COMBINED_BONUS = 0.5;
+
 export function blockersOf(code: string): Blocker[] {
   const text = code.replace(/^\s*(#|\/\/)(?!\s*(=>|Output)).*$/gm, '');
   return BLOCKERS.filter(([, pattern]) => pattern.test(text)).map(([blocker]) => blocker);
@@ -141,7 +148,7 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   if (calls && !calls.size && VERSION_READ.test(candidate.code)) { score -= 6; signals.push('only reads the version'); }
   else if (calls && !calls.size && !importsOnly(candidate.code)) { score -= 3; signals.push('calls nothing'); }
   // A block completed with the definitions it uses from earlier on the page runs where the bare block would not.
-  if (candidate.combinedFrom?.length) { score += 2; signals.push('completed with earlier definitions'); }
+  if (candidate.combinedFrom?.length) { score += COMBINED_BONUS; signals.push('completed with earlier definitions'); }
   // Pointed at the local stand-in, the network calls (and the loopback URL that replaced them) no longer block it.
   const blockers = blockersOf(candidate.code).filter((b) => !candidate.localWeb || (b !== 'needs network' && b !== 'needs a service'));
   if (candidate.localWeb) { score -= 1; signals.push('runs against a local stand-in web server'); }
