@@ -39,6 +39,21 @@ export const WEIGHTS = {
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
+export type DocsWeights = typeof WEIGHTS;
+
+/**
+ * The named features of one candidate's word score, as the expression in rankPassages reads them (each multiplied by
+ * the WEIGHTS entry of the same name; `internal` and `bare` are -1 when the passage is so, 0 otherwise).
+ */
+export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'titleCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare'] as const;
+export type WordFeature = typeof WORD_FEATURES[number];
+export interface FeatureRow { doc: number; features: Record<WordFeature, number>; matched: boolean; similarity?: number }
+/**
+ * Instrumentation for fitting (scripts/fit-docs-ranking.ts): when set, every rankPassages call hands it the candidate
+ * pool's feature values and `rerank`, which orders the same pool under other weights (the same code, not a copy).
+ * Unset in the service.
+ */
+export const RANK_PROBE: { onPool?: (pool: { question: string; rows: FeatureRow[]; semantic: boolean; passage: (doc: number) => IndexedPassage; rerank: (weights: DocsWeights) => Ranked[] }) => void } = {};
 
 export interface RankOptions {
   limit: number;
@@ -60,19 +75,27 @@ function jaccard(left: Set<number>, right: Set<number>): number {
 }
 
 /** Reciprocal-rank fusion of the word scores with the similarities (a passage without a vector has no rank by meaning). */
-function fuseByRank(lexical: Array<{ doc: number; score: number; matched: boolean }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
+function fuseByRank(weights: DocsWeights, lexical: Array<{ doc: number; score: number; matched: boolean }>, similarity: (doc: number) => number): Array<{ doc: number; score: number }> {
   // A passage that shares no word with the question (a meaning-only candidate) has no rank by words.
   const byWords = lexical.filter(({ matched }) => matched).sort((a, b) => b.score - a.score || a.doc - b.doc);
   const byMeaning = lexical.filter(({ doc }) => similarity(doc) !== 0).sort((a, b) => similarity(b.doc) - similarity(a.doc) || a.doc - b.doc);
   const fused = new Map<number, number>(lexical.map(({ doc }) => [doc, 0]));
-  byWords.forEach(({ doc }, rank) => fused.set(doc, 1 / (WEIGHTS.rrfK + rank + 1)));
-  byMeaning.forEach(({ doc }, rank) => fused.set(doc, fused.get(doc)! + WEIGHTS.rrf / (WEIGHTS.rrfK + rank + 1)));
+  byWords.forEach(({ doc }, rank) => fused.set(doc, 1 / (weights.rrfK + rank + 1)));
+  byMeaning.forEach(({ doc }, rank) => fused.set(doc, fused.get(doc)! + weights.rrf / (weights.rrfK + rank + 1)));
   return lexical.map(({ doc }) => ({ doc, score: fused.get(doc)! }));
 }
 
 const lastSegment = (symbol: string) => symbol.split(/::|\.|\//).pop()?.toLowerCase() ?? '';
 
 export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions): Ranked[] {
+  if (!RANK_PROBE.onPool) return rankWith(WEIGHTS, passages, lexical, question, options);
+  const rows: FeatureRow[] = [];
+  const ranked = rankWith(WEIGHTS, passages, lexical, question, options, rows);
+  RANK_PROBE.onPool({ question, rows, semantic: Boolean(options.semantic), passage: (doc) => passages[doc]!, rerank: (weights) => rankWith(weights, passages, lexical, question, options) });
+  return ranked;
+}
+
+function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions, rows?: FeatureRow[]): Ranked[] {
   const asked = lexical.queryTerms(question);
   const totalIdf = asked.reduce((sum, t) => sum + t.idf, 0);
   const related = (options.related ?? []).map((r) => lexical.relatedTerm(r.term, r.weight)).filter((t): t is QueryTerm => Boolean(t) && !asked.some((a) => a.id === t!.id));
@@ -88,32 +111,40 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
     const sim = meaningOf(doc);
     if (!sim) return sim;
     const passage = passages[doc]!;
-    return sim - (passage.deprecated ? WEIGHTS.deprecatedMeaning : 0) - (passage.bare ? WEIGHTS.bareMeaning : 0);
+    return sim - (passage.deprecated ? weights.deprecatedMeaning : 0) - (passage.bare ? weights.bareMeaning : 0);
   });
   const lexicalScores = scored.map(({ doc, match }) => {
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
       || (identifiers.size > 0 && passage.identifiers.some((id) => identifiers.has(id)));
-    const score = WEIGHTS.bm25 * (match.bm25 / maxBm25) + WEIGHTS.bodyCoverage * match.bodyCoverage + WEIGHTS.titleCoverage * match.titleCoverage
-      + WEIGHTS.proximity * match.proximity + WEIGHTS.name * match.name + (exact ? WEIGHTS.exact : 0)
-      + WEIGHTS.importance * passage.importance - (passage.internal ? WEIGHTS.internal : 0) + WEIGHTS.centrality * (passage.centrality ?? 0)
-      - (passage.bare ? WEIGHTS.bare : 0);
+    const score = weights.bm25 * (match.bm25 / maxBm25) + weights.bodyCoverage * match.bodyCoverage + weights.titleCoverage * match.titleCoverage
+      + weights.proximity * match.proximity + weights.name * match.name + (exact ? weights.exact : 0)
+      + weights.importance * passage.importance - (passage.internal ? weights.internal : 0) + weights.centrality * (passage.centrality ?? 0)
+      - (passage.bare ? weights.bare : 0);
+    rows?.push({
+      doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}),
+      features: {
+        bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, titleCoverage: match.titleCoverage, proximity: match.proximity,
+        name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
+        centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0,
+      },
+    });
     return { doc, score, matched: match.bm25 > 0 };
   });
-  const ranked = (similarity && WEIGHTS.rrf > 0
-    ? fuseByRank(lexicalScores, similarity)
-    : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? WEIGHTS.semantic * similarity(doc) : 0) })))
+  const ranked = (similarity && weights.rrf > 0
+    ? fuseByRank(weights, lexicalScores, similarity)
+    : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? weights.semantic * similarity(doc) : 0) })))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
-  if (options.uses && WEIGHTS.guideUse > 0) {
+  if (options.uses && weights.guideUse > 0) {
     const byDoc = new Map(ranked.map((r) => [r.doc, r]));
-    const sections = ranked.filter((r) => !passages[r.doc]!.symbol).slice(0, WEIGHTS.guideSections);
+    const sections = ranked.filter((r) => !passages[r.doc]!.symbol).slice(0, weights.guideSections);
     // An item rises at most to just below the section that lends it the evidence: the guide's answer keeps its place.
     const lifted = new Map<number, number>();
     for (const section of sections) {
       for (const item of options.uses(section.doc)) {
         const hit = byDoc.get(item);
         if (!hit) continue;
-        const to = Math.min(hit.score + WEIGHTS.guideUse * section.score, section.score - 1e-9);
+        const to = Math.min(hit.score + weights.guideUse * section.score, section.score - 1e-9);
         lifted.set(item, Math.max(lifted.get(item) ?? hit.score, to));
       }
     }
@@ -142,7 +173,7 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
     const key = !passage.symbol ? `section:${passage.url}` : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
     if (keys.has(key)) continue;
     const terms = bodySet(candidate.doc);
-    if (kept.some((k) => jaccard(bodySet(k.doc), terms) >= WEIGHTS.duplicate)) continue;
+    if (kept.some((k) => jaccard(bodySet(k.doc), terms) >= weights.duplicate)) continue;
     keys.add(key);
     kept.push(candidate);
     if (kept.length >= options.limit) break;

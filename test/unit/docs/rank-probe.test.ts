@@ -1,0 +1,59 @@
+// RANK_PROBE (src/docs/rank.ts): the instrumentation scripts/fit-docs-ranking.ts fits on. Its feature values must be
+// the ones the word score is made of, and its `rerank` must be the ranker itself under other weights.
+import { afterEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { LexicalIndex } from '../../../src/docs/lexical.ts';
+import { RANK_PROBE, rankPassages, WEIGHTS, WORD_FEATURES, type FeatureRow, type IndexedPassage, type Ranked } from '../../../src/docs/rank.ts';
+
+const passage = (id: number, symbol: string, content: string, extra: Partial<IndexedPassage> = {}): IndexedPassage => ({
+  id, url: `u${id}`, title: symbol, headings: [symbol], content, source: 'index.d.ts', identifiers: [], symbol, importance: 0.8, internal: false, ...extra,
+});
+const passages = [
+  passage(0, 'cache.ttl', 'Time to live of an entry in milliseconds.'),
+  passage(1, 'cache.purgeStale', 'Remove every stale entry from the cache now.', { internal: true }),
+  passage(2, 'cache.autopurge', 'Remove stale entries from the cache as their time to live ends.', { bare: true, centrality: 0.5 }),
+  passage(3, 'other.thing', 'Nothing about it.'),
+];
+const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
+const question = 'remove stale entries from the cache';
+
+describe('RANK_PROBE', () => {
+  afterEach(() => { RANK_PROBE.onPool = undefined; });
+
+  it('hands over each candidate\'s named features, whose weighted sum orders the words-only ranking', () => {
+    let seen: { rows: FeatureRow[] } | undefined;
+    RANK_PROBE.onPool = (pool) => { seen = pool; };
+    const ranked = rankPassages(passages, lexical, question, { limit: 4, identifiers: [] });
+    assert.ok(seen);
+    assert.deepEqual(seen.rows.map((r) => r.doc).sort(), [0, 1, 2]); // the passage sharing no word is no candidate
+    const row = (doc: number) => seen!.rows.find((r) => r.doc === doc)!;
+    assert.equal(row(1).features.internal, -1);
+    assert.equal(row(2).features.bare, -1);
+    assert.equal(row(2).features.centrality, 0.5);
+    assert.equal(Math.max(...seen.rows.map((r) => r.features.bm25)), 1); // normalised by the pool's best
+    const score = (r: FeatureRow) => WORD_FEATURES.reduce((sum, f) => sum + WEIGHTS[f] * r.features[f], 0);
+    for (const r of ranked) assert.ok(Math.abs(r.score - score(row(r.doc))) < 1e-9);
+  });
+
+  it('reranks the same pool with the ranker under other weights', () => {
+    let rerank: ((weights: typeof WEIGHTS) => Ranked[]) | undefined;
+    RANK_PROBE.onPool = (pool) => { rerank = pool.rerank; };
+    const semantic = (doc: number) => [0.2, 0.6, 0.5, 0][doc]!;
+    const ranked = rankPassages(passages, lexical, question, { limit: 3, identifiers: [], semantic });
+    assert.ok(rerank);
+    assert.deepEqual(rerank(WEIGHTS).map((p) => p.doc), ranked.map((p) => p.doc));
+    // All weight on the internal prior: the internal passage goes last, whatever the words say.
+    const zero = Object.fromEntries(Object.keys(WEIGHTS).map((k) => [k, 0])) as typeof WEIGHTS;
+    const onlyInternal = { ...WEIGHTS, ...zero, internal: 1, rrf: 0, rrfK: WEIGHTS.rrfK, duplicate: 1.01, semantic: 0 };
+    assert.equal(rerank(onlyInternal).at(-1)!.doc, 1);
+    const onlyMeaning = { ...WEIGHTS, ...zero, rrf: 100, rrfK: WEIGHTS.rrfK, duplicate: 1.01 };
+    assert.equal(rerank(onlyMeaning)[0]!.doc, 1);
+  });
+
+  it('is off unless set: the ranking is the same with and without it', () => {
+    const off = rankPassages(passages, lexical, question, { limit: 3, identifiers: [] });
+    RANK_PROBE.onPool = () => {};
+    const on = rankPassages(passages, lexical, question, { limit: 3, identifiers: [] });
+    assert.deepEqual(on, off);
+  });
+});
