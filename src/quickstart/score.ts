@@ -69,8 +69,21 @@ const BLOCKERS: Array<[Blocker, RegExp]> = [
   ['needs secrets', /\b[A-Z][A-Z0-9]*_(API_)?(KEY|TOKEN|SECRET)\b|\bapi[_-]?key\s*[=:]|\bprocess\.env\.[A-Z_]+|\bos\.environ\[|\bos\.getenv\(|\bstd::env::var\(|\bos\.Getenv\(|\bENV\[/],
   ['needs a browser', /\bdocument\.(getElementById|querySelector|body|createElement)|\bwindow\.|\blocalStorage\b|\bnavigator\.|\bcreateRoot\(\s*document|\bReactDOM\.render\(/],
   ['has placeholders', /\[\s*(\.\.\.|…)\s*\]|<\s*your[\w\s-]*>|\byour[-_ ](api[-_ ]?key|token|password|username|project|bucket|app)\b|\bYOUR_[A-Z_]+\b|\bxxx+\b|<[A-Z][A-Z_]{2,}>|^\s*(\.\.\.|…)\s*$|\/\/\s*\.\.\.\s*$|\{\s*\.\.\.\s*\}|\(\s*\.\.\.\s*\)/m],
-  ['needs network', /['"`]https?:\/\/(?!(localhost|127\.0\.0\.1|\[::1\]))[^'"`\s]+['"`]|\b(requests|httpx|aiohttp|urllib\.request|reqwest|http|axios|got|ky|superagent|HTTParty|Faraday|Net::HTTP)\.(get|post|put|delete|Get|Post|request|urlopen|fetch)\(|\bfetch\(\s*['"`]https?:/],
+  ['needs network', /\b(requests|httpx|aiohttp|urllib\.request|reqwest|http|axios|got|ky|superagent|HTTParty|Faraday|Net::HTTP)\.(get|post|put|delete|Get|Post|request|urlopen|fetch)\(|\bfetch\(\s*['"`]https?:/],
 ];
+
+/** A function given a remote URL literal first that is not a URL's own constructor or parser (`got('https://…')`). */
+function calledWithUrl(text: string): boolean {
+  for (const match of text.matchAll(/([A-Za-z_$][\w$]*)\s*\(\s*['"`]https?:\/\/(?!(localhost|127\.0\.0\.1|\[::1\]))/g)) {
+    if (!/url|uri|parse|href|link/i.test(match[1]!)) return true;
+  }
+  return false;
+}
+
+/** A URL literal of a host other than this machine. */
+const REMOTE_URL_LITERAL = /['"`]https?:\/\/(?!(localhost|127\.0\.0\.1|\[::1\]))[^'"`\s]+['"`]/;
+/** A call that can send a request (an HTTP verb, a client's `request`/`send`, `fetch`, `urlopen`, `connect`, `Dial`). */
+const SENDING_CALL = /(\.|\b)(get|post|put|patch|delete|head|request|fetch|urlopen|stream|send|connect|dial|open|download|upload|load|query|execute|run)\w*\s*\(/i;
 
 /** Reading the package's version (`cryptography.__version__`, `VERSION`, `pkg.version`). */
 const VERSION_READ = /__version__|\.VERSION\b|\b\w+\.version\b(?!\s*\()/;
@@ -91,7 +104,11 @@ const COMBINED_BONUS = 0.5;
 
 export function blockersOf(code: string): Blocker[] {
   const text = code.replace(/^\s*(#|\/\/)(?!\s*(=>|Output)).*$/gm, '');
-  return BLOCKERS.filter(([, pattern]) => pattern.test(text)).map(([blocker]) => blocker);
+  const found = BLOCKERS.filter(([, pattern]) => pattern.test(text)).map(([blocker]) => blocker);
+  // A URL literal needs the network only where something could send it: yarl's README builds and takes apart
+  // `URL('https://www.python.org/~guido?arg=1#frag')` and calls nothing that sends, so it runs offline.
+  if (!found.includes('needs network') && REMOTE_URL_LITERAL.test(text) && (SENDING_CALL.test(text) || calledWithUrl(text))) found.push('needs network');
+  return found;
 }
 
 /**

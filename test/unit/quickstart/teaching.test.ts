@@ -144,5 +144,14 @@ describe('examples of another package', () => {
     assert.ok(rank("import { Map } from 'immutable';\nconst map2 = Map({ b: 1 }).set('b', 50);\nmap2.get('b'); // 50").signals.includes('shows output'));
     assert.ok(!rank("import { Map } from 'immutable';\nconst m = Map({ b: 1 }); // keep one\nconst u = 'https://x.org';").signals.includes('shows output'));
   });
+
+  it('a URL literal only built or taken apart needs no network; one a call could send does', () => {
+    assert.ok(!blockersOf(">>> url = URL('https://www.python.org/~guido?arg=1#frag')\n>>> url.host\n'www.python.org'").includes('needs network'));
+    assert.ok(blockersOf("client = Client()\nr = client.get('https://api.example.org/users')").includes('needs network'));
+    assert.ok(blockersOf("r = requests.get(url)").includes('needs network'));
+    assert.ok(blockersOf("const body = await got('https://httpbin.org/anything').json();").includes('needs network'));
+    assert.ok(!blockersOf("const u = new URL('https://example.org/a?b=1');\nconsole.log(u.hostname, u.pathname);").includes('needs network'));
+    assert.ok(blockersOf("const base = 'https://api.example.org';\nawait client.request(base + '/x');").includes('needs network'));
+  });
 });
 
