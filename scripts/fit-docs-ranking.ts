@@ -25,7 +25,8 @@ import { answers, firstHit, loadQuestions, type Question } from '../bench/docs-q
 
 const K = 5;
 const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.001,0.01,0.1').split(',').map(Number);
-const RRF_GRID = [0.5, 0.75, 1, 1.5, 2, 3];
+// FIT_RRF_GRID=1 keeps the fusion weight as it is (fits the word side alone).
+const RRF_GRID = (process.env.FIT_RRF_GRID ?? '0.5,0.75,1,1.5,2,3').split(',').map(Number);
 /** Negatives per question: the non-answering passages the hand-set word score puts highest (the near relatives). */
 const NEGATIVES = 20;
 const OUT = path.join(import.meta.dirname, '../src/docs/rank-weights.ts');
@@ -126,8 +127,9 @@ function solve(matrix: number[][], vector: number[]): number[] {
 }
 
 /** Word weights fitted on `train`, then the fusion weight that ranks `train` best (ties: nearest the hand-set one). */
+// FIT_WORD=hand keeps the hand-set word weights (fits the fusion weight alone), to tell the two parts' shares apart.
 function train(list: Asked[], lambda: number): DocsWeights {
-  const word = fit(list, lambda);
+  const word = process.env.FIT_WORD === 'hand' ? {} : fit(list, lambda);
   let best = { ...WEIGHTS, ...word };
   let bestHits = -1;
   for (const rrf of [...RRF_GRID].sort((l, r) => Math.abs(l - WEIGHTS.rrf) - Math.abs(r - WEIGHTS.rrf) || l - r)) {
