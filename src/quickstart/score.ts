@@ -102,6 +102,19 @@ const ORIGIN_BONUS: Record<Candidate['origin'], number> = {
  */
 const COMBINED_BONUS = 0.5;
 
+/** What a blocker takes off a candidate's score (also for blockers found later, from a parse: inputs.ts). */
+export function blockerCost(blocker: Blocker): number {
+  return blocker === 'runs a server' ? 8 : blocker === 'has placeholders' ? 6 : 5;
+}
+
+/**
+ * Candidates in the order rankCandidates gives them, after scores changed: programs tooldex writes last, then by
+ * score; a stable sort, so equal scores keep their earlier order.
+ */
+export function reorder(candidates: ScoredCandidate[]): ScoredCandidate[] {
+  return [...candidates].sort((a, b) => Number(a.origin === 'api') - Number(b.origin === 'api') || b.score - a.score);
+}
+
 export function blockersOf(code: string): Blocker[] {
   const text = code.replace(/^\s*(#|\/\/)(?!\s*(=>|Output)).*$/gm, '');
   const found = BLOCKERS.filter(([, pattern]) => pattern.test(text)).map(([blocker]) => blocker);
@@ -170,7 +183,7 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   const blockers = blockersOf(candidate.code).filter((b) => !candidate.localWeb || (b !== 'needs network' && b !== 'needs a service'));
   if (candidate.localWeb) { score -= 1; signals.push('runs against a local stand-in web server'); }
   for (const blocker of blockers) {
-    score -= blocker === 'runs a server' ? 8 : blocker === 'has placeholders' ? 6 : 5;
+    score -= blockerCost(blocker);
     signals.push(blocker);
   }
   return { ...candidate, score, blockers, signals };

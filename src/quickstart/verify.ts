@@ -10,6 +10,7 @@ import { fetchExampleFiles } from './artifact.ts';
 import { collectCandidates, collectDataBlocks } from './collect.ts';
 import { analysable, combineFragments, grammarOf } from './combine.ts';
 import { neverExits } from './exits.ts';
+import { withInputNeeds } from './inputs.ts';
 import { asCode } from './notation.ts';
 import { entryOf, withheldBecause } from './offer.ts';
 import { npmExportsProbe, npmImportLines, programImportLines, readNpmExports } from './imports.ts';
@@ -94,7 +95,8 @@ export async function prepareCandidates(deps: Pick<VerifyDeps, 'config'>, tool: 
   // npm: the names the entry point's declarations export name the package too (a JSDoc example calls `DateTime.…`
   // with no import line of its own).
   const bindings = [...Object.keys(info.jsBindings ?? info.pyBindings ?? {}), ...(tool.ecosystem === 'npm' ? await npmDeclaredExports(files.files) : [])];
-  const ranked = rankCandidates(collected, tool.ecosystem, tool.name, info.importName, bindings, { publicNames: info.pyExports });
+  // What a parse finds each needs from outside (stdin, a data file) ranks it down; Python 2 code is never tried.
+  const { ranked } = await withInputNeeds(tool.ecosystem, rankCandidates(collected, tool.ecosystem, tool.name, info.importName, bindings, { publicNames: info.pyExports }));
   // Servers and endless loops end only at the sandbox's deadline: never run, never shown (see exits.ts).
   const endless = await endlessCandidates(tool.ecosystem, ranked);
   const exiting = ranked.filter((c) => !endless.has(c));
