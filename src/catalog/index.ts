@@ -77,11 +77,13 @@ export async function createCatalog(store: Store, logger: Logger, options: Catal
   let vectors: ToolVectorIndexes | undefined;
   const semanticReady = (async () => {
     await new Promise((resolve) => setImmediate(resolve)); // after start-up, not during it
+    index.warm();
     const loaded = await options.embedder;
     if (!loaded) return;
     const started = Date.now();
     const built = await loadToolVectors(loaded, index, options.vectorsFile ?? DEFAULT_VECTORS, logger);
     index.vectors = built;
+    index.warm();
     [embedder, vectors] = [loaded, built];
     answers?.clear();
     logger.info({ vectors: built.all.size, head: built.head.size, model: loaded.id, ms: Date.now() - started }, 'tool vectors ready');
@@ -108,6 +110,7 @@ export async function createCatalog(store: Store, logger: Logger, options: Catal
     } else index.upsert(changed);
     // A changed tool's text may have changed: its vector is computed again.
     if (embedder && vectors) await addMissing(embedder, changed, vectors);
+    index.warm();
     revision = current;
     syncedAt = now;
     answers?.clear();

@@ -101,10 +101,11 @@ export class VectorIndex {
   }
 
   /**
-   * The `k` most similar vectors, best first; `filter` (when given) must accept an id for it to count.
+   * The `k` most similar vectors, best first; `filter` (when given) must accept an id for it to count. It is also given
+   * the id's row (valid until `layout` changes), so that a caller with a row table can skip a lookup by id per row.
    * `exact` scores every vector instead of pre-selecting by sign bits (slower above a few thousand vectors).
    */
-  search(query: Float32Array, k: number, filter?: (id: string) => boolean, options: { exact?: boolean } = {}): VectorHit[] {
+  search(query: Float32Array, k: number, filter?: (id: string, row: number) => boolean, options: { exact?: boolean } = {}): VectorHit[] {
     if (query.length !== this.dimensions) {
       throw new RangeError(`query has ${query.length} dimensions, the index ${this.dimensions}`);
     }
@@ -137,14 +138,14 @@ export class VectorIndex {
     return (s0 + s1 + s2 + s3) * this.scales[row]!;
   }
 
-  private allRows(filter?: (id: string) => boolean): number[] {
+  private allRows(filter?: (id: string, row: number) => boolean): number[] {
     const rows: number[] = [];
-    for (let row = 0; row < this.ids.length; row += 1) if (!filter || filter(this.ids[row]!)) rows.push(row);
+    for (let row = 0; row < this.ids.length; row += 1) if (!filter || filter(this.ids[row]!, row)) rows.push(row);
     return rows;
   }
 
   /** Rows whose sign bits are nearest the query's (Hamming distance), selected by a counting pass: O(n). */
-  private binaryCandidates(query: Float32Array, wanted: number, filter?: (id: string) => boolean): number[] {
+  private binaryCandidates(query: Float32Array, wanted: number, filter?: (id: string, row: number) => boolean): number[] {
     const words = this.words;
     const queryBits = new Uint32Array(words);
     for (let i = 0; i < this.dimensions; i += 1) if (query[i]! > 0) queryBits[i >>> 5]! |= 1 << (i & 31);
@@ -154,7 +155,7 @@ export class VectorIndex {
     const excluded = this.dimensions + 1;
     const bits = this.bits;
     for (let row = 0; row < count; row += 1) {
-      if (filter && !filter(this.ids[row]!)) {
+      if (filter && !filter(this.ids[row]!, row)) {
         distances[row] = excluded;
         continue;
       }
