@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import type { ToolRecord } from '../src/catalog/types.ts';
 import { evaluate, type LabelledQuery, type QualityReport } from './search-quality.ts';
+import { solve } from './linear-solve.ts';
 
 export type Weights = Record<Feature, number>;
 
@@ -122,29 +123,6 @@ export function fitWeights(lists: CandidateList[], lambda: number, frozen: Reado
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
-
-/** Gaussian elimination with partial pivoting (d ≤ 15). */
-function solve(matrix: Float64Array[], vector: Float64Array): Float64Array {
-  const n = vector.length;
-  const a = matrix.map((row, i) => [...row, vector[i]!]);
-  for (let c = 0; c < n; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[pivot]![c]!)) pivot = r;
-    [a[c], a[pivot]] = [a[pivot]!, a[c]!];
-    const p = a[c]![c]! || 1e-12;
-    for (let r = c + 1; r < n; r++) {
-      const f = a[r]![c]! / p;
-      for (let k = c; k <= n; k++) a[r]![k]! -= f * a[c]![k]!;
-    }
-  }
-  const x = new Float64Array(n);
-  for (let r = n - 1; r >= 0; r--) {
-    let sum = a[r]![n]!;
-    for (let k = r + 1; k < n; k++) sum -= a[r]![k]! * x[k]!;
-    x[r] = sum / (a[r]![r]! || 1e-12);
-  }
-  return x;
-}
 
 /** Runs the search with the given weights (and family margin) and measures it on the queries. */
 export async function measure(harness: Harness, queries: LabelledQuery[], weights: Weights, margin: number, semantic = true): Promise<QualityReport> {

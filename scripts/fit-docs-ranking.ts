@@ -22,6 +22,7 @@ import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture } from '../bench/docs-artifacts.ts';
 import { answers, firstHit, loadQuestions, type Question } from '../bench/docs-questions.ts';
+import { solve } from '../bench/linear-solve.ts';
 
 const K = 5;
 const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.001,0.01,0.1').split(',').map(Number);
@@ -108,22 +109,6 @@ function fit(list: Asked[], lambda: number): Record<WordFeature, number> {
   const handTotal = WORD_FEATURES.reduce((sum, f) => sum + Math.abs(WEIGHTS[f]), 0);
   const total = w.reduce((sum, v) => sum + Math.abs(v), 0) || 1;
   return Object.fromEntries(WORD_FEATURES.map((f, i) => [f, Number((w[i]! * handTotal / total).toFixed(4))])) as Record<WordFeature, number>;
-}
-
-function solve(matrix: number[][], vector: number[]): number[] {
-  const n = vector.length;
-  const a = matrix.map((row, i) => [...row, vector[i]!]);
-  for (let c = 0; c < n; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[pivot]![c]!)) pivot = r;
-    [a[c], a[pivot]] = [a[pivot]!, a[c]!];
-    for (let r = 0; r < n; r++) {
-      if (r === c || !a[c]![c]) continue;
-      const factor = a[r]![c]! / a[c]![c]!;
-      for (let k = c; k <= n; k++) a[r]![k]! -= factor * a[c]![k]!;
-    }
-  }
-  return a.map((row, i) => (row[i] ? row[n]! / row[i]! : 0));
 }
 
 /** Word weights fitted on `train`, then the fusion weight that ranks `train` best (ties: nearest the hand-set one). */
