@@ -1,10 +1,10 @@
 // Fits the ranking weights (src/catalog/rank.ts FEATURES) and writes src/catalog/rank-weights.ts, which ships.
 //   node --import tsx scripts/fit-ranking.ts            # cross-validated report, then fit on all and write the file
 //   FIT_WRITE=0 node --import tsx scripts/fit-ranking.ts  # report only
-// Training queries: bench/search-tuning.tsv + bench/search-heldout.tsv + bench/search-fresh.tsv (the round-3 fresh set,
-// run once and now spent; all three have been used to judge earlier rounds). Never a fresh set of the current round
-// (those are run once, by the lead, with bench/search-ablation.ts). Folds are stratified by ecosystem.
-// Besides CV, it reports generalisation: weights fit WITHOUT the spent fresh set (tuning + held-out only) ranking it.
+// Training queries: TRAINING_FILES of bench/search-quality.ts — tuning, held-out and the spent fresh sets of earlier
+// rounds (each run once to judge its round, then spent). Never a fresh set of the current round (those are run once,
+// by the lead, with bench/search-ablation.ts). Folds are stratified by ecosystem.
+// Besides CV, it reports generalisation: weights fit WITHOUT the most recently spent fresh set ranking it.
 // Deterministic: the same snapshot, vectors and query files give the same weights (Newton's method, fixed folds).
 import fs from 'node:fs';
 import path from 'node:path';
