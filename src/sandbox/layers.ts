@@ -17,7 +17,9 @@ export interface LayerFolders { upper: string; work: string; merged: string }
 export function allocatedBytes(dir: string): number {
   let total = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    const stat = fs.lstatSync(path.join(entry.parentPath, entry.name), { throwIfNoEntry: false });
+    // Dirent.parentPath is Node ≥ 20.12; `path` is the same folder on earlier 20.x (package.json allows >= 20).
+    const parent = entry.parentPath ?? (entry as { path?: string }).path ?? dir;
+    const stat = fs.lstatSync(path.join(parent, entry.name), { throwIfNoEntry: false });
     if (stat) total += stat.blocks * 512;
   }
   return total;
@@ -81,7 +83,12 @@ export class BuildLayers {
       } catch {
         return; // another process made it first
       }
-      this.prune();
+      // Pruning is housekeeping: the layer just made stays usable when another process's prune races this one.
+      try {
+        this.prune();
+      } catch {
+        // the next layer made prunes again
+      }
     } finally {
       fs.rmSync(temp, { recursive: true, force: true });
     }
@@ -112,11 +119,13 @@ export class BuildLayers {
       if (!fs.statSync(base).isDirectory()) continue;
       for (const name of fs.readdirSync(base)) {
         const dir = path.join(base, name);
-        const used = fs.statSync(dir).mtimeMs;
+        // Another process sharing the cache may rename or remove an entry between the listing and this look at it.
+        const used = fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs;
+        if (used === undefined) continue;
         if (name.startsWith('.new-') || name.startsWith('.old-')) {
           if (now - used > this.busyMs) fs.rmSync(dir, { recursive: true, force: true });
         } else if (KEY.test(name)) {
-          layers.push({ dir, used, bytes: this.measured(dir) });
+          stillThere(() => layers.push({ dir, used, bytes: this.measured(dir) }));
         }
       }
     }
@@ -125,9 +134,20 @@ export class BuildLayers {
       if (total <= this.maxBytes) break;
       if (now - old.used <= this.busyMs) continue;
       const gone = path.join(path.dirname(old.dir), `.old-${path.basename(old.dir)}`);
-      fs.renameSync(old.dir, gone);
+      if (!stillThere(() => fs.renameSync(old.dir, gone))) continue; // another process removed it first
       fs.rmSync(gone, { recursive: true, force: true });
       total -= old.bytes;
     }
+  }
+}
+
+/** Runs `action` on a cache entry; false when the entry is gone (ENOENT): another process sharing the cache removed it. */
+function stillThere(action: () => unknown): boolean {
+  try {
+    action();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }

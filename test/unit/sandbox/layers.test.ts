@@ -80,6 +80,16 @@ describe('sandbox build layers', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('prunes past an entry another process removed meanwhile (its upper gone) instead of failing', () => {
+    const dir = root();
+    // A layer folder whose upper was taken away between the listing and the measure, as a concurrent prune does.
+    fs.mkdirSync(path.join(dir, 'golang', key(7)), { recursive: true });
+    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 0, 0);
+    assert.doesNotThrow(() => layers.prune());
+    assert.ok(fs.existsSync(path.join(dir, 'golang', key(7))), 'an entry it could not measure is left alone');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('counts allocated blocks, not lengths', () => {
     const dir = root();
     fs.writeFileSync(path.join(dir, 'small'), 'x');
