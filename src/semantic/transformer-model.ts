@@ -110,6 +110,13 @@ class EncoderThread {
 
   /** Sends texts (token ids each) in one message; `onAnswer` is called for each text as soon as its answer is back. */
   run(texts: number[][], onAnswer: OnAnswer): void {
+    if (this.failed) {
+      // A thread that died while it held no texts had none to fail then; a message posted to it now would never be
+      // answered. Its texts fail at once (as failAll does), so the pool replaces the thread instead of waiting forever.
+      const error = new Error('the encoder thread has exited');
+      queueMicrotask(() => { for (let i = 0; i < texts.length; i++) onAnswer(-1, error); });
+      return;
+    }
     const id = this.nextId++;
     const ids = new BigInt64Array(texts.reduce((sum, tokens) => sum + tokens.length, 0));
     let at = 0;

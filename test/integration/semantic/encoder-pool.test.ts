@@ -252,6 +252,24 @@ describe('sentence encoder pool', () => {
   });
 });
 
+describe('an encoder thread that dies while idle', () => {
+  it('fails the next text at once and is replaced: no question waits forever on a dead thread', async () => {
+    const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1, idleMs: 0 });
+    const [first] = await pool.embed([QUESTIONS[0]!], 'query');
+    // The thread exits while it holds no text (a crash between questions): the pool holds it as its started thread.
+    const slot = (pool as unknown as { slots: Array<{ thread?: Promise<{ terminate(): Promise<number> }> }> }).slots[0]!;
+    await (await slot.thread!).terminate();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'hung'>((resolve) => { timer = setTimeout(() => resolve('hung'), 10_000); });
+    const next = await Promise.race([pool.embed([QUESTIONS[1]!], 'query').then(() => 'answered', () => 'failed'), deadline]);
+    clearTimeout(timer);
+    assert.notEqual(next, 'hung', 'the text after the thread died is answered or fails, never left waiting');
+    const [again] = await pool.embed([QUESTIONS[0]!], 'query');
+    assert.deepEqual(Array.from(again!), Array.from(first!), 'a new thread answers the next text, with the same vector');
+    await pool.close();
+  });
+});
+
 for (const store of storeKinds()) {
   describe(`stored passage vectors on the request path (${store})`, () => {
     let server: TestServer;
