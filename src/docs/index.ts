@@ -179,6 +179,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       const ranked = rankPassages(index.passages, index.lexical, question, {
         limit: depth, identifiers, related: meaning.related, uses: (doc) => index.links?.[doc]?.uses ?? [],
         ...(meaning.similarity ? { semantic: meaning.similarity } : {}),
+        ...(options.observe ? { observe: options.observe } : {}),
       });
       const envelope = {
         slug: tool.slug,

@@ -36,6 +36,11 @@ export const WEIGHTS = {
    * item the package's own guide for X calls.
    */
   guideUse: 0, guideSections: 5,
+  /**
+   * Evidence features the fit may weigh (0 = the hand-set ranking does not): a deprecated passage (already down through
+   * `importance`) down further; a passage with a code example up; a guide section (no symbol) against an API item.
+   */
+  deprecated: 0, example: 0, section: 0,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -43,17 +48,17 @@ export type DocsWeights = typeof WEIGHTS;
 
 /**
  * The named features of one candidate's word score, as the expression in rankPassages reads them (each multiplied by
- * the WEIGHTS entry of the same name; `internal` and `bare` are -1 when the passage is so, 0 otherwise).
+ * the WEIGHTS entry of the same name; `internal`, `bare` and `deprecated` are -1 when the passage is so, 0 otherwise;
+ * `example` and `section` 1 when it has a code example / is a guide section, else 0).
  */
-export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'titleCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare'] as const;
+export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'titleCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'deprecated', 'example', 'section'] as const;
 export type WordFeature = typeof WORD_FEATURES[number];
 export interface FeatureRow { doc: number; features: Record<WordFeature, number>; matched: boolean; similarity?: number }
 /**
- * Instrumentation for fitting (scripts/fit-docs-ranking.ts): when set, every rankPassages call hands it the candidate
- * pool's feature values and `rerank`, which orders the same pool under other weights (the same code, not a copy).
- * Unset in the service.
+ * One ranked candidate pool, handed to `RankOptions.observe` (scripts/fit-docs-ranking.ts fits on it): each candidate's
+ * feature values and `rerank`, which orders the same pool under other weights with this code (not a copy).
  */
-export const RANK_PROBE: { onPool?: (pool: { question: string; rows: FeatureRow[]; semantic: boolean; passage: (doc: number) => IndexedPassage; rerank: (weights: DocsWeights) => Ranked[] }) => void } = {};
+export interface RankPool { question: string; rows: FeatureRow[]; semantic: boolean; passage: (doc: number) => IndexedPassage; rerank: (weights: DocsWeights) => Ranked[] }
 
 export interface RankOptions {
   limit: number;
@@ -65,7 +70,12 @@ export interface RankOptions {
   related?: Array<{ term: string; weight: number }>;
   /** The API items (passage positions) a guide section's code uses: links of the package index. */
   uses?: (doc: number) => number[];
+  /** Called with the candidate pool and its feature values (fitting and diagnostics; the service passes none). */
+  observe?: (pool: RankPool) => void;
 }
+
+/** A code example in the passage: a fenced block (the extractors write examples so). */
+const hasExample = (content: string) => content.includes('```');
 
 function jaccard(left: Set<number>, right: Set<number>): number {
   if (!left.size || !right.size) return 0;
@@ -88,10 +98,11 @@ function fuseByRank(weights: DocsWeights, lexical: Array<{ doc: number; score: n
 const lastSegment = (symbol: string) => symbol.split(/::|\.|\//).pop()?.toLowerCase() ?? '';
 
 export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions): Ranked[] {
-  if (!RANK_PROBE.onPool) return rankWith(WEIGHTS, passages, lexical, question, options);
+  const { observe } = options;
+  if (!observe) return rankWith(WEIGHTS, passages, lexical, question, options);
   const rows: FeatureRow[] = [];
   const ranked = rankWith(WEIGHTS, passages, lexical, question, options, rows);
-  RANK_PROBE.onPool({ question, rows, semantic: Boolean(options.semantic), passage: (doc) => passages[doc]!, rerank: (weights) => rankWith(weights, passages, lexical, question, options) });
+  observe({ question, rows, semantic: Boolean(options.semantic), passage: (doc) => passages[doc]!, rerank: (weights) => rankWith(weights, passages, lexical, question, options) });
   return ranked;
 }
 
@@ -117,16 +128,19 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
       || (identifiers.size > 0 && passage.identifiers.some((id) => identifiers.has(id)));
+    const example = hasExample(passage.content);
     const score = weights.bm25 * (match.bm25 / maxBm25) + weights.bodyCoverage * match.bodyCoverage + weights.titleCoverage * match.titleCoverage
       + weights.proximity * match.proximity + weights.name * match.name + (exact ? weights.exact : 0)
       + weights.importance * passage.importance - (passage.internal ? weights.internal : 0) + weights.centrality * (passage.centrality ?? 0)
-      - (passage.bare ? weights.bare : 0);
+      - (passage.bare ? weights.bare : 0) - (passage.deprecated ? weights.deprecated : 0) + (example ? weights.example : 0)
+      + (passage.symbol ? 0 : weights.section);
     rows?.push({
       doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}),
       features: {
         bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, titleCoverage: match.titleCoverage, proximity: match.proximity,
         name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
-        centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0,
+        centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0, deprecated: passage.deprecated ? -1 : 0,
+        example: example ? 1 : 0, section: passage.symbol ? 0 : 1,
       },
     });
     return { doc, score, matched: match.bm25 > 0 };

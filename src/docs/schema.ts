@@ -4,6 +4,7 @@ import type { Verified } from '../quickstart/types.ts';
 import { MAX_MAX_TOKENS, MIN_MAX_TOKENS, type BudgetReport, type Overhead, type Pointer } from './budget.ts';
 import { MAX_SYMBOL, type SymbolLookup } from './symbol.ts';
 import type { PassageFlag } from './untrusted.ts';
+import type { RankPool } from './rank.ts';
 
 export type { BudgetReport, Pointer } from './budget.ts';
 
@@ -131,7 +132,8 @@ export interface ToolContext {
 
 export interface Docs {
   /** `overhead`: what the surface adds around the author's text (MCP's fence), held within maxTokens too. */
-  search(slugReference: string, query: string, options?: { limit?: number; maxTokens?: number; overhead?: Overhead }): Promise<DocsResult>;
+  /** `observe`: handed the ranked candidate pool and its features (scripts/fit-docs-ranking.ts; surfaces pass none). */
+  search(slugReference: string, query: string, options?: { limit?: number; maxTokens?: number; overhead?: Overhead; observe?: (pool: RankPool) => void }): Promise<DocsResult>;
   /** One API item by name (`tokio::time::timeout`), or the closest names: never an empty answer for a package with docs. */
   lookup(slugReference: string, symbol: string, options?: { maxTokens?: number; overhead?: Overhead }): Promise<DocsSymbolResult>;
   context(slugReference: string, options?: { maxTokens?: number; overhead?: Overhead }): Promise<ToolContext>;

@@ -1,9 +1,9 @@
-// RANK_PROBE (src/docs/rank.ts): the instrumentation scripts/fit-docs-ranking.ts fits on. Its feature values must be
-// the ones the word score is made of, and its `rerank` must be the ranker itself under other weights.
-import { afterEach, describe, it } from 'node:test';
+// RankOptions.observe (src/docs/rank.ts): the candidate pool scripts/fit-docs-ranking.ts fits on. Its feature values must
+// be the ones the word score is made of, and its `rerank` must be the ranker itself under other weights.
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LexicalIndex } from '../../../src/docs/lexical.ts';
-import { RANK_PROBE, rankPassages, WEIGHTS, WORD_FEATURES, type FeatureRow, type IndexedPassage, type Ranked } from '../../../src/docs/rank.ts';
+import { rankPassages, WEIGHTS, WORD_FEATURES, type FeatureRow, type IndexedPassage, type Ranked } from '../../../src/docs/rank.ts';
 
 const passage = (id: number, symbol: string, content: string, extra: Partial<IndexedPassage> = {}): IndexedPassage => ({
   id, url: `u${id}`, title: symbol, headings: [symbol], content, source: 'index.d.ts', identifiers: [], symbol, importance: 0.8, internal: false, ...extra,
@@ -13,23 +13,27 @@ const passages = [
   passage(1, 'cache.purgeStale', 'Remove every stale entry from the cache now.', { internal: true }),
   passage(2, 'cache.autopurge', 'Remove stale entries from the cache as their time to live ends.', { bare: true, centrality: 0.5 }),
   passage(3, 'other.thing', 'Nothing about it.'),
+  passage(4, 'cache.prune', 'Prune stale entries:\n```js\ncache.prune()\n```', { deprecated: true }),
+  { ...passage(5, '', 'Stale entries leave the cache when you call purge.'), symbol: null, title: 'Expiry' },
 ];
-const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol!.split('.').pop()! })));
+const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol?.split('.').pop() ?? p.title ?? '' })));
 const question = 'remove stale entries from the cache';
 
-describe('RANK_PROBE', () => {
-  afterEach(() => { RANK_PROBE.onPool = undefined; });
-
+describe('rankPassages observe', () => {
   it('hands over each candidate\'s named features, whose weighted sum orders the words-only ranking', () => {
     let seen: { rows: FeatureRow[] } | undefined;
-    RANK_PROBE.onPool = (pool) => { seen = pool; };
-    const ranked = rankPassages(passages, lexical, question, { limit: 4, identifiers: [] });
+    const ranked = rankPassages(passages, lexical, question, { limit: 6, identifiers: [], observe: (pool) => { seen = pool; } });
     assert.ok(seen);
-    assert.deepEqual(seen.rows.map((r) => r.doc).sort(), [0, 1, 2]); // the passage sharing no word is no candidate
+    assert.deepEqual(seen.rows.map((r) => r.doc).sort(), [0, 1, 2, 4, 5]); // the passage sharing no word is no candidate
     const row = (doc: number) => seen!.rows.find((r) => r.doc === doc)!;
     assert.equal(row(1).features.internal, -1);
     assert.equal(row(2).features.bare, -1);
     assert.equal(row(2).features.centrality, 0.5);
+    assert.equal(row(4).features.deprecated, -1);
+    assert.equal(row(4).features.example, 1);
+    assert.equal(row(2).features.example, 0);
+    assert.equal(row(5).features.section, 1);
+    assert.equal(row(0).features.section, 0);
     assert.equal(Math.max(...seen.rows.map((r) => r.features.bm25)), 1); // normalised by the pool's best
     const score = (r: FeatureRow) => WORD_FEATURES.reduce((sum, f) => sum + WEIGHTS[f] * r.features[f], 0);
     for (const r of ranked) assert.ok(Math.abs(r.score - score(row(r.doc))) < 1e-9);
@@ -37,9 +41,8 @@ describe('RANK_PROBE', () => {
 
   it('reranks the same pool with the ranker under other weights', () => {
     let rerank: ((weights: typeof WEIGHTS) => Ranked[]) | undefined;
-    RANK_PROBE.onPool = (pool) => { rerank = pool.rerank; };
-    const semantic = (doc: number) => [0.2, 0.6, 0.5, 0][doc]!;
-    const ranked = rankPassages(passages, lexical, question, { limit: 3, identifiers: [], semantic });
+    const semantic = (doc: number) => [0.2, 0.6, 0.5, 0, 0.1, 0.1][doc]!;
+    const ranked = rankPassages(passages, lexical, question, { limit: 6, identifiers: [], semantic, observe: (pool) => { rerank = pool.rerank; } });
     assert.ok(rerank);
     assert.deepEqual(rerank(WEIGHTS).map((p) => p.doc), ranked.map((p) => p.doc));
     // All weight on the internal prior: the internal passage goes last, whatever the words say.
@@ -48,12 +51,16 @@ describe('RANK_PROBE', () => {
     assert.equal(rerank(onlyInternal).at(-1)!.doc, 1);
     const onlyMeaning = { ...WEIGHTS, ...zero, rrf: 100, rrfK: WEIGHTS.rrfK, duplicate: 1.01 };
     assert.equal(rerank(onlyMeaning)[0]!.doc, 1);
+    // The evidence features are in the expression: each, weighted alone, moves its passage to the top or the bottom.
+    const only = (weights: Partial<typeof WEIGHTS>) => ({ ...WEIGHTS, ...zero, rrf: 0, rrfK: WEIGHTS.rrfK, duplicate: 1.01, semantic: 0, ...weights });
+    assert.equal(rerank(only({ example: 1 }))[0]!.doc, 4);
+    assert.equal(rerank(only({ section: 1 }))[0]!.doc, 5);
+    assert.equal(rerank(only({ deprecated: 1 })).at(-1)!.doc, 4);
   });
 
   it('is off unless set: the ranking is the same with and without it', () => {
     const off = rankPassages(passages, lexical, question, { limit: 3, identifiers: [] });
-    RANK_PROBE.onPool = () => {};
-    const on = rankPassages(passages, lexical, question, { limit: 3, identifiers: [] });
+    const on = rankPassages(passages, lexical, question, { limit: 3, identifiers: [], observe: () => {} });
     assert.deepEqual(on, off);
   });
 });
