@@ -183,10 +183,12 @@ function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecos
     for (const phrase of phrases) {
       if (!at(words, i, phrase)) continue;
       // The name may stand before a word for what it is ("the failure crate is deprecated").
-      const nameIndex = KIND_WORDS.has(words[i - 1] ?? '') && i >= 2 ? i - 2 : i - 1;
+      const kind = KIND_WORDS.has(words[i - 1] ?? '') && i >= 2 ? words[i - 1]! : undefined;
+      const nameIndex = kind ? i - 2 : i - 1;
       if (nameIndex < from || (opening && nameIndex !== from) || !nameAt(words, nameIndex)) continue;
       offered.push(...nameForms(words[nameIndex]!));
-      peerEcosystem ??= languageAt(words, nameIndex - 1) ?? suffixEcosystem(words[nameIndex]!);
+      // "the dotenv crate is unmaintained", "the sass gem is deprecated": a kind word that is a registry's says where.
+      peerEcosystem ??= languageAt(words, nameIndex - 1) ?? suffixEcosystem(words[nameIndex]!) ?? (kind ? ECOSYSTEM_WORDS[kind] : undefined);
       for (let k = nameIndex; k < i + phrase.length; k++) used.add(k);
       return;
     }

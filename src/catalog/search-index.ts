@@ -236,15 +236,40 @@ export class CatalogSearchIndex {
     return [parsed.terms.join(' '), tool.description, tool.keywords.join(' ')].filter(Boolean).join('. ');
   }
 
-  /** The most popular tool with one of these names (in the ecosystem given, when one is), or undefined. */
-  private resolveName(forms: string[], ecosystem?: Ecosystem): number | undefined {
+  /**
+   * The tool with one of these names (in the ecosystem given, when one is), or undefined. Where several tools have the
+   * name (a `paperclip` gem and a `paperclip` crate), the query's other words say which one is meant: the tools whose
+   * own description and keywords share one of them come first ("paperclip is deprecated, what handles file attachments"
+   * is the gem, whose description speaks of attachments), and among those the more popular within its ecosystem. A
+   * count of shared words decided alone was tried: a question's own words ("what … should") then picked an obscure
+   * namesake over the well-known tool.
+   */
+  private resolveName(forms: string[], ecosystem?: Ecosystem, context: string[] = []): number | undefined {
     // A Go module written without its host ("golang/mock") is the GitHub path of that name.
     for (const form of forms.flatMap((f) => (/^[a-z0-9-]+\/[a-z0-9._-]+$/.test(f) && !f.startsWith('@') ? [f, `github.com/${f}`] : [f]))) {
       const docs = (this.exact.get(form.replace(/[_.\s]+/g, '-')) ?? [])
         .filter((doc) => !ecosystem || ECOSYSTEMS[this.ecosystem[doc]!] === ecosystem);
-      if (docs.length) return docs.reduce((a, b) => (this.popularity[b]! > this.popularity[a]! ? b : a));
+      if (docs.length === 0) continue;
+      const shared = docs.length > 1 && context.length ? docs.map((doc) => Math.min(1, this.contextShare(doc, context))) : docs.map(() => 0);
+      let best = 0;
+      for (let k = 1; k < docs.length; k++) {
+        if (shared[k]! > shared[best]! || shared[k] === shared[best] && this.popularity[docs[k]!]! > this.popularity[docs[best]!]!) best = k;
+      }
+      return docs[best];
     }
     return undefined;
+  }
+
+  /** How many of the (stemmed) context words a tool's own description and keywords contain. */
+  private contextShare(doc: number, context: string[]): number {
+    const tool = this.tools.record(doc);
+    const own = new Set(indexTerms([tool.description, tool.keywords.join(' ')].join(' ')));
+    return context.filter((term) => own.has(term)).length;
+  }
+
+  /** The query's own words, stemmed as the index stems them: what tells one tool of a shared name from another. */
+  private static context(parsed: ParsedQuery): string[] {
+    return [...new Set(parsed.terms.flatMap((term) => indexTerms(term)))];
   }
 
   /**
@@ -254,7 +279,8 @@ export class CatalogSearchIndex {
   private resolvePeer(parsed: ParsedQuery): number | undefined {
     if (parsed.peerOf) {
       // "like python requests": the name in the ecosystem its language word says, if it lives there.
-      return (parsed.peerEcosystem && this.resolveName(parsed.peerOf, parsed.peerEcosystem)) ?? this.resolveName(parsed.peerOf);
+      const context = CatalogSearchIndex.context(parsed);
+      return (parsed.peerEcosystem && this.resolveName(parsed.peerOf, parsed.peerEcosystem, context)) ?? this.resolveName(parsed.peerOf, undefined, context);
     }
     if (!parsed.bareName || !parsed.ecosystem) return undefined;
     const form = parsed.nameGuess.replace(/[_.\s]+/g, '-');

@@ -106,6 +106,30 @@ describe('peers of a named tool', () => {
   });
 });
 
+describe('a peer name several ecosystems hold', () => {
+  const catalog = [
+    tool('crates', 'staple', 'openapi tooling for web services', 0.3),
+    tool('rubygems', 'staple', 'file attachment management for models', 0.25),
+    tool('rubygems', 'keepsake', 'uploads and file attachments for rack apps', 0.8),
+    tool('crates', 'specgen', 'openapi document generation', 0.7),
+    tool('npm', 'envy', 'loads environment variables from a .env file', 0.99),
+    tool('crates', 'envy', 'loads environment variables from a .env file', 0.4),
+    tool('crates', 'envoy', 'environment variables from .env files', 0.6),
+    tool('npm', 'envload', 'environment variables from .env files', 0.9),
+  ];
+  const index = CatalogSearchIndex.build(catalog);
+  const slugs = topSlugs(index);
+  it('resolves the name to the tool whose own words the rest of the query shares', () => {
+    assert.equal(slugs('staple is deprecated, what should handle file attachments now')[0], 'rubygems-keepsake');
+    // With no word of the query shared, the more popular namesake is meant.
+    assert.equal(slugs('staple is deprecated')[0], 'crates-specgen');
+  });
+  it('resolves it in the registry a kind word names ("the envy crate is unmaintained")', () => {
+    assert.equal(slugs('the envy crate is unmaintained')[0], 'crates-envoy');
+    assert.equal(slugs('envy is unmaintained')[0], 'npm-envload');
+  });
+});
+
 describe('peer names written with a language suffix, and names the catalog lacks', () => {
   const catalog = [
     tool('npm', 'moment', 'parse, validate, manipulate and display dates', 0.99),

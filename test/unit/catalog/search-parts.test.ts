@@ -174,6 +174,11 @@ describe('peer phrases', () => {
     // "but" that does not follow an opening name is a plain word of the query.
     assert.equal(parseQuery('a fast but safe json parser').peerOf, undefined);
   });
+  it('reads a registry\'s kind word after the name as the ecosystem it lives in ("the dotenv crate", "the sass gem")', () => {
+    assert.equal(parseQuery('the frobz crate is unmaintained').peerEcosystem, 'crates');
+    assert.equal(parseQuery('the frobz gem is deprecated, what now').peerEcosystem, 'rubygems');
+    assert.equal(parseQuery('the frobz package is deprecated').peerEcosystem, undefined, '"package" names no registry');
+  });
   it('reads what is said of a tool on its way out, with or without an auxiliary', () => {
     for (const [query, name] of [['widgetry got archived, which router now', 'widgetry'], ['the frobz crate is in maintenance mode', 'frobz'],
       ['blinker was renamed', 'blinker'], ['zapper has been discontinued', 'zapper'], ['quux is retired, what now', 'quux']] as const) {
