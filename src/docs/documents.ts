@@ -7,6 +7,7 @@ import { textOf, type ArchiveFile } from './archive.ts';
 import { apiFromNpmPackage, loadCompiler } from './extract/dts.ts';
 import { apiFromGoModule } from './extract/golang.ts';
 import { labelDeprecatedInProse } from './extract/deprecation.ts';
+import { hasExplanation } from './extract/evidence.ts';
 import { apiFromJavaScript } from './extract/jsdoc.ts';
 import { chunkByHeadings, frontMatterTitle } from './extract/markdown.ts';
 import { apiFromPythonPackage } from './extract/python.ts';
@@ -211,8 +212,12 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
     try { return JSON.parse(texts.get('package.json') ?? '{}') as Record<string, unknown>; } catch { return {}; }
   };
   const { texts, skipped } = declarations(own);
+  const manifest = manifestOf(texts);
+  const entries = [...jsEntries(manifest.exports), manifest.main, manifest.module, 'index.js'].filter((m): m is string => typeof m === 'string');
   if ([...texts.keys()].some((p) => p !== 'package.json')) {
-    return { api: await apiFromNpmPackage({ name, files: texts, manifest: manifestOf(texts), locate }), skippedSources: skipped };
+    const declared = await apiFromNpmPackage({ name, files: texts, manifest, locate });
+    const { api, skippedSources } = await withSourceDocs(declared, own, name, entries, locate);
+    return { api, skippedSources: skipped + skippedSources };
   }
   const api: PassageDraft[] = [];
   const folder = artifact.files.map((f) => typesFolder(f.path)).find(Boolean);
@@ -223,11 +228,44 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
       api.push({ ...p, source: folder + p.source, headings: [label, ...p.headings.slice(1)] });
     }
   }
-  const manifest = manifestOf(texts);
-  const entries = [...jsEntries(manifest.exports), manifest.main, manifest.module, 'index.js'].filter((m): m is string => typeof m === 'string');
   const scripts = budgeted(own, (p) => /\.(c|m)?js$/.test(p), depthOf);
   api.push(...await apiFromJavaScript({ name, files: scripts.texts, entries, locate }));
   return { api, skippedSources: skipped + scripts.skipped };
+}
+
+/**
+ * Declarations without a comment whose JavaScript documents them: many packages generate or hand-write bare `.d.ts`
+ * files while their JSDoc stays in the `.js` they ship (the API is typed in one file and explained in another). The
+ * JSDoc of each declared item that has no explanatory text of its own is folded into its declaration's passage, so the
+ * item is answered with its type and its explanation together. Items only the JavaScript names are not added: the
+ * declarations say what is public. The JavaScript is parsed only when some declaration is bare.
+ */
+async function withSourceDocs(declared: PassageDraft[], own: ArchiveFile[], name: string, entries: string[],
+  locate: (file: string, where: { line?: number; anchor?: string }) => string): Promise<{ api: PassageDraft[]; skippedSources: number }> {
+  const explained = new Set(declared.filter((p) => p.symbol && hasExplanation(p.content)).map((p) => p.symbol!));
+  const bare = new Set(declared.filter((p) => p.symbol && !explained.has(p.symbol)).map((p) => p.symbol!));
+  if (!bare.size) return { api: declared, skippedSources: 0 };
+  const scripts = budgeted(own, (p) => /\.(c|m)?js$/.test(p), depthOf);
+  if (!scripts.texts.size) return { api: declared, skippedSources: scripts.skipped };
+  const docs = new Map<string, PassageDraft>();
+  for (const p of await apiFromJavaScript({ name, files: scripts.texts, entries, locate })) {
+    // The first (whole or leading) chunk of the first documented definition: one explanation per item.
+    if (p.symbol && bare.has(p.symbol) && !docs.has(p.symbol) && hasExplanation(p.content)) docs.set(p.symbol, p);
+  }
+  if (!docs.size) return { api: declared, skippedSources: scripts.skipped };
+  const folded = new Set<string>();
+  const api = declared.map((p) => {
+    const doc = p.symbol && !folded.has(p.symbol) ? docs.get(p.symbol) : undefined;
+    if (!doc) return p;
+    folded.add(p.symbol!);
+    // The JavaScript passage opens with its own signature in a fence; the typed one stays, the prose is added.
+    const prose = doc.content.replace(/^```js\n[\s\S]*?\n```\n*/, '').trim();
+    return {
+      ...p, content: `${p.content}\n\n${prose}`, importance: Math.max(p.importance ?? 0, Math.min(doc.importance ?? 0, (p.importance ?? 0) + 0.3)),
+      deprecated: p.deprecated || doc.deprecated || undefined,
+    };
+  });
+  return { api, skippedSources: scripts.skipped };
 }
 
 /** The JavaScript files package.json `exports` names (`"."`, `"./fp"`, their `require`/`import`/`default` targets). */

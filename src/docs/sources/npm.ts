@@ -37,13 +37,13 @@ export function npmSource(settings: SourceSettings): RegistrySource {
       // JavaScript is kept too: a package without declarations documents its API in JSDoc there (lodash).
       const keep = options.keep ?? ((p: string) => isDocFile(p, /\.d\.(ts|mts|cts)$|^package\.json$|\.(c|m)?js$/) && !/\.min\.(c|m)?js$/.test(p));
       const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => keep(stripTopFolder(p)) });
-      let files = contents.files.map((f) => ({ ...f, path: stripTopFolder(f.path) }));
+      const files = contents.files.map((f) => ({ ...f, path: stripTopFolder(f.path) }));
       const pkgFile = files.find((f) => f.path === 'package.json');
       const pkg: Manifest = pkgFile ? safeJson(textOf(pkgFile)) ?? manifest : manifest;
       const facts = npmFacts(pkg, files.map((f) => f.path));
       const ownTypes = files.some((f) => DECLARATION.test(f.path));
-      // With its own declarations, those are the API (their JavaScript repeats it, compiled): the JavaScript is dropped.
-      if (ownTypes && !options.keep) files = files.filter((f) => !SCRIPT.test(f.path));
+      // With its own declarations, those are the API; the JavaScript stays, as the JSDoc that explains declarations
+      // shipped without comments (documents.ts reads it only when some declaration is bare).
       const types = ownTypes || options.keep ? undefined : await definitelyTyped(base, settings, name, version).catch(() => undefined);
       if (types) {
         files.push(...types.files);
@@ -65,7 +65,6 @@ export function npmSource(settings: SourceSettings): RegistrySource {
 }
 
 const DECLARATION = /\.d\.(ts|mts|cts)$/;
-const SCRIPT = /\.(c|m)?js$/;
 
 /** DefinitelyTyped's package name for an npm package (`@types/lodash`, `@types/babel__core` for `@babel/core`). */
 export const typesPackageName = (name: string) => `@types/${name.replace(/^@/, '').replace('/', '__')}`;

@@ -1,6 +1,7 @@
 // npm packages that ship no declarations, through the npm source against a fake registry on 127.0.0.1: the API comes
 // from the JSDoc of their JavaScript (read with the TypeScript parser) and from DefinitelyTyped's @types package of
-// the same major.minor, whose passages say they come from there. A package with its own types uses only those.
+// the same major.minor, whose passages say they come from there. A package with its own types uses those, and its
+// JavaScript's JSDoc only to explain declarations shipped without a comment.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fetchReleaseNotes } from '../../../src/changes/release-notes.ts';
@@ -64,6 +65,12 @@ describe('npm packages without declarations (fake registry)', () => {
         '2.3.5': typesTgz('2.3.5', 'Creates a throttled'), '2.4.2': typesTgz('2.4.2', 'Wrong minor:'), '3.0.0': typesTgz('3.0.0', 'Wrong major:'),
       } },
       { name: 'fx-typed', versions: { '1.0.0': goodPackage('fx-typed', '1.0.0') } },
+      { name: 'fx-bare', versions: { '1.2.0': makeTgz([
+        { name: 'package/package.json', body: JSON.stringify({ name: 'fx-bare', version: '1.2.0', main: 'index.js', types: 'index.d.ts' }) },
+        { name: 'package/README.md', body: '# fx-bare\n\nTools.\n' },
+        { name: 'package/index.d.ts', body: 'export declare function frob(level: number): number;\nexport declare function plain(): void;\n/** Resets every counter the package keeps to zero. */\nexport declare function reset(): void;\n' },
+        { name: 'package/index.js', body: "/**\n * Turns the knob to `level` and returns the level it had before.\n */\nfunction frob(level) { return level; }\n/**\n * Another text for reset that the declaration's own comment wins over.\n */\nfunction reset() {}\nfunction plain() {}\n/**\n * A helper the declarations do not export.\n */\nfunction helper() {}\nmodule.exports = { frob, reset, plain, helper };\n" },
+      ]) } },
     ]);
   });
   after(() => registry.close());
@@ -115,13 +122,30 @@ describe('npm packages without declarations (fake registry)', () => {
     }
   });
 
-  it('a package with its own declarations uses them, without its JavaScript or @types', async () => {
+  it('a package with its own declarations uses them, without @types', async () => {
     const before = registry.hits.get('/@types/fx-typed') ?? 0;
     const artifact = await source().artifact('fx-typed', '1.0.0');
     assert.equal(artifact.facts.definitelyTyped, undefined);
     assert.equal(registry.hits.get('/@types/fx-typed') ?? 0, before, 'no @types look-up');
-    assert.ok(!artifact.files.some((f) => f.path.endsWith('.js')));
     const { passages } = await passagesFromArtifact(artifact, { ecosystem: 'npm', name: 'fx-typed', version: '1.0.0' });
     assert.ok(passages.some((p) => p.symbol === 'fx-typed.frobnicate' && p.source === 'index.d.ts'));
+  });
+
+  it('a declaration without a comment gets the JSDoc its JavaScript gives it; the declarations still say what is API', async () => {
+    const artifact = await source().artifact('fx-bare', '1.2.0');
+    assert.ok(artifact.files.some((f) => f.path === 'index.js'), 'the JavaScript is kept beside its own declarations');
+    const { passages } = await passagesFromArtifact(artifact, { ecosystem: 'npm', name: 'fx-bare', version: '1.2.0' });
+    const frob = passages.filter((p) => p.symbol === 'fx-bare.frob');
+    assert.equal(frob.length, 1, 'one passage: the declaration, with the explanation folded in');
+    assert.equal(frob[0]!.source, 'index.d.ts');
+    assert.match(frob[0]!.content, /declare function frob\(level: number\): number/);
+    assert.match(frob[0]!.content, /Turns the knob to `level`/);
+    assert.ok(!/```js/.test(frob[0]!.content), "the JavaScript's own signature is not repeated");
+    assert.ok(hasExplanation(frob[0]!.content));
+    const reset = passages.find((p) => p.symbol === 'fx-bare.reset');
+    assert.match(reset!.content, /Resets every counter/);
+    assert.ok(!/Another text for reset/.test(reset!.content), "a declaration's own comment is kept as it is");
+    assert.ok(!hasExplanation(passages.find((p) => p.symbol === 'fx-bare.plain')!.content), 'nothing to fold: stays bare');
+    assert.ok(!passages.some((p) => p.symbol?.endsWith('helper')), 'JSDoc of what the declarations do not export is not API');
   });
 });
