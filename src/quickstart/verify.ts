@@ -18,6 +18,8 @@ import type { HostFacts } from './host-facts.ts';
 import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
 import { packageInfo } from './package-info.ts';
+import { pickTeaching, teachScore, TEACH_SELECTION, type TeachSelection } from './teach-model.ts';
+import type { RanCandidate } from './teach-features.ts';
 import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/index.ts';
 import { camelName, packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
@@ -40,6 +42,8 @@ export interface VerifyDeps {
   keepAlive: () => Promise<boolean>;
   /** Called once the best offerable candidate is known, before any run: what a pending context may show, unverified. */
   preview?: (result: VerificationResult) => Promise<void>;
+  /** Selection among candidates that ran (teach-model.ts); its declared default unless a caller (a test) says. */
+  teachSelection?: TeachSelection;
 }
 
 export interface VerifyOutcome { status: Exclude<Verified['status'], 'pending'>; result: VerificationResult }
@@ -231,8 +235,24 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   /** Candidates that got at least one run or a verdict (a candidate may run several times, repaired). */
   const attempted = new Set<ScoredCandidate>();
   const runtimeName = (request: TestRequest) => host.runtimes[request.runtime] ?? request.runtime;
+  // Candidates that ran and printed a result, when selection picks among several (teach-model.ts), and the bounds.
+  const selection = deps.teachSelection ?? TEACH_SELECTION;
+  const ran: Array<{ outcome: VerifyOutcome; judged: RanCandidate }> = [];
+  let firstRan: { at: number; runs: number } | undefined;
+  const moreAlternatives = () => !firstRan || (ran.length < selection.alternatives && runs - firstRan.runs < selection.extraRuns && Date.now() - firstRan.at < selection.extraMs);
+  const pick = async (): Promise<VerifyOutcome> => {
+    const at = ran.length > 1 ? await pickTeaching(ran.map((r) => r.judged), selection.model) : 0;
+    const chosen = ran[at]!.outcome;
+    const p = await teachScore(ran[at]!.judged, selection.model);
+    if (chosen.result.chosen) chosen.result.chosen = { ...chosen.result.chosen, signals: [...chosen.result.chosen.signals, `teaches p=${p.toFixed(2)}, picked of ${ran.length} that ran`] };
+    // The record of runs is the verification's, not the first success's: every alternative tried is on it.
+    return { ...chosen, result: { ...chosen.result, tried } };
+  };
 
   for (const candidate of candidates) {
+    if (ran.length && !moreAlternatives()) break;
+    // A program tooldex wrote is never shown instead of a real example that ran.
+    if (ran.some((r) => r.judged.origin !== 'api') && candidate.origin === 'api') continue;
     // Programs written from the API have a few runs of their own: the docs' examples may spend the whole budget
     // failing (credentials, services, fragments) before the programs that need none are reached.
     const limit = candidate.origin === 'api' ? maxRuns + API_RUNS : maxRuns;
@@ -271,6 +291,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       const end = hopeless(result, tool.ecosystem);
       if (end) {
         tried.push({ source: candidate.source, status: result.status, detail: end.reason });
+        if (ran.length) return pick();
         if (reserve) return reserve;
         return { status: end.status, result: { verified: { status: end.status, version: program.version, reason: end.reason }, quickstart: shown(best), testRequest: best.program.request, tried } };
       }
@@ -287,6 +308,13 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
             quickstart: { code: program.code, language: program.language, source: candidate.source }, testRequest: program.request, tried,
             chosen: { origin: candidate.origin, score: Math.round(candidate.score * 10) / 10, signals: candidate.signals, rank: candidates.indexOf(candidate) + 1, of: candidates.length },
           } };
+          if (selection.enabled) {
+            ran.push({ outcome: success, judged: { ecosystem: tool.ecosystem, program: program.code, stdout: excerpt(result.stdout), origin: candidate.origin, score: candidate.score, signals: candidate.signals } });
+            firstRan ??= { at: Date.now(), runs };
+            if (moreAlternatives() && runs < limit && candidate !== candidates[candidates.length - 1]) break;
+            deps.logger.info({ slug: tool.slug, version, runs, alternatives: ran.length }, 'quickstart verified');
+            return pick();
+          }
           // A program that only prints back a literal it was given ran, but shows little of the package: another
           // example that prints a real result is preferred when the budget allows; this one is kept in reserve.
           if (echoesInput(program.code, result.stdout) && runs < limit && candidate !== candidates[candidates.length - 1]) {
@@ -313,6 +341,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       tried.push({ source: candidate.source, status: result.status, detail: lastFailure });
       if (result.status === 'failed_install' && program.request.packages.length === 1) {
         // The package itself does not install on this sandbox: every other example would fail the same way.
+        if (ran.length) return pick();
         if (reserve) return reserve;
         return { status: 'failed', result: { verified: { status: 'failed', version: program.version, reason: `the package does not install here: ${lastFailure}` }, quickstart: shown(best), testRequest: best.program.request, tried } };
       }
@@ -321,6 +350,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       adjust = next;
     }
   }
+  if (ran.length) return pick();
   if (reserve) return reserve;
   const blocked = candidates.every((c) => c.blockers.length > 0);
   const reason = blocked

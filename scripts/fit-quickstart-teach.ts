@@ -1,0 +1,145 @@
+// Fits the "teaches the main use" model of quickstart selection (src/quickstart/teach-model.ts) on rated programs, with
+// leave-one-set-out validation against today's hand-set score, and writes the weights to src/quickstart/teach-weights.ts.
+//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--write]
+// Labelled sets (spent; each a JSON of rated programs with their real output, and a ratings TSV):
+//   r5:   bench/quickstart-labels-r5.json       + bench/quickstarts-fresh-r5-ratings.tsv   (the chosen quickstarts)
+//   alts: bench/quickstart-labels-alts.json     + bench/quickstart-labels-alts-ratings.tsv (2–4 alternatives a package)
+// Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
+// how often the pick teaches (model's top vs the hand-ranked first that ran, which is what selection picks today).
+import fs from 'node:fs';
+import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachVector } from '../src/quickstart/teach-features.ts';
+import { teachProbability, type TeachWeights } from '../src/quickstart/teach-model.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
+const LAMBDA = Number(option('lambda') ?? 1);
+const WRITE = args.includes('--write');
+/** --features a,b: fit on these only (the rest weigh 0): to compare small models. */
+const ONLY = option('features')?.split(',');
+
+export interface LabelRow extends RanCandidate { id: string; slug: string; rank: number }
+interface Example { set: string; id: string; slug: string; rank: number; y: number; x: TeachVector; hand: number }
+
+function ratings(file: string, key: 'id' | 'slug'): Map<string, string> {
+  const [head, ...rows] = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => l.split('\t'));
+  const k = head!.indexOf(key);
+  const r = head!.indexOf('rating');
+  return new Map(rows.map((row) => [row[k]!.trim(), row[r]!.trim().toLowerCase()]));
+}
+
+async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'): Promise<Example[]> {
+  if (!fs.existsSync(json) || !fs.existsSync(tsv)) return [];
+  const rated = ratings(tsv, key);
+  const out: Example[] = [];
+  for (const row of JSON.parse(fs.readFileSync(json, 'utf8')) as LabelRow[]) {
+    const rating = rated.get(key === 'id' ? row.id : row.slug);
+    if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
+    out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score });
+  }
+  return out;
+}
+
+/** L2-regularised logistic regression by gradient descent (features are already on 0–1 scales; the bias is not penalised). */
+export function fit(examples: Example[], lambda: number): TeachWeights {
+  const w = new Array<number>(TEACH_FEATURES.length).fill(0);
+  const center = TEACH_FEATURES.map((f) => examples.reduce((s, e) => s + e.x[f], 0) / examples.length);
+  const scale = TEACH_FEATURES.map((f, i) => Math.sqrt(examples.reduce((s, e) => s + (e.x[f] - center[i]!) ** 2, 0) / examples.length) || 1);
+  let b = 0;
+  const n = examples.length;
+  // Mean log-loss + (lambda / 2n)·|w|²: lambda is worth that many examples' pull toward 0.
+  for (let step = 0; step < 4000; step++) {
+    const gw = w.map((wi) => (lambda / n) * wi);
+    let gb = 0;
+    for (const e of examples) {
+      const xs = TEACH_FEATURES.map((f, i) => (ONLY && !ONLY.includes(f) ? 0 : (e.x[f] - center[i]!) / scale[i]!));
+      const p = 1 / (1 + Math.exp(-(b + xs.reduce((s, xi, i) => s + xi * w[i]!, 0))));
+      xs.forEach((xi, i) => { gw[i]! += ((p - e.y) * xi) / n; });
+      gb += (p - e.y) / n;
+    }
+    for (let i = 0; i < w.length; i++) w[i]! -= 0.2 * gw[i]!;
+    b -= 0.2 * gb;
+  }
+  return {
+    bias: round(b), weights: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(w[i]!)])),
+    center: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(center[i]!)])), scale: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(scale[i]!)])), fittedOn: '', lambda,
+  };
+}
+
+const mean = (v: number[]) => v.filter((x) => !Number.isNaN(x)).reduce((s, x) => s + x, 0) / v.filter((x) => !Number.isNaN(x)).length;
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** Area under the ROC curve: the chance a random "teaches" scores above a random other (ties count half). */
+export function auc(scores: number[], labels: number[]): number {
+  let pairs = 0;
+  let wins = 0;
+  scores.forEach((si, i) => scores.forEach((sj, j) => {
+    if (labels[i] === 1 && labels[j] === 0) { pairs++; wins += si > sj ? 1 : si === sj ? 0.5 : 0; }
+  }));
+  return pairs ? wins / pairs : NaN;
+}
+
+/** Per package with 2+ rated alternatives: does the pick teach? (first max wins: ties keep the hand-ranked order). */
+function pickRate(examples: Example[], score: (e: Example) => number): { teaches: number; of: number } {
+  const bySlug = new Map<string, Example[]>();
+  for (const e of examples) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
+  let teaches = 0;
+  let of = 0;
+  for (const group of bySlug.values()) {
+    if (group.length < 2) continue;
+    const sorted = [...group].sort((a, b) => a.rank - b.rank);
+    let best = sorted[0]!;
+    for (const e of sorted) if (score(e) > score(best) + 1e-9) best = e;
+    of++;
+    teaches += best.y;
+  }
+  return { teaches, of };
+}
+
+const sets = {
+  r5: await load('r5', 'bench/quickstart-labels-r5.json', 'bench/quickstarts-fresh-r5-ratings.tsv', 'slug'),
+  alts: await load('alts', 'bench/quickstart-labels-alts.json', 'bench/quickstart-labels-alts-ratings.tsv', 'id'),
+};
+const pct = (a: number, b: number) => (b ? `${a}/${b} (${Math.round((100 * a) / b)} %)` : 'n/a');
+for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${examples.length} rated, ${examples.filter((e) => e.y).length} teach`);
+const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
+for (const held of names) {
+  const train = names.filter((n) => n !== held).flatMap((n) => sets[n as keyof typeof sets]);
+  const test = sets[held as keyof typeof sets];
+  if (!train.length) continue;
+  const model = fit(train, LAMBDA);
+  const p = test.map((e) => teachProbability(e.x, model));
+  const y = test.map((e) => e.y);
+  const modelPick = pickRate(test, (e) => teachProbability(e.x, model));
+  const handPick = pickRate(test, (e) => -e.rank);
+  console.log(`held out ${held} (fit on ${train.length}): AUC model ${auc(p, y).toFixed(3)} vs hand score ${auc(test.map((e) => e.hand), y).toFixed(3)}; accuracy at 0.5 ${pct(p.filter((pi, i) => (pi >= 0.5 ? 1 : 0) === y[i]).length, y.length)}`
+    + `; pick teaches: model ${pct(modelPick.teaches, modelPick.of)} vs today's (hand-ranked first that ran) ${pct(handPick.teaches, handPick.of)}`);
+}
+// Leave one ecosystem out over every rated set (a second rotation: a model that only learnt one ecosystem's habits fails it).
+{
+  const pooled = names.flatMap((n) => sets[n as keyof typeof sets]);
+  const eco = (e: Example) => e.slug.split('-')[0]!;
+  const modelAucs: number[] = [];
+  const handAucs: number[] = [];
+  let modelPicks = { teaches: 0, of: 0 };
+  let handPicks = { teaches: 0, of: 0 };
+  for (const held of [...new Set(pooled.map(eco))]) {
+    const model = fit(pooled.filter((e) => eco(e) !== held), LAMBDA);
+    const test = pooled.filter((e) => eco(e) === held);
+    // AUC within each held-out ecosystem, then averaged: pooling four models' probabilities would mix calibrations.
+    const ys = test.map((e) => e.y);
+    modelAucs.push(auc(test.map((e) => teachProbability(e.x, model)), ys));
+    handAucs.push(auc(test.map((e) => e.hand), ys));
+    const m = pickRate(test.filter((e) => e.set === 'alts'), (e) => teachProbability(e.x, model));
+    const h = pickRate(test.filter((e) => e.set === 'alts'), (e) => -e.rank);
+    modelPicks = { teaches: modelPicks.teaches + m.teaches, of: modelPicks.of + m.of };
+    handPicks = { teaches: handPicks.teaches + h.teaches, of: handPicks.of + h.of };
+  }
+  console.log(`leave one ecosystem out (${pooled.length} rated): mean AUC model ${mean(modelAucs).toFixed(3)} vs hand score ${mean(handAucs).toFixed(3)}; pick teaches (alternatives): model ${pct(modelPicks.teaches, modelPicks.of)} vs today's ${pct(handPicks.teaches, handPicks.of)}`);
+}
+const all = names.flatMap((n) => sets[n as keyof typeof sets]);
+const final = { ...fit(all, LAMBDA), fittedOn: `${names.map((n) => `${n} ${sets[n as keyof typeof sets].length}`).join(', ')} rated programs; lambda ${LAMBDA}` };
+console.log('fitted on all:', JSON.stringify(final));
+if (WRITE) {
+  fs.writeFileSync('src/quickstart/teach-weights.ts', `// Written by scripts/fit-quickstart-teach.ts (do not edit by hand): ${final.fittedOn}.\nimport type { TeachWeights } from './teach-model.ts';\n\nexport const TEACH_WEIGHTS: TeachWeights = ${JSON.stringify(final, null, 2)};\n`);
+  console.log('wrote src/quickstart/teach-weights.ts');
+}

@@ -1,0 +1,98 @@
+// What a run candidate teaches, as numbers a fitted model reads (teach-model.ts): judged by what the program does and
+// what it printed, not only by its source. Each feature is a class of "runs but trivial" a rater named on the rated
+// quickstarts (bench/quickstarts-fresh-r*-ratings.tsv): output that only echoes the input it was given, an object or
+// pointer dumped instead of a result, a central call on a stand-in input, a bare line of output, a program that calls
+// one thing; and where it came from (the README or a guide, a reference doctest, a program tooldex wrote).
+// Pure: program text and stdout in, numbers out; the program is parsed with tree-sitter, nothing is run.
+import type { Ecosystem } from '../catalog/index.ts';
+import { echoesInput } from './outcome.ts';
+import { descendants, withSyntaxTree, type Grammar, type SyntaxNode } from './parse.ts';
+import type { CandidateOrigin } from './types.ts';
+
+/** The features in the model's order; the fitted weights (teach-model.ts) are keyed by these names. */
+export const TEACH_FEATURES = [
+  'echoesInput', 'dumpsObject', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
+  'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
+] as const;
+export type TeachFeature = typeof TEACH_FEATURES[number];
+export type TeachVector = Record<TeachFeature, number>;
+
+export interface RanCandidate {
+  ecosystem: Ecosystem;
+  /** The program that ran (its entry file). */
+  program: string;
+  stdout: string;
+  origin: CandidateOrigin;
+  /** The hand-set score and its named signals (score.ts), kept as features: what they know still counts. */
+  score: number;
+  signals: string[];
+}
+
+const GRAMMAR: Partial<Record<Ecosystem, Grammar>> = { npm: 'typescript', pypi: 'python', crates: 'rust', go: 'go' };
+
+/**
+ * An object printed instead of a result: JavaScript's `[object Object]`, a Python default repr (`<Foo object at
+ * 0x7f…>`), a Go pointer to a struct (`&{0xc000…}`), any raw address. A reader learns the type exists, not what it does.
+ */
+export function dumpsObject(stdout: string): boolean {
+  return /\[object \w+\]|<[\w.]+ object at 0x[0-9a-f]+>|&\{|\b0x[0-9a-f]{8,}\b|<function [\w.]+ at 0x/i.test(stdout);
+}
+
+/**
+ * Words programs use when they have no real input to give (and the stand-ins tooldex itself writes): a call on one of
+ * these shows the call's shape, not what the package does with real data.
+ */
+const STAND_IN = /^(example|sample|foo|bar|baz|qux|hello|test|value|string|text|data|input|placeholder|lorem|abc|xyz|x|a)$/i;
+
+const STRING_TYPES = ['string', 'template_string', 'string_literal', 'raw_string_literal', 'interpreted_string_literal', 'string_content'];
+const CALL_TYPES = ['call_expression', 'call', 'new_expression', 'method_invocation'];
+/** Printing and control calls are every program's; only the rest says what of the API it exercises. */
+const NOT_API = /^(print|println|printf|Println|Printf|Print|Sprintf|Fprintf|log|console|format|repr|str|len|require|assert|assert_eq|unwrap|expect|to_string|toString|JSON|stringify|dir|vars|list|dict|range|Some|Ok|Err|main|Error|String|Number|Object|Array|Vec|new|from|into|clone|iter|collect|join|map|push|append)$/;
+
+/** The name a call calls: `a.b.c(…)` → `c`, `Foo::new(…)` → `new`, `new Foo(…)` → `Foo`. */
+function calleeName(call: SyntaxNode): string | undefined {
+  const callee = call.childForFieldName('function') ?? call.childForFieldName('constructor') ?? call.namedChildren[0];
+  if (!callee) return undefined;
+  const ids = descendants(callee, ['identifier', 'property_identifier', 'field_identifier', 'type_identifier']);
+  return (ids[ids.length - 1] ?? callee).text;
+}
+
+/** Distinct API calls and stand-in string arguments of a program, read from its syntax tree. */
+async function programFacts(ecosystem: Ecosystem, program: string): Promise<{ calls: number; standIns: number }> {
+  const grammar = GRAMMAR[ecosystem];
+  if (!grammar) return { calls: 0, standIns: 0 };
+  return withSyntaxTree(grammar, program, (root) => {
+    const names = new Set(descendants(root, CALL_TYPES).map(calleeName).filter((n): n is string => Boolean(n) && !NOT_API.test(n!)));
+    // A stand-in given to a call (not a dictionary key, not a printed label): an argument list's string.
+    const standIns = descendants(root, STRING_TYPES).filter((s) => {
+      if (s.type === 'string_content') return false;
+      const text = s.text.replace(/^[rbfu]*["'`]+|["'`]+$/gi, '').trim();
+      const parent = s.parent;
+      return STAND_IN.test(text) && Boolean(parent && /argument/.test(parent.type));
+    }).length;
+    return { calls: names.size, standIns };
+  });
+}
+
+const cap = (x: number, max: number) => Math.min(x, max) / max;
+
+export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
+  const out = c.stdout.trim();
+  const lines = out ? out.split('\n').filter((l) => l.trim()).length : 0;
+  const facts = await programFacts(c.ecosystem, c.program);
+  return {
+    echoesInput: Number(echoesInput(c.program, c.stdout)),
+    dumpsObject: Number(dumpsObject(c.stdout)),
+    standInInput: Math.min(1, facts.standIns),
+    // Log scales: the step from 1 to 3 lines says more than the one from 20 to 30 (stdout is cut at 600 characters).
+    outputLines: cap(Math.log2(1 + lines), Math.log2(21)),
+    outputChars: cap(Math.log2(1 + out.length), Math.log2(601)),
+    distinctCalls: cap(Math.log2(1 + facts.calls), Math.log2(9)),
+    programLines: cap(Math.log2(1 + c.program.split('\n').filter((l) => l.trim()).length), Math.log2(61)),
+    fromGuide: Number(c.origin === 'readme' || c.origin === 'docs' || c.origin === 'example-file'),
+    fromDoctest: Number(c.origin === 'doctest' || c.origin === 'doc-comment' || c.origin === 'go-example'),
+    written: Number(c.origin === 'api'),
+    centralApi: Number(c.signals.includes('central API')),
+    handScore: Math.max(-1, Math.min(1, c.score / 20)),
+  };
+}

@@ -1,0 +1,44 @@
+// The one place selection's "does it teach" rule is declared: a logistic model over teach-features.ts, its weights
+// fitted by scripts/fit-quickstart-teach.ts on rated quickstarts (never set by hand), and the rule that picks among
+// the candidates that ran.
+import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachVector } from './teach-features.ts';
+import { TEACH_WEIGHTS } from './teach-weights.ts';
+
+/** Weights per standardised feature ((x − center) / scale, the training set's mean and deviation). */
+export interface TeachWeights { bias: number; weights: Record<string, number>; center: Record<string, number>; scale: Record<string, number>; fittedOn: string; lambda: number }
+
+/** The probability a rater says the program teaches the package's main use. */
+export function teachProbability(x: TeachVector, model: TeachWeights = TEACH_WEIGHTS): number {
+  let z = model.bias;
+  for (const name of TEACH_FEATURES) z += (model.weights[name] ?? 0) * (x[name] - (model.center[name] ?? 0)) / (model.scale[name] || 1);
+  return 1 / (1 + Math.exp(-z));
+}
+
+export async function teachScore(c: RanCandidate, model: TeachWeights = TEACH_WEIGHTS): Promise<number> {
+  return teachProbability(await teachFeatures(c), model);
+}
+
+/**
+ * Of the candidates that ran, the one to show: highest probability of teaching; ties (within 0.01) keep the earlier,
+ * i.e. the hand-ranked order. Returns the index.
+ */
+export async function pickTeaching(ran: RanCandidate[], model: TeachWeights = TEACH_WEIGHTS): Promise<number> {
+  let best = 0;
+  let bestP = -1;
+  for (const [i, c] of ran.entries()) {
+    const p = await teachScore(c, model);
+    if (p > bestP + 0.01) { best = i; bestP = p; }
+  }
+  return best;
+}
+
+/**
+ * Selection among candidates that ran. Verification no longer stops at the first program that prints something: it
+ * runs the next candidates too, within these bounds, and shows the one the model rates most likely to teach.
+ * Bounds (per verification, on top of TOOLDEX_QUICKSTART_MAX_RUNS, which still caps all runs): at most `alternatives`
+ * programs that ran (the first included), at most `extraRuns` sandbox runs after the first success (repairs count),
+ * and no new run started `extraMs` after it. Programs tooldex writes from the API are never alternatives to a real
+ * example that ran. `enabled` is set from the fit's leave-one-set-out result (docs/quickstarts.md, "Selection").
+ */
+export interface TeachSelection { enabled: boolean; alternatives: number; extraRuns: number; extraMs: number; model?: TeachWeights }
+export const TEACH_SELECTION: TeachSelection = { enabled: false, alternatives: 3, extraRuns: 4, extraMs: 45_000 };

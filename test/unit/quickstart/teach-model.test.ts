@@ -1,0 +1,104 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { dumpsObject, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
+import { pickTeaching, teachProbability, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
+import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
+import { tryCandidates } from '../../../src/quickstart/verify.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { createLogger } from '../../../src/log.ts';
+import type { PackageInfo, ScoredCandidate } from '../../../src/quickstart/types.ts';
+import type { TestRequest, TestResult } from '../../../src/sandbox/schema.ts';
+import type { ToolRecord } from '../../../src/catalog/index.ts';
+
+const ran = (code: string, stdout: string, origin: ScoredCandidate['origin'] = 'readme') => ({ ecosystem: 'pypi' as const, program: code, stdout, origin, score: 12, signals: [] });
+/** A model that only dislikes object dumps (a stand-in for fitted weights: the rule, not the numbers, is under test). */
+const dislikesDumps: TeachWeights = { bias: 0, weights: { dumpsObject: -3, echoesInput: -3 }, center: {}, scale: {}, fittedOn: 'test', lambda: 0 };
+
+describe('teach features', () => {
+  it('tells an object dumped from a printed result', () => {
+    assert.ok(dumpsObject('<demo.Thing object at 0x7f12ab34cd56>'));
+    assert.ok(dumpsObject('[object Object]'));
+    assert.ok(dumpsObject('&{0xc000123456 7 false}'));
+    assert.ok(!dumpsObject("{'name': 'Ada', 'age': 36}"));
+    assert.ok(!dumpsObject('2024-01-02T00:00:00+00:00'));
+  });
+
+  it('reads calls and stand-in arguments from the syntax tree, not the text', async () => {
+    const placeholder = await teachFeatures(ran('import demo\nprint(demo.parse("example"))', 'example'));
+    assert.equal(placeholder.standInInput, 1);
+    assert.equal(placeholder.echoesInput, 1);
+    // A stand-in word inside a comment or as a dict key is no input.
+    const real = await teachFeatures(ran('import demo\n# example\nd = demo.parse("2024-01-02", tz="UTC")\nprint(d.add(days=1).format("YYYY"))', '2024'));
+    assert.equal(real.standInInput, 0);
+    assert.equal(real.echoesInput, 0);
+    assert.ok(real.distinctCalls > placeholder.distinctCalls);
+    const js = await teachFeatures({ ...ran("import { x } from 'demo';\nconsole.log(x.run('foo'));", 'ok'), ecosystem: 'npm' });
+    assert.equal(js.standInInput, 1);
+    for (const f of TEACH_FEATURES) assert.ok(Number.isFinite(real[f]), f);
+  });
+
+  it('the weights written by the fit name only declared features', () => {
+    for (const name of Object.keys(TEACH_WEIGHTS.weights)) assert.ok((TEACH_FEATURES as readonly string[]).includes(name), name);
+    assert.ok(teachProbability({ ...Object.fromEntries(TEACH_FEATURES.map((f) => [f, 0])), dumpsObject: 1 } as never, dislikesDumps) < 0.5);
+  });
+
+  it('picks the program that prints a result over one that dumps an object; ties keep the ranked order', async () => {
+    assert.equal(await pickTeaching([ran('import demo\nprint(demo.Thing())', '<demo.Thing object at 0x7f12ab34cd56>'), ran('import demo\nprint(demo.Thing().total([1, 2]))', '3')], dislikesDumps), 1);
+    assert.equal(await pickTeaching([ran('import demo\nprint(demo.a(1))', '1'), ran('import demo\nprint(demo.b(2))', '2')], dislikesDumps), 0);
+  });
+});
+
+describe('selection among candidates that ran', () => {
+  const info: PackageInfo = { ecosystem: 'pypi', name: 'demo', slug: 'pypi-demo', version: '1.0', importName: 'demo' };
+  const host = { pythonStdlib: new Set(['sys']), goStd: new Map<string, string>(), runtimes: {} };
+  const tool = { slug: 'pypi-demo', ecosystem: 'pypi', name: 'demo' } as ToolRecord;
+  const scored = (code: string, score: number, origin: ScoredCandidate['origin'] = 'readme'): ScoredCandidate => ({ code, language: 'python', origin, path: 'README.md', source: `u#${score}`, score, blockers: [], signals: [] });
+  const sandboxPrinting = (outputs: Record<string, string>, sent: string[]) => ({
+    async run(request: TestRequest): Promise<TestResult> {
+      const code = request.files[0]!.code;
+      sent.push(code);
+      const key = Object.keys(outputs).find((k) => code.includes(k))!;
+      return { ok: true, status: 'ran', stdout: `${outputs[key]}\n`, stderr: '', exitCode: 0, sessionId: 's1', sessionExpiresAt: null, sessionReused: false, phases: { provisionMs: 1, installMs: 1, runMs: 1 } as TestResult['phases'] };
+    },
+  });
+  const config = loadConfig({ TOOLDEX_HOME: '/tmp/tooldex-unit-teach', TOOLDEX_QUICKSTART_MAX_RUNS: 8 });
+  const candidates = [scored('print(demo.Thing())', 9), scored('print(demo.Thing().total([1, 2]))', 8), scored('print(demo.other())', 7), scored('print(demo.api())', 1, 'api')];
+  // A dump that still holds values (so the run counts as printing something, as a Go struct pointer does).
+  const outputs = { 'demo.Thing())': '&{9585059 7 0x30546a622000}', 'total(': '3', 'other(': 'other result', 'api(': 'api result' };
+
+  it('runs the next candidates within the bounds and shows the one the model rates higher', async () => {
+    const sent: string[] = [];
+    const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting(outputs, sent), keepAlive: async () => true,
+      teachSelection: { enabled: true, alternatives: 2, extraRuns: 4, extraMs: 60_000, model: dislikesDumps } }, tool, '1.0', info, host, candidates);
+    assert.equal(outcome.status, 'ran');
+    assert.equal(outcome.result.verified.stdout, '3');
+    assert.match(outcome.result.chosen?.signals.join('; ') ?? '', /picked of 2 that ran/);
+    // Two alternatives is the bound: the third example and the written program never ran.
+    assert.equal(sent.length, 2);
+    assert.equal(outcome.result.tried.filter((t) => t.status === 'ran').length, 2);
+  });
+
+  it('stops at the run bound', async () => {
+    const sent: string[] = [];
+    await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting(outputs, sent), keepAlive: async () => true,
+      teachSelection: { enabled: true, alternatives: 5, extraRuns: 1, extraMs: 60_000, model: dislikesDumps } }, tool, '1.0', info, host, candidates);
+    // One run after the first success, then no more (three examples and a written program were waiting).
+    assert.equal(sent.length, 2);
+  });
+
+  it('never runs a written program as an alternative to a real example that ran', async () => {
+    const sent: string[] = [];
+    const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting(outputs, sent), keepAlive: async () => true,
+      teachSelection: { enabled: true, alternatives: 5, extraRuns: 4, extraMs: 60_000, model: dislikesDumps } }, tool, '1.0', info, host, [candidates[0]!, candidates[3]!]);
+    assert.equal(outcome.result.verified.stdout, '&{9585059 7 0x30546a622000}');
+    assert.equal(sent.length, 1);
+  });
+
+  it('disabled, the first program that printed a result is shown (one run)', async () => {
+    const sent: string[] = [];
+    const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting(outputs, sent), keepAlive: async () => true,
+      teachSelection: { enabled: false, alternatives: 3, extraRuns: 4, extraMs: 60_000, model: dislikesDumps } }, tool, '1.0', info, host, candidates);
+    assert.equal(outcome.result.verified.stdout, '&{9585059 7 0x30546a622000}');
+    assert.equal(sent.length, 1);
+  });
+});
