@@ -157,6 +157,16 @@ function nameAt(words: string[], i: number): string[] | undefined {
   return forms;
 }
 
+/**
+ * A gerund that takes an object ("without linking openssl", "instead of typing long paths", "instead of destroying
+ * them") is an action, not a tool's name: a name that ends in -ing ("alternative to tracing for logs") stands alone or
+ * before a connecting word. English grammar, not a list of words.
+ */
+const actionAt = (words: string[], i: number): boolean => {
+  const [word, next] = [words[i] ?? '', words[i + 1]];
+  return /^[a-z]{3,}ing$/.test(word) && next !== undefined && !FILLER.has(next) && !ECOSYSTEM_WORDS[next] && !KIND_WORDS.has(next);
+};
+
 /** A language word just before a name ("python requests"): the ecosystem the name is meant in. */
 const languageAt = (words: string[], i: number): Ecosystem | undefined =>
   LANGUAGE_WORDS.has(words[i] ?? '') ? ECOSYSTEM_WORDS[words[i]!] : undefined;
@@ -169,10 +179,12 @@ function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecos
   let peerEcosystem: Ecosystem | undefined;
   words.forEach((word, i) => {
     if (NEGATION.has(word) && words[i + 1] !== 'too') {
-      const name = nameAt(words, i + 1);
+      // "without running redis": what is ruled out is the action's object.
+      const at = actionAt(words, i + 1) ? i + 2 : i + 1;
+      const name = nameAt(words, at);
       if (name) {
         without.push(name);
-        [i, i + 1].forEach((k) => used.add(k));
+        for (let k = i; k <= at; k++) used.add(k);
       }
     }
   });
@@ -205,7 +217,8 @@ function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecos
       // "like python requests": the language word says where the name lives, and is not the name.
       const language = languageAt(words, i + phrase.length);
       const nameIndex = i + phrase.length + (language ? 1 : 0);
-      const name = nameAt(words, nameIndex);
+      // "instead of typing long paths" contrasts two actions: no tool is named.
+      const name = actionAt(words, nameIndex) ? undefined : nameAt(words, nameIndex);
       if (!name) continue;
       offered.push(...name);
       peerEcosystem ??= language ?? suffixEcosystem(words[nameIndex]!);

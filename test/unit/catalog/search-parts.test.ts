@@ -207,6 +207,16 @@ describe('peer phrases', () => {
     assert.deepEqual(parsed.without, [['axios']]);
     assert.deepEqual(parsed.terms, ['http', 'client']);
   });
+  it('reads a gerund with an object as an action ("without linking frobssl"), not as the name', () => {
+    const linking = parseQuery('tls library without linking frobssl');
+    assert.deepEqual(linking.without, [['frobssl']]);
+    assert.deepEqual(linking.terms, ['tls']);
+    assert.equal(parseQuery('jump to folders instead of typing long paths').peerOf, undefined);
+    assert.ok(parseQuery('jump to folders instead of typing long paths').terms.includes('typing'));
+    // A name that ends in -ing, alone or before a connecting word, is still a name.
+    assert.deepEqual(parseQuery('alternative to tracing for structured logs').peerOf, ['tracing']);
+    assert.deepEqual(parseQuery('http client without tracing').without, [['tracing']]);
+  });
   it('leaves ordinary queries alone', () => {
     for (const query of ['http client', 'i would like a yaml parser', 'rails auth', 'parse dates like iso 8601']) {
       const parsed = parseQuery(query);
