@@ -6,13 +6,15 @@ import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
 import { CatalogSearchIndex, README_INDEX_CHARS } from '../src/catalog/search-index.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { DEFAULT_VECTORS, loadToolVectors } from '../src/catalog/tool-vectors.ts';
-import { FAMILY_MARGIN, FEATURES, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
+import { FAMILY_MARGIN, FEATURES, score, TREES, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
+import type { TreeNode } from '../src/catalog/rank-trees.ts';
 import { loadStaticEmbedder } from '../src/semantic/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import type { ToolRecord } from '../src/catalog/types.ts';
 import { evaluate, type LabelledQuery, type QualityReport } from './search-quality.ts';
 import { solve } from './linear-solve.ts';
+import { fitTrees, type BoostSettings } from './lambdamart.ts';
 
 export type Weights = Record<Feature, number>;
 
@@ -56,7 +58,9 @@ export interface CandidateList {
 /** Candidate lists of the queries, with the stage-one weights given (the candidates depend on them a little). */
 export async function candidateLists(harness: Harness, queries: LabelledQuery[], weights: Weights): Promise<CandidateList[]> {
   const saved = { ...WEIGHTS };
+  const savedTrees = TREES.value;
   Object.assign(WEIGHTS, weights);
+  TREES.value = []; // a linear stage: the lists a linear fit learns from
   try {
     const out: CandidateList[] = [];
     for (const q of queries) {
@@ -66,6 +70,7 @@ export async function candidateLists(harness: Harness, queries: LabelledQuery[],
     return out;
   } finally {
     Object.assign(WEIGHTS, saved);
+    TREES.value = savedTrees;
   }
 }
 
@@ -128,14 +133,17 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 export async function measure(harness: Harness, queries: LabelledQuery[], weights: Weights, margin: number, semantic = true): Promise<QualityReport> {
   const saved = { ...WEIGHTS };
   const savedMargin = FAMILY_MARGIN.value;
+  const savedTrees = TREES.value;
   Object.assign(WEIGHTS, weights);
   FAMILY_MARGIN.value = margin;
+  TREES.value = []; // the linear model these weights are
   try {
     return await evaluate(queries, async (q) =>
       harness.index.search(q, { limit: 10 }, semantic ? await harness.embed(q) : undefined).map((hit) => hit.tool.slug));
   } finally {
     Object.assign(WEIGHTS, saved);
     FAMILY_MARGIN.value = savedMargin;
+    TREES.value = savedTrees;
   }
 }
 
@@ -192,19 +200,7 @@ export async function crossValidate(
   for (let f = 0; f < k; f++) {
     const train = fold.filter((_, g) => g !== f).flat();
     const model = await fitModel(harness, train.map((t) => t.list), train.map((t) => t.q), lambda, frozen, margins);
-    const saved = { ...WEIGHTS };
-    const savedMargin = FAMILY_MARGIN.value;
-    Object.assign(WEIGHTS, model.weights);
-    FAMILY_MARGIN.value = model.margin;
-    try {
-      for (const { q } of fold[f]!) {
-        const slugs = harness.index.search(q.query, { limit: 10 }, await harness.embed(q.query)).map((hit) => hit.tool.slug);
-        perQuery.set(q, slugs.findIndex((slug) => q.acceptable.has(slug)));
-      }
-    } finally {
-      Object.assign(WEIGHTS, saved);
-      FAMILY_MARGIN.value = savedMargin;
-    }
+    for (const [q, at] of await positionsWith(harness, fold[f]!.map((t) => t.q), { ...model, trees: [] })) perQuery.set(q, at);
   }
   return { report: reportOf(queries, perQuery), perQuery };
 }
@@ -218,21 +214,7 @@ export async function trainThenRank(
   frozen: ReadonlySet<Feature> = new Set(), margins?: number[],
 ): Promise<Map<LabelledQuery, number>> {
   const model = await fitModel(harness, trainLists, train, lambda, frozen, margins);
-  const saved = { ...WEIGHTS };
-  const savedMargin = FAMILY_MARGIN.value;
-  Object.assign(WEIGHTS, model.weights);
-  FAMILY_MARGIN.value = model.margin;
-  try {
-    const out = new Map<LabelledQuery, number>();
-    for (const q of test) {
-      const slugs = harness.index.search(q.query, { limit: 10 }, await harness.embed(q.query)).map((hit) => hit.tool.slug);
-      out.set(q, slugs.findIndex((slug) => q.acceptable.has(slug)));
-    }
-    return out;
-  } finally {
-    Object.assign(WEIGHTS, saved);
-    FAMILY_MARGIN.value = savedMargin;
-  }
+  return positionsWith(harness, test, { ...model, trees: [] });
 }
 
 /** hit@1 / hit@5 / MRR@10 from each query's first acceptable position (−1: none in the top 10). */
@@ -251,3 +233,68 @@ export function reportOf(queries: LabelledQuery[], positions: Map<LabelledQuery,
 }
 
 export const fmt = (r: QualityReport) => `n=${String(r.queries).padStart(3)} hit@1=${r.hitAt1.toFixed(3)} hit@5=${r.hitAt5.toFixed(3)} mrr@10=${r.mrrAt10.toFixed(3)}`;
+
+/** A ranking model: linear weights, the family margin, and trees boosting the linear score (none: the linear model). */
+export interface RankModel extends FitChoice {
+  trees: readonly TreeNode[];
+}
+
+/** Ranks the queries through the real search with the model in effect; each query's first acceptable position. */
+export async function positionsWith(harness: Harness, queries: LabelledQuery[], model: RankModel): Promise<Map<LabelledQuery, number>> {
+  const saved = { ...WEIGHTS };
+  const savedMargin = FAMILY_MARGIN.value;
+  const savedTrees = TREES.value;
+  Object.assign(WEIGHTS, model.weights);
+  FAMILY_MARGIN.value = model.margin;
+  TREES.value = model.trees;
+  try {
+    const out = new Map<LabelledQuery, number>();
+    for (const q of queries) {
+      const slugs = harness.index.search(q.query, { limit: 10 }, await harness.embed(q.query)).map((hit) => hit.tool.slug);
+      out.set(q, slugs.findIndex((slug) => q.acceptable.has(slug)));
+    }
+    return out;
+  } finally {
+    Object.assign(WEIGHTS, saved);
+    FAMILY_MARGIN.value = savedMargin;
+    TREES.value = savedTrees;
+  }
+}
+
+export interface ModelSpec {
+  name: string;
+  lambda: number;
+  frozen?: ReadonlySet<Feature>;
+  /** Boost the fitted linear model with trees (LambdaMART) with these settings. */
+  boost?: BoostSettings;
+  margins?: number[];
+}
+
+/**
+ * Fits one model on queries (their stage-one candidate lists gathered with the hand-set weights): the linear fit, then
+ * for a boosted model, trees over the lists the fitted weights' stage one gathers, from the linear score.
+ */
+export async function fitSpec(harness: Harness, queries: LabelledQuery[], lists: CandidateList[], spec: ModelSpec): Promise<RankModel> {
+  const linear = await fitModel(harness, lists, queries, spec.lambda, spec.frozen, spec.margins);
+  if (!spec.boost) return { ...linear, trees: [] };
+  const own = await candidateLists(harness, queries, linear.weights);
+  const trees = fitTrees(own, (vector) => score(vector, linear.weights), spec.boost);
+  return { ...linear, trees };
+}
+
+/**
+ * Leave-one-set-out validation: each labelled set (one writer, one round) is ranked by a model fit on the other sets
+ * only. This is what a new person's queries look like to the ranking, where k-fold CV mixes every writer into training.
+ * Returns each query's first acceptable position under the model that did not see its set.
+ */
+export async function leaveOneSetOut(
+  harness: Harness, queries: LabelledQuery[], lists: CandidateList[], spec: ModelSpec,
+): Promise<Map<LabelledQuery, number>> {
+  const out = new Map<LabelledQuery, number>();
+  for (const set of [...new Set(queries.map((q) => q.set))]) {
+    const train = queries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== set);
+    const model = await fitSpec(harness, train.map((t) => t.q), train.map((t) => t.list), spec);
+    for (const [q, at] of await positionsWith(harness, queries.filter((q) => q.set === set), model)) out.set(q, at);
+  }
+  return out;
+}

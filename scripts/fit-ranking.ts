@@ -1,6 +1,10 @@
 // Fits the ranking weights (src/catalog/rank.ts FEATURES) and writes src/catalog/rank-weights.ts, which ships.
 //   node --import tsx scripts/fit-ranking.ts            # cross-validated report, then fit on all and write the file
 //   FIT_WRITE=0 node --import tsx scripts/fit-ranking.ts  # report only
+//   FIT_TREES=1 node --import tsx scripts/fit-ranking.ts  # ship the linear fit boosted by LambdaMART trees (bench/lambdamart.ts)
+//   FIT_MODE=loso node --import tsx scripts/fit-ranking.ts    # leave-one-set-out model selection (scripts/fit-loso.ts)
+//   FIT_MODE=recall node --import tsx scripts/fit-ranking.ts  # candidate recall before re-ranking (scripts/fit-loso.ts)
+//   FIT_MODE=ablation node --import tsx scripts/fit-ranking.ts  # feature ablation, leave-one-set-out (scripts/fit-loso.ts)
 // Training queries: TRAINING_FILES of bench/search-quality.ts — tuning, held-out and the spent fresh sets of earlier
 // rounds (each run once to judge its round, then spent). Never a fresh set of the current round (those are run once,
 // by the lead, with bench/search-ablation.ts). Folds are stratified by ecosystem.
@@ -8,9 +12,17 @@
 // Deterministic: the same snapshot, vectors and query files give the same weights (Newton's method, fixed folds).
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURES, HAND_WEIGHTS } from '../src/catalog/rank.ts';
+import { FEATURES, HAND_WEIGHTS, score } from '../src/catalog/rank.ts';
 import { loadLabelledQueries, slices, SPENT_FRESH_FILE, TRAINING_FILES } from '../bench/search-quality.ts';
-import { candidateLists, crossValidate, fitModel, fmt, loadHarness, measure, reportOf, trainThenRank } from '../bench/search-harness.ts';
+import {
+  candidateLists, crossValidate, fitModel, fmt, loadHarness, measure, positionsWith, reportOf, trainThenRank,
+} from '../bench/search-harness.ts';
+import { BOOST_DEFAULTS, fitTrees } from '../bench/lambdamart.ts';
+
+if (process.env.FIT_MODE) {
+  await import('./fit-loso.ts');
+  process.exit(0);
+}
 
 const K = 5;
 const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0,0.000001,0.00001,0.0001').split(',').map(Number);
@@ -64,17 +76,34 @@ const model = await fitModel(harness, lists, queries, bestLambda);
 const fitted = await measure(harness, queries, model.weights, model.margin);
 console.log(`final fit on all ${queries.length} (lambda ${bestLambda}, family margin ${model.margin}): training figures ${fmt(fitted)}`);
 console.log(FEATURES.map((f) => `${f}=${model.weights[f]}`).join(' '));
+// FIT_TREES=1: boost the final linear fit with LambdaMART trees over the lists its own stage one gathers (shipped since
+// round 6: they won 4 of 5 left-out sets in FIT_MODE=loso; docs/search.md).
+const boosted = process.env.FIT_TREES === '1';
+const trees = boosted ? fitTrees(await candidateLists(harness, queries, model.weights), (vector) => score(vector, model.weights)) : [];
+if (boosted) {
+  const b = BOOST_DEFAULTS;
+  const report = reportOf(queries, await positionsWith(harness, queries, { ...model, trees }));
+  console.log(`+ LambdaMART ${b.rounds} trees, depth ${b.depth}, shrinkage ${b.shrinkage}: training figures ${fmt(report)}`);
+}
 
 if (process.env.FIT_WRITE !== '0') {
   const lines = [];
   for (let i = 0; i < FEATURES.length; i += 5) lines.push(`    ${FEATURES.slice(i, i + 5).map((f) => `${f}: ${model.weights[f]}`).join(', ')},`);
+  const b = BOOST_DEFAULTS;
+  const boost = boosted ? ` + LambdaMART (${b.rounds} trees, depth ${b.depth}, shrinkage ${b.shrinkage}, leaf L2 ${b.l2}, min leaf Hessian ${b.minLeaf}) over the linear score` : '';
   fs.writeFileSync(OUT, `// Written by scripts/fit-ranking.ts: do not edit by hand (rerun the script; it is deterministic).
+import type { TreeNode } from './rank-trees.ts';
+
 export const FITTED = {
-  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries), lambda ${bestLambda}; ${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}',
+  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries), lambda ${bestLambda}; ${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}${boost}',
   weights: {
 ${lines.join('\n')}
   },
   familyMargin: ${model.margin},
+  /** Regression trees added to the linear score (rank-trees.ts): [feature index, threshold, below, at or above]. */
+  trees: [
+${trees.map((tree) => `    ${JSON.stringify(tree)},`).join('\n')}
+  ] as TreeNode[],
 };
 `);
   console.log(`wrote ${path.relative(process.cwd(), OUT)}`);

@@ -1,4 +1,6 @@
 // Written by scripts/fit-ranking.ts: do not edit by hand (rerun the script; it is deterministic).
+import type { TreeNode } from './rank-trees.ts';
+
 export const FITTED = {
   source: 'pairwise logistic fit on bench/search-tuning.tsv + bench/search-heldout.tsv + bench/search-fresh.tsv + bench/search-fresh-r4.tsv (721 queries), lambda 0.00001; 5-fold CV (stratified) MRR@10 0.796',
   weights: {
@@ -7,4 +9,7 @@ export const FITTED = {
     exactPhrase: 1.7923, meaning: 0.2057, meaningRaw: 7.2172, popularMeaning: 1.4829,
   },
   familyMargin: 0,
+  /** Regression trees added to the linear score (rank-trees.ts): [feature index, threshold, below, at or above]. */
+  trees: [
+  ] as TreeNode[],
 };

@@ -2,6 +2,7 @@
 // not set by hand: scripts/fit-ranking.ts fits them (pairwise logistic regression on candidate lists, k-fold
 // cross-validated) on bench/search-tuning.tsv + bench/search-heldout.tsv and writes rank-weights.ts, which ships.
 import { FITTED } from './rank-weights.ts';
+import { treesScore, type TreeNode } from './rank-trees.ts';
 import type { Ecosystem } from './types.ts';
 
 /** The features, in the order of a feature vector. Each is 0..1 (or 0/1) so that weights compare. */
@@ -63,6 +64,12 @@ export const HAND_WEIGHTS: Record<Feature, number> = {
   coverage: 1.5, nameCoverage: 0, describedCoverage: 0, keywordCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
   exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, popularMeaning: 0,
 };
+
+/**
+ * Trees added to the linear score (a LambdaMART boost, rank-trees.ts); empty when the linear model alone ships. Benches and
+ * the fit script replace them for a run, as they do WEIGHTS.
+ */
+export const TREES: { value: readonly TreeNode[] } = { value: FITTED.trees };
 
 /** How far below a member's score its family's head may be and still take the member's place (in score units). */
 export const FAMILY_MARGIN = { value: FITTED.familyMargin };
@@ -129,5 +136,7 @@ export function score(vector: readonly number[], weights: Record<Feature, number
 }
 
 export function blend(s: Signals, context: RankContext, weights: Record<Feature, number> = WEIGHTS): number {
-  return score(features(s, context), weights);
+  const vector = features(s, context);
+  const trees = TREES.value;
+  return trees.length === 0 ? score(vector, weights) : score(vector, weights) + treesScore(trees, vector);
 }

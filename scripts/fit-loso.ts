@@ -1,0 +1,117 @@
+// Model selection and diagnosis of the ranking fit by leave-one-set-out (run through scripts/fit-ranking.ts):
+//   FIT_MODE=loso      each labelled set (tuning, held-out, and each round's spent fresh set: one writer each) is ranked by
+//                      a model fit on the other sets only, for the linear model at each λ of FIT_LAMBDAS and the linear
+//                      model boosted by LambdaMART trees (FIT_TREES_TRY=0 skips it; FIT_TREE_* set the trees).
+//   FIT_MODE=recall    candidate recall: for each query, whether an acceptable answer is among stage one's candidates
+//                      when stage one keeps 10, 30, 100, … (CANDIDATES, plus exact names and meaning's neighbours), and
+//                      where the first one stands in stage one's order, before re-ranking.
+//   FIT_MODE=ablation  each feature group held at 0 and the rest refit, leave-one-set-out (FIT_ABLATE limits the groups).
+// The family margin is held at FIT_MARGINS (default 0, the shipped one) to keep a run near ten minutes on a loaded machine.
+import os from 'node:os';
+import { FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
+import { CANDIDATES } from '../src/catalog/search-index.ts';
+import { loadLabelledQueries, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
+import { candidateLists, fmt, leaveOneSetOut, loadHarness, reportOf, type ModelSpec } from '../bench/search-harness.ts';
+import { BOOST_DEFAULTS } from '../bench/lambdamart.ts';
+
+const started = Date.now();
+const load = () => os.loadavg()[0]!.toFixed(1);
+const harness = await loadHarness();
+const queries = TRAINING_FILES.flatMap((file) => loadLabelledQueries(file));
+const setNames = [...new Set(queries.map((q) => q.set))];
+const margins = (process.env.FIT_MARGINS ?? '0').split(',').map(Number);
+const mode = process.env.FIT_MODE;
+console.log(`${mode}: ${queries.length} queries in ${setNames.length} sets (${setNames.join(', ')}); load ${load()}`);
+
+/** One line per left-out set and pooled; per ecosystem for the sets named in FIT_ECOSYSTEM_SETS (default: the newest). */
+const bySet = new Map<string, Map<string, number[]>>();
+function report(name: string, positions: Map<LabelledQuery, number>): void {
+  const detail = (process.env.FIT_ECOSYSTEM_SETS ?? setNames.at(-1)!).split(',');
+  const row = new Map<string, number[]>();
+  for (const set of setNames) {
+    const inSet = queries.filter((q) => q.set === set);
+    const r = reportOf(inSet, positions);
+    row.set(set, [r.hitAt1, r.hitAt5, r.mrrAt10]);
+    console.log(`${name.padEnd(30)} left out ${set.padEnd(16)} ${fmt(r)}`);
+    if (detail.includes(set)) {
+      for (const [slice, part] of slices(inSet)) if (slice !== 'all') console.log(`${''.padEnd(30)}    ${slice.padEnd(25)} ${fmt(reportOf(part, positions))}`);
+    }
+  }
+  const pooled = reportOf(queries, positions);
+  row.set('pooled', [pooled.hitAt1, pooled.hitAt5, pooled.mrrAt10]);
+  console.log(`${name.padEnd(30)} pooled               ${fmt(pooled)}   (${Math.round((Date.now() - started) / 1000)} s, load ${load()})`);
+  bySet.set(name, row);
+}
+
+/** Folds (left-out sets) on which each model beats the first one, by MRR@10 and by hit@1. */
+function summary(): void {
+  const [reference, ...others] = [...bySet.keys()];
+  if (!reference) return;
+  console.log(`\nsummary (hit@1 / hit@5 / MRR@10 per left-out set; wins against "${reference}" by MRR@10, by hit@1)`);
+  for (const [name, row] of bySet) {
+    const cells = [...setNames, 'pooled'].map((set) => row.get(set)!.map((x) => x.toFixed(3)).join('/'));
+    const wins = (i: number) => setNames.filter((set) => row.get(set)![i]! > bySet.get(reference)!.get(set)![i]! + 1e-9).length;
+    console.log(`${name.padEnd(30)} ${cells.join('  ')}${others.includes(name) ? `  wins ${wins(2)}/${setNames.length}, ${wins(0)}/${setNames.length}` : ''}`);
+  }
+}
+
+const lists = await candidateLists(harness, queries, HAND_WEIGHTS);
+
+if (mode === 'loso') {
+  const lambdas = (process.env.FIT_LAMBDAS ?? '0.00001,0.001,0.01,0.1').split(',').map(Number);
+  const specs: ModelSpec[] = lambdas.map((lambda) => ({ name: `linear λ=${lambda}`, lambda, margins }));
+  if (process.env.FIT_TREES_TRY !== '0') {
+    const lambda = Number(process.env.FIT_TREE_LAMBDA ?? lambdas[0]);
+    const b = BOOST_DEFAULTS;
+    specs.push({ name: `lambdamart ${b.rounds}×d${b.depth} η${b.shrinkage}`, lambda, margins, boost: BOOST_DEFAULTS });
+  }
+  for (const spec of specs) report(spec.name, await leaveOneSetOut(harness, queries, lists, spec));
+  summary();
+} else if (mode === 'ablation') {
+  const lambda = Number(process.env.FIT_LAMBDA ?? 0.00001);
+  const groups: Array<[string, Feature[]]> = [
+    ['coverage', ['coverage']], ['nameCoverage', ['nameCoverage']],
+    ['fieldCoverage', ['describedCoverage', 'keywordCoverage', 'readmeCoverage']],
+    ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
+    ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
+    ['meaning (all three)', ['meaning', 'meaningRaw', 'popularMeaning']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],
+    ['popularMeaning', ['popularMeaning']],
+  ];
+  const only = process.env.FIT_ABLATE?.split(',');
+  report('all features', await leaveOneSetOut(harness, queries, lists, { name: 'all', lambda, margins }));
+  for (const [group, frozen] of groups) {
+    if (only && !only.includes(group)) continue;
+    report(`without ${group}`, await leaveOneSetOut(harness, queries, lists, { name: group, lambda, margins, frozen: new Set(frozen) }));
+  }
+  summary();
+} else if (mode === 'recall') {
+  // Stage one's order, from the features (rank.ts): coverage, popularity and intent with the shipped weights.
+  const stageOne = (v: number[]) => (['coverage', 'popularitySq', 'intentMatch', 'intentOther'] as const)
+    .reduce((sum, f) => sum + WEIGHTS[f] * v[FEATURES.indexOf(f)]!, 0);
+  const widths = (process.env.FIT_WIDTHS ?? '10,30,100,120,400').split(',').map(Number);
+  const shipped = CANDIDATES.value;
+  const rows: string[] = [];
+  for (const width of widths) {
+    CANDIDATES.value = width;
+    const gathered = await candidateLists(harness, queries, WEIGHTS);
+    const found = new Map<LabelledQuery, number>();
+    queries.forEach((q, i) => {
+      const list = gathered[i]!;
+      const order = list.features.map((v, k) => ({ s: stageOne(v), k })).sort((a, b) => b.s - a.s || a.k - b.k);
+      found.set(q, order.findIndex(({ k }) => list.relevant[k]));
+    });
+    const size = gathered.reduce((sum, l) => sum + l.features.length, 0) / gathered.length;
+    for (const [slice, part] of slices(queries)) {
+      const inList = part.filter((q) => found.get(q)! >= 0).length / Math.max(1, part.length);
+      const at = (k: number) => part.filter((q) => found.get(q)! >= 0 && found.get(q)! < k).length / Math.max(1, part.length);
+      rows.push(`width ${String(width).padStart(3)} (mean list ${size.toFixed(0)})  ${slice.padEnd(8)} n=${String(part.length).padStart(3)} `
+        + `in candidates ${inList.toFixed(3)}  stage-one rank <10 ${at(10).toFixed(3)} <30 ${at(30).toFixed(3)} <100 ${at(100).toFixed(3)}`);
+    }
+    console.log(rows.splice(0).join('\n'));
+    console.log(`(${Math.round((Date.now() - started) / 1000)} s, load ${load()})`);
+  }
+  CANDIDATES.value = shipped;
+} else {
+  throw new Error(`FIT_MODE=${mode}: loso, recall or ablation`);
+}
+console.log(`${mode} done in ${Math.round((Date.now() - started) / 1000)} s (load ${load()}; ${os.cpus().length} cores, shared)`);
