@@ -120,7 +120,14 @@ const PEER_AFTER = [
   ['is', 'slow'], ['is', 'too', 'slow'], ['is', 'too', 'heavy'], ['is', 'too', 'big'],
 ];
 /** "chalk but smaller", "requests but for go": a name that opens the query, then "but" — only at the start. */
-const PEER_OPENING = [['but']];
+/**
+ * A sentence whose subject is the opening name ("jest is painfully slow with esm…", "enzyme doesn't support react 18"):
+ * an auxiliary or copula right after it makes the query a remark about that tool, and what it asks for is another one.
+ * The auxiliaries are English's closed class, not a list of complaints.
+ */
+// (The words are split at apostrophes: "doesn't" reads as "doesn", "t".)
+const OPENING_CLAUSE = [['is'], ['was'], ['isn', 't'], ['wasn', 't'], ['doesn', 't'], ['does', 'not'], ['can', 't'], ['cannot'], ['won', 't'], ['keeps']];
+const PEER_OPENING = [['but'], ...OPENING_CLAUSE];
 /** Words for what a package is, said between its name and the phrase ("the request package is deprecated"). */
 const KIND_WORDS = new Set(['package', 'library', 'lib', 'crate', 'gem', 'module', 'framework', 'tool', 'project', 'dependency']);
 /** A word that names a tool the one the query wants is compatible with ("jest-compatible but faster"). */

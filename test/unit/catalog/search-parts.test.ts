@@ -207,6 +207,14 @@ describe('peer phrases', () => {
     assert.deepEqual(parsed.without, [['axios']]);
     assert.deepEqual(parsed.terms, ['http', 'client']);
   });
+  it('reads a sentence about the opening name ("frobz is painfully slow…", "frobz doesn\'t support…") as its peers', () => {
+    assert.deepEqual(parseQuery('frobz is painfully slow with esm, need a faster runner').peerOf, ['frobz']);
+    assert.deepEqual(parseQuery("frobz doesn't support react 18, what now").peerOf, ['frobz']);
+    assert.ok(!parseQuery('frobz is painfully slow').terms.includes('frobz'));
+    // Only the opening name: a sentence further on names nothing ("which country is this ip from").
+    assert.equal(parseQuery('which country is this ip address from').peerOf, undefined);
+    assert.equal(parseQuery('parse dates when the input is messy').peerOf, undefined);
+  });
   it('reads a gerund with an object as an action ("without linking frobssl"), not as the name', () => {
     const linking = parseQuery('tls library without linking frobssl');
     assert.deepEqual(linking.without, [['frobssl']]);
