@@ -1,5 +1,6 @@
 // The sandbox capability: runTest(request, owner) checks policy, admits the run, prepares the session, then fetches,
 // builds and runs through isolated steps and reports an honest status. Knows nothing of HTTP, MCP or terminals.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
@@ -11,7 +12,7 @@ import { Exposure, exposureBase } from './exposure.ts';
 import { ensureSandboxHost, instanceId, loadRedactionKey, type SandboxHost } from './host.ts';
 import type { IsolatedResult } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
-import { BuildLayers } from './layers.ts';
+import { BuildLayers, scratchFolders, type LayerScratch } from './layers.ts';
 import { manifestPackages } from './manifests.ts';
 import { isWorkspaceFile, safeRelativePath, writeWorkspaceFile } from './paths.ts';
 import { RunQueue } from './queue.ts';
@@ -25,7 +26,7 @@ import { GONE_AFTER_MS, PeerUnreachable, SandboxFleet, type ForwardedCall } from
 import { checkSources, packageSources, registries, sourcePorts } from './sources.ts';
 import { runStep, type StepOptions } from './steps.ts';
 import type { Toolchains } from './toolchains.ts';
-import { SessionVolumes } from './volume.ts';
+import { SessionVolumes, type VolumeUsage } from './volume.ts';
 
 export type { Sandbox } from './schema.ts';
 
@@ -79,7 +80,44 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   };
   const key = loadRedactionKey(root, config.TOOLDEX_SANDBOX_SECRET_KEY);
   const preparing = new Map<string, Promise<void>>();
-  const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), { uid, gid: uid }, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS,
+  // A compile step runs package code (build scripts, proc macros) and writes what it likes: it writes into a volume of its
+  // own, as large as a session's (TOOLDEX_SANDBOX_SESSION_MB, _INODES), so the shared cache's filesystem never takes more
+  // than a finished layer that fits the layer budget. Mounted where bwrap (the sandbox gid) can reach the overlay.
+  const compileVolumes = new SessionVolumes(path.join(root, 'compiles'), exposure.sessionsDir, { uid, gid: uid },
+    { bytes: config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024, inodes: config.TOOLDEX_SANDBOX_SESSION_INODES });
+  // Volumes of compiles a stopped process left behind (this instance's own folder: no other process uses them).
+  for (const id of compileVolumes.list()) void compileVolumes.remove(id).catch(() => undefined);
+  const compileScratch = async (): Promise<LayerScratch> => {
+    const id = `compile-${crypto.randomBytes(8).toString('hex')}`;
+    await compileVolumes.create(id);
+    try {
+      const folders = scratchFolders(path.join(compileVolumes.mountPoint(id), 'overlay', 'layer'), { uid, gid: uid });
+      // The fullest the volume was while the compile ran (statfs 4 times a second): a compiler that hit ENOSPC often
+      // removes its half-written output before it exits, so the volume looks roomy again by then.
+      let fullest: VolumeUsage | undefined;
+      const look = () => {
+        const now = compileVolumes.usage(id);
+        if (now && (!fullest || now.availableBytes < fullest.availableBytes || now.usedInodes > fullest.usedInodes)) {
+          fullest = fullest ? { ...now, availableBytes: Math.min(now.availableBytes, fullest.availableBytes), usedBytes: Math.max(now.usedBytes, fullest.usedBytes),
+            usedInodes: Math.max(now.usedInodes, fullest.usedInodes) } : now;
+        }
+        return fullest;
+      };
+      const watch = setInterval(look, 250);
+      watch.unref();
+      return {
+        folders, usage: look,
+        release: async () => {
+          clearInterval(watch);
+          await compileVolumes.remove(id);
+        },
+      };
+    } catch (error) {
+      await compileVolumes.remove(id);
+      throw error;
+    }
+  };
+  const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), compileScratch, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS,
     config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024);
 
   const pending = new Set<Promise<void>>();
@@ -286,7 +324,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
          * (`ended`: one build's worth of time, not two). A session whose graph changed (a new pin) keeps its previous
          * layer instead, when the adapter says so (keepsSessionLayer).
          */
-        async function sharedLayers(locked: LockedPin[]): Promise<{ found: string[]; ended?: { result: IsolatedResult; spec: Step } }> {
+        async function sharedLayers(locked: LockedPin[]): Promise<{ found: string[]; ended?: CompileEnd }> {
           const shared = await call.adapter.sharedLayer?.(ctx, locked, request.files, session.folders.deps);
           if (!shared) return { found: [] };
           // Root-only folder of the session's volume: no sandbox can write or link there.
@@ -307,15 +345,29 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           const previous = call.adapter.keepsSessionLayer && fs.existsSync(record) ? layers.find(runtime, fs.readFileSync(record, 'utf8').trim()) : undefined;
           if (previous) return { found: [previous] };
           const compile = shared.step;
-          let ended: { result: IsolatedResult; spec: Step } | undefined;
+          let ended: CompileEnd | undefined;
           if (compile) {
-            await layers.make(runtime, shared.key, async (folders) => {
+            let ranHere = false;
+            const outcome = await layers.make<CompileEnd>(runtime, shared.key, async (folders, usage) => {
+              ranHere = true;
               const result = await step(compile, { layer: folders });
               phases.runMs += result.runMs;
-              if (result.timedOut || result.limit === 'memory') ended = { result, spec: compile };
-              if (!succeeded(result)) logger.info({ runtime, key: shared.key, stderr: result.stderr.finish((text) => text).slice(0, 300) }, 'sandbox shared layer not made');
-              return succeeded(result);
+              if (succeeded(result)) return { ok: true };
+              logger.info({ runtime, key: shared.key, stderr: result.stderr.finish((text) => text).slice(0, 300) }, 'sandbox shared layer not made');
+              // Read while the compile's volume still exists: a full one is the compile's disk limit.
+              const end = endedBy(result, 'build', limitsOf(compile), budget(compile), usage());
+              if (!end) return { ok: false };
+              const status: TestResult['status'] = end.limit === 'timeout' ? 'timeout' : 'limit_exceeded';
+              const note = end.limit === 'disk' || end.limit === 'inodes'
+                ? `[sandbox] build: the compile of the dependencies ran out of its disk: ${Math.round((end.used ?? 0) / MIB)} MiB used of the ${Math.round(end.max / MIB)} MiB it may write (TOOLDEX_SANDBOX_SESSION_MB, _INODES).`
+                : describeEnd(result, 'build', end, settingsOf(compile));
+              return { ok: false, failed: { result, status, ended: end, note } };
             });
+            // A limit ended the compile (this call's or another's that this call waited for): a build here would compile
+            // the same packages under the same limits, so the call ends with that outcome.
+            ended = outcome.failed && (ranHere ? outcome.failed
+              : { ...outcome.failed, note: `${outcome.failed.note ?? ''}\n[sandbox] build: that was the compile of the same dependencies for another call, which this call waited for and shares (one compile, not one per caller).` });
+            if (outcome.tooLargeBytes) logger.warn({ runtime, key: shared.key, bytes: outcome.tooLargeBytes }, 'sandbox layer larger than TOOLDEX_SANDBOX_LAYERS_MB: not kept');
           }
           const found = layers.find(runtime, shared.key);
           if (found) remember(shared.key);
@@ -327,10 +379,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           phases.provisionMs += Date.now() - preparing;
           const locked = call.adapter.locked?.(session.folders.deps) ?? [];
           const { found: cacheLayers, ended: compileEnded } = await sharedLayers(locked);
-          if (compileEnded) {
-            const { status, ended, note } = failure(compileEnded.result, 'build', compileEnded.spec);
-            return finish(status, compileEnded.result, ended, [note]);
-          }
+          if (compileEnded) return finish(compileEnded.status, compileEnded.result, compileEnded.ended, [compileEnded.note]);
           // Locked names as the lock spells them (serde_json); pins' names as parsePackage normalises them (serde-json).
           const pinName = (name: string) => {
             try {
@@ -400,6 +449,9 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   }
   return service;
 }
+
+/** A compile step that a limit ended, as every call waiting for it reports it. */
+interface CompileEnd { result: IsolatedResult; status: TestResult['status']; ended: EndedBy; note: string | undefined }
 
 const succeeded = (result: IsolatedResult) => result.exitCode === 0 && !result.timedOut && !result.limit;
 

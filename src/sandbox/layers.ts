@@ -1,10 +1,14 @@
 // Compiled layers shared between sessions, one per runtime and dependency graph: a compile step (package code only, see
-// CompileStep) writes through an overlay into a new folder, which becomes the layer only when the step succeeded, by an
-// atomic rename; builds of sessions whose graph has that key then read it beneath their own overlay, read-only. Layers
-// are immutable once made; past a byte budget (every runtime's layers together) the least recently used go.
+// CompileStep) writes through an overlay into a scratch space of bounded size (its own volume: package code may write
+// anything, and the shared cache's filesystem must not fill while it runs); only when the step succeeded and what it
+// wrote fits the layer budget is that copied beside the layers and renamed into place, atomically; builds of sessions
+// whose graph has that key then read it beneath their own overlay, read-only. Layers are immutable once made; past a
+// byte budget (every runtime's layers together) the least recently used go.
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { VolumeUsage } from './volume.ts';
 
 const KEY = /^[0-9a-f]{16,64}$/;
 /** Beside a layer's `upper`: the bytes it allocates, measured once when it was made (a layer never changes). */
@@ -12,6 +16,59 @@ const SIZE_FILE = 'bytes';
 
 /** The folders of a layer being made: the overlay's upper (what the compile writes), its work folder and mount point. */
 export interface LayerFolders { upper: string; work: string; merged: string }
+
+/** Where one compile writes: folders on a filesystem of bounded size, what it holds so far, and its removal. */
+export interface LayerScratch {
+  folders: LayerFolders;
+  /** The scratch filesystem's blocks and inodes (undefined when it has none of its own). */
+  usage(): VolumeUsage | undefined;
+  release(): Promise<void>;
+}
+
+/** What a compile of a layer came to; every caller that asked for the layer while it ran gets the same. */
+export interface LayerOutcome<T> {
+  made: boolean;
+  /** The compile's own account when it failed (what ended it), given to the waiting callers too. */
+  failed?: T;
+  /** Bytes the compile wrote when they were more than the whole layer budget (so no layer was kept). */
+  tooLargeBytes?: number;
+}
+
+/**
+ * The layer key: a hash of the dependency graph and of what defines the compile step (its script and environment, the
+ * toolchain). A change to how the step compiles changes the key by itself, so a layer made by an earlier step (which
+ * would be read and then help nothing) is never found.
+ */
+export function layerKey(graph: unknown, recipe: { script: string; env: Record<string, string> }, toolchainVersion: string): string {
+  const env = Object.entries(recipe.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return crypto.createHash('sha256').update(JSON.stringify([toolchainVersion, recipe.script, env, graph])).digest('hex').slice(0, 32);
+}
+
+/** A scratch space in a plain folder of the layers' filesystem: no bound of its own (for tests of the layer logic). */
+export function folderScratch(dir: string, owner: { uid: number; gid: number }): () => Promise<LayerScratch> {
+  return async () => {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+    const base = fs.mkdtempSync(path.join(dir, 'scratch-'));
+    const folders = scratchFolders(base, owner);
+    return { folders, usage: () => undefined, release: async () => fs.rmSync(base, { recursive: true, force: true }) };
+  };
+}
+
+/** The overlay folders of a compile inside `base` (the upper owned by the sandbox uid, which writes through it). */
+export function scratchFolders(base: string, owner: { uid: number; gid: number }): LayerFolders {
+  const folders: LayerFolders = { upper: path.join(base, 'upper'), work: path.join(base, 'work'), merged: path.join(base, 'merged') };
+  for (const dir of Object.values(folders)) fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  fs.chownSync(folders.upper, owner.uid, owner.gid);
+  return folders;
+}
+
+/** `cp -a`: keeps modes, times (cargo's fingerprints compare them), links, and overlay whiteouts and xattrs as they are. */
+const copyTree = (from: string, to: string) => new Promise<void>((resolve, reject) => {
+  execFile('cp', ['-a', '--', from, to], { timeout: 10 * 60_000 }, (error, _stdout, stderr) => {
+    if (error) reject(new Error(`cp: ${(stderr || error.message).trim().split('\n')[0]}`));
+    else resolve();
+  });
+});
 
 /** Bytes a folder allocates on disk (blocks, not lengths: a layer of many small files costs its blocks); links not followed. */
 export function allocatedBytes(dir: string): number {
@@ -26,12 +83,13 @@ export function allocatedBytes(dir: string): number {
 }
 
 export class BuildLayers {
-  private readonly making = new Map<string, Promise<void>>();
+  private readonly making = new Map<string, Promise<LayerOutcome<unknown>>>();
 
   constructor(
     /** Host folder holding `<runtime>/<key>/upper` (root-owned; no sandbox mounts it except as an overlay's lower). */
     private readonly root: string,
-    private readonly owner: { uid: number; gid: number },
+    /** A fresh scratch space for one compile: its size bounds what the compile may write while it runs. */
+    private readonly scratch: () => Promise<LayerScratch>,
     /** A layer used within this long is never removed to make room (a build may be reading it). */
     private readonly busyMs: number,
     /** Bytes every runtime's layers may allocate together (TOOLDEX_SANDBOX_LAYERS_MB). */
@@ -49,39 +107,45 @@ export class BuildLayers {
   }
 
   /**
-   * Makes the layer with `compile` (given fresh folders; true on success) unless it exists or this process is making it
-   * already (then waits for that). Two processes sharing the cache may both compile; the first rename wins.
+   * Makes the layer with `compile` (given the scratch folders and their usage) unless it exists or this process is making
+   * it already: then the caller waits for that compile and gets its outcome (a failure's account too), so N callers of
+   * one graph cost one compile. Two processes sharing the cache may both compile; the first rename wins.
    */
-  async make(runtime: string, key: string, compile: (folders: LayerFolders) => Promise<boolean>): Promise<void> {
-    if (!KEY.test(key) || this.find(runtime, key)) return;
+  async make<T>(runtime: string, key: string,
+    compile: (folders: LayerFolders, usage: () => VolumeUsage | undefined) => Promise<{ ok: boolean; failed?: T }>): Promise<LayerOutcome<T>> {
+    if (!KEY.test(key) || this.find(runtime, key)) return { made: true };
     const id = `${runtime}/${key}`;
     let running = this.making.get(id);
     if (!running) {
       running = this.build(runtime, key, compile).finally(() => this.making.delete(id));
       this.making.set(id, running);
     }
-    await running;
+    return await running as LayerOutcome<T>;
   }
 
-  private async build(runtime: string, key: string, compile: (folders: LayerFolders) => Promise<boolean>): Promise<void> {
+  private async build<T>(runtime: string, key: string,
+    compile: (folders: LayerFolders, usage: () => VolumeUsage | undefined) => Promise<{ ok: boolean; failed?: T }>): Promise<LayerOutcome<T>> {
     const base = path.join(this.root, runtime);
     fs.mkdirSync(base, { recursive: true, mode: 0o755 });
+    const space = await this.scratch();
     const temp = path.join(base, `.new-${crypto.randomBytes(6).toString('hex')}`);
-    const folders: LayerFolders = { upper: path.join(temp, 'upper'), work: path.join(temp, 'work'), merged: path.join(temp, 'merged') };
-    fs.mkdirSync(temp, { mode: 0o755 });
-    for (const dir of Object.values(folders)) fs.mkdirSync(dir, { mode: 0o755 });
-    fs.chownSync(folders.upper, this.owner.uid, this.owner.gid);
     try {
-      if (!await compile(folders)) return;
+      const compiled = await compile(space.folders, () => space.usage());
+      if (!compiled.ok) return { made: false, failed: compiled.failed };
+      // Measured in the scratch space, before anything reaches the layers' filesystem: a layer larger than the whole
+      // budget would evict every other layer and then be evicted itself by the next one, so it is not kept at all.
+      const bytes = allocatedBytes(space.folders.upper);
+      if (bytes > this.maxBytes) return { made: false, tooLargeBytes: bytes };
+      fs.mkdirSync(temp, { mode: 0o755 });
       // The overlay is gone with the step's mount namespace; only the upper is kept, and no one writes to it again.
-      fs.rmSync(folders.work, { recursive: true, force: true });
-      fs.chownSync(folders.upper, 0, 0);
-      fs.chmodSync(folders.upper, 0o755);
-      fs.writeFileSync(path.join(temp, SIZE_FILE), String(allocatedBytes(folders.upper)));
+      await copyTree(space.folders.upper, path.join(temp, 'upper'));
+      fs.chownSync(path.join(temp, 'upper'), 0, 0);
+      fs.chmodSync(path.join(temp, 'upper'), 0o755);
+      fs.writeFileSync(path.join(temp, SIZE_FILE), String(allocatedBytes(path.join(temp, 'upper'))));
       try {
         fs.renameSync(temp, path.join(base, key));
       } catch {
-        return; // another process made it first
+        return { made: true }; // another process made it first
       }
       // Pruning is housekeeping: the layer just made stays usable when another process's prune races this one.
       try {
@@ -89,8 +153,10 @@ export class BuildLayers {
       } catch {
         // the next layer made prunes again
       }
+      return { made: true };
     } finally {
       fs.rmSync(temp, { recursive: true, force: true });
+      await space.release();
     }
   }
 

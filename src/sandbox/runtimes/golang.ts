@@ -1,12 +1,12 @@
 // golang: modules fetched by `go get` into a service-owned module in /deps (a fetch step: module proxy only, checksums
 // against go.sum and the public checksum database, no VCS, no cgo); the build is a run step on the session's files with
 // the shared caches seen through an overlay; the binary then runs.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { descendants, withSyntaxTree } from '../../quickstart/parse.ts';
+import { layerKey } from '../layers.ts';
 import { badPackage } from './spec.ts';
-import { BASE_PATH, BUILD, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type LockedPin, type RuntimeAdapter, type RuntimeContext } from './types.ts';
+import { BASE_PATH, BUILD, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type CompileStep, type LockedPin, type RuntimeAdapter, type RuntimeContext } from './types.ts';
 
 const MODULE = /^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(\/[A-Za-z0-9._~-]+)*$/;
 const GO_VERSION = /^(latest|upgrade|patch|none|v[0-9][0-9A-Za-z.+-]{0,60}|[0-9a-f]{7,40})$/;
@@ -16,8 +16,6 @@ const BUILD_GOFLAGS = '-mod=mod -buildvcs=false -p=1';
 /** An import path as `go build` takes it: no flag, no pattern (`...`), no relative, absolute or `..` path. */
 const IMPORT_PATH = /^[A-Za-z0-9][A-Za-z0-9._~+-]*(\/[A-Za-z0-9_~+-][A-Za-z0-9._~+-]*)*$/;
 const MAX_SHARED_PACKAGES = 200;
-/** Bumped whenever the compile step changes how it builds (its script, environment or folders): old layers stop matching. */
-const LAYER_FORMAT = 2;
 
 /** Import paths of the .go files sent (tree-sitter's Go grammar: every import spec, aliased, blank or dotted). */
 async function importPaths(files: Array<{ path: string; code: string }>): Promise<string[]> {
@@ -50,6 +48,19 @@ function goEnv(ctx: RuntimeContext): Record<string, string> {
     GOPROXY: ctx.source.url, GOSUMDB: 'sum.golang.org', GONOSUMDB: '', GONOPROXY: '', GOPRIVATE: '', GOINSECURE: '',
     GOVCS: '*:off', GOTOOLCHAIN: 'local', GOTELEMETRY: 'off', GOENV: 'off', GOWORK: 'off', CGO_ENABLED: '0',
     GOFLAGS: '-mod=mod -buildvcs=false',
+  };
+}
+
+/**
+ * The compile step of a layer: a copy of the fetch-written module in the private /tmp (go may tidy go.mod/go.sum), built
+ * with the proxy off: everything comes from the module cache the fetch step filled; the binaries are discarded, the
+ * cache keeps the packages. With no packages, it is the step's recipe (what the layer key hashes).
+ */
+export function compileStep(ctx: RuntimeContext, packages: string[]): CompileStep {
+  return {
+    kind: 'compile', name: 'compile',
+    script: `cp -r ${GOMOD} /tmp/graph && cd /tmp/graph && exec go build ${packages.map(shq).join(' ')}`,
+    env: { ...goEnv(ctx), GOPROXY: 'off', GOFLAGS: BUILD_GOFLAGS, GOPATH: '/tmp/gopath', HOME: '/tmp' },
   };
 }
 
@@ -108,26 +119,18 @@ export const golangRuntime: RuntimeAdapter = {
   },
   async sharedLayer(ctx, locked, files) {
     if (locked.length === 0) return undefined;
-    // The exact graph, the toolchain, the flags and how the compile step is written: Go's own cache keys cover the rest
+    // The exact graph, the toolchain and the compile step as written (its script with the packages left out, and its
+    // environment, flags included): a change to the step is a new key by itself. Go's own cache keys cover the rest
     // (sources, deps, compiler options). A layer made by another compile step matches no build's action ids: it would be
-    // found, and then help nothing (seen after the step changed, with layers of the old one still on disk).
+    // found, and then help nothing.
     const graph = locked.map((pin) => `${pin.name}@${pin.version}`).sort();
-    const key = crypto.createHash('sha256').update(JSON.stringify([LAYER_FORMAT, ctx.toolchain.version ?? '', BUILD_GOFLAGS, graph])).digest('hex').slice(0, 32);
+    const key = layerKey(graph, compileStep(ctx, []), ctx.toolchain.version ?? '');
     const modules = locked.map((pin) => pin.name);
     // Only packages of the graph's modules (never the session's own or the standard library's), named as import paths.
     const packages = (await importPaths(files)).filter((importPath) => IMPORT_PATH.test(importPath) && !importPath.includes('..') &&
       modules.some((module) => importPath === module || importPath.startsWith(`${module}/`))).slice(0, MAX_SHARED_PACKAGES);
     if (packages.length === 0) return { key };
-    return {
-      key,
-      step: {
-        kind: 'compile', name: 'compile',
-        // A copy of the fetch-written module in the private /tmp (go may tidy go.mod/go.sum), built with the proxy off:
-        // everything comes from the module cache the fetch step filled; the binaries are discarded, the cache keeps the packages.
-        script: `cp -r ${GOMOD} /tmp/graph && cd /tmp/graph && exec go build ${packages.map(shq).join(' ')}`,
-        env: { ...goEnv(ctx), GOPROXY: 'off', GOFLAGS: BUILD_GOFLAGS, GOPATH: '/tmp/gopath', HOME: '/tmp' },
-      },
-    };
+    return { key, step: compileStep(ctx, packages) };
   },
   run() {
     return { kind: 'run', name: 'run', script: `exec ${BUILD}/bin/main`, env: { PATH: BASE_PATH, HOME: '/tmp' }, network: {}, cache: 'none' };

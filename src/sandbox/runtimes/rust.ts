@@ -1,10 +1,10 @@
 // rust: crates resolved by `cargo add` in a service-owned project in /deps and copied by `cargo vendor` (a fetch step:
 // no build scripts run, every .crate checked against the index's checksum); the build is a run step that adds the exact
 // vendored versions to the session's own project and builds offline (build scripts and proc macros are package code).
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { layerKey } from '../layers.ts';
 import { badPackage } from './spec.ts';
 import { BASE_PATH, BUILD, CACHE, DEPS, FETCH_BASE_ENV, shq, sourceNetwork, type CompileStep, type LockedPin, type RuntimeAdapter, type RuntimeContext } from './types.ts';
 
@@ -53,8 +53,6 @@ const VENDOR = `${DEPS}/vendor`;
  * lies beneath the session's own writes; the executable is copied to /build for the run step, which sees no overlay.
  */
 const TARGET = `${CACHE}/target`;
-/** Bumped whenever the compile step changes how it builds (its script, environment or folders): old layers stop matching. */
-const LAYER_FORMAT = 1;
 /** Cargo reads crates only from the fetch step's vendor folder (the crates.io source replaced by it), never the network. */
 const VENDORED = `set -- --config 'source.crates-io.replace-with="vendored"' --config 'source.vendored.directory="${VENDOR}"'`;
 
@@ -169,9 +167,6 @@ export const rustRuntime: RuntimeAdapter = {
     if (locked.length === 0) return undefined;
     const graph = graphOf(depsDir);
     if (!graph) return undefined;
-    // The exact graph (every crate's version and checksum), the dependency entries (features, default features), the
-    // toolchain and how the compile step is written. Cargo's own fingerprints decide, per crate, what a build reuses.
-    const key = crypto.createHash('sha256').update(JSON.stringify([LAYER_FORMAT, ctx.toolchain.version ?? '', graph])).digest('hex').slice(0, 32);
     const step: CompileStep = {
       kind: 'compile', name: 'compile',
       // A copy of the fetch-written project (its main.rs is cargo's generated hello world, nothing of a session) built
@@ -182,6 +177,10 @@ export const rustRuntime: RuntimeAdapter = {
       // The build step's environment but for CARGO_HOME (private here): build scripts that watch variables see the same.
       env: { ...cargoEnv(ctx, '/tmp/cargo'), CARGO_TARGET_DIR: TARGET, HOME: '/tmp' },
     };
+    // The exact graph (every crate's version and checksum), the dependency entries (features, default features), the
+    // toolchain and the compile step itself (its script and environment: a change to it is a new key, no format to bump).
+    // Cargo's own fingerprints decide, per crate, what a build reuses.
+    const key = layerKey(graph, step, ctx.toolchain.version ?? '');
     return { key, step };
   },
   run(ctx) {

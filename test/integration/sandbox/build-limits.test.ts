@@ -103,4 +103,51 @@ describe('build timeout of a compiled layer', () => {
     assert.ok(reply.body.phases.runMs >= LIMIT_MS && reply.body.phases.runMs < 2 * LIMIT_MS, `one build's time, not two: ${reply.body.phases.runMs} ms`);
     assert.deepEqual(fs.readdirSync(path.join(cache, 'layers', 'rust')).filter((name) => !name.startsWith('.')), [], 'no layer');
   });
+
+  it('calls waiting for another call\'s compile of the same graph share its outcome: one compile past the limit, not one per caller', { timeout: 300_000 }, async () => {
+    const request = {
+      language: 'rust', runtime: 'rust', packages: ['tokio@1[macros,rt-multi-thread,time]', 'regex@1', 'serde@1[derive]'],
+      files: [file('src/main.rs', '#[tokio::main]\nasync fn main() { println!("never"); }\n')],
+    };
+    const replies = await Promise.all([postTest(server, request, { from: '127.0.0.31' }), postTest(server, request, { from: '127.0.0.32' })]);
+    for (const reply of replies) {
+      assert.equal(reply.body.status, 'timeout', reply.text.slice(0, 2000));
+      assert.deepEqual(reply.body.endedBy, { limit: 'timeout', phase: 'build', max: LIMIT_MS, unit: 'ms' });
+    }
+    // One call ran the compile (its build time is the limit's); the other waited for it and ran no build of its own.
+    const waited = replies.filter((reply) => /that was the compile of the same dependencies for another call/.test(reply.body.stderr));
+    assert.equal(waited.length, 1, replies.map((reply) => reply.body.stderr).join('\n---\n'));
+    assert.ok(waited[0]!.body.phases.runMs < LIMIT_MS, `the waiting call compiled nothing itself: ${waited[0]!.body.phases.runMs} ms`);
+    assert.deepEqual(fs.readdirSync(path.join(cache, 'layers', 'rust')).filter((name) => !name.startsWith('.')), [], 'no layer');
+  });
+});
+
+describe('disk of a compiled layer', () => {
+  let server: TestServer;
+  // A cache of its own (no layer of this graph exists, so the compile step runs) and the smallest session quota: the
+  // compile of serde's derive (syn, proc-macro2, the proc macro itself) writes well over 16 MiB in a debug build.
+  const SESSION_MB = 16;
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-layer-disk-'));
+  before(async () => {
+    fs.chmodSync(cache, 0o755);
+    server = await startSandboxServer({ TOOLDEX_SANDBOX_SESSION_MB: SESSION_MB, TOOLDEX_SANDBOX_CACHE_DIR: cache });
+  });
+  after(async () => {
+    await server.close();
+    fs.rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('a compile step writes into a volume of its own, capped while it runs: past the quota it ends the call (disk, build) and the shared cache holds none of it', { timeout: 300_000 }, async () => {
+    const reply = await postTest(server, {
+      language: 'rust', runtime: 'rust', packages: ['serde@1[derive]'],
+      files: [file('src/main.rs', 'use serde::Serialize;\n#[derive(Serialize)]\nstruct Point { x: i32 }\nfn main() { let _ = Point { x: 1 }; println!("never"); }\n')],
+    });
+    assert.equal(reply.body.status, 'limit_exceeded', reply.text.slice(0, 2000));
+    assert.equal(reply.body.endedBy?.limit, 'disk', reply.text.slice(0, 2000));
+    assert.equal(reply.body.endedBy?.phase, 'build');
+    assert.equal(reply.body.endedBy?.max, SESSION_MB * MIB);
+    assert.match(reply.body.stderr, /\[sandbox\] build: the compile of the dependencies ran out of its disk: \d+ MiB used of the 16 MiB it may write/);
+    const layers = path.join(cache, 'layers', 'rust');
+    assert.deepEqual(fs.readdirSync(layers), [], 'no layer, and nothing half-written beside the layers');
+  });
 });

@@ -5,20 +5,26 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { allocatedBytes, BuildLayers } from '../../../src/sandbox/layers.ts';
+import { allocatedBytes, BuildLayers, folderScratch, layerKey } from '../../../src/sandbox/layers.ts';
 
 const root = () => fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-layers-'));
 const key = (n: number) => n.toString(16).padStart(32, '0');
+const OWNER = { uid: 61000, gid: 61000 };
+/** Layers in `dir` whose compiles write in a scratch folder beside it (not the layers' own folder). */
+const layersIn = (dir: string, busyMs: number, maxBytes: number) => new BuildLayers(dir, folderScratch(`${dir}-scratch`, OWNER), busyMs, maxBytes);
+const clean = (dir: string) => {
+  for (const folder of [dir, `${dir}-scratch`]) fs.rmSync(folder, { recursive: true, force: true });
+};
 const asRoot = { skip: process.getuid?.() !== 0 ? 'layers are chowned: needs root, as the sandbox does' : false };
 
 describe('sandbox build layers', () => {
   it('a successful compile becomes the layer; a failed one leaves nothing', asRoot, async () => {
     const dir = root();
-    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 60_000, 1 << 30);
+    const layers = layersIn(dir, 60_000, 1 << 30);
     await layers.make('golang', key(1), async (folders) => {
       assert.equal(fs.statSync(folders.upper).uid, 61000, 'the sandbox uid writes the upper');
       fs.writeFileSync(path.join(folders.upper, 'compiled'), 'x');
-      return true;
+      return { ok: true };
     });
     const found = layers.find('golang', key(1));
     assert.ok(found);
@@ -26,38 +32,101 @@ describe('sandbox build layers', () => {
     assert.equal(fs.statSync(found).uid, 0, 'no one writes to a finished layer');
     await layers.make('golang', key(2), async (folders) => {
       fs.writeFileSync(path.join(folders.upper, 'half'), 'x');
-      return false;
+      return { ok: false };
     });
     assert.equal(layers.find('golang', key(2)), undefined);
     assert.deepEqual(fs.readdirSync(path.join(dir, 'golang')), [key(1)], 'no unfinished folder is left');
     assert.equal(layers.find('golang', '../../etc'), undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
+    clean(dir);
   });
 
   it('compiles a key once per process, however many builds ask at once', asRoot, async () => {
     const dir = root();
-    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 60_000, 1 << 30);
+    const layers = layersIn(dir, 60_000, 1 << 30);
     let compiles = 0;
     const compile = async () => {
       compiles++;
       await new Promise((resolve) => setTimeout(resolve, 50));
-      return true;
+      return { ok: true };
     };
     await Promise.all([layers.make('golang', key(3), compile), layers.make('golang', key(3), compile), layers.make('golang', key(3), compile)]);
     await layers.make('golang', key(3), compile);
     assert.equal(compiles, 1);
-    fs.rmSync(dir, { recursive: true, force: true });
+    clean(dir);
+  });
+
+  it('a compile writes in its scratch space, not the layers\' folder; the scratch is released whatever the outcome', asRoot, async () => {
+    const dir = root();
+    const layers = layersIn(dir, 60_000, 1 << 30);
+    await layers.make('rust', key(4), async (folders) => {
+      assert.ok(folders.upper.startsWith(`${dir}-scratch${path.sep}`), folders.upper);
+      fs.writeFileSync(path.join(folders.upper, 'object'), 'x');
+      assert.deepEqual(fs.existsSync(path.join(dir, 'rust')) ? fs.readdirSync(path.join(dir, 'rust')) : [], [], 'nothing on the layers\' filesystem while it runs');
+      return { ok: true };
+    });
+    assert.equal(fs.readFileSync(path.join(layers.find('rust', key(4)) ?? '', 'object'), 'utf8'), 'x');
+    await layers.make('rust', key(5), async () => ({ ok: false }));
+    assert.deepEqual(fs.readdirSync(`${dir}-scratch`), [], 'no scratch space is left behind');
+    clean(dir);
+  });
+
+  it('callers waiting for a compile that fails share its outcome: one compile, not one per caller', asRoot, async () => {
+    const dir = root();
+    const layers = layersIn(dir, 60_000, 1 << 30);
+    let compiles = 0;
+    const compile = async () => {
+      compiles++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { ok: false, failed: { limit: 'timeout', by: compiles } };
+    };
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => layers.make('rust', key(6), compile)));
+    assert.equal(compiles, 1);
+    for (const outcome of outcomes) assert.deepEqual(outcome, { made: false, failed: { limit: 'timeout', by: 1 } });
+    assert.deepEqual(await layers.make('rust', key(7), async () => ({ ok: true })), { made: true });
+    clean(dir);
+  });
+
+  it('a layer larger than the whole budget is not kept, and evicts nothing', asRoot, async () => {
+    const dir = root();
+    const MIB = 1024 * 1024;
+    const layers = layersIn(dir, 0, 3 * MIB);
+    const fill = (n: number, mib: number) => layers.make('rust', key(n), async (folders) => {
+      fs.writeFileSync(path.join(folders.upper, 'object'), Buffer.alloc(mib * MIB, 1));
+      return { ok: true };
+    });
+    await fill(1, 1);
+    await fill(2, 1);
+    const past = new Date(Date.now() - 60_000);
+    for (const n of [1, 2]) fs.utimesSync(path.join(dir, 'rust', key(n)), past, past);
+    const outcome = await fill(3, 4);
+    assert.equal(outcome.made, false);
+    assert.ok((outcome.tooLargeBytes ?? 0) >= 4 * MIB, String(outcome.tooLargeBytes));
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'rust')).sort(), [key(1), key(2)], 'the layers that fit stay; the oversized one is not kept');
+    clean(dir);
+  });
+
+  it('the key is a hash of the graph and of the compile step itself: a changed script, environment or toolchain is a new key', () => {
+    const step = { script: 'cargo build --offline', env: { A: '1', B: '2' } };
+    const base = layerKey(['itoa@1.0.11'], step, 'rustc 1.80.0');
+    assert.match(base, /^[0-9a-f]{32}$/);
+    assert.equal(layerKey(['itoa@1.0.11'], { script: step.script, env: { B: '2', A: '1' } }, 'rustc 1.80.0'), base, 'the order of variables is no change');
+    for (const changed of [
+      layerKey(['itoa@1.0.12'], step, 'rustc 1.80.0'),
+      layerKey(['itoa@1.0.11'], { ...step, script: `${step.script} --release` }, 'rustc 1.80.0'),
+      layerKey(['itoa@1.0.11'], { ...step, env: { ...step.env, RUSTFLAGS: '-Copt-level=1' } }, 'rustc 1.80.0'),
+      layerKey(['itoa@1.0.11'], step, 'rustc 1.81.0'),
+    ]) assert.notEqual(changed, base);
   });
 
   it('removes the least recently used idle layers, of every runtime, while all of them together pass the byte budget', asRoot, async () => {
     const dir = root();
     const MIB = 1024 * 1024;
     // Room for four 1 MiB layers (plus their folders' blocks); a fifth makes it pass the budget.
-    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 1000, 4 * MIB + 256 * 1024);
+    const layers = layersIn(dir, 1000, 4 * MIB + 256 * 1024);
     const fill = async (runtime: string, n: number, minutesAgo: number) => {
       await layers.make(runtime, key(n), async (folders) => {
         fs.writeFileSync(path.join(folders.upper, 'object'), Buffer.alloc(MIB, 1));
-        return true;
+        return { ok: true };
       });
       const when = new Date(Date.now() - minutesAgo * 60_000);
       fs.utimesSync(path.join(dir, runtime, key(n)), when, when);
@@ -73,21 +142,21 @@ describe('sandbox build layers', () => {
     assert.deepEqual(fs.readdirSync(path.join(dir, 'golang')).sort(), [key(1), key(3)]);
     assert.deepEqual(fs.readdirSync(path.join(dir, 'rust')).sort(), [key(4), key(5)], 'the least recently used idle layer (another runtime\'s) went');
     // Layers in use stay even past the budget: all used just now.
-    const busy = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 60 * 60_000, MIB);
+    const busy = layersIn(dir, 60 * 60_000, MIB);
     for (const [runtime, n] of [['golang', 1], ['golang', 3], ['rust', 4], ['rust', 5]] as const) busy.find(runtime, key(n));
     busy.prune();
     assert.equal(fs.readdirSync(path.join(dir, 'golang')).length + fs.readdirSync(path.join(dir, 'rust')).length, 4);
-    fs.rmSync(dir, { recursive: true, force: true });
+    clean(dir);
   });
 
   it('prunes past an entry another process removed meanwhile (its upper gone) instead of failing', () => {
     const dir = root();
     // A layer folder whose upper was taken away between the listing and the measure, as a concurrent prune does.
     fs.mkdirSync(path.join(dir, 'golang', key(7)), { recursive: true });
-    const layers = new BuildLayers(dir, { uid: 61000, gid: 61000 }, 0, 0);
+    const layers = layersIn(dir, 0, 0);
     assert.doesNotThrow(() => layers.prune());
     assert.ok(fs.existsSync(path.join(dir, 'golang', key(7))), 'an entry it could not measure is left alone');
-    fs.rmSync(dir, { recursive: true, force: true });
+    clean(dir);
   });
 
   it('counts allocated blocks, not lengths', () => {
@@ -97,6 +166,6 @@ describe('sandbox build layers', () => {
     fs.writeFileSync(path.join(dir, 'sub', 'big'), Buffer.alloc(300_000, 1));
     const bytes = allocatedBytes(dir);
     assert.ok(bytes >= 300_000 + 4096 && bytes < 400_000, String(bytes));
-    fs.rmSync(dir, { recursive: true, force: true });
+    clean(dir);
   });
 });
