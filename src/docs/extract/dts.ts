@@ -26,6 +26,8 @@ const summaryOf = (doc: string) => {
 /** A doc that is nothing but `@see` lines and `{@link …}` references. */
 const onlyPointer = (doc: string) => !doc.replace(/\{@link(code|plain)?\s[^}]*\}/g, '').replace(/(^|\n)@see\b[^\n]*/g, '').replace(/[\s.,;:()-]/g, '');
 const ROOT = '/pkg';
+/** At most this many properties of an `export =` value are read (a bound on generated, very wide types). */
+const MAX_ASSIGNED = 400;
 const MAX_SIGNATURE = 700;
 const MAX_MEMBERS = 300;
 /** Comment-less member signatures folded into their owner's passage, at most. */
@@ -308,6 +310,45 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     const prefix = subpath === '.' ? source.name : `${source.name}/${subpath.replace(/^\.\//, '')}`;
     const importance = !entries.length ? 0.6 : subpath === '.' ? 0.85 : 0.8;
     emitModule(moduleSymbol, prefix, '', importance, 0);
+    // `export = value` where the value's type is an interface the entry does not export, or an object type
+    // (`declare const pc: Colors & { createColors(…) }`): its properties are what a reader calls (`pc.green`), and
+    // nothing above reaches them. Properties already read as members of an exported interface, class or namespace are
+    // not repeated. As with an interface's members, a documented property is a passage of its own and the
+    // comment-less ones are folded into the value's passage, instead of each standing alone as a bare declaration.
+    const assigned = moduleSymbol.exports?.get('export=' as TS.__String);
+    if (assigned && sourceFile) {
+      const target = assigned.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(assigned) : assigned;
+      const holder = target.valueDeclaration && ts.isVariableDeclaration(target.valueDeclaration) && !seen.has(target.valueDeclaration) ? target.valueDeclaration : undefined;
+      const folded: string[] = [];
+      const readAsValue = new Set<TS.Node>();
+      // The properties written at the value itself (`& { createColors(…) }`) first: they are its own additions to the
+      // shared type, and the fold keeps MAX_FOLDED signatures.
+      const properties = checker.getPropertiesOfType(checker.getTypeOfSymbolAtLocation(assigned, sourceFile)).slice(0, MAX_ASSIGNED)
+        .map((property, i) => ({ property, i, local: holder && property.declarations?.some((d) => d.getSourceFile() === holder.getSourceFile()) ? 0 : 1 }))
+        .sort((a, b) => a.local - b.local || a.i - b.i).map(({ property }) => property);
+      for (const property of properties) {
+        if (property.name.startsWith('_')) continue;
+        // Only members of an interface or object type: a namespace's or class's exports are read above, as themselves.
+        const members = (property.declarations ?? []).filter((d) => (ts.isPropertySignature(d) || ts.isMethodSignature(d)) && d.getSourceFile().fileName.startsWith(`${ROOT}/`));
+        for (const declaration of members) {
+          if (seen.has(declaration) || seen.has(declaration.parent)) continue;
+          readAsValue.add(declaration.parent);
+          if (holder && !docOf(declaration)) {
+            seen.add(declaration);
+            if (folded.length < MAX_FOLDED) folded.push(`  ${signatureOf(declaration)};`);
+          } else {
+            emitDeclaration(declaration, prefix, property.name, importance - 0.05, false);
+          }
+        }
+      }
+      // The types read as the value's (an unexported `interface Colors`) are not read again as internal declarations.
+      for (const parent of readAsValue) seen.add(parent);
+      if (holder && folded.length) {
+        seen.add(holder);
+        const doc = docOf(holder);
+        if (!skipped(doc)) push(holder, `${prefix}.${target.name}`, target.name, [`${signatureOf(holder)} {\n${folded.join('\n')}\n}`], doc, importance, false);
+      }
+    }
   }
   // An entry that is a script of `declare module "x" { … }` blocks (@types/node: `/// <reference path="fs.d.ts" />`)
   // exports nothing itself: its API is those modules, each under the name a reader imports (`util.parseArgs`).

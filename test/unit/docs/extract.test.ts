@@ -205,6 +205,19 @@ const cases: Case[] = [
     ],
     absent: [/^node:/, /__promisify__/],
   },
+  {
+    name: 'npm: `export =` a value typed by an interface the entry does not export: documented properties alone, bare ones folded into the value (picocolors)',
+    extract: npm('fx-colors', { types: 'index.d.ts' }, {
+      'index.d.ts': 'import { Colors } from "./types"\n\ndeclare const fx: Colors & {\n  /** Makes a formatter set with colours forced on or off. */\n  createColors: (enabled?: boolean) => Colors\n  level: number\n}\n\nexport = fx\n',
+      'types.d.ts': 'export type Formatter = (input: string) => string\n/** The colour functions of a formatter set. */\nexport interface Colors {\n  isColorSupported: boolean\n  /** Paints the text green. */\n  green: Formatter\n  red: Formatter\n}\n',
+    }),
+    expect: [
+      { symbol: 'fx-colors.createColors', has: /Makes a formatter set/ },
+      { symbol: 'fx-colors.green', has: /Paints the text green/, source: 'types.d.ts' },
+      { symbol: 'fx-colors.fx', has: /\{\n {2}level: number;\n {2}isColorSupported: boolean;\n {2}red: Formatter;\n\}/, lacks: /Paints the text green|green: Formatter/ },
+    ],
+    absent: [/\.isColorSupported$/, /\.red$/, /\.level$/, /Colors\.green/],
+  },
 ];
 
 describe('API extractors (table)', () => {
