@@ -79,6 +79,8 @@ export interface ParsedQuery {
   peerEcosystem?: Ecosystem;
   /** Tools the query rules out ("http client without axios"): names, longest first, each resolved by the search. */
   without: string[][];
+  /** Every content word of the query, the phrase's too: what tells which of several offered names is meant. */
+  words: string[];
 }
 
 export function tokenize(text: string): string[] {
@@ -206,6 +208,10 @@ function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecos
       const nameIndex = kind ? i - 2 : i - 1;
       if (nameIndex < from || (opening && nameIndex !== from) || !nameAt(words, nameIndex)) continue;
       offered.push(...nameForms(words[nameIndex]!));
+      // "amethyst game engine archived", "the failure error library is deprecated": the word before the status may be
+      // what the tool is, and the name one or two words earlier. Those are offered after it; the search picks the one
+      // whose tool the query's other words describe.
+      for (let k = nameIndex - 1; k >= Math.max(from, nameIndex - 2) && !opening && nameAt(words, k); k--) offered.push(...nameForms(words[k]!));
       // "the dotenv crate is unmaintained", "the sass gem is deprecated": a kind word that is a registry's says where.
       peerEcosystem ??= languageAt(words, nameIndex - 1) ?? suffixEcosystem(words[nameIndex]!) ?? (kind ? ECOSYSTEM_WORDS[kind] : undefined);
       for (let k = nameIndex; k < i + phrase.length; k++) used.add(k);
@@ -340,5 +346,6 @@ export function parseQuery(query: string, options: { peers?: boolean } = {}): Pa
     ...(phrases.peerOf ? { peerOf: phrases.peerOf } : {}),
     ...(phrases.peerEcosystem ? { peerEcosystem: phrases.peerEcosystem } : {}),
     without: phrases.without,
+    words: [...new Set(all.flatMap(tokenize).filter((word) => !FILLER.has(word) && !NOT_A_NAME.has(word)))],
   };
 }

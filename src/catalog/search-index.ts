@@ -280,7 +280,17 @@ export class CatalogSearchIndex {
     if (parsed.peerOf) {
       // "like python requests": the name in the ecosystem its language word says, if it lives there.
       const context = CatalogSearchIndex.context(parsed);
-      return (parsed.peerEcosystem && this.resolveName(parsed.peerOf, parsed.peerEcosystem, context)) ?? this.resolveName(parsed.peerOf, undefined, context);
+      const resolve = (forms: string[]) => (parsed.peerEcosystem && this.resolveName(forms, parsed.peerEcosystem, context)) ?? this.resolveName(forms, undefined, context);
+      // Several names offered ("amethyst game engine archived": engine, game, amethyst): the tool whose own words share
+      // most of the query's other words is meant; a tie goes to the name offered first.
+      const found = [...new Set(parsed.peerOf.map((form) => resolve([form])).filter((doc): doc is number => doc !== undefined))];
+      if (found.length <= 1) return found[0];
+      const words = [...new Set(parsed.words.flatMap((word) => indexTerms(word)))];
+      const shares = found.map((doc) => {
+        const own = new Set(this.nameTerms(doc));
+        return this.contextShare(doc, words.filter((word) => !own.has(word)));
+      });
+      return found[shares.indexOf(Math.max(...shares))];
     }
     if (!parsed.bareName || !parsed.ecosystem) return undefined;
     const form = parsed.nameGuess.replace(/[_.\s]+/g, '-');

@@ -124,6 +124,15 @@ describe('a peer name several ecosystems hold', () => {
     // With no word of the query shared, the more popular namesake is meant.
     assert.equal(slugs('staple is deprecated')[0], 'crates-specgen');
   });
+  it('picks, among several names a phrase offers, the tool the query\'s other words describe', () => {
+    const engines = CatalogSearchIndex.build([
+      tool('npm', 'engine', 'a rules engine for business logic', 0.9),
+      tool('crates', 'frobz', 'a data-driven game engine', 0.5),
+      tool('crates', 'quuxgame', 'a game engine, simple and modular', 0.6),
+      tool('npm', 'rulez', 'rules engine for business logic', 0.8),
+    ]);
+    assert.equal(topSlugs(engines)('frobz game engine archived, what now')[0], 'crates-quuxgame');
+  });
   it('resolves it in the registry a kind word names ("the envy crate is unmaintained")', () => {
     assert.equal(slugs('the envy crate is unmaintained')[0], 'crates-envoy');
     assert.equal(slugs('envy is unmaintained')[0], 'npm-envload');

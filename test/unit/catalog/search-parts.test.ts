@@ -215,6 +215,11 @@ describe('peer phrases', () => {
     assert.equal(parseQuery('which country is this ip address from').peerOf, undefined);
     assert.equal(parseQuery('parse dates when the input is messy').peerOf, undefined);
   });
+  it('offers the words before a status too ("frobz game engine archived"), the nearest first', () => {
+    assert.deepEqual(parseQuery('frobz game engine archived, what now').peerOf, ['engine', 'game', 'frobz']);
+    assert.deepEqual(parseQuery('the frobz error library is deprecated').peerOf, ['error', 'frobz']);
+    assert.deepEqual(parseQuery('frobz is deprecated').peerOf, ['frobz']);
+  });
   it('reads a gerund with an object as an action ("without linking frobssl"), not as the name', () => {
     const linking = parseQuery('tls library without linking frobssl');
     assert.deepEqual(linking.without, [['frobssl']]);
