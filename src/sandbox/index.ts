@@ -367,6 +367,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
             // the same packages under the same limits, so the call ends with that outcome.
             ended = outcome.failed && (ranHere ? outcome.failed
               : { ...outcome.failed, note: `${outcome.failed.note ?? ''}\n[sandbox] build: that was the compile of the same dependencies for another call, which this call waited for and shares (one compile, not one per caller).` });
+            if (outcome.unavailable) logger.warn({ runtime, key: shared.key, error: outcome.unavailable }, 'sandbox compile volume not made; builds compile on their own');
             if (outcome.tooLargeBytes) logger.warn({ runtime, key: shared.key, bytes: outcome.tooLargeBytes }, 'sandbox layer larger than TOOLDEX_SANDBOX_LAYERS_MB: not kept');
           }
           const found = layers.find(runtime, shared.key);

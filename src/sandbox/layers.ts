@@ -32,6 +32,8 @@ export interface LayerOutcome<T> {
   failed?: T;
   /** Bytes the compile wrote when they were more than the whole layer budget (so no layer was kept). */
   tooLargeBytes?: number;
+  /** Why no scratch space could be made for the compile (it did not run). */
+  unavailable?: string;
 }
 
 /**
@@ -127,7 +129,13 @@ export class BuildLayers {
     compile: (folders: LayerFolders, usage: () => VolumeUsage | undefined) => Promise<{ ok: boolean; failed?: T }>): Promise<LayerOutcome<T>> {
     const base = path.join(this.root, runtime);
     fs.mkdirSync(base, { recursive: true, mode: 0o755 });
-    const space = await this.scratch();
+    let space: LayerScratch;
+    try {
+      space = await this.scratch();
+    } catch (error) {
+      // No room for a compile (no loop device, a full host disk): no layer now, and each build compiles in its own overlay.
+      return { made: false, unavailable: (error as Error).message };
+    }
     const temp = path.join(base, `.new-${crypto.randomBytes(6).toString('hex')}`);
     try {
       const compiled = await compile(space.folders, () => space.usage());

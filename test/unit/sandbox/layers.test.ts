@@ -1,5 +1,7 @@
 // Compiled layers: made only by a successful compile (atomically, nothing half-written is ever found), once per key in a
-// process, immutable afterwards, and the least recently used idle ones removed while all layers together pass a byte budget.
+// process (the callers that waited share its outcome), written first in a scratch space of its own, never kept when larger
+// than the whole budget, immutable afterwards, and the least recently used idle ones removed while all layers together
+// pass a byte budget.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -83,6 +85,22 @@ describe('sandbox build layers', () => {
     assert.equal(compiles, 1);
     for (const outcome of outcomes) assert.deepEqual(outcome, { made: false, failed: { limit: 'timeout', by: 1 } });
     assert.deepEqual(await layers.make('rust', key(7), async () => ({ ok: true })), { made: true });
+    clean(dir);
+  });
+
+  it('no scratch space for a compile: it does not run, no layer, and the callers are told (they build on their own)', async () => {
+    const dir = root();
+    const layers = new BuildLayers(dir, async () => {
+      throw new Error('mount: no free loop device');
+    }, 60_000, 1 << 30);
+    let compiles = 0;
+    const outcome = await layers.make('golang', key(8), async () => {
+      compiles++;
+      return { ok: true };
+    });
+    assert.deepEqual(outcome, { made: false, unavailable: 'mount: no free loop device' });
+    assert.equal(compiles, 0);
+    assert.equal(layers.find('golang', key(8)), undefined);
     clean(dir);
   });
 
