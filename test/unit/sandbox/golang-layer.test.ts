@@ -2,7 +2,8 @@
 // modules that the sent .go files import — never the session's own packages, the standard library or odd paths.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { golangRuntime } from '../../../src/sandbox/runtimes/golang.ts';
+import { layerKey } from '../../../src/sandbox/layers.ts';
+import { compileStep, golangRuntime } from '../../../src/sandbox/runtimes/golang.ts';
 import type { RuntimeContext } from '../../../src/sandbox/runtimes/types.ts';
 import type { Toolchain } from '../../../src/sandbox/toolchains.ts';
 
@@ -31,5 +32,16 @@ describe('go compiled layer', () => {
     assert.notEqual((await golangRuntime.sharedLayer!(ctx('go1.27.0'), graph, [], '/nonexistent'))?.key, key);
     assert.equal((await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: 'package main\nimport "fmt"\nfunc main() { fmt.Println() }\n' }], '/nonexistent'))?.step, undefined);
     assert.equal(await golangRuntime.sharedLayer!(ctx(), [], [{ path: 'main.go', code: MAIN }], '/nonexistent'), undefined);
+  });
+
+  it('the key hashes the compile step that runs (its packages left out), so a changed step is a new key with no format to bump', async () => {
+    const withImports = await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: MAIN }], '/nonexistent');
+    const without = await golangRuntime.sharedLayer!(ctx(), graph, [], '/nonexistent');
+    assert.equal(withImports?.key, without?.key, 'which of the graph\'s packages a call imports does not change the layer');
+    assert.deepEqual(withImports?.step, compileStep(ctx(), ['gorm.io/gorm', 'github.com/glebarez/sqlite', 'gorm.io/gorm/logger']), 'the step that runs is the hashed recipe\'s');
+    const recipe = compileStep(ctx(), []);
+    const sortedGraph = graph.map((pin) => `${pin.name}@${pin.version}`).sort();
+    assert.equal(without?.key, layerKey(sortedGraph, recipe, 'go1.26.8'));
+    assert.notEqual(layerKey(sortedGraph, { ...recipe, env: { ...recipe.env, GOFLAGS: `${recipe.env.GOFLAGS ?? ''} -trimpath` } }, 'go1.26.8'), without?.key);
   });
 });
