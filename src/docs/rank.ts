@@ -58,7 +58,7 @@ export interface FeatureRow { doc: number; features: Record<WordFeature, number>
  * One ranked candidate pool, handed to `RankOptions.observe` (scripts/fit-docs-ranking.ts fits on it): each candidate's
  * feature values and `rerank`, which orders the same pool under other weights with this code (not a copy).
  */
-export interface RankPool { question: string; rows: FeatureRow[]; semantic: boolean; passage: (doc: number) => IndexedPassage; rerank: (weights: DocsWeights) => Ranked[] }
+export interface RankPool { question: string; rows: FeatureRow[]; semantic: boolean; passages: readonly IndexedPassage[]; rerank: (weights: DocsWeights) => Ranked[] }
 
 export interface RankOptions {
   limit: number;
@@ -101,20 +101,28 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   const { observe } = options;
   if (!observe) return rankWith(WEIGHTS, passages, lexical, question, options);
   const rows: FeatureRow[] = [];
-  const ranked = rankWith(WEIGHTS, passages, lexical, question, options, rows);
-  observe({ question, rows, semantic: Boolean(options.semantic), passage: (doc) => passages[doc]!, rerank: (weights) => rankWith(weights, passages, lexical, question, options) });
+  // The pool's word matches and body term sets do not depend on the weights: computed once for every rerank.
+  const memo: Memo = { bodySets: new Map() };
+  const ranked = rankWith(WEIGHTS, passages, lexical, question, options, rows, memo);
+  observe({ question, rows, semantic: Boolean(options.semantic), passages, rerank: (weights) => rankWith(weights, passages, lexical, question, options, undefined, memo) });
   return ranked;
 }
 
-function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions, rows?: FeatureRow[]): Ranked[] {
+interface Memo { scored?: Array<{ doc: number; match: ReturnType<LexicalIndex['match']> }>; bodySets: Map<number, Set<number>> }
+
+function matchPool(lexical: LexicalIndex, question: string, options: RankOptions) {
   const asked = lexical.queryTerms(question);
   const totalIdf = asked.reduce((sum, t) => sum + t.idf, 0);
   const related = (options.related ?? []).map((r) => lexical.relatedTerm(r.term, r.weight)).filter((t): t is QueryTerm => Boolean(t) && !asked.some((a) => a.id === t!.id));
   const terms = [...asked, ...related];
-  const pool = new Set(lexical.candidates(terms));
-  if (!pool.size) return [];
+  return lexical.candidates(terms).map((doc) => ({ doc, match: lexical.match(doc, terms, totalIdf) }));
+}
+
+function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions, rows?: FeatureRow[], memo?: Memo): Ranked[] {
+  const scored = memo?.scored ?? matchPool(lexical, question, options);
+  if (memo) memo.scored = scored;
+  if (!scored.length) return [];
   const identifiers = new Set(options.identifiers);
-  const scored = [...pool].map((doc) => ({ doc, match: lexical.match(doc, terms, totalIdf) }));
   const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
   const meaningOf = options.semantic;
   // A deprecated passage is down in the word score through its importance; here it is down in meaning too.
@@ -175,7 +183,7 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
   const keys = new Set<string>();
   // Each passage's body terms as a set once per question (made anew for every comparison, they were a tenth of a docs
   // answer's main-thread CPU under load).
-  const bodySets = new Map<number, Set<number>>();
+  const bodySets = memo?.bodySets ?? new Map<number, Set<number>>();
   const bodySet = (doc: number) => {
     let set = bodySets.get(doc);
     if (!set) bodySets.set(doc, set = new Set(lexical.bodyTerms(doc)));
