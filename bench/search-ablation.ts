@@ -12,15 +12,18 @@
 // written apart; BENCH_ABLATE_SPENT=0 skips it).
 // In-memory index, no store or server; measured on the loaded 2-core machine (load 10-18): 198 s for a 129-query set
 // (every group refit on the training queries), 708 s for the CV ablation (BENCH_ABLATE_FEATURES=meaning,intent
-// limits the feature groups; BENCH_ABLATE_EXTRA adds groups removed together).
+// limits the feature groups; BENCH_ABLATE_EXTRA adds groups removed together). The CV rows refit the linear part only;
+// leave-one-set-out rows, trees included, come from FIT_MODE=ablation of scripts/fit-ranking.ts.
 import os from 'node:os';
 import path from 'node:path';
-import { FAMILY_MARGIN, FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
+import { FAMILY_MARGIN, FEATURES, HAND_WEIGHTS, TREES, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
+import type { TreeNode } from '../src/catalog/rank-trees.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import {
   absentAnswers, baselineRanker, loadLabelledQueries, slices, SPENT_FRESH_FILE, TRAINING_FILES, type LabelledQuery, type Ranker,
 } from './search-quality.ts';
-import { candidateLists, crossValidate, fitModel, fmt, loadHarness, reportOf, trainThenRank, type Weights } from './search-harness.ts';
+import { candidateLists, crossValidate, fitSpec, fmt, loadHarness, reportOf, trainThenRank, type Weights } from './search-harness.ts';
+import { BOOST_DEFAULTS } from './lambdamart.ts';
 
 const K = 5;
 const LAMBDA = 1e-6;
@@ -44,29 +47,35 @@ const positionsOf = async (ranker: Ranker, set = evalSet) => {
   for (const q of set) out.set(q, (await ranker(q.query)).slice(0, 10).findIndex((slug) => q.acceptable.has(slug)));
   return out;
 };
-const withWeights = (weights: Weights, margin: number, semantic: boolean): Ranker => async (q) => {
+const withWeights = (weights: Weights, margin: number, semantic: boolean, trees: readonly TreeNode[] = []): Ranker => async (q) => {
   const saved = { ...WEIGHTS };
   const savedMargin = FAMILY_MARGIN.value;
+  const savedTrees = TREES.value;
   Object.assign(WEIGHTS, weights);
   FAMILY_MARGIN.value = margin;
+  TREES.value = trees;
   try {
     return harness.index.search(q, { limit: 10 }, semantic ? await harness.embed(q) : undefined).map((hit) => hit.tool.slug);
   } finally {
     Object.assign(WEIGHTS, saved);
     FAMILY_MARGIN.value = savedMargin;
+    TREES.value = savedTrees;
   }
 };
 
-const shipped = { weights: { ...WEIGHTS }, margin: FAMILY_MARGIN.value };
-const asShipped = await positionsOf(withWeights(shipped.weights, shipped.margin, true));
+const shipped = { weights: { ...WEIGHTS }, margin: FAMILY_MARGIN.value, trees: TREES.value };
+// Where the shipped model is boosted by trees, each refit row below is boosted too (the same settings).
+const boost = shipped.trees.length > 0 ? BOOST_DEFAULTS : undefined;
+const asShipped = await positionsOf(withWeights(shipped.weights, shipped.margin, true, shipped.trees));
 print('tooldex as shipped', asShipped);
 // The catalog's meaning model is the static one (docs/search.md "Which meaning model ships"): the same ranking.
 print('tooldex, static meaning only', asShipped);
-print('tooldex without meaning', await positionsOf(withWeights(shipped.weights, shipped.margin, false)));
+print('tooldex without meaning', await positionsOf(withWeights(shipped.weights, shipped.margin, false, shipped.trees)));
+if (boost) print('tooldex linear part only (no trees)', await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
 print('hand-set weights less text', await positionsOf(withWeights(HAND_WEIGHTS, 2, true)));
 // Framework cues: without the hand lists (language words only), same weights.
 CUE_SOURCES.hand = false;
-print('tooldex, no framework cues', await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
+print('tooldex, no framework cues', await positionsOf(withWeights(shipped.weights, shipped.margin, true, shipped.trees)));
 CUE_SOURCES.hand = true;
 print('bm25', await positionsOf(baselineRanker(harness.tools)));
 const lists = await candidateLists(harness, training, HAND_WEIGHTS);
@@ -87,14 +96,14 @@ if (!external) {
 
 /** Features removed together: the ones that say one thing two ways (a linear and a squared popularity, …). */
 const GROUPS: Array<[string, Feature[]]> = [
-  ['coverage', ['coverage']], ['nameCoverage', ['nameCoverage']],
+  ['coverage', ['coverage']],
   ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
   ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
   ['meaning', ['meaning', 'meaningRaw', 'popularMeaning']], ['popularMeaning', ['popularMeaning']],
   // The two the round-4 fresh ablation found to pay least, together.
   ['popularity+popularMeaning', ['popularitySq', 'popularMeaning']],
 ];
-// BENCH_ABLATE_EXTRA='a=category+popularMeaning;b=derivative+nameCoverage': more groups removed together, for comparisons.
+// BENCH_ABLATE_EXTRA='a=category+popularMeaning;b=exactPhrase+meaning': more groups removed together, for comparisons.
 for (const spec of process.env.BENCH_ABLATE_EXTRA?.split(';').filter(Boolean) ?? []) {
   const [name = spec, list = ''] = spec.split('=');
   GROUPS.push([name, list.split('+').filter((f): f is Feature => (FEATURES as readonly string[]).includes(f))]);
@@ -106,8 +115,8 @@ for (const [group, features] of GROUPS) {
   if (only && !only.includes(group)) continue;
   const frozen = new Set<Feature>(features);
   if (external) {
-    const model = await fitModel(harness, lists, training, LAMBDA, frozen, [shipped.margin]);
-    print(`without ${group}`, await positionsOf(withWeights(model.weights, model.margin, true)));
+    const model = await fitSpec(harness, training, lists, { name: group, lambda: LAMBDA, frozen, margins: [shipped.margin], boost });
+    print(`without ${group}`, await positionsOf(withWeights(model.weights, model.margin, true, model.trees)));
   } else {
     print(`without ${group} (CV)`, (await crossValidate(harness, training, lists, K, LAMBDA, frozen, [shipped.margin])).perQuery);
     await generalisation(`without ${group}`, frozen);

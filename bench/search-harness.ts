@@ -278,7 +278,10 @@ export async function fitSpec(harness: Harness, queries: LabelledQuery[], lists:
   const linear = await fitModel(harness, lists, queries, spec.lambda, spec.frozen, spec.margins);
   if (!spec.boost) return { ...linear, trees: [] };
   const own = await candidateLists(harness, queries, linear.weights);
-  const trees = fitTrees(own, (vector) => score(vector, linear.weights), spec.boost);
+  // A feature held out of the model is held out of the trees too: constant, it offers no split.
+  const held = FEATURES.map((f, i) => (spec.frozen?.has(f) ? i : -1)).filter((i) => i >= 0);
+  const seen = held.length === 0 ? own : own.map((list) => ({ ...list, features: list.features.map((v) => v.map((x, i) => (held.includes(i) ? 0 : x))) }));
+  const trees = fitTrees(seen, (vector) => score(vector, linear.weights), spec.boost);
   return { ...linear, trees };
 }
 

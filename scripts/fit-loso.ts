@@ -5,6 +5,7 @@
 //   FIT_MODE=recall    candidate recall: for each query, whether an acceptable answer is among stage one's candidates
 //                      when stage one keeps 10, 30, 100, … (CANDIDATES, plus exact names and meaning's neighbours), and
 //                      where the first one stands in stage one's order, before re-ranking.
+//                      FIT_CANDIDATES=n runs a mode with stage one keeping n candidates instead of the shipped number.
 //   FIT_MODE=ablation  each feature group held at 0 and the rest refit, leave-one-set-out (FIT_ABLATE limits the groups).
 // The family margin is held at FIT_MARGINS (default 0, the shipped one) to keep a run near ten minutes on a loaded machine.
 import os from 'node:os';
@@ -55,6 +56,8 @@ function summary(): void {
   }
 }
 
+// FIT_CANDIDATES=400: stage one keeps that many candidates (search-index.ts CANDIDATES) for this run, fit and test alike.
+if (process.env.FIT_CANDIDATES) CANDIDATES.value = Number(process.env.FIT_CANDIDATES);
 const lists = await candidateLists(harness, queries, HAND_WEIGHTS);
 
 if (mode === 'loso') {
@@ -70,7 +73,7 @@ if (mode === 'loso') {
 } else if (mode === 'ablation') {
   const lambda = Number(process.env.FIT_LAMBDA ?? 0.00001);
   const groups: Array<[string, Feature[]]> = [
-    ['coverage', ['coverage']], ['nameCoverage', ['nameCoverage']],
+    ['coverage', ['coverage']],
     ['fieldCoverage', ['describedCoverage', 'keywordCoverage', 'readmeCoverage']],
     ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
     ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
@@ -78,10 +81,13 @@ if (mode === 'loso') {
     ['popularMeaning', ['popularMeaning']],
   ];
   const only = process.env.FIT_ABLATE?.split(',');
-  report('all features', await leaveOneSetOut(harness, queries, lists, { name: 'all', lambda, margins }));
+  // FIT_ABLATE_TREES=1: ablate the boosted model (the trees refit without the feature too: they read it as 0).
+  const boost = process.env.FIT_ABLATE_TREES === '1' ? BOOST_DEFAULTS : undefined;
+  // FIT_ABLATE_BASE=0 skips the all-features row (deterministic: the loso mode's row of the same model).
+  if (process.env.FIT_ABLATE_BASE !== '0') report('all features', await leaveOneSetOut(harness, queries, lists, { name: 'all', lambda, margins, boost }));
   for (const [group, frozen] of groups) {
     if (only && !only.includes(group)) continue;
-    report(`without ${group}`, await leaveOneSetOut(harness, queries, lists, { name: group, lambda, margins, frozen: new Set(frozen) }));
+    report(`without ${group}`, await leaveOneSetOut(harness, queries, lists, { name: group, lambda, margins, frozen: new Set(frozen), boost }));
   }
   summary();
 } else if (mode === 'recall') {
