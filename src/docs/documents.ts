@@ -216,7 +216,12 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
   const entries = [...jsEntries(manifest.exports), manifest.main, manifest.module, 'index.js'].filter((m): m is string => typeof m === 'string');
   if ([...texts.keys()].some((p) => p !== 'package.json')) {
     const declared = await apiFromNpmPackage({ name, files: texts, manifest, locate });
-    const { api, skippedSources } = await withSourceDocs(declared, own, name, entries, locate);
+    // One module per subpath is enough to find an export's JSDoc: the other conditions' builds (browser, node,
+    // react-native, cjs and esm copies) repeat it, and each costs a parse.
+    // With `exports`, Node reads only it (`main` is a fallback for old resolvers, often another copy).
+    const byExports = firstJsEntries(manifest.exports);
+    const firstEntries = (byExports.length ? byExports : [manifest.main, manifest.module, 'index.js']).filter((m): m is string => typeof m === 'string');
+    const { api, skippedSources } = await withSourceDocs(declared, own, name, firstEntries, locate);
     return { api, skippedSources: skipped + skippedSources };
   }
   const api: PassageDraft[] = [];
@@ -266,6 +271,15 @@ async function withSourceDocs(declared: PassageDraft[], own: ArchiveFile[], name
     };
   });
   return { api, skippedSources: scripts.skipped };
+}
+
+/** Per `exports` subpath, the first JavaScript target in the order its conditions are written. */
+function firstJsEntries(exportsField: unknown): string[] {
+  if (!exportsField || typeof exportsField !== 'object' || Array.isArray(exportsField)) return jsEntries(exportsField).slice(0, 1);
+  const entries = Object.entries(exportsField as Record<string, unknown>);
+  // A map of subpaths (`".", "./fp"`) or, without any, one subpath's map of conditions.
+  if (!entries.some(([key]) => key.startsWith('.'))) return jsEntries(exportsField).slice(0, 1);
+  return entries.filter(([key]) => key.startsWith('.') && !key.includes('*')).flatMap(([, value]) => jsEntries(value).slice(0, 1));
 }
 
 /** The JavaScript files package.json `exports` names (`"."`, `"./fp"`, their `require`/`import`/`default` targets). */
