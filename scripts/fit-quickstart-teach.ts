@@ -18,7 +18,7 @@ const WRITE = args.includes('--write');
 const ONLY = option('features')?.split(',');
 
 export interface LabelRow extends RanCandidate { id: string; slug: string; rank: number }
-interface Example { set: string; id: string; slug: string; rank: number; y: number; x: TeachVector; hand: number }
+interface Example { set: string; id: string; slug: string; rank: number; y: number; x: TeachVector; hand: number; written: boolean }
 
 function ratings(file: string, key: 'id' | 'slug'): Map<string, string> {
   const [head, ...rows] = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => l.split('\t'));
@@ -34,7 +34,7 @@ async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'):
   for (const row of JSON.parse(fs.readFileSync(json, 'utf8')) as LabelRow[]) {
     const rating = rated.get(key === 'id' ? row.id : row.slug);
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
-    out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score });
+    out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
   }
   return out;
 }
@@ -78,17 +78,23 @@ export function auc(scores: number[], labels: number[]): number {
   return pairs ? wins / pairs : NaN;
 }
 
-/** Per package with 2+ rated alternatives: does the pick teach? (first max wins: ties keep the hand-ranked order). */
-function pickRate(examples: Example[], score: (e: Example) => number): { teaches: number; of: number } {
+/**
+ * Per package with 2+ rated alternatives: does the pick teach? As selection runs: a written program is never picked
+ * over a real example that ran; the first maximum wins (ties keep the ranked order). `today` is selection without the
+ * model: the best-ranked that ran, except that one printing back its own input is passed over for the next (verify.ts).
+ */
+function pickRate(examples: Example[], score: ((e: Example) => number) | 'today'): { teaches: number; of: number } {
   const bySlug = new Map<string, Example[]>();
   for (const e of examples) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
   let teaches = 0;
   let of = 0;
-  for (const group of bySlug.values()) {
-    if (group.length < 2) continue;
+  for (const all of bySlug.values()) {
+    const group = all.some((e) => !e.written) ? all.filter((e) => !e.written) : all;
+    if (all.length < 2) continue;
     const sorted = [...group].sort((a, b) => a.rank - b.rank);
     let best = sorted[0]!;
-    for (const e of sorted) if (score(e) > score(best) + 1e-9) best = e;
+    if (score === 'today') best = sorted.find((e) => !e.x.echoesInput) ?? sorted[0]!;
+    else for (const e of sorted) if (score(e) > score(best) + 1e-9) best = e;
     of++;
     teaches += best.y;
   }
@@ -97,20 +103,30 @@ function pickRate(examples: Example[], score: (e: Example) => number): { teaches
 
 const sets = {
   r5: await load('r5', 'bench/quickstart-labels-r5.json', 'bench/quickstarts-fresh-r5-ratings.tsv', 'slug'),
-  alts: await load('alts', 'bench/quickstart-labels-alts.json', 'bench/quickstart-labels-alts-ratings.tsv', 'id'),
+  alts: await load('alts', 'bench/quickstart-labels-alts.json', option('alts-ratings') ?? 'bench/quickstart-labels-alts-ratings.tsv', 'id'),
 };
+/** Packages where at least one rated alternative teaches: the most any pick could reach. */
+function oracle(examples: Example[]): number {
+  const bySlug = new Map<string, Example[]>();
+  for (const e of examples) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
+  return [...bySlug.values()].filter((g) => g.length >= 2 && g.some((e) => e.y && !e.written)).length;
+}
 const pct = (a: number, b: number) => (b ? `${a}/${b} (${Math.round((100 * a) / b)} %)` : 'n/a');
 for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${examples.length} rated, ${examples.filter((e) => e.y).length} teach`);
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 for (const held of names) {
-  const train = names.filter((n) => n !== held).flatMap((n) => sets[n as keyof typeof sets]);
-  const test = sets[held as keyof typeof sets];
+  // Package-disjoint: the alternatives are of packages the r5 set also rated (its chosen program is often one of them),
+  // so those packages leave the r5 side, whether it trains or is tested.
+  const shared = new Set(sets.alts.map((e) => e.slug).filter((slug) => sets.r5.some((e) => e.slug === slug)));
+  const side = (n: string) => sets[n as keyof typeof sets].filter((e) => n !== 'r5' || !shared.has(e.slug));
+  const test = side(held);
+  const train = names.filter((n) => n !== held).flatMap(side);
   if (!train.length) continue;
   const model = fit(train, LAMBDA);
   const p = test.map((e) => teachProbability(e.x, model));
   const y = test.map((e) => e.y);
   const modelPick = pickRate(test, (e) => teachProbability(e.x, model));
-  const handPick = pickRate(test, (e) => -e.rank);
+  const handPick = pickRate(test, 'today');
   console.log(`held out ${held} (fit on ${train.length}): AUC model ${auc(p, y).toFixed(3)} vs hand score ${auc(test.map((e) => e.hand), y).toFixed(3)}; accuracy at 0.5 ${pct(p.filter((pi, i) => (pi >= 0.5 ? 1 : 0) === y[i]).length, y.length)}`
     + `; pick teaches: model ${pct(modelPick.teaches, modelPick.of)} vs today's (hand-ranked first that ran) ${pct(handPick.teaches, handPick.of)}`);
 }
@@ -130,11 +146,28 @@ for (const held of names) {
     modelAucs.push(auc(test.map((e) => teachProbability(e.x, model)), ys));
     handAucs.push(auc(test.map((e) => e.hand), ys));
     const m = pickRate(test.filter((e) => e.set === 'alts'), (e) => teachProbability(e.x, model));
-    const h = pickRate(test.filter((e) => e.set === 'alts'), (e) => -e.rank);
+    const h = pickRate(test.filter((e) => e.set === 'alts'), 'today');
     modelPicks = { teaches: modelPicks.teaches + m.teaches, of: modelPicks.of + m.of };
     handPicks = { teaches: handPicks.teaches + h.teaches, of: handPicks.of + h.of };
   }
   console.log(`leave one ecosystem out (${pooled.length} rated): mean AUC model ${mean(modelAucs).toFixed(3)} vs hand score ${mean(handAucs).toFixed(3)}; pick teaches (alternatives): model ${pct(modelPicks.teaches, modelPicks.of)} vs today's ${pct(handPicks.teaches, handPicks.of)}`);
+}
+// Leave one package out, for the picks: every rated example of other packages (both sets) trains the model that picks
+// among this package's alternatives.
+{
+  const pooled = names.flatMap((n) => sets[n as keyof typeof sets]);
+  const alts = pooled.filter((e) => e.set === 'alts');
+  let model = { teaches: 0, of: 0 };
+  let today = { teaches: 0, of: 0 };
+  for (const slug of new Set(alts.map((e) => e.slug))) {
+    const fitted = fit(pooled.filter((e) => e.slug !== slug), LAMBDA);
+    const test = alts.filter((e) => e.slug === slug);
+    const m = pickRate(test, (e) => teachProbability(e.x, fitted));
+    const t = pickRate(test, 'today');
+    model = { teaches: model.teaches + m.teaches, of: model.of + m.of };
+    today = { teaches: today.teaches + t.teaches, of: today.of + t.of };
+  }
+  if (alts.length) console.log(`leave one package out (alternatives): pick teaches: model ${pct(model.teaches, model.of)} vs today's ${pct(today.teaches, today.of)}; any alternative teaches in ${pct(oracle(alts), model.of)}`);
 }
 const all = names.flatMap((n) => sets[n as keyof typeof sets]);
 const final = { ...fit(all, LAMBDA), fittedOn: `${names.map((n) => `${n} ${sets[n as keyof typeof sets].length}`).join(', ')} rated programs; lambda ${LAMBDA}` };

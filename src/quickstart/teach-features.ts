@@ -11,7 +11,7 @@ import type { CandidateOrigin } from './types.ts';
 
 /** The features in the model's order; the fitted weights (teach-model.ts) are keyed by these names. */
 export const TEACH_FEATURES = [
-  'echoesInput', 'dumpsObject', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
+  'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
@@ -26,6 +26,15 @@ export interface RanCandidate {
   /** The hand-set score and its named signals (score.ts), kept as features: what they know still counts. */
   score: number;
   signals: string[];
+}
+
+/**
+ * Output that reports a failure the program caught itself (`Failed with error: No such file: undefined`): the run
+ * counts, but what it shows is the example not working. (A validator's own error messages look the same: the fit
+ * decides how much this weighs.)
+ */
+export function reportsError(stdout: string): boolean {
+  return /\b(error|errors|failed|failure|exception|traceback|panicked|no such file)\b/i.test(stdout);
 }
 
 const GRAMMAR: Partial<Record<Ecosystem, Grammar>> = { npm: 'typescript', pypi: 'python', crates: 'rust', go: 'go' };
@@ -83,6 +92,7 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
   return {
     echoesInput: Number(echoesInput(c.program, c.stdout)),
     dumpsObject: Number(dumpsObject(c.stdout)),
+    reportsError: Number(reportsError(c.stdout)),
     standInInput: Math.min(1, facts.standIns),
     // Log scales: the step from 1 to 3 lines says more than the one from 20 to 30 (stdout is cut at 600 characters).
     outputLines: cap(Math.log2(1 + lines), Math.log2(21)),

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { dumpsObject, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
+import { dumpsObject, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
 import { pickTeaching, teachProbability, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
 import { tryCandidates } from '../../../src/quickstart/verify.ts';
@@ -21,6 +21,11 @@ describe('teach features', () => {
     assert.ok(dumpsObject('&{0xc000123456 7 false}'));
     assert.ok(!dumpsObject("{'name': 'Ada', 'age': 36}"));
     assert.ok(!dumpsObject('2024-01-02T00:00:00+00:00'));
+  });
+
+  it('tells a run that reports its own failure', () => {
+    assert.ok(reportsError('Failed with error: No such file: undefined'));
+    assert.ok(!reportsError('hello-world\nthis-and-that'));
   });
 
   it('reads calls and stand-in arguments from the syntax tree, not the text', async () => {
