@@ -55,12 +55,15 @@ const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search'; features: WordFeature[]; lambda: number }
-const GRID = [-0.3, -0.15, 0, 0.15, 0.3];
+interface Config { name: string; kind: 'logistic' | 'search'; features: Array<WordFeature | 'rrf'>; lambda: number }
+/** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
+const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.75, 1.5] : [-0.3, -0.15, 0, 0.15, 0.3]);
 const MIN_GAIN = 2;
 const CONFIGS: Config[] = [
   ...Object.entries(FEATURE_SETS).flatMap(([name, features]) => LAMBDAS.map((lambda) => ({ name: `${name} l=${lambda}`, kind: 'logistic' as const, features, lambda }))),
   { name: 'search evidence', kind: 'search', features: EVIDENCE, lambda: 0 },
+  { name: 'search rrf', kind: 'search', features: ['rrf'], lambda: 0 },
+  { name: 'search rrf+evidence', kind: 'search', features: ['rrf', ...EVIDENCE], lambda: 0 },
 ];
 
 interface Asked { q: Question; set: SetName; pkg: string; rows: FeatureRow[]; answering: Set<number>; rerank: (weights: DocsWeights) => Ranked[]; why: Diagnosis }
@@ -148,13 +151,13 @@ function fit(list: Asked[], config: Config): DocsWeights {
 }
 
 /** Coordinate search of training hit@3 over `features`, from the hand-set weights. */
-function search(list: Asked[], features: WordFeature[]): DocsWeights {
+function search(list: Asked[], features: Array<WordFeature | 'rrf'>): DocsWeights {
   let best: DocsWeights = { ...WEIGHTS };
   let bestN = count(list, best);
   for (const f of features) {
     let pick = best;
     let pickN = bestN;
-    for (const value of GRID) {
+    for (const value of GRID(f)) {
       if (value === best[f]) continue;
       const weights = { ...best, [f]: value };
       const n = count(list, weights);
@@ -167,7 +170,8 @@ function search(list: Asked[], features: WordFeature[]): DocsWeights {
 
 /** Pairwise logistic regression by Newton's method on `features` (the others at their hand-set weight, as an offset). */
 function logistic(list: Asked[], config: Config): DocsWeights {
-  const { features, lambda } = config;
+  const { lambda } = config;
+  const features = config.features.filter((f): f is WordFeature => f !== 'rrf');
   const fixed = WORD_FEATURES.filter((f) => !features.includes(f));
   const d = features.length;
   const pairs: Array<{ x: number[]; offset: number; weight: number }> = [];
