@@ -99,11 +99,9 @@ const GROUPS: Array<[string, Feature[]]> = [
   ['coverage', ['coverage']],
   ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
   ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
-  ['meaning', ['meaning', 'meaningRaw', 'popularMeaning']], ['popularMeaning', ['popularMeaning']],
-  // The two the round-4 fresh ablation found to pay least, together.
-  ['popularity+popularMeaning', ['popularitySq', 'popularMeaning']],
+  ['meaning', ['meaning', 'meaningRaw']],
 ];
-// BENCH_ABLATE_EXTRA='a=category+popularMeaning;b=exactPhrase+meaning': more groups removed together, for comparisons.
+// BENCH_ABLATE_EXTRA='a=popularitySq+meaning;b=exactPhrase+meaning': more groups removed together, for comparisons.
 for (const spec of process.env.BENCH_ABLATE_EXTRA?.split(';').filter(Boolean) ?? []) {
   const [name = spec, list = ''] = spec.split('=');
   GROUPS.push([name, list.split('+').filter((f): f is Feature => (FEATURES as readonly string[]).includes(f))]);

@@ -77,8 +77,7 @@ if (mode === 'loso') {
     ['fieldCoverage', ['describedCoverage', 'keywordCoverage', 'readmeCoverage']],
     ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
     ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
-    ['meaning (all three)', ['meaning', 'meaningRaw', 'popularMeaning']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],
-    ['popularMeaning', ['popularMeaning']],
+    ['meaning (both)', ['meaning', 'meaningRaw']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],
   ];
   const only = process.env.FIT_ABLATE?.split(',');
   // FIT_ABLATE_TREES=1: ablate the boosted model (the trees refit without the feature too: they read it as 0).

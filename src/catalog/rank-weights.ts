@@ -6,7 +6,7 @@ export const FITTED = {
   weights: {
     coverage: 4.4213, describedCoverage: 1.4587, keywordCoverage: 0.8582, readmeCoverage: 0.7399,
     popularitySq: 1.204, intentMatch: 2.1584, intentOther: -2.1584, exactAlone: 2.8419, exactAlonePop: 3.0838,
-    exactPhrase: 1.7923, meaning: 0.2057, meaningRaw: 7.2172, popularMeaning: 1.4829,
+    exactPhrase: 1.7923, meaning: 0.2057, meaningRaw: 7.2172,
   },
   familyMargin: 0,
   /** Regression trees added to the linear score (rank-trees.ts): [feature index, threshold, below, at or above]. */
