@@ -2,7 +2,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { treesScore, treeValue, type TreeNode } from '../../../src/catalog/rank-trees.ts';
-import { blend, TREES, type Signals } from '../../../src/catalog/rank.ts';
+import { blend, FEATURES, TREES, WEIGHTS, type Signals } from '../../../src/catalog/rank.ts';
+import { FITTED } from '../../../src/catalog/rank-weights.ts';
 import { fitTrees } from '../../../bench/lambdamart.ts';
 
 describe('treeValue', () => {
@@ -25,13 +26,23 @@ describe('blend with trees', () => {
   };
   it('adds the trees to the linear score', () => {
     const saved = TREES.value;
-    const linear = blend(signals, { single: false });
     try {
+      TREES.value = [];
+      const linear = blend(signals, { single: false });
       TREES.value = [[0, 0.5, 0, 2]]; // coverage ≥ 0.5: +2
       assert.equal(blend(signals, { single: false }), linear + 2);
     } finally {
       TREES.value = saved;
     }
+  });
+});
+
+describe('the shipped model', () => {
+  it('has a weight for every feature and no other, and trees that read only declared features', () => {
+    assert.deepEqual(Object.keys(FITTED.weights).sort(), [...FEATURES].sort());
+    const read = (node: TreeNode): number[] => (typeof node === 'number' ? [] : [node[0], ...read(node[2]), ...read(node[3])]);
+    for (const tree of FITTED.trees) for (const feature of read(tree)) assert.ok(feature >= 0 && feature < FEATURES.length, `feature ${feature}`);
+    assert.equal(Object.keys(WEIGHTS).length, FEATURES.length);
   });
 });
 
