@@ -72,7 +72,7 @@ print('tooldex as shipped', asShipped);
 // The catalog's meaning model is the static one (docs/search.md "Which meaning model ships"): the same ranking.
 print('tooldex, static meaning only', asShipped);
 print('tooldex without meaning', await positionsOf(withWeights(shipped.weights, shipped.margin, false, shipped.trees)));
-if (boost) print('tooldex linear part only (no trees)', await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
+if (boost) print('tooldex, linear part (no trees)', await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
 print('hand-set weights less text', await positionsOf(withWeights(HAND_WEIGHTS, 2, true)));
 // Framework cues: without the hand lists (language words only), same weights.
 CUE_SOURCES.hand = false;
