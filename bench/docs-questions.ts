@@ -49,10 +49,19 @@ export function namesSymbol(passageSymbol: string, expected: string): boolean {
   return i >= want.length - 1;
 }
 
+/**
+ * An npm tarball keeps every file under `package/`, so a question written against the unpacked tarball says
+ * `file:package/README.md`; a passage's source names the file as the package publishes it (`…/README.md`).
+ */
+const withoutArchiveRoot = (file: string) => file.replace(/^package\//, '');
+
 export function meets(answer: Answer, condition: Condition): boolean {
   switch (condition.kind) {
     case 'symbol': return namesSymbol(answer.symbol || answer.title || '', condition.value);
-    case 'file': return Boolean(answer.source && (answer.source === condition.value || answer.source.endsWith(`/${condition.value}`)));
+    case 'file': {
+      const want = withoutArchiveRoot(condition.value);
+      return Boolean(answer.source && (answer.source === want || answer.source.endsWith(`/${want}`)));
+    }
     case 'title': return squash((answer.title ?? '').replace(/`/g, '').trim()) === squash(condition.value.replace(/`/g, ''));
     case 'text': return squash(`${answer.title ?? ''}\n${answer.content}`).includes(squash(condition.value));
   }
