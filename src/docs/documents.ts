@@ -217,9 +217,11 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
   if ([...texts.keys()].some((p) => p !== 'package.json')) {
     const declared = await apiFromNpmPackage({ name, files: texts, manifest, locate });
     // One module per subpath is enough to find an export's JSDoc: the other conditions' builds (browser, node,
-    // react-native, cjs and esm copies) repeat it, and each costs a parse.
+    // react-native, cjs and esm copies) repeat it, and each costs a parse. Small targets are read as well (a wrapper
+    // costs nothing to parse, and what it loads is followed).
     // With `exports`, Node reads only it (`main` is a fallback for old resolvers, often another copy).
-    const byExports = firstJsEntries(manifest.exports);
+    const sizes = new Map(own.map((f) => [f.path, f.bytes.length]));
+    const byExports = preferredJsEntries(manifest.exports, (target) => sizes.get(target.replace(/^\.\//, '')));
     const firstEntries = (byExports.length ? byExports : [manifest.main, manifest.module, 'index.js']).filter((m): m is string => typeof m === 'string');
     const { api, skippedSources } = await withSourceDocs(declared, own, name, firstEntries, locate);
     return { api, skippedSources: skipped + skippedSources };
@@ -273,13 +275,45 @@ async function withSourceDocs(declared: PassageDraft[], own: ArchiveFile[], name
   return { api, skippedSources: scripts.skipped };
 }
 
-/** Per `exports` subpath, the first JavaScript target in the order its conditions are written. */
-function firstJsEntries(exportsField: unknown): string[] {
-  if (!exportsField || typeof exportsField !== 'object' || Array.isArray(exportsField)) return jsEntries(exportsField).slice(0, 1);
+/** A target this small is a wrapper or a stub: it is read beside the preferred one, as it costs next to nothing. */
+const SMALL_TARGET = 4096;
+
+/**
+ * Per `exports` subpath, one JavaScript target to read the JSDoc from: a `require` target first, then `default`,
+ * `node` and the other conditions in the order written, an `import`/`module` target last. An ESM entry is often a
+ * thin wrapper around the CommonJS build, or a bundle whose comments were stripped, while the CommonJS build keeps
+ * the JSDoc; where the two are the same file nothing changes. The subpath's other targets are read too when small.
+ */
+function preferredJsEntries(exportsField: unknown, sizeOf: (target: string) => number | undefined): string[] {
+  const pick = (value: unknown): string[] => {
+    const targets = conditionTargets(value, []).sort((a, b) => a.rank - b.rank || a.order - b.order);
+    const first = targets[0]?.target;
+    if (!first) return [];
+    const small = targets.filter((t) => t.target !== first && (sizeOf(t.target) ?? Infinity) <= SMALL_TARGET).map((t) => t.target);
+    return [...new Set([first, ...small])];
+  };
+  if (!exportsField || typeof exportsField !== 'object' || Array.isArray(exportsField)) return pick(exportsField);
   const entries = Object.entries(exportsField as Record<string, unknown>);
   // A map of subpaths (`".", "./fp"`) or, without any, one subpath's map of conditions.
-  if (!entries.some(([key]) => key.startsWith('.'))) return jsEntries(exportsField).slice(0, 1);
-  return entries.filter(([key]) => key.startsWith('.') && !key.includes('*')).flatMap(([, value]) => jsEntries(value).slice(0, 1));
+  if (!entries.some(([key]) => key.startsWith('.'))) return pick(exportsField);
+  return entries.filter(([key]) => key.startsWith('.') && !key.includes('*')).flatMap(([, value]) => pick(value));
+}
+
+/** Every JavaScript target under a subpath's conditions, ranked by the conditions on its way (see preferredJsEntries). */
+function conditionTargets(value: unknown, keys: string[], out: Array<{ target: string; rank: number; order: number }> = []): Array<{ target: string; rank: number; order: number }> {
+  if (typeof value === 'string') {
+    if (/\.(c|m)?js$/.test(value)) {
+      const rank = keys.includes('require') ? 0 : keys.some((k) => k === 'import' || k === 'module') ? 2 : 1;
+      out.push({ target: value, rank, order: out.length });
+    }
+  } else if (Array.isArray(value)) {
+    for (const item of value) conditionTargets(item, keys, out);
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      if (!key.includes('*') && key !== 'types') conditionTargets(inner, [...keys, key], out);
+    }
+  }
+  return out;
 }
 
 /** The JavaScript files package.json `exports` names (`"."`, `"./fp"`, their `require`/`import`/`default` targets). */

@@ -136,7 +136,8 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
       || (identifiers.size > 0 && passage.identifiers.some((id) => identifiers.has(id)));
-    const example = hasExample(passage.content);
+    // A scan of the whole content: skipped while its weight is 0, unless the features are being observed.
+    const example = weights.example !== 0 || rows ? hasExample(passage.content) : false;
     const score = weights.bm25 * (match.bm25 / maxBm25) + weights.bodyCoverage * match.bodyCoverage + weights.titleCoverage * match.titleCoverage
       + weights.proximity * match.proximity + weights.name * match.name + (exact ? weights.exact : 0)
       + weights.importance * passage.importance - (passage.internal ? weights.internal : 0) + weights.centrality * (passage.centrality ?? 0)

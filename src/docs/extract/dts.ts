@@ -323,9 +323,10 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       const readAsValue = new Set<TS.Node>();
       // The properties written at the value itself (`& { createColors(…) }`) first: they are its own additions to the
       // shared type, and the fold keeps MAX_FOLDED signatures.
-      const properties = checker.getPropertiesOfType(checker.getTypeOfSymbolAtLocation(assigned, sourceFile)).slice(0, MAX_ASSIGNED)
+      // Sorted before the cap, so on a type wider than MAX_ASSIGNED the value's own additions are never the ones cut.
+      const properties = checker.getPropertiesOfType(checker.getTypeOfSymbolAtLocation(assigned, sourceFile))
         .map((property, i) => ({ property, i, local: holder && property.declarations?.some((d) => d.getSourceFile() === holder.getSourceFile()) ? 0 : 1 }))
-        .sort((a, b) => a.local - b.local || a.i - b.i).map(({ property }) => property);
+        .sort((a, b) => a.local - b.local || a.i - b.i).slice(0, MAX_ASSIGNED).map(({ property }) => property);
       for (const property of properties) {
         if (property.name.startsWith('_')) continue;
         // Only members of an interface or object type: a namespace's or class's exports are read above, as themselves.

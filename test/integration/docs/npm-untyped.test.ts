@@ -71,6 +71,20 @@ describe('npm packages without declarations (fake registry)', () => {
         { name: 'package/index.d.ts', body: 'export declare function frob(level: number): number;\nexport declare function plain(): void;\n/** Resets every counter the package keeps to zero. */\nexport declare function reset(): void;\n' },
         { name: 'package/index.js', body: "/**\n * Turns the knob to `level` and returns the level it had before.\n */\nfunction frob(level) { return level; }\n/**\n * Another text for reset that the declaration's own comment wins over.\n */\nfunction reset() {}\nfunction plain() {}\n/**\n * A helper the declarations do not export.\n */\nfunction helper() {}\nmodule.exports = { frob, reset, plain, helper };\n" },
       ]) } },
+      // `exports` names an ESM build first whose comments were stripped (and a small wrapper for ./extra); the
+      // CommonJS build the `require` condition names keeps the JSDoc.
+      { name: 'fx-dual', versions: { '1.0.0': makeTgz([
+        { name: 'package/package.json', body: JSON.stringify({ name: 'fx-dual', version: '1.0.0', types: 'index.d.ts', exports: {
+          '.': { types: './index.d.ts', import: './esm/index.mjs', require: './cjs/index.js' },
+          './extra': { import: { default: './esm/extra.mjs' }, default: './cjs/extra.js' },
+        } }) },
+        { name: 'package/README.md', body: '# fx-dual\n\nTools.\n' },
+        { name: 'package/index.d.ts', body: 'export declare function frob(level: number): number;\nexport declare function twist(): void;\n' },
+        { name: 'package/esm/index.mjs', body: `export function frob(level) { return level; }\nexport { twist } from './extra.mjs';\n${'// padding\n'.repeat(600)}` },
+        { name: 'package/esm/extra.mjs', body: 'export function twist() {}\n' },
+        { name: 'package/cjs/index.js', body: "/**\n * Turns the knob to `level` and returns the level it had before.\n */\nfunction frob(level) { return level; }\nmodule.exports = { frob };\n" },
+        { name: 'package/cjs/extra.js', body: '/**\n * Twists the knob a quarter turn to the right.\n */\nfunction twist() {}\nmodule.exports = { twist };\n' },
+      ]) } },
     ]);
   });
   after(() => registry.close());
@@ -147,5 +161,12 @@ describe('npm packages without declarations (fake registry)', () => {
     assert.ok(!/Another text for reset/.test(reset!.content), "a declaration's own comment is kept as it is");
     assert.ok(!hasExplanation(passages.find((p) => p.symbol === 'fx-bare.plain')!.content), 'nothing to fold: stays bare');
     assert.ok(!passages.some((p) => p.symbol?.endsWith('helper')), 'JSDoc of what the declarations do not export is not API');
+  });
+
+  it('the JSDoc fold reads the `require` build when the first `exports` condition is an ESM build without comments', async () => {
+    const artifact = await source().artifact('fx-dual', '1.0.0');
+    const { passages } = await passagesFromArtifact(artifact, { ecosystem: 'npm', name: 'fx-dual', version: '1.0.0' });
+    assert.match(passages.find((p) => p.symbol === 'fx-dual.frob')!.content, /Turns the knob to `level`/);
+    assert.match(passages.find((p) => p.symbol === 'fx-dual.twist')!.content, /Twists the knob a quarter turn/);
   });
 });

@@ -218,6 +218,14 @@ const cases: Case[] = [
     ],
     absent: [/\.isColorSupported$/, /\.red$/, /\.level$/, /Colors\.green/],
   },
+  {
+    name: "npm: `export =` a value of a type wider than the properties read: the value's own additions are kept",
+    extract: npm('fx-wide', { types: 'index.d.ts' }, {
+      'index.d.ts': 'import { Colors } from "./types"\n\ndeclare const fx: Colors & {\n  /** Makes a formatter set with colours forced on or off. */\n  createColors: (enabled?: boolean) => Colors\n}\n\nexport = fx\n',
+      'types.d.ts': `export interface Colors {\n${Array.from({ length: 450 }, (_, i) => `  /** Paints the text in shade ${i}. */\n  shade${i}: (input: string) => string\n`).join('')}}\n`,
+    }),
+    expect: [{ symbol: 'fx-wide.createColors', has: /Makes a formatter set/ }],
+  },
 ];
 
 describe('API extractors (table)', () => {
