@@ -1,6 +1,5 @@
 // The sandbox capability: runTest(request, owner) checks policy, admits the run, prepares the session, then fetches,
 // builds and runs through isolated steps and reports an honest status. Knows nothing of HTTP, MCP or terminals.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
@@ -12,7 +11,7 @@ import { Exposure, exposureBase } from './exposure.ts';
 import { ensureSandboxHost, instanceId, loadRedactionKey, type SandboxHost } from './host.ts';
 import type { IsolatedResult } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
-import { BuildLayers, scratchFolders, type LayerScratch } from './layers.ts';
+import { BuildLayers, stepHash, volumeScratch } from './layers.ts';
 import { manifestPackages } from './manifests.ts';
 import { isWorkspaceFile, safeRelativePath, writeWorkspaceFile } from './paths.ts';
 import { RunQueue } from './queue.ts';
@@ -26,7 +25,7 @@ import { GONE_AFTER_MS, PeerUnreachable, SandboxFleet, type ForwardedCall } from
 import { checkSources, packageSources, registries, sourcePorts } from './sources.ts';
 import { runStep, type StepOptions } from './steps.ts';
 import type { Toolchains } from './toolchains.ts';
-import { SessionVolumes, type VolumeUsage } from './volume.ts';
+import { SessionVolumes } from './volume.ts';
 
 export type { Sandbox } from './schema.ts';
 
@@ -87,36 +86,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
     { bytes: config.TOOLDEX_SANDBOX_SESSION_MB * 1024 * 1024, inodes: config.TOOLDEX_SANDBOX_SESSION_INODES });
   // Volumes of compiles a stopped process left behind (this instance's own folder: no other process uses them).
   for (const id of compileVolumes.list()) void compileVolumes.remove(id).catch(() => undefined);
-  const compileScratch = async (): Promise<LayerScratch> => {
-    const id = `compile-${crypto.randomBytes(8).toString('hex')}`;
-    await compileVolumes.create(id);
-    try {
-      const folders = scratchFolders(path.join(compileVolumes.mountPoint(id), 'overlay', 'layer'), { uid, gid: uid });
-      // The fullest the volume was while the compile ran (statfs 4 times a second): a compiler that hit ENOSPC often
-      // removes its half-written output before it exits, so the volume looks roomy again by then.
-      let fullest: VolumeUsage | undefined;
-      const look = () => {
-        const now = compileVolumes.usage(id);
-        if (now && (!fullest || now.availableBytes < fullest.availableBytes || now.usedInodes > fullest.usedInodes)) {
-          fullest = fullest ? { ...now, availableBytes: Math.min(now.availableBytes, fullest.availableBytes), usedBytes: Math.max(now.usedBytes, fullest.usedBytes),
-            usedInodes: Math.max(now.usedInodes, fullest.usedInodes) } : now;
-        }
-        return fullest;
-      };
-      const watch = setInterval(look, 250);
-      watch.unref();
-      return {
-        folders, usage: look,
-        release: async () => {
-          clearInterval(watch);
-          await compileVolumes.remove(id);
-        },
-      };
-    } catch (error) {
-      await compileVolumes.remove(id);
-      throw error;
-    }
-  };
+  const compileScratch = volumeScratch(compileVolumes, { uid, gid: uid });
   const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), compileScratch, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS,
     config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024);
 
@@ -362,12 +332,13 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
                 ? `[sandbox] build: the compile of the dependencies ran out of its disk: ${Math.round((end.used ?? 0) / MIB)} MiB used of the ${Math.round(end.max / MIB)} MiB it may write (TOOLDEX_SANDBOX_SESSION_MB, _INODES).`
                 : describeEnd(result, 'build', end, settingsOf(compile));
               return { ok: false, failed: { result, status, ended: end, note } };
-            });
-            // A limit ended the compile (this call's or another's that this call waited for): a build here would compile
-            // the same packages under the same limits, so the call ends with that outcome.
+            }, stepHash(compile));
+            // A limit ended the compile (this call's, or another call's of the identical step — same packages, script and
+            // environment — that this call waited for): a build here would compile the same packages under the same
+            // limits, so the call ends with that outcome. Another call's compile of other packages is never waited for.
             ended = outcome.failed && (ranHere ? outcome.failed
               : { ...outcome.failed, note: `${outcome.failed.note ?? ''}\n[sandbox] build: that was the compile of the same dependencies for another call, which this call waited for and shares (one compile, not one per caller).` });
-            if (outcome.unavailable) logger.warn({ runtime, key: shared.key, error: outcome.unavailable }, 'sandbox compile volume not made; builds compile on their own');
+            if (outcome.unavailable) logger.warn({ runtime, key: shared.key, error: outcome.unavailable }, 'sandbox shared layer not made (no compile volume, or not kept); builds compile on their own');
             if (outcome.tooLargeBytes) logger.warn({ runtime, key: shared.key, bytes: outcome.tooLargeBytes }, 'sandbox layer larger than TOOLDEX_SANDBOX_LAYERS_MB: not kept');
           }
           const found = layers.find(runtime, shared.key);
@@ -427,6 +398,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
       fleet.close();
       await service.settled();
       await sessions.unmountAll();
+      // Compile volumes are scratch (no compile runs between calls): removed, so none stays mounted past the process.
+      for (const id of compileVolumes.list()) await compileVolumes.remove(id).catch(() => undefined);
       await exposure.tearDown();
     },
   };

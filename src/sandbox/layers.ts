@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { VolumeUsage } from './volume.ts';
+import type { SessionVolumes, VolumeUsage } from './volume.ts';
 
 const KEY = /^[0-9a-f]{16,64}$/;
 /** Beside a layer's `upper`: the bytes it allocates, measured once when it was made (a layer never changes). */
@@ -32,7 +32,8 @@ export interface LayerOutcome<T> {
   failed?: T;
   /** Bytes the compile wrote when they were more than the whole layer budget (so no layer was kept). */
   tooLargeBytes?: number;
-  /** Why no scratch space could be made for the compile (it did not run). */
+  /** Why no layer could be made although nothing ended the compile: no scratch space for it (it did not run), or what
+   * it wrote could not be kept (the layers' filesystem full). Each caller builds in its own overlay. */
   unavailable?: string;
 }
 
@@ -54,6 +55,50 @@ export function folderScratch(dir: string, owner: { uid: number; gid: number }):
     const folders = scratchFolders(base, owner);
     return { folders, usage: () => undefined, release: async () => fs.rmSync(base, { recursive: true, force: true }) };
   };
+}
+
+/**
+ * A scratch space on a volume of its own per compile (loop-mounted ext4, as large as a session's): what the compile may
+ * write is bounded by the volume, not by the shared cache's filesystem. Nothing of a volume that could not be made
+ * (mkfs or mount failed) stays behind.
+ */
+export function volumeScratch(volumes: SessionVolumes, owner: { uid: number; gid: number }): () => Promise<LayerScratch> {
+  return async () => {
+    const id = `compile-${crypto.randomBytes(8).toString('hex')}`;
+    try {
+      // Inside the try: a failed mkfs or mount would leave an image and a mount folder behind, one per attempt.
+      await volumes.create(id);
+      const folders = scratchFolders(path.join(volumes.mountPoint(id), 'overlay', 'layer'), owner);
+      // The fullest the volume was while the compile ran (statfs 4 times a second): a compiler that hit ENOSPC often
+      // removes its half-written output before it exits, so the volume looks roomy again by then.
+      let fullest: VolumeUsage | undefined;
+      const look = () => {
+        const now = volumes.usage(id);
+        if (now && (!fullest || now.availableBytes < fullest.availableBytes || now.usedInodes > fullest.usedInodes)) {
+          fullest = fullest ? { ...now, availableBytes: Math.min(now.availableBytes, fullest.availableBytes), usedBytes: Math.max(now.usedBytes, fullest.usedBytes),
+            usedInodes: Math.max(now.usedInodes, fullest.usedInodes) } : now;
+        }
+        return fullest;
+      };
+      const watch = setInterval(look, 250);
+      watch.unref();
+      return {
+        folders, usage: look,
+        release: async () => {
+          clearInterval(watch);
+          await volumes.remove(id);
+        },
+      };
+    } catch (error) {
+      await volumes.remove(id);
+      throw error;
+    }
+  };
+}
+
+/** What identifies a compile step as it will run: its script (packages included) and environment. */
+export function stepHash(step: { script: string; env: Record<string, string> }): string {
+  return layerKey(null, step, '');
 }
 
 /** The overlay folders of a compile inside `base` (the upper owned by the sandbox uid, which writes through it). */
@@ -109,14 +154,20 @@ export class BuildLayers {
   }
 
   /**
-   * Makes the layer with `compile` (given the scratch folders and their usage) unless it exists or this process is making
-   * it already: then the caller waits for that compile and gets its outcome (a failure's account too), so N callers of
-   * one graph cost one compile. Two processes sharing the cache may both compile; the first rename wins.
+   * Makes the layer with `compile` (given the scratch folders and their usage) unless it exists or this process is running
+   * the same compile step for it already: then the caller waits for that compile and gets its outcome (a failure's account
+   * too), so N callers of one graph and one step cost one compile. `step` identifies the compile step as it will run
+   * (stepHash of its script and environment): a key need not cover it (Go's leaves out the packages, which come from the
+   * caller's files), and a compile of other packages that a limit ended says nothing about this caller's, so callers of
+   * the same key with another step run their own compile (a stranger's heavy imports must not end everyone's calls). Two
+   * compiles of one key (other steps, or two processes sharing the cache) may both run; the first rename wins.
    */
   async make<T>(runtime: string, key: string,
-    compile: (folders: LayerFolders, usage: () => VolumeUsage | undefined) => Promise<{ ok: boolean; failed?: T }>): Promise<LayerOutcome<T>> {
-    if (!KEY.test(key) || this.find(runtime, key)) return { made: true };
-    const id = `${runtime}/${key}`;
+    compile: (folders: LayerFolders, usage: () => VolumeUsage | undefined) => Promise<{ ok: boolean; failed?: T }>,
+    step = ''): Promise<LayerOutcome<T>> {
+    if (!KEY.test(key)) return { made: false };
+    if (this.find(runtime, key)) return { made: true };
+    const id = `${runtime}/${key}/${step}`;
     let running = this.making.get(id);
     if (!running) {
       running = this.build(runtime, key, compile).finally(() => this.making.delete(id));
@@ -140,16 +191,22 @@ export class BuildLayers {
     try {
       const compiled = await compile(space.folders, () => space.usage());
       if (!compiled.ok) return { made: false, failed: compiled.failed };
-      // Measured in the scratch space, before anything reaches the layers' filesystem: a layer larger than the whole
-      // budget would evict every other layer and then be evicted itself by the next one, so it is not kept at all.
-      const bytes = allocatedBytes(space.folders.upper);
-      if (bytes > this.maxBytes) return { made: false, tooLargeBytes: bytes };
-      fs.mkdirSync(temp, { mode: 0o755 });
-      // The overlay is gone with the step's mount namespace; only the upper is kept, and no one writes to it again.
-      await copyTree(space.folders.upper, path.join(temp, 'upper'));
-      fs.chownSync(path.join(temp, 'upper'), 0, 0);
-      fs.chmodSync(path.join(temp, 'upper'), 0o755);
-      fs.writeFileSync(path.join(temp, SIZE_FILE), String(allocatedBytes(path.join(temp, 'upper'))));
+      try {
+        // Measured in the scratch space, before anything reaches the layers' filesystem: a layer larger than the whole
+        // budget would evict every other layer and then be evicted itself by the next one, so it is not kept at all.
+        const bytes = allocatedBytes(space.folders.upper);
+        if (bytes > this.maxBytes) return { made: false, tooLargeBytes: bytes };
+        fs.mkdirSync(temp, { mode: 0o755 });
+        // The overlay is gone with the step's mount namespace; only the upper is kept, and no one writes to it again.
+        await copyTree(space.folders.upper, path.join(temp, 'upper'));
+        fs.chownSync(path.join(temp, 'upper'), 0, 0);
+        fs.chmodSync(path.join(temp, 'upper'), 0o755);
+        fs.writeFileSync(path.join(temp, SIZE_FILE), String(allocatedBytes(path.join(temp, 'upper'))));
+      } catch (error) {
+        // Keeping the layer failed (the layers' filesystem full, the upper unreadable): the compile's work is lost, not
+        // the calls: no layer now, and each build compiles in its own overlay, as when no scratch space could be made.
+        return { made: false, unavailable: `the compiled layer could not be kept: ${(error as Error).message}` };
+      }
       try {
         fs.renameSync(temp, path.join(base, key));
       } catch {

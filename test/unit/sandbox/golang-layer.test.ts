@@ -2,7 +2,7 @@
 // modules that the sent .go files import — never the session's own packages, the standard library or odd paths.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { layerKey } from '../../../src/sandbox/layers.ts';
+import { layerKey, stepHash } from '../../../src/sandbox/layers.ts';
 import { compileStep, golangRuntime } from '../../../src/sandbox/runtimes/golang.ts';
 import type { RuntimeContext } from '../../../src/sandbox/runtimes/types.ts';
 import type { Toolchain } from '../../../src/sandbox/toolchains.ts';
@@ -43,5 +43,15 @@ describe('go compiled layer', () => {
     const sortedGraph = graph.map((pin) => `${pin.name}@${pin.version}`).sort();
     assert.equal(without?.key, layerKey(sortedGraph, recipe, 'go1.26.8'));
     assert.notEqual(layerKey(sortedGraph, { ...recipe, env: { ...recipe.env, GOFLAGS: `${recipe.env.GOFLAGS ?? ''} -trimpath` } }, 'go1.26.8'), without?.key);
+  });
+
+  it('two calls on one graph that import other packages share the key but not the step: neither waits on the other\'s compile', async () => {
+    const one = await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: MAIN }], '/nonexistent');
+    const other = await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'main.go', code: 'package main\nimport "gorm.io/gorm"\nfunc main() { _ = gorm.ErrRecordNotFound }\n' }], '/nonexistent');
+    const again = await golangRuntime.sharedLayer!(ctx(), graph, [{ path: 'x.go', code: MAIN }], '/nonexistent');
+    assert.ok(one?.step && other?.step && again?.step);
+    assert.equal(one.key, other.key);
+    assert.notEqual(stepHash(one.step), stepHash(other.step), 'another package list is another step');
+    assert.equal(stepHash(again.step), stepHash(one.step), 'the same imports are the same step');
   });
 });

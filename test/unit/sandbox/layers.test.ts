@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { allocatedBytes, BuildLayers, folderScratch, layerKey } from '../../../src/sandbox/layers.ts';
+import { execFileSync } from 'node:child_process';
+import { allocatedBytes, BuildLayers, folderScratch, layerKey, stepHash, volumeScratch } from '../../../src/sandbox/layers.ts';
+import { SessionVolumes } from '../../../src/sandbox/volume.ts';
 
 const root = () => fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-layers-'));
 const key = (n: number) => n.toString(16).padStart(32, '0');
@@ -85,6 +87,113 @@ describe('sandbox build layers', () => {
     assert.equal(compiles, 1);
     for (const outcome of outcomes) assert.deepEqual(outcome, { made: false, failed: { limit: 'timeout', by: 1 } });
     assert.deepEqual(await layers.make('rust', key(7), async () => ({ ok: true })), { made: true });
+    clean(dir);
+  });
+
+  it('a limit-ended compile is shared only with callers of the identical step: another step of the same key compiles on its own', asRoot, async () => {
+    // Go's key leaves out the packages (they come from each caller's files): a stranger's compile of heavy packages that
+    // hit a limit must not end the calls of everyone else on the same module graph.
+    const dir = root();
+    const layers = layersIn(dir, 60_000, 1 << 30);
+    const heavy = stepHash({ script: 'go build example.com/graph/heavy/...', env: {} });
+    const light = stepHash({ script: 'go build example.com/graph/light', env: {} });
+    assert.notEqual(heavy, light);
+    const ran: string[] = [];
+    const failing = async () => {
+      ran.push('heavy');
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      return { ok: false, failed: { limit: 'memory' } };
+    };
+    const succeeding = async (folders: { upper: string }) => {
+      ran.push('light');
+      fs.writeFileSync(path.join(folders.upper, 'light.a'), 'x');
+      return { ok: true };
+    };
+    const first = layers.make('golang', key(20), failing, heavy);
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the heavy compile is running when the others ask
+    const [sameStep, otherStep] = await Promise.all([layers.make('golang', key(20), failing, heavy), layers.make('golang', key(20), succeeding, light)]);
+    assert.deepEqual(await first, { made: false, failed: { limit: 'memory' } });
+    assert.deepEqual(sameStep, { made: false, failed: { limit: 'memory' } }, 'the identical step shares the outcome');
+    assert.deepEqual(otherStep, { made: true }, 'another step of the key is not ended by the stranger\'s limit');
+    assert.deepEqual(ran.sort(), ['heavy', 'light'], 'one compile per step, not per caller');
+    assert.ok(layers.find('golang', key(20)));
+    clean(dir);
+  });
+
+  it('a key that is no key makes nothing and says so', async () => {
+    const dir = root();
+    const layers = layersIn(dir, 60_000, 1 << 30);
+    let compiles = 0;
+    const outcome = await layers.make('golang', '../../etc', async () => {
+      compiles++;
+      return { ok: true };
+    });
+    assert.deepEqual(outcome, { made: false });
+    assert.equal(compiles, 0);
+    clean(dir);
+  });
+
+  it('a compiled layer that cannot be measured is not kept: the callers are told (they build on their own), nothing is left', asRoot, async () => {
+    const dir = root();
+    const layers = layersIn(dir, 60_000, 1 << 30);
+    // The upper gone when the compile ends: measuring it throws, as an unreadable upper would.
+    const outcome = await layers.make('golang', key(21), async (folders) => {
+      fs.rmSync(folders.upper, { recursive: true, force: true });
+      return { ok: true };
+    });
+    assert.equal(outcome.made, false);
+    assert.match(outcome.unavailable ?? '', /could not be kept: ENOENT/);
+    assert.equal(layers.find('golang', key(21)), undefined);
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'golang')), [], 'no unfinished folder is left');
+    assert.deepEqual(fs.readdirSync(`${dir}-scratch`), [], 'the scratch space is released');
+    clean(dir);
+  });
+
+  it('a full layers filesystem: the copy fails, the callers are told (they build on their own), nothing is left', asRoot, async (t) => {
+    const dir = root();
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tooldex-layers-test', dir], { stdio: 'pipe' });
+    } catch (error) {
+      t.skip(`no tmpfs mount here: ${(error as Error).message.split('\n')[0]}`);
+      clean(dir);
+      return;
+    }
+    try {
+      const layers = layersIn(dir, 60_000, 1 << 30);
+      const compile = async (folders: { upper: string }) => {
+        fs.writeFileSync(path.join(folders.upper, 'object'), Buffer.alloc(3 * 1024 * 1024, 1));
+        return { ok: true };
+      };
+      const outcomes = await Promise.all([layers.make('rust', key(22), compile), layers.make('rust', key(22), compile)]);
+      for (const outcome of outcomes) {
+        assert.equal(outcome.made, false);
+        assert.match(outcome.unavailable ?? '', /could not be kept: cp: .*No space left on device/);
+      }
+      assert.equal(layers.find('rust', key(22)), undefined);
+      assert.deepEqual(fs.readdirSync(path.join(dir, 'rust')), [], 'the half-copied folder is removed');
+    } finally {
+      execFileSync('umount', [dir]);
+      clean(dir);
+    }
+  });
+
+  it('a compile volume that cannot be made leaves no image or mount folder behind', async (t) => {
+    const dir = root();
+    try {
+      execFileSync('mkfs.ext4', ['-V'], { stdio: 'pipe' });
+    } catch {
+      t.skip('no mkfs.ext4 here');
+      clean(dir);
+      return;
+    }
+    // The mount root is a file: mkfs succeeds, then the mount folder cannot be made (as a failed mount after mkfs).
+    const notAFolder = path.join(dir, 'mounts');
+    fs.writeFileSync(notAFolder, '');
+    const volumes = new SessionVolumes(path.join(dir, 'images'), notAFolder, OWNER, { bytes: 4 * 1024 * 1024, inodes: 1024 });
+    const scratch = volumeScratch(volumes, OWNER);
+    for (let attempt = 0; attempt < 2; attempt++) await assert.rejects(scratch(), /ENOTDIR|not a directory/);
+    assert.deepEqual(volumes.list(), [], 'no image per failed attempt');
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'images')), []);
     clean(dir);
   });
 
