@@ -73,8 +73,10 @@ export interface ParsedQuery {
    * The query asks for peers of a named tool ("alternative to moment", "like requests", "replacement for deprecated
    * request", "moment is unmaintained"): the name as it may be written (one word, or two joined), longest first. The
    * search resolves it against the catalog; the words of the pattern and of the name are not search terms.
+   * One group per name offered (its spellings, longest first: the first that names a catalog tool stands for the
+   * group), in the order offered; only groups compete with each other, as `without`'s do not.
    */
-  peerOf?: string[];
+  peerOf?: string[][];
   /** The ecosystem a language word just before the peer's name says it lives in ("like python requests"). */
   peerEcosystem?: Ecosystem;
   /** Tools the query rules out ("http client without axios"): names, longest first, each resolved by the search. */
@@ -128,7 +130,7 @@ const PEER_AFTER = [
  * The auxiliaries are English's closed class, not a list of complaints.
  */
 // (The words are split at apostrophes: "doesn't" reads as "doesn", "t".)
-const OPENING_CLAUSE = [['is'], ['was'], ['isn', 't'], ['wasn', 't'], ['doesn', 't'], ['does', 'not'], ['can', 't'], ['cannot'], ['won', 't'], ['keeps']];
+const OPENING_CLAUSE = [['is'], ['was'], ['isn', 't'], ['wasn', 't'], ['doesn', 't'], ['does', 'not'], ['can', 't'], ['cannot'], ['won', 't']];
 const PEER_OPENING = [['but'], ...OPENING_CLAUSE];
 /** Words for what a package is, said between its name and the phrase ("the request package is deprecated"). */
 const KIND_WORDS = new Set(['package', 'library', 'lib', 'crate', 'gem', 'module', 'framework', 'tool', 'project', 'dependency']);
@@ -181,10 +183,10 @@ const languageAt = (words: string[], i: number): Ecosystem | undefined =>
   LANGUAGE_WORDS.has(words[i] ?? '') ? ECOSYSTEM_WORDS[words[i]!] : undefined;
 
 /** Finds "alternative to X" / "X is deprecated" and "without X"; returns the name and the positions the phrase used. */
-function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecosystem; without: string[][]; used: Set<number> } {
+function peerPhrases(words: string[]): { peerOf?: string[][]; peerEcosystem?: Ecosystem; without: string[][]; used: Set<number> } {
   const used = new Set<number>();
   const without: string[][] = [];
-  let peerOf: string[] | undefined;
+  let peerOf: string[][] | undefined;
   let peerEcosystem: Ecosystem | undefined;
   words.forEach((word, i) => {
     if (NEGATION.has(word) && words[i + 1] !== 'too') {
@@ -198,8 +200,8 @@ function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecos
     }
   });
   // Every phrase that fits offers its name ("X is deprecated" first: "deprecated" alone also precedes other words);
-  // the search takes the first that names a catalog tool.
-  const offered: string[] = [];
+  // each name is a group of its spellings, and the search picks among the groups that name a catalog tool.
+  const offered: string[][] = [];
   const after = (phrases: string[][], i: number, from: number, opening = false) => {
     for (const phrase of phrases) {
       if (!at(words, i, phrase)) continue;
@@ -207,11 +209,11 @@ function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecos
       const kind = KIND_WORDS.has(words[i - 1] ?? '') && i >= 2 ? words[i - 1]! : undefined;
       const nameIndex = kind ? i - 2 : i - 1;
       if (nameIndex < from || (opening && nameIndex !== from) || !nameAt(words, nameIndex)) continue;
-      offered.push(...nameForms(words[nameIndex]!));
+      offered.push(nameForms(words[nameIndex]!));
       // "amethyst game engine archived", "the failure error library is deprecated": the word before the status may be
       // what the tool is, and the name one or two words earlier. Those are offered after it; the search picks the one
       // whose tool the query's other words describe.
-      for (let k = nameIndex - 1; k >= Math.max(from, nameIndex - 2) && !opening && nameAt(words, k); k--) offered.push(...nameForms(words[k]!));
+      for (let k = nameIndex - 1; k >= Math.max(from, nameIndex - 2) && !opening && nameAt(words, k); k--) offered.push(nameForms(words[k]!));
       // "the dotenv crate is unmaintained", "the sass gem is deprecated": a kind word that is a registry's says where.
       peerEcosystem ??= languageAt(words, nameIndex - 1) ?? suffixEcosystem(words[nameIndex]!) ?? (kind ? ECOSYSTEM_WORDS[kind] : undefined);
       for (let k = nameIndex; k < i + phrase.length; k++) used.add(k);
@@ -233,7 +235,7 @@ function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecos
       // "instead of typing long paths" contrasts two actions: no tool is named.
       const name = actionAt(words, nameIndex) ? undefined : nameAt(words, nameIndex);
       if (!name) continue;
-      offered.push(...name);
+      offered.push(name);
       peerEcosystem ??= language ?? suffixEcosystem(words[nameIndex]!);
       // A two-word form takes its second word too; a one-word name leaves the next word to the query.
       const length = name[0]!.includes('-') && !words[nameIndex]!.includes('-') ? 2 : 1;
@@ -245,11 +247,14 @@ function peerPhrases(words: string[]): { peerOf?: string[]; peerEcosystem?: Ecos
   words.forEach((word, i) => {
     const match = PEER_SUFFIX.exec(word);
     if (match && !used.has(i) && !NOT_A_NAME.has(match[1]!)) {
-      offered.push(...nameForms(match[1]!));
+      offered.push(nameForms(match[1]!));
       used.add(i);
     }
   });
-  if (offered.length) peerOf = [...new Set(offered)];
+  // A spelling offered again (the same name read by two phrases) stays in its first group only.
+  const seen = new Set<string>();
+  const groups = offered.map((forms) => forms.filter((form) => !seen.has(form) && seen.add(form))).filter((forms) => forms.length);
+  if (groups.length) peerOf = groups;
   return { peerOf, peerEcosystem, without, used };
 }
 

@@ -281,9 +281,11 @@ export class CatalogSearchIndex {
       // "like python requests": the name in the ecosystem its language word says, if it lives there.
       const context = CatalogSearchIndex.context(parsed);
       const resolve = (forms: string[]) => (parsed.peerEcosystem && this.resolveName(forms, parsed.peerEcosystem, context)) ?? this.resolveName(forms, undefined, context);
-      // Several names offered ("amethyst game engine archived": engine, game, amethyst): the tool whose own words share
-      // most of the query's other words is meant; a tie goes to the name offered first.
-      const found = [...new Set(parsed.peerOf.map((form) => resolve([form])).filter((doc): doc is number => doc !== undefined))];
+      // Each name offered is resolved as a group of its spellings (the first spelling the catalog has stands for it:
+      // "styled components" is styled-components, not styled). Several names offered ("amethyst game engine
+      // archived": engine, game, amethyst): the tool whose own words share most of the query's other words is meant;
+      // a tie goes to the name offered first.
+      const found = [...new Set(parsed.peerOf.map((forms) => resolve(forms)).filter((doc): doc is number => doc !== undefined))];
       if (found.length <= 1) return found[0];
       const words = [...new Set(parsed.words.flatMap((word) => indexTerms(word)))];
       const shares = found.map((doc) => {

@@ -139,6 +139,22 @@ describe('a peer name several ecosystems hold', () => {
   });
 });
 
+describe('a peer name written in two words', () => {
+  // The one-word spelling is another tool whose own words share the query's ("vue", "templates"): the spellings of one
+  // name do not compete on those words, the two-word one is the name meant.
+  const catalog = [
+    tool('npm', 'frobz-widgets', 'visual primitives for the component age, css in js for react', 0.9),
+    tool('npm', 'frobz', 'frobz templates for vue', 0.2),
+    tool('npm', 'vue-css', 'css in js for vue single file components', 0.6),
+  ];
+  const index = CatalogSearchIndex.build(catalog);
+  it('resolves "like frobz widgets but for vue templates" to frobz-widgets, not frobz', () => {
+    const text = index.embeddingText('like frobz widgets but for vue templates');
+    assert.match(text, /visual primitives for the component age/);
+    assert.doesNotMatch(text, /frobz templates for vue/);
+  });
+});
+
 describe('peer names written with a language suffix, and names the catalog lacks', () => {
   const catalog = [
     tool('npm', 'moment', 'parse, validate, manipulate and display dates', 0.99),

@@ -140,7 +140,7 @@ describe('peer phrases', () => {
       ['migrate from nose to something maintained', 'nose'], ['alternatives to jest for vitest users', 'jest'],
     ] as const) {
       const parsed = parseQuery(query);
-      assert.ok(parsed.peerOf?.includes(name), `${query}: ${JSON.stringify(parsed.peerOf)}`);
+      assert.ok(parsed.peerOf?.some((forms) => forms.includes(name)), `${query}: ${JSON.stringify(parsed.peerOf)}`);
       assert.ok(!parsed.terms.includes(name) && !parsed.terms.includes('alternative'), `${query}: ${parsed.terms.join(' ')}`);
       assert.equal(parsed.bareName, false, query);
     }
@@ -151,26 +151,26 @@ describe('peer phrases', () => {
       ['the failure crate is deprecated, what replaces it', 'failure'],
     ] as const) {
       const parsed = parseQuery(query);
-      assert.deepEqual(parsed.peerOf, [name], query);
+      assert.deepEqual(parsed.peerOf, [[name]], query);
       assert.ok(!parsed.terms.includes('package') && !parsed.terms.includes('crate'), parsed.terms.join(' '));
     }
   });
   it('reads a language suffix of a name ("moment.js", "tui-rs") as the name without it, in that ecosystem', () => {
     const moment = parseQuery('alternative to moment.js');
-    assert.deepEqual(moment.peerOf, ['moment', 'moment.js']);
+    assert.deepEqual(moment.peerOf, [['moment', 'moment.js']]);
     assert.equal(moment.peerEcosystem, 'npm');
     const tui = parseQuery('tui-rs is unmaintained, what now');
-    assert.deepEqual(tui.peerOf, ['tui', 'tui-rs']);
+    assert.deepEqual(tui.peerOf, [['tui', 'tui-rs']]);
     assert.equal(tui.peerEcosystem, 'crates');
   });
   it('reads an opening name before "but", a language word before the name, and "X-compatible"', () => {
-    assert.deepEqual(parseQuery('chalk but smaller').peerOf, ['chalk']);
+    assert.deepEqual(parseQuery('chalk but smaller').peerOf, [['chalk']]);
     assert.deepEqual(parseQuery('chalk but smaller').terms, ['smaller']);
     const requests = parseQuery('like python requests but for go');
-    assert.deepEqual(requests.peerOf, ['requests']);
+    assert.deepEqual(requests.peerOf, [['requests']]);
     assert.equal(requests.peerEcosystem, 'pypi');
     assert.equal(requests.ecosystem, 'go');
-    assert.ok(parseQuery('jest is slow, something jest-compatible but faster').peerOf?.includes('jest'));
+    assert.deepEqual(parseQuery('jest is slow, something jest-compatible but faster').peerOf, [['jest']], 'a name read twice is one group');
     // "but" that does not follow an opening name is a plain word of the query.
     assert.equal(parseQuery('a fast but safe json parser').peerOf, undefined);
   });
@@ -183,14 +183,14 @@ describe('peer phrases', () => {
     for (const [query, name] of [['widgetry got archived, which router now', 'widgetry'], ['the frobz crate is in maintenance mode', 'frobz'],
       ['blinker was renamed', 'blinker'], ['zapper has been discontinued', 'zapper'], ['quux is retired, what now', 'quux']] as const) {
       const parsed = parseQuery(query);
-      assert.ok(parsed.peerOf?.includes(name), `${query}: ${parsed.peerOf}`);
+      assert.ok(parsed.peerOf?.some((forms) => forms.includes(name)), `${query}: ${JSON.stringify(parsed.peerOf)}`);
       assert.ok(!parsed.terms.includes(name) && !parsed.terms.includes('archived') && !parsed.terms.includes('maintenance'), `${query}: ${parsed.terms}`);
     }
     assert.equal(parseQuery('archived logs in cold storage').peerOf, undefined, 'a status word that opens the query names nothing');
   });
   it('reads a possessive as its noun ("like ruby\'s sidekiq")', () => {
     const parsed = parseQuery("like ruby's sidekiq but for go");
-    assert.deepEqual(parsed.peerOf, ['sidekiq']);
+    assert.deepEqual(parsed.peerOf, [['sidekiq']]);
     assert.equal(parsed.peerEcosystem, 'rubygems');
     assert.ok(!parsed.terms.includes('s'));
   });
@@ -199,8 +199,9 @@ describe('peer phrases', () => {
     assert.equal(parsed.peerOf, undefined);
     assert.ok(parsed.terms.includes('frobnicator'));
   });
-  it('offers a two-word name first ("active record"), and the one word too', () => {
-    assert.deepEqual(parseQuery('alternative to active record').peerOf, ['active-record', 'active']);
+  it('offers a two-word name first ("active record"), and the one word too, as spellings of one name', () => {
+    assert.deepEqual(parseQuery('alternative to active record').peerOf, [['active-record', 'active']]);
+    assert.deepEqual(parseQuery('like frobz widgets but for vue templates').peerOf, [['frobz-widgets', 'frobz']]);
   });
   it('reads "without X" as a name to leave out, not a word to match', () => {
     const parsed = parseQuery('http client without axios');
@@ -208,17 +209,17 @@ describe('peer phrases', () => {
     assert.deepEqual(parsed.terms, ['http', 'client']);
   });
   it('reads a sentence about the opening name ("frobz is painfully slow…", "frobz doesn\'t support…") as its peers', () => {
-    assert.deepEqual(parseQuery('frobz is painfully slow with esm, need a faster runner').peerOf, ['frobz']);
-    assert.deepEqual(parseQuery("frobz doesn't support react 18, what now").peerOf, ['frobz']);
+    assert.deepEqual(parseQuery('frobz is painfully slow with esm, need a faster runner').peerOf, [['frobz']]);
+    assert.deepEqual(parseQuery("frobz doesn't support react 18, what now").peerOf, [['frobz']]);
     assert.ok(!parseQuery('frobz is painfully slow').terms.includes('frobz'));
     // Only the opening name: a sentence further on names nothing ("which country is this ip from").
     assert.equal(parseQuery('which country is this ip address from').peerOf, undefined);
     assert.equal(parseQuery('parse dates when the input is messy').peerOf, undefined);
   });
   it('offers the words before a status too ("frobz game engine archived"), the nearest first', () => {
-    assert.deepEqual(parseQuery('frobz game engine archived, what now').peerOf, ['engine', 'game', 'frobz']);
-    assert.deepEqual(parseQuery('the frobz error library is deprecated').peerOf, ['error', 'frobz']);
-    assert.deepEqual(parseQuery('frobz is deprecated').peerOf, ['frobz']);
+    assert.deepEqual(parseQuery('frobz game engine archived, what now').peerOf, [['engine'], ['game'], ['frobz']]);
+    assert.deepEqual(parseQuery('the frobz error library is deprecated').peerOf, [['error'], ['frobz']]);
+    assert.deepEqual(parseQuery('frobz is deprecated').peerOf, [['frobz']]);
   });
   it('reads a gerund with an object as an action ("without linking frobssl"), not as the name', () => {
     const linking = parseQuery('tls library without linking frobssl');
@@ -227,7 +228,7 @@ describe('peer phrases', () => {
     assert.equal(parseQuery('jump to folders instead of typing long paths').peerOf, undefined);
     assert.ok(parseQuery('jump to folders instead of typing long paths').terms.includes('typing'));
     // A name that ends in -ing, alone or before a connecting word, is still a name.
-    assert.deepEqual(parseQuery('alternative to tracing for structured logs').peerOf, ['tracing']);
+    assert.deepEqual(parseQuery('alternative to tracing for structured logs').peerOf, [['tracing']]);
     assert.deepEqual(parseQuery('http client without tracing').without, [['tracing']]);
   });
   it('leaves ordinary queries alone', () => {
