@@ -5,6 +5,7 @@
 //   FIT_MODE=loso node --import tsx scripts/fit-ranking.ts    # leave-one-set-out model selection (scripts/fit-loso.ts)
 //   FIT_MODE=recall node --import tsx scripts/fit-ranking.ts  # candidate recall before re-ranking (scripts/fit-loso.ts)
 //   FIT_MODE=ablation node --import tsx scripts/fit-ranking.ts  # feature ablation, leave-one-set-out (scripts/fit-loso.ts)
+//   FIT_REFIT=1 …  # after FEATURES changed order or length: rank.ts then loads without the shipped trees instead of stopping
 // Training queries: TRAINING_FILES of bench/search-quality.ts — tuning, held-out and the spent fresh sets of earlier
 // rounds (each run once to judge its round, then spent). Never a fresh set of the current round (those are run once,
 // by the lead, with bench/search-ablation.ts). Folds are stratified by ecosystem.
@@ -96,6 +97,8 @@ import type { TreeNode } from './rank-trees.ts';
 
 export const FITTED = {
   source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries), lambda ${bestLambda}; ${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}${boost}',
+  /** FEATURES (rank.ts) in the order the fit read them: the trees name features by position in this list. */
+  features: [${FEATURES.map((f) => `'${f}'`).join(', ')}],
   weights: {
 ${lines.join('\n')}
   },

@@ -3,6 +3,8 @@ import type { TreeNode } from './rank-trees.ts';
 
 export const FITTED = {
   source: 'pairwise logistic fit on bench/search-tuning.tsv + bench/search-heldout.tsv + bench/search-fresh.tsv + bench/search-fresh-r4.tsv + bench/search-fresh-r5.tsv (977 queries), lambda 0.00001; 5-fold CV (stratified) MRR@10 0.759 + LambdaMART (40 trees, depth 3, shrinkage 0.1, leaf L2 1, min leaf Hessian 1) over the linear score',
+  /** FEATURES (rank.ts) in the order the fit read them: the trees name features by position in this list. */
+  features: ['coverage', 'describedCoverage', 'keywordCoverage', 'readmeCoverage', 'popularitySq', 'intentMatch', 'intentOther', 'exactAlone', 'exactAlonePop', 'exactPhrase', 'meaning', 'meaningRaw'],
   weights: {
     coverage: 4.6243, describedCoverage: 1.6868, keywordCoverage: 0.9044, readmeCoverage: 1.3003, popularitySq: 0.9481,
     intentMatch: 2.6483, intentOther: -2.6483, exactAlone: 2.5172, exactAlonePop: 3.1282, exactPhrase: 1.1709,

@@ -53,6 +53,18 @@ export const FEATURES = [
 // removing `meaning` with it was worse than removing it alone: 0.697 / 0.778).
 export type Feature = (typeof FEATURES)[number];
 
+/**
+ * The fitted trees name features by position: a FEATURES list reordered, grown or shrunk since the fit would make them
+ * read other features without any error. The fit writes the list it read (rank-weights.ts `features`); any difference
+ * stops the module here. FIT_REFIT=1 (scripts/fit-ranking.ts after such a change) loads with the shipped trees dropped.
+ */
+export function featureOrderMismatch(fitted: readonly string[]): string | undefined {
+  if (fitted.length === FEATURES.length && fitted.every((f, i) => f === FEATURES[i])) return undefined;
+  return `rank-weights.ts was fitted on features [${fitted.join(', ')}] but rank.ts declares [${FEATURES.join(', ')}]: rerun scripts/fit-ranking.ts (FIT_REFIT=1)`;
+}
+const fittedOrder = featureOrderMismatch(FITTED.features);
+if (fittedOrder && process.env.FIT_REFIT !== '1') throw new Error(fittedOrder);
+
 /** The weights in effect: the fitted ones; benches and the fit script may replace them for a run. */
 export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES.map((f) => [f, 0])) as Record<Feature, number>, ...FITTED.weights };
 
@@ -70,7 +82,7 @@ export const HAND_WEIGHTS: Record<Feature, number> = {
  * Trees added to the linear score (a LambdaMART boost, rank-trees.ts); empty when the linear model alone ships. Benches and
  * the fit script replace them for a run, as they do WEIGHTS.
  */
-export const TREES: { value: readonly TreeNode[] } = { value: FITTED.trees };
+export const TREES: { value: readonly TreeNode[] } = { value: fittedOrder ? [] : FITTED.trees };
 
 /** How far below a member's score its family's head may be and still take the member's place (in score units). */
 export const FAMILY_MARGIN = { value: FITTED.familyMargin };

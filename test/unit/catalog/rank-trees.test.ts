@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { treesScore, treeValue, type TreeNode } from '../../../src/catalog/rank-trees.ts';
-import { blend, FEATURES, TREES, WEIGHTS, type Signals } from '../../../src/catalog/rank.ts';
+import { blend, featureOrderMismatch, FEATURES, TREES, WEIGHTS, type Signals } from '../../../src/catalog/rank.ts';
 import { FITTED } from '../../../src/catalog/rank-weights.ts';
 import { fitTrees } from '../../../bench/lambdamart.ts';
 
@@ -43,6 +43,14 @@ describe('the shipped model', () => {
     const read = (node: TreeNode): number[] => (typeof node === 'number' ? [] : [node[0], ...read(node[2]), ...read(node[3])]);
     for (const tree of FITTED.trees) for (const feature of read(tree)) assert.ok(feature >= 0 && feature < FEATURES.length, `feature ${feature}`);
     assert.equal(Object.keys(WEIGHTS).length, FEATURES.length);
+  });
+  it('was fitted on FEATURES in their present order, and a different order is reported', () => {
+    assert.deepEqual(FITTED.features, [...FEATURES]);
+    assert.equal(featureOrderMismatch(FITTED.features), undefined);
+    const swapped = [...FEATURES];
+    [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
+    assert.match(featureOrderMismatch(swapped) ?? '', /fitted on features \[describedCoverage, coverage/);
+    assert.ok(featureOrderMismatch(FEATURES.slice(1)));
   });
 });
 
