@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestServer } from '../../helpers/server.ts';
-import { file, postTest, startSandboxServer } from './helpers.ts';
+import { file, postTest, SHARED_CACHE, startSandboxServer } from './helpers.ts';
 
 const MIB = 1024 * 1024;
 /** Allocates and touches `mib` MiB (black_box: the optimiser may not drop it), then prints how much. */
@@ -149,5 +149,48 @@ describe('disk of a compiled layer', () => {
     assert.match(reply.body.stderr, /\[sandbox\] build: the compile of the dependencies ran out of its disk: \d+ MiB used of the 16 MiB it may write/);
     const layers = path.join(cache, 'layers', 'rust');
     assert.deepEqual(fs.readdirSync(layers), [], 'no layer, and nothing half-written beside the layers');
+  });
+});
+
+describe('a limit-ended Go compile of other packages of the same graph', () => {
+  // Go's layer key leaves out the packages (they come from each call's files): a call that imports other packages of the
+  // graph must not wait for, and end with, a stranger's compile of heavy packages that hit a limit. The shared cache
+  // (modules downloaded once per run); the graph (gorm + the SQLite driver + uuid v1.6.0) is this test's own, and the
+  // layer the light call makes is removed afterwards, so every run compiles.
+  const LIMIT_MS = 20_000;
+  const GO_MOD = 'module example.com/shop\n\ngo 1.22\n\nrequire (\n\tgithub.com/glebarez/sqlite v1.11.0\n\tgorm.io/gorm v1.31.2\n\tgithub.com/google/uuid v1.6.0\n)\n';
+  const HEAVY = 'package main\n\nimport (\n\t"fmt"\n\n\t"github.com/glebarez/sqlite"\n\t"gorm.io/gorm"\n)\n\nfunc main() { _, err := gorm.Open(sqlite.Open(":memory:"), &gorm.Config{}); fmt.Println(err) }\n';
+  const LIGHT = 'package main\n\nimport (\n\t"fmt"\n\n\t"github.com/dustin/go-humanize"\n)\n\nfunc main() { fmt.Println(humanize.Bytes(82854982)) }\n';
+  const layersDir = path.join(SHARED_CACHE, 'layers', 'golang');
+  const listLayers = () => (fs.existsSync(layersDir) ? fs.readdirSync(layersDir).filter((name) => /^[0-9a-f]{32}$/.test(name)) : []);
+  let existing: string[] = [];
+  let server: TestServer;
+  before(async () => {
+    server = await startSandboxServer({ TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS: LIMIT_MS });
+  });
+  after(async () => {
+    await server.close();
+    for (const name of listLayers().filter((layer) => !existing.includes(layer))) fs.rmSync(path.join(layersDir, name), { recursive: true, force: true });
+  });
+
+  it('the heavy call ends at its limit; a call importing a light package of the graph builds and runs', { timeout: 300_000 }, async () => {
+    existing = listLayers();
+    // The light call is sent once the heavy call's compile runs, so without the fix it would find that compile and wait.
+    let compiling!: () => void;
+    const heavyCompiling = new Promise<void>((resolve) => { compiling = resolve; });
+    server.app.sandbox.onSandboxReady = (_pid, step) => {
+      if (step === 'compile') compiling();
+    };
+    const heavy = postTest(server, { language: 'go', runtime: 'golang', files: [file('main.go', HEAVY), file('go.mod', GO_MOD)], entry: 'main.go' }, { from: '127.0.0.41' });
+    await Promise.race([heavyCompiling, heavy]);
+    server.app.sandbox.onSandboxReady = undefined;
+    const light = await postTest(server, { language: 'go', runtime: 'golang', files: [file('main.go', LIGHT), file('go.mod', GO_MOD)], entry: 'main.go' }, { from: '127.0.0.42' });
+    const heavyReply = await heavy;
+    assert.ok(['timeout', 'limit_exceeded'].includes(heavyReply.body.status), heavyReply.text.slice(0, 2000));
+    assert.equal(heavyReply.body.endedBy?.phase, 'build', heavyReply.text.slice(0, 2000));
+    assert.equal(light.body.status, 'ran', light.text.slice(0, 2000));
+    assert.equal(light.body.stdout, '83 MB\n');
+    assert.doesNotMatch(light.body.stderr, /compile of the same dependencies for another call/);
+    assert.equal(listLayers().filter((layer) => !existing.includes(layer)).length, 1, 'the graph had no layer: the light call compiled one');
   });
 });
