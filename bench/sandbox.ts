@@ -165,6 +165,24 @@ try {
  * interleaved (this, baseline, this, …) so both see the same machine; wall clock and CPU time (user + system of every
  * process of the runs, from a cpuacct cgroup this process joins: the load of the machine does not move it).
  */
+/**
+ * A cgroup can only be removed once empty: a process a closed server started (a sandbox's wrapper, slirp4netns) may
+ * still be exiting, which makes rmdir fail with EBUSY. Wait for it a little; a group left behind costs nothing, so the
+ * figures are still printed.
+ */
+async function removeGroup(group: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      fs.rmdirSync(group);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EBUSY') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  console.error(`left ${group} behind: a process of the runs is still in it`);
+}
+
 async function interleaved(): Promise<void> {
   const group = `/sys/fs/cgroup/cpuacct/tooldex-bench-${process.pid}`;
   const accounted = fs.existsSync('/sys/fs/cgroup/cpuacct/cgroup.procs');
@@ -205,7 +223,7 @@ async function interleaved(): Promise<void> {
   } finally {
     if (accounted) {
       fs.writeFileSync('/sys/fs/cgroup/cpuacct/cgroup.procs', String(process.pid));
-      fs.rmdirSync(group);
+      await removeGroup(group);
     }
   }
   const line = (checkout: string) => {
