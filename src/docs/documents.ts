@@ -213,7 +213,6 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
   };
   const { texts, skipped } = declarations(own);
   const manifest = manifestOf(texts);
-  const entries = [...jsEntries(manifest.exports), manifest.main, manifest.module, 'index.js'].filter((m): m is string => typeof m === 'string');
   if ([...texts.keys()].some((p) => p !== 'package.json')) {
     const declared = await apiFromNpmPackage({ name, files: texts, manifest, locate });
     // One module per subpath is enough to find an export's JSDoc: the other conditions' builds (browser, node,
@@ -235,6 +234,8 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
       api.push({ ...p, source: folder + p.source, headings: [label, ...p.headings.slice(1)] });
     }
   }
+  // Without declarations the JavaScript is the API: every entry the manifest names is followed.
+  const entries = [...jsEntries(manifest.exports), manifest.main, manifest.module, 'index.js'].filter((m): m is string => typeof m === 'string');
   const scripts = budgeted(own, (p) => /\.(c|m)?js$/.test(p), depthOf);
   api.push(...await apiFromJavaScript({ name, files: scripts.texts, entries, locate }));
   return { api, skippedSources: skipped + scripts.skipped };
