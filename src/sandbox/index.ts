@@ -87,8 +87,10 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   // Volumes of compiles a stopped process left behind (this instance's own folder: no other process uses them).
   for (const id of compileVolumes.list()) void compileVolumes.remove(id).catch(() => undefined);
   const compileScratch = volumeScratch(compileVolumes, { uid, gid: uid });
+  // A compile a limit ended is remembered per owner and identical step for twice the build's wall clock: the same
+  // owner's next call of that step ends at once instead of compiling the same packages into the same limit again.
   const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), compileScratch, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS,
-    config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024);
+    config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS);
 
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -332,12 +334,16 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
                 ? `[sandbox] build: the compile of the dependencies ran out of its disk: ${Math.round((end.used ?? 0) / MIB)} MiB used of the ${Math.round(end.max / MIB)} MiB it may write (TOOLDEX_SANDBOX_SESSION_MB, _INODES).`
                 : describeEnd(result, 'build', end, settingsOf(compile));
               return { ok: false, failed: { result, status, ended: end, note } };
-            }, stepHash(compile));
+            }, stepHash(compile), owner);
             // A limit ended the compile (this call's, or another call's of the identical step — same packages, script and
-            // environment — that this call waited for): a build here would compile the same packages under the same
-            // limits, so the call ends with that outcome. Another call's compile of other packages is never waited for.
-            ended = outcome.failed && (ranHere ? outcome.failed
-              : { ...outcome.failed, note: `${outcome.failed.note ?? ''}\n[sandbox] build: that was the compile of the same dependencies for another call, which this call waited for and shares (one compile, not one per caller).` });
+            // environment — that this call waited for, or this owner's own within the memory above): a build here would
+            // compile the same packages under the same limits, so the call ends with that outcome. Another call's
+            // compile of other packages is never waited for, and another owner's end is never remembered for this one.
+            const told = outcome.rememberedMs !== undefined
+              ? `[sandbox] build: the compile of these same dependencies (same graph, same step) ended by that limit ${Math.round(outcome.rememberedMs / 1000)} s ago for this caller; it is not run again within ${Math.round((2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS) / 1000)} s of its end (twice TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS), so this call ends now.`
+              : ranHere ? undefined
+                : '[sandbox] build: that was the compile of the same dependencies for another call, which this call waited for and shares (one compile, not one per caller).';
+            ended = outcome.failed && (told ? { ...outcome.failed, note: `${outcome.failed.note ?? ''}\n${told}` } : outcome.failed);
             if (outcome.unavailable) logger.warn({ runtime, key: shared.key, error: outcome.unavailable }, 'sandbox shared layer not made (no compile volume, or not kept); builds compile on their own');
             if (outcome.tooLargeBytes) logger.warn({ runtime, key: shared.key, bytes: outcome.tooLargeBytes }, 'sandbox layer larger than TOOLDEX_SANDBOX_LAYERS_MB: not kept');
           }

@@ -35,7 +35,13 @@ export interface LayerOutcome<T> {
   /** Why no layer could be made although nothing ended the compile: no scratch space for it (it did not run), or what
    * it wrote could not be kept (the layers' filesystem full). Each caller builds in its own overlay. */
   unavailable?: string;
+  /** Set when this outcome is a remembered one: a limit ended the identical compile for the same scope (owner) this
+   * long ago, and it was not run again. */
+  rememberedMs?: number;
 }
+
+/** Limit-ended compiles remembered at most (the oldest forgotten first): a bound on what a stream of graphs can hold. */
+export const REMEMBERED_ENDS = 256;
 
 /**
  * The layer key: a hash of the dependency graph and of what defines the compile step (its script and environment, the
@@ -131,6 +137,14 @@ export function allocatedBytes(dir: string): number {
 
 export class BuildLayers {
   private readonly making = new Map<string, Promise<LayerOutcome<unknown>>>();
+  /**
+   * Compiles a limit (time, memory, disk) ended, by scope (the caller's owner) and identical step: a later call of the
+   * same step would compile the same packages under the same limits and end the same way, after a whole build's
+   * worth of time (a quickstart's verification tried one example after another on one graph, each a 300 s compile).
+   * Within `endedMemoryMs` such a call ends at once with the remembered outcome. Per owner: one tenant's compile that
+   * ran out (under load, say) never ends another tenant's calls. Insertion-ordered, at most REMEMBERED_ENDS.
+   */
+  private readonly ended = new Map<string, { at: number; outcome: LayerOutcome<unknown> }>();
 
   constructor(
     /** Host folder holding `<runtime>/<key>/upper` (root-owned; no sandbox mounts it except as an overlay's lower). */
@@ -141,6 +155,9 @@ export class BuildLayers {
     private readonly busyMs: number,
     /** Bytes every runtime's layers may allocate together (TOOLDEX_SANDBOX_LAYERS_MB). */
     private readonly maxBytes: number,
+    /** How long a compile a limit ended is remembered for its scope and step (0: never). */
+    private readonly endedMemoryMs = 0,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The layer's read-only folder for an overlay's lower list, when it exists; marks it used. */
@@ -164,16 +181,33 @@ export class BuildLayers {
    */
   async make<T>(runtime: string, key: string,
     compile: (folders: LayerFolders, usage: () => VolumeUsage | undefined) => Promise<{ ok: boolean; failed?: T }>,
-    step = ''): Promise<LayerOutcome<T>> {
+    step = '', scope = ''): Promise<LayerOutcome<T>> {
     if (!KEY.test(key)) return { made: false };
     if (this.find(runtime, key)) return { made: true };
     const id = `${runtime}/${key}/${step}`;
+    const memo = `${scope}\0${id}`;
+    const earlier = this.ended.get(memo);
+    if (earlier && this.now() - earlier.at < this.endedMemoryMs) return { ...earlier.outcome, rememberedMs: this.now() - earlier.at } as LayerOutcome<T>;
+    if (earlier) this.ended.delete(memo);
     let running = this.making.get(id);
     if (!running) {
       running = this.build(runtime, key, compile).finally(() => this.making.delete(id));
       this.making.set(id, running);
     }
-    return await running as LayerOutcome<T>;
+    const outcome = await running as LayerOutcome<T>;
+    // Only a limit's end (failed carries it); a compile that failed on its own leaves the build to compile, as before.
+    if (outcome.failed !== undefined && this.endedMemoryMs > 0) this.remember(memo, outcome);
+    return outcome;
+  }
+
+  /** Records a limit-ended compile for its scope and step; the oldest record goes past REMEMBERED_ENDS. */
+  private remember(memo: string, outcome: LayerOutcome<unknown>): void {
+    this.ended.delete(memo);
+    this.ended.set(memo, { at: this.now(), outcome });
+    for (const [old, { at }] of this.ended) {
+      if (this.ended.size <= REMEMBERED_ENDS && this.now() - at < this.endedMemoryMs) break;
+      this.ended.delete(old);
+    }
   }
 
   private async build<T>(runtime: string, key: string,

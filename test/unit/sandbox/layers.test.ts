@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { allocatedBytes, BuildLayers, folderScratch, layerKey, stepHash, volumeScratch } from '../../../src/sandbox/layers.ts';
+import { allocatedBytes, BuildLayers, folderScratch, layerKey, REMEMBERED_ENDS, stepHash, volumeScratch } from '../../../src/sandbox/layers.ts';
 import { SessionVolumes } from '../../../src/sandbox/volume.ts';
 
 const root = () => fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-layers-'));
@@ -117,6 +117,67 @@ describe('sandbox build layers', () => {
     assert.deepEqual(otherStep, { made: true }, 'another step of the key is not ended by the stranger\'s limit');
     assert.deepEqual(ran.sort(), ['heavy', 'light'], 'one compile per step, not per caller');
     assert.ok(layers.find('golang', key(20)));
+    clean(dir);
+  });
+
+  it('a limit-ended compile is remembered for its owner and step: the owner\'s next identical call ends at once; other owners, other steps and a later call compile', asRoot, async () => {
+    // A quickstart verification tries example after example on one graph; each used to compile the same dependencies
+    // into the same 300 s limit again (crates whose graph builds aws-lc-sys never finished verifying).
+    const dir = root();
+    let clock = 1_000_000;
+    const layers = new BuildLayers(dir, folderScratch(`${dir}-scratch`, OWNER), 60_000, 1 << 30, 600_000, () => clock);
+    const step = stepHash({ script: 'cargo build --offline', env: {} });
+    let compiles = 0;
+    const timingOut = async () => {
+      compiles++;
+      return { ok: false, failed: { limit: 'timeout' } };
+    };
+    assert.deepEqual(await layers.make('rust', key(30), timingOut, step, 'owner-a'), { made: false, failed: { limit: 'timeout' } });
+    clock += 120_000;
+    assert.deepEqual(await layers.make('rust', key(30), timingOut, step, 'owner-a'), { made: false, failed: { limit: 'timeout' }, rememberedMs: 120_000 });
+    assert.equal(compiles, 1, 'the same owner\'s identical compile is not run again');
+    // Another tenant is never ended by this owner's limit: it compiles (and ends on its own account).
+    assert.deepEqual(await layers.make('rust', key(30), timingOut, step, 'owner-b'), { made: false, failed: { limit: 'timeout' } });
+    assert.equal(compiles, 2);
+    // Another step of the same key compiles.
+    const other = stepHash({ script: 'cargo build --offline --features x', env: {} });
+    await layers.make('rust', key(30), timingOut, other, 'owner-a');
+    assert.equal(compiles, 3);
+    // Past the memory (600 s after the end), the owner's call compiles again: a timeout under load may pass later.
+    clock += 600_000;
+    assert.deepEqual(await layers.make('rust', key(30), async () => ({ ok: true }), step, 'owner-a'), { made: true });
+    assert.ok(layers.find('rust', key(30)));
+    clean(dir);
+  });
+
+  it('a compile that failed on its own (no limit) is not remembered; with no memory configured nothing is', asRoot, async () => {
+    const dir = root();
+    const remembering = new BuildLayers(dir, folderScratch(`${dir}-scratch`, OWNER), 60_000, 1 << 30, 600_000);
+    let compiles = 0;
+    const failing = async () => { compiles++; return { ok: false }; };
+    await remembering.make('rust', key(31), failing, 's', 'owner-a');
+    await remembering.make('rust', key(31), failing, 's', 'owner-a');
+    assert.equal(compiles, 2, 'a failure of its own leaves the build to compile, as before');
+    const forgetting = layersIn(`${dir}-2`, 60_000, 1 << 30);
+    const limited = async () => { compiles++; return { ok: false, failed: { limit: 'memory' } }; };
+    await forgetting.make('rust', key(32), limited, 's', 'owner-a');
+    await forgetting.make('rust', key(32), limited, 's', 'owner-a');
+    assert.equal(compiles, 4);
+    clean(dir);
+    clean(`${dir}-2`);
+  });
+
+  it('remembers at most REMEMBERED_ENDS limit-ended compiles, forgetting the oldest', asRoot, async () => {
+    const dir = root();
+    const layers = new BuildLayers(dir, folderScratch(`${dir}-scratch`, OWNER), 60_000, 1 << 30, 600_000);
+    let compiles = 0;
+    const limited = async () => { compiles++; return { ok: false, failed: { limit: 'memory' } }; };
+    for (let owner = 0; owner <= REMEMBERED_ENDS; owner++) await layers.make('rust', key(33), limited, 's', `owner-${owner}`);
+    assert.equal(compiles, REMEMBERED_ENDS + 1);
+    await layers.make('rust', key(33), limited, 's', `owner-${REMEMBERED_ENDS}`);
+    assert.equal(compiles, REMEMBERED_ENDS + 1, 'the newest is remembered');
+    await layers.make('rust', key(33), limited, 's', 'owner-0');
+    assert.equal(compiles, REMEMBERED_ENDS + 2, 'the oldest was forgotten');
     clean(dir);
   });
 
