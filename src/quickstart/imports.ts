@@ -4,7 +4,8 @@
 // fails; the probe says so and the line handed out is `import { DateTime } from 'luxon'` or a namespace import.
 import type { TestRequest } from '../sandbox/schema.ts';
 import { camelName, importedSpecifiers, packageOf } from './programs/node.ts';
-import { descendants, namedChildren, parseCode, type Grammar } from './parse.ts';
+import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
+import { declaredTypeOnly } from './npm-exports.ts';
 import type { PackageInfo } from './types.ts';
 
 /** What the probe run reports about an npm package's module shapes. */
@@ -62,14 +63,26 @@ export async function npmImportLines(name: string, exports: NpmExports, quicksta
   return lines;
 }
 
-/** The statements of a program that import the package (its import lines, as they ran). */
-export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | 'name' | 'importName'>, code: string, language: string, path = ''): Promise<string[]> {
+/**
+ * The statements of a program that import the package (its import lines, as they ran). npm: a TypeScript program's
+ * line may name types (`import { object, InferType } from 'yup'`); it ran because the transform erased them, but as
+ * a line of JavaScript it fails ("does not provide an export named 'InferType'"). So types are left out of the lines
+ * handed out: names marked `type`, `import type` statements, and names the package's declarations export as types
+ * only (npm-exports.ts, the checker's symbol flags; `typeOnly`, else what that module read for this version) unless
+ * the probe of the real exports found them at run time.
+ */
+export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | 'name' | 'importName'> & Partial<Pick<PackageInfo, 'version' | 'npmProbe'>>,
+  code: string, language: string, path = '', typeOnly?: ReadonlySet<string>): Promise<string[]> {
   switch (info.ecosystem) {
     case 'npm': {
       const grammar: Grammar = /\.tsx$/.test(path) ? 'tsx' : /\.[mc]?ts$/.test(path) || language === 'typescript' ? 'typescript' : 'javascript';
       const root = await parseCode(grammar, code);
+      const types = typeOnly ?? (info.version ? await declaredTypeOnly(info.name, info.version) : undefined) ?? new Set<string>();
+      const atRunTime = new Set(info.npmProbe?.exports?.esm?.named ?? []);
+      const onlyType = (name: string) => types.has(name) && !atRunTime.has(name);
       return namedChildren(root).filter((s) => /^(import_statement|lexical_declaration|variable_declaration)$/.test(s.type)
-        && importedSpecifiers(s).some((spec) => packageOf(spec) === info.name) && !s.text.includes('\n')).map((s) => s.text.trim());
+        && importedSpecifiers(s).some((spec) => packageOf(spec) === info.name) && !s.text.includes('\n'))
+        .map((s) => (s.type === 'import_statement' ? valueImportLine(s, onlyType) : s.text.trim())).filter((line): line is string => !!line);
     }
     case 'pypi': {
       const root = info.importName.split('.')[0]!;
@@ -86,4 +99,25 @@ export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | '
     }
     default: return [];
   }
+}
+
+/**
+ * An import statement without its types: the line itself when it names none; rebuilt from the remaining clauses when
+ * it does; undefined when nothing that exists at run time is left (`import type …`, or only type names).
+ */
+export function valueImportLine(statement: SyntaxNode, onlyType: (name: string) => boolean): string | undefined {
+  if (statement.children.some((child) => child?.type === 'type')) return undefined; // `import type { … }`
+  const clause = namedChildren(statement).find((child) => child.type === 'import_clause');
+  const source = statement.childForFieldName('source');
+  if (!clause || !source) return statement.text.trim(); // `import 'pkg'`: a side-effect import, nothing named
+  const named = namedChildren(clause).find((child) => child.type === 'named_imports');
+  if (!named) return statement.text.trim();
+  const specifiers = namedChildren(named).filter((child) => child.type === 'import_specifier');
+  const kept = specifiers.filter((specifier) => !specifier.children.some((child) => child?.type === 'type')
+    && !onlyType(specifier.childForFieldName('name')?.text ?? ''));
+  if (kept.length === specifiers.length) return statement.text.trim();
+  const others = namedChildren(clause).filter((child) => child.type !== 'named_imports').map((child) => child.text);
+  const parts = [...others, ...(kept.length ? [`{ ${kept.map((specifier) => specifier.text).join(', ')} }`] : [])];
+  if (!parts.length) return undefined;
+  return `import ${parts.join(', ')} from ${source.text}${statement.text.trim().endsWith(';') ? ';' : ''}`;
 }

@@ -1,29 +1,158 @@
-// The names an npm package's entry point exports, read from its declarations by the TypeScript compiler (the docs
-// extractor's declaredNpmApi, so both capabilities agree on what the package's API is): its own `.d.ts` files, else
-// DefinitelyTyped's, which the artifact keeps under `@types/<name>/`. An example that calls one of these
-// (`DateTime.fromISO(…)` in luxon's JSDoc, where no import line is written) uses the package, though it never names it.
+// The names an npm package's entry point exports, read from its declarations by the TypeScript compiler: its own
+// `.d.ts` files, else DefinitelyTyped's, which the artifact keeps under `@types/<name>/`. An example that calls one of
+// these (`DateTime.fromISO(…)` in luxon's JSDoc, where no import line is written) uses the package, though it never
+// names it. The checker also says which of them are types only (an interface, a type alias, `export type`): such a
+// name has no runtime export, so a value import line naming it (`import { InferType } from 'yup'`) fails in
+// JavaScript, though the TypeScript program it came from ran (the transform erased it). imports.ts drops them.
+// One compiler pass per package version (the declarations of a published version never change), kept in a bounded
+// cache: a package is verified again and again (every sweep, every new version of a dependency), and the pass costs
+// a second or more on a loaded machine.
+import crypto from 'node:crypto';
+import type TS from 'typescript';
 import { textOf, type ArchiveFile } from '../docs/archive.ts';
-import { declaredNpmApi } from '../docs/extract/declared-api.ts';
+import { loadCompiler, typeEntries } from '../docs/extract/dts.ts';
 
 const TYPES_DIR = /^@types\/[^/]+\//;
+const DECLARATION = /\.d\.(ts|mts|cts)$/;
+const ROOT = '/pkg';
+/** Package versions whose declared exports are kept (each a few KB of names). */
+export const DECLARED_CACHE = 64;
 
+/** The main entry's exported names, and which of them are types only (no value: nothing to import at run time). */
+export interface DeclaredExports { names: string[]; typeOnly: string[] }
+
+const cache = new Map<string, Promise<DeclaredExports>>();
+/** Compiler passes run (for tests: a second verification of a version runs none). */
+export let declaredPasses = 0;
+
+/** The main entry's exported names (not `default`, not `_private`): what an example may call the package by. */
 export async function npmDeclaredExports(files: ArchiveFile[]): Promise<string[]> {
+  return (await npmDeclaredExportKinds(files)).names;
+}
+
+/** The declared exports of the package in `files`, read once per version (its package.json's name and version). */
+export function npmDeclaredExportKinds(files: ArchiveFile[]): Promise<DeclaredExports> {
+  const key = versionKey(files);
+  let found = cache.get(key);
+  if (found) {
+    cache.delete(key); // most recently used last
+    cache.set(key, found);
+    return found;
+  }
+  found = readDeclaredExports(files);
+  cache.set(key, found);
+  for (const old of cache.keys()) {
+    if (cache.size <= DECLARED_CACHE) break;
+    cache.delete(old);
+  }
+  return found;
+}
+
+/** The type-only names a version's declarations export, when that version was read (undefined: not read here). */
+export async function declaredTypeOnly(name: string, version: string): Promise<ReadonlySet<string> | undefined> {
+  const found = cache.get(`${name}@${version}`);
+  return found ? new Set((await found).typeOnly) : undefined;
+}
+
+/** `name@version` from the root package.json; a hash of the declarations when it names neither. */
+function versionKey(files: ArchiveFile[]): string {
+  const manifest = files.find((file) => file.path === 'package.json');
+  try {
+    const { name, version } = JSON.parse(manifest ? textOf(manifest) : '{}') as { name?: unknown; version?: unknown };
+    if (typeof name === 'string' && typeof version === 'string') return `${name}@${version}`;
+  } catch {
+    // no readable manifest: hashed below
+  }
+  const hash = crypto.createHash('sha256');
+  for (const file of files) if (DECLARATION.test(file.path) || /(^|\/)package\.json$/.test(file.path)) hash.update(`${file.path}\0${textOf(file)}\0`);
+  return `sha256:${hash.digest('hex')}`;
+}
+
+async function readDeclaredExports(files: ArchiveFile[]): Promise<DeclaredExports> {
+  declaredPasses++;
   const own = new Map<string, string>();
   const definitelyTyped = new Map<string, string>();
   for (const file of files) {
-    if (!/\.d\.(ts|mts|cts)$|(^|\/)package\.json$/.test(file.path)) continue;
+    if (!DECLARATION.test(file.path) && !/(^|\/)package\.json$/.test(file.path)) continue;
     if (TYPES_DIR.test(file.path)) definitelyTyped.set(file.path.replace(TYPES_DIR, ''), textOf(file));
     else own.set(file.path, textOf(file));
   }
   for (const tree of [own, definitelyTyped]) {
-    if (![...tree.keys()].some((p) => p.endsWith('.d.ts') || p.endsWith('.d.mts') || p.endsWith('.d.cts'))) continue;
+    if (![...tree.keys()].some((p) => DECLARATION.test(p))) continue;
     try {
-      // Only the main entry's names: a sub-path's (`pkg/sub`) are imported from that path, not from the package.
-      const names = (await declaredNpmApi(tree)).filter((item) => item.where === '.' && item.name !== 'default').map((item) => item.name);
-      if (names.length) return [...new Set(names)];
+      const read = await mainEntryExports(tree);
+      if (read.names.length) return read;
     } catch {
       // Declarations the compiler cannot read: the docs' own import lines still say what uses the package.
     }
   }
-  return [];
+  return { names: [], typeOnly: [] };
+}
+
+/**
+ * The main entry's exports with the checker: a name is type-only when what it finally stands for (through aliases and
+ * re-exports) has no value meaning (SymbolFlags.Value: no variable, function, class, enum or namespace with values), or
+ * when it is exported with `export type`. A name the checker cannot resolve counts as a value (never dropped on doubt).
+ * Only the main entry (`.`): a sub-path's names are imported from that path, not from the package.
+ */
+async function mainEntryExports(files: Map<string, string>): Promise<DeclaredExports> {
+  let manifest: Record<string, unknown> = {};
+  try { manifest = JSON.parse(files.get('package.json') ?? '{}') as Record<string, unknown>; } catch { manifest = {}; }
+  const entry = typeEntries({ files, manifest: manifest as Parameters<typeof typeEntries>[0]['manifest'] }).find((e) => e.subpath === '.');
+  if (!entry) return { names: [], typeOnly: [] };
+  const ts = await loadCompiler();
+  const rel = (file: string) => file.slice(ROOT.length + 1);
+  const host: TS.CompilerHost = {
+    getSourceFile: (file, version) => {
+      const text = files.get(rel(file));
+      return text === undefined ? undefined : ts.createSourceFile(file, text, version, true);
+    },
+    getDefaultLibFileName: () => `${ROOT}/lib.d.ts`, writeFile: () => undefined, getCurrentDirectory: () => ROOT,
+    getCanonicalFileName: (f) => f, useCaseSensitiveFileNames: () => true, getNewLine: () => '\n',
+    fileExists: (f) => f.startsWith(`${ROOT}/`) && files.has(rel(f)),
+    readFile: (f) => (f.startsWith(`${ROOT}/`) ? files.get(rel(f)) : undefined),
+    directoryExists: () => true, realpath: (f) => f,
+  };
+  const program = ts.createProgram({
+    rootNames: [`${ROOT}/${entry.file}`], host,
+    options: { noLib: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+  });
+  const checker = program.getTypeChecker();
+  const sourceFile = program.getSourceFile(`${ROOT}/${entry.file}`);
+  const moduleSymbol = sourceFile ? checker.getSymbolAtLocation(sourceFile) : undefined;
+  if (!sourceFile || !moduleSymbol) return { names: [], typeOnly: [] };
+  const names = new Set<string>();
+  const typeOnly = new Set<string>();
+  const exported = checker.getExportsOfModule(moduleSymbol);
+  const keep = (name: string) => !name.startsWith('_') && name !== 'export=' && name !== 'default';
+  for (const symbol of exported) {
+    if (!keep(symbol.name)) continue;
+    names.add(symbol.name);
+    if (isTypeOnly(ts, checker, symbol)) typeOnly.add(symbol.name);
+  }
+  // `export = _` (lodash, express): the value's properties are the API (`_.debounce`), values all.
+  const assigned = moduleSymbol.exports?.get('export=' as TS.__String);
+  if (assigned) {
+    const type = checker.getTypeOfSymbolAtLocation(assigned, sourceFile);
+    for (const property of checker.getPropertiesOfType(type)) {
+      if (!keep(property.name)) continue;
+      names.add(property.name);
+      typeOnly.delete(property.name); // a namespace's type of the same name is merged with a real value
+    }
+  }
+  return { names: [...names], typeOnly: [...typeOnly] };
+}
+
+function isTypeOnly(ts: typeof TS, checker: TS.TypeChecker, symbol: TS.Symbol): boolean {
+  // `export type { X }`, `export { type X }` or `import type` anywhere along the alias chain: no runtime export,
+  // whatever X is (at most 32 hops: a bound on malformed declarations).
+  let target = symbol;
+  for (let hop = 0; hop < 32 && target.flags & ts.SymbolFlags.Alias; hop++) {
+    if (target.declarations?.some((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration))) return true;
+    const next = checker.getImmediateAliasedSymbol(target);
+    if (!next || next === target) return false; // unresolved: doubt keeps the name
+    target = next;
+  }
+  // An unresolved alias is the checker's unknown symbol (a property: a value), so doubt keeps the name.
+  return (target.flags & ts.SymbolFlags.Alias) === 0 && (target.flags & ts.SymbolFlags.Value) === 0;
 }
