@@ -19,6 +19,22 @@ const PANIC_LINE = /^thread '[^']*'( \(\d+\))? panicked at /;
 /** Node's inspection of a class or function (possibly multi-line): the first line gives it away. */
 const INSPECTED_DEFINITION = /^(<ref \*\d+> )?\[(class|Function|AsyncFunction)\b/;
 const ERROR_START = /^(Traceback \(most recent call last\)|panic:|Uncaught|\w*(Error|Exception)(:|\b.*:))/;
+/**
+ * A line of a stack or traceback, as the runtimes print them under an error: V8's `at fn (file:1:2)` and its `{ code:
+ * … }` tail, Python's `File "…", line N` with the source line and carets under it, Go's `goroutine 1 [running]:` and
+ * `/path/x.go:12 +0x1d`, Rust's backtrace (`stack backtrace:`, `0: module::fn`, `at src/main.rs:3:5`, the
+ * RUST_BACKTRACE note), Java-style `... 3 more` and `Caused by:`.
+ */
+const STACK_LINE = /^(at\s+\S.*|File ".*", line \d+.*|\^+~*|~*\^+|goroutine \d+ \[.*\]:?|\S+\.go:\d+( \+0x[0-9a-f]+)?|exit status \d+|stack backtrace:|\d+: \S+|note: run with `RUST_BACKTRACE=.*|\.\.\. \d+ more|Caused by:.*|\[?\d+\]?\s*$|[{}\]],?|(code|errno|syscall|path|address|port|hostname|cause|status|name):\s.*)$/;
+/**
+ * A line that states a failure: a runtime's error line (ERROR_START), or a lead-in the program wrote around an error it
+ * caught (`Failed with error: …`, `An error occurred: …`, `Request failed: …`, `error parsing config: …`): a clause of a
+ * few words that names an error or failure (not `no errors:` or `0 errors:`, a result), then a colon and the message; or an OS-level error's signature (an `E…`
+ * code such as ENOENT or ECONNREFUSED, Rust's `(os error 2)`, `connection refused`, `no such file or directory`).
+ */
+const FAILURE_LINE = /^(?:[\w'"()[\].,-]+ ){0,5}?(?:[\w'"()[\].,-]*\b)?(?<!\b(?:no|0|zero|without) )(error|errors|exception|failed|failure|fatal|panicked|could not|cannot|unable to)\b[^:\n]{0,60}:\s*\S|\(os error \d+\)|\b(connection refused|no such file or directory|permission denied|timed out)\b/i;
+/** An OS error code as Node and libuv print them (`ENOENT:`, `connect ECONNREFUSED 127.0.0.1:6379`); case matters. */
+const ERRNO_CODE = /\bE[A-Z]{3,}\b(:|\s+\S+:\d+)/;
 
 export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } {
   const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -34,7 +50,24 @@ export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } 
     return { ok: false, why: `printed a module of functions, not a result: ${lines.slice(0, 2).join(' ').slice(0, 80)}` };
   }
   if ((ERROR_START.test(lines[0]!) || PANIC_LINE.test(lines[0]!)) && lines.length <= 4) return { ok: false, why: `printed an error: ${lines[0]!.slice(0, 160)}` };
+  const caught = caughtErrorOnly(lines);
+  if (caught) return { ok: false, why: `printed only an error it caught, not a result: ${caught.slice(0, 160)}` };
   return { ok: true };
+}
+
+/**
+ * The failure line when the output is nothing but an error the program caught and printed (`console.log(err)` with its
+ * stack, `print(f"Failed with error: {e}")`, `println!("error: {e}")`): once the stack's lines are set aside, every line
+ * left states a failure, and at most four are left. The program ran to its end, but what it shows is that the
+ * package's call failed, not what the package does. A result printed beside an error (`parsed 3 rows` then a warning)
+ * still counts.
+ */
+export function caughtErrorOnly(lines: string[]): string | undefined {
+  // Python prints the source line under each `File "…", line N` of a traceback: part of the stack too.
+  const told = lines.filter((line, i) => !STACK_LINE.test(line) && !(i > 0 && /^File ".*", line \d+/.test(lines[i - 1]!)));
+  if (!told.length || told.length > 4) return undefined;
+  const failing = (line: string) => ERROR_START.test(line) || PANIC_LINE.test(line) || FAILURE_LINE.test(line) || ERRNO_CODE.test(line);
+  return told.every(failing) ? told[0] : undefined;
 }
 
 /**
