@@ -1,5 +1,6 @@
 // The docs capability: answers questions from a tool's own published docs (any version, indexed on demand)
 // and builds its context. Knows nothing of HTTP, MCP or terminals; surfaces call search() and context().
+import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import type { Catalog, ToolRecord } from '../catalog/index.ts';
 import { registryPage } from '../catalog/links.ts';
@@ -169,18 +170,26 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       // With a budget, the budget says how many passages go whole (unless limit does), and the ranking goes deeper for pointers.
       const limit = Math.min(Math.max(options.limit ?? (maxTokens ? MAX_DOCS_LIMIT : 5), 1), MAX_DOCS_LIMIT);
       const depth = maxTokens ? POINTER_DEPTH : limit;
+      const began = performance.now();
       const { tool, row, latest, stale } = await serve(slugReference);
+      const served = performance.now();
       const index = await indexes.get(tool.slug, row.version, indexStamp(row));
+      const indexed = performance.now();
       const identifiers = queryTerms(question).identifiers;
       // With a sentence encoder, two passes: words pick the candidates, whose meaning is then compared with the question
       // (the candidates are ranked only then: not for a question ranked by words alone under back-pressure).
       const lexicalTop = () => rankPassages(index.passages, index.lexical, question, { limit: RERANK_DEPTH, identifiers }).map((p) => p.doc);
       const meaning = await semantic.meaning(index, question, lexicalTop);
+      const compared = performance.now();
       const ranked = rankPassages(index.passages, index.lexical, question, {
         limit: depth, identifiers, related: meaning.related, uses: (doc) => index.links?.[doc]?.uses ?? [],
         ...(meaning.similarity ? { semantic: meaning.similarity } : {}),
         ...(options.observe ? { observe: options.observe } : {}),
       });
+      // Where a question's time goes (debug): the version served (a first question indexes it here), its package
+      // index read and built, meaning (a first question embeds its candidates), the ranking (bench/docs-first.ts).
+      deps.logger.debug({ slug: tool.slug, version: row.version, serveMs: served - began, indexMs: indexed - served,
+        meaningMs: compared - indexed, rankMs: performance.now() - compared, ranking: meaning.ranking }, 'docs answered');
       const envelope = {
         slug: tool.slug,
         docsUrl: row.docsUrl ?? docsUrlFor(tool),

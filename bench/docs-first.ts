@@ -1,0 +1,160 @@
+// Where a first question's time goes, per ecosystem: a fresh store, one app (as one server process), and for each
+// package its first question (the version is not indexed yet) timed in stages, then later questions.
+//   node --import tsx bench/docs-first.ts                       (8 packages per ecosystem from the spent docs sets)
+//   BENCH_PACKAGES=npm:zod@4.6.7,pypi:rich@15.0.0 node --import tsx bench/docs-first.ts
+//   BENCH_PER_ECOSYSTEM=12 BENCH_SETS=docs-fresh-r6,docs-fresh-r5 …   (which spent sets, how many packages of each ecosystem)
+// Stages: registry metadata and artifact bytes (every fetch timed to its last byte), unpack and the rest of the
+// source's work (download stage less network), extraction (worker thread), storing, the package index, meaning (the
+// first question's candidates embedded) and ranking. The process's own start (extraction thread, parsers, encoder
+// threads) is paid once by a warm-up package that is not counted. Every line says the load average.
+// Only spent sets are read (the names are listed here, never globbed).
+import fs from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { freshHome } from '../test/helpers/stores.ts';
+
+const SPENT = ['docs-fresh', 'docs-fresh-r4', 'docs-fresh-r5', 'docs-fresh-r6', 'docs-heldout', 'docs-tuning'];
+const sets = (process.env.BENCH_SETS?.split(',') ?? ['docs-fresh-r6', 'docs-fresh-r5']).filter((set) => SPENT.includes(set));
+const perEcosystem = Number(process.env.BENCH_PER_ECOSYSTEM ?? 8);
+const LATER = Number(process.env.BENCH_LATER ?? 6);
+const WARM_UP = process.env.BENCH_WARM_UP ?? 'npm:ms@2.1.3';
+const load1 = () => os.loadavg()[0]!.toFixed(1);
+
+function packages(): string[] {
+  if (process.env.BENCH_PACKAGES) return process.env.BENCH_PACKAGES.split(',');
+  const byEcosystem = new Map<string, string[]>();
+  for (const set of sets) {
+    for (const line of fs.readFileSync(new URL(`./${set}.tsv`, import.meta.url), 'utf8').split('\n')) {
+      const tool = line.split('\t')[0]!;
+      if (!tool || tool.startsWith('#') || !tool.includes('@')) continue;
+      const ecosystem = tool.split(':')[0]!;
+      const list = byEcosystem.get(ecosystem) ?? [];
+      if (!list.includes(tool) && list.length < perEcosystem) list.push(tool);
+      byEcosystem.set(ecosystem, list);
+    }
+  }
+  return [...byEcosystem.values()].flat().filter((tool) => !tool.startsWith('rubygems:'));
+}
+
+// Every network read, timed to its last byte: the body is read here and handed on whole.
+interface FetchMark { url: string; at: number; ms: number; bytes: number }
+let fetches: FetchMark[] = [];
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+  const started = performance.now(), at = Date.now();
+  const response = await realFetch(input, init);
+  const body = await response.arrayBuffer();
+  fetches.push({ url: String(input instanceof Request ? input.url : input), at, ms: performance.now() - started, bytes: body.byteLength });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+const isMetadata = (url: string) => !/\.(tgz|tar\.gz|zip|whl|crate|gem)(\?|$)|\/download$|\/@v\/[^/]+\.zip$/.test(url);
+
+// The app's own stage timings, read from its log: 'docs indexed' (download/extract/store) and 'docs answered' (debug).
+let logged: Array<Record<string, unknown>> = [];
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n')) {
+      if (!line) continue;
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        if (entry.msg === 'docs indexed' || entry.msg === 'docs answered') logged.push(entry);
+        else if (Number(entry.level) >= 40) process.stderr.write(`${line}\n`);
+      } catch { /* not a log line */ }
+    }
+    done();
+  },
+});
+const logger = pino({ level: 'debug', base: { service: 'tooldex' } }, sink);
+
+const home = await freshHome();
+const app = await createApp(loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'debug', TOOLDEX_DOCS_SITES: 'off' }, process.env), logger);
+
+const LATER_QUESTIONS = ['what are the options', 'how do I handle errors', 'example of basic usage', 'how to configure it',
+  'what does it return', 'is it thread safe', 'how to parse input', 'how do I test it'];
+
+async function ask(tool: string, question: string) {
+  for (;;) {
+    try {
+      return await app.docs.search(tool, question, { limit: 5 });
+    } catch (error) {
+      // A large package answers 503 "ask again shortly" while it indexes on: ask again, as a client would.
+      if ((error as { status?: number }).status !== 503) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+interface Row {
+  tool: string; ecosystem: string; passages: number; firstMs: number; laterMs: number[]; load: string;
+  metaMs: number; artifactMs: number; unpackMs: number; extractMs: number; storeMs: number; indexMs: number; meaningMs: number; rankMs: number; ranking: string;
+}
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN;
+};
+const ms = (n: number) => `${Math.round(n)}`.padStart(5);
+
+async function measure(tool: string): Promise<Row> {
+  fetches = []; logged = [];
+  const started = performance.now();
+  const first = await ask(tool, 'how do I get started');
+  const firstMs = performance.now() - started;
+  const indexed = logged.find((e) => e.msg === 'docs indexed') ?? {};
+  const answered = logged.filter((e) => e.msg === 'docs answered').at(-1) ?? {};
+  const meta = fetches.filter((f) => isMetadata(f.url)), artifact = fetches.filter((f) => !isMetadata(f.url));
+  const sum = (marks: FetchMark[]) => marks.reduce((a, f) => a + f.ms, 0);
+  const downloadMs = Number(indexed.downloadMs ?? 0);
+  // The release list is fetched before ingestion; the source's own metadata reads and downloads are inside downloadMs.
+  const ingestStart = Number(indexed.time ?? 0) - Number(indexed.ms ?? 0);
+  const laterMs: number[] = [];
+  for (const question of LATER_QUESTIONS.slice(0, LATER)) {
+    const at = performance.now();
+    await ask(tool, question);
+    laterMs.push(performance.now() - at);
+  }
+  const row: Row = {
+    tool, ecosystem: tool.split(':')[0]!, passages: Number(indexed.passages ?? 0), firstMs, laterMs, load: load1(),
+    metaMs: sum(meta), artifactMs: sum(artifact),
+    // Unpack and the source's other work: its download stage less the network reads made inside it.
+    unpackMs: Math.max(0, downloadMs - sum(fetches.filter((f) => f.at >= ingestStart))),
+    extractMs: Number(indexed.extractMs ?? 0), storeMs: Number(indexed.storeMs ?? 0),
+    indexMs: Number(answered.indexMs ?? 0), meaningMs: Number(answered.meaningMs ?? 0), rankMs: Number(answered.rankMs ?? 0),
+    ranking: String(first.ranking),
+  };
+  console.log(`${tool.padEnd(52)} first ${ms(firstMs)} ms = meta ${ms(row.metaMs)} + artifact ${ms(row.artifactMs)} + unpack ${ms(row.unpackMs)} + ` +
+    `extract ${ms(row.extractMs)} + store ${ms(row.storeMs)} + index ${ms(row.indexMs)} + meaning ${ms(row.meaningMs)} + rank ${ms(row.rankMs)} ` +
+    `(${row.passages} passages, ${row.ranking}); later p50 ${percentile(laterMs, 0.5).toFixed(1)} ms (load ${row.load})`);
+  return row;
+}
+
+console.log(`start ${new Date().toISOString().slice(0, 16)} load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+const warm = performance.now();
+await ask(WARM_UP, 'how do I get started');
+console.log(`warm-up ${WARM_UP} ${Math.round(performance.now() - warm)} ms (the process's start: extraction thread, parsers, encoder; not counted)`);
+await app.docs.idle();
+const rows: Row[] = [];
+for (const tool of packages()) {
+  try {
+    rows.push(await measure(tool));
+  } catch (error) {
+    console.log(`${tool} failed: ${(error as Error).message}`);
+  }
+  // Each package starts as a lone first question would: the previous one's background embedding is not in its time.
+  if (process.env.BENCH_OVERLAP !== '1') await app.docs.idle();
+}
+const stages = ['metaMs', 'artifactMs', 'unpackMs', 'extractMs', 'storeMs', 'indexMs', 'meaningMs', 'rankMs'] as const;
+for (const ecosystem of [...new Set(rows.map((r) => r.ecosystem))]) {
+  const mine = rows.filter((r) => r.ecosystem === ecosystem);
+  const worst = mine.reduce((a, b) => (b.firstMs > a.firstMs ? b : a));
+  console.log(`${ecosystem.padEnd(7)} first p50 ${Math.round(percentile(mine.map((r) => r.firstMs), 0.5))} ms max ${Math.round(worst.firstMs)} ms (${worst.tool}); ` +
+    `later p50 ${percentile(mine.flatMap((r) => r.laterMs), 0.5).toFixed(1)} ms; n=${mine.length}; stage p50: ` +
+    stages.map((s) => `${s.replace('Ms', '')} ${Math.round(percentile(mine.map((r) => r[s]), 0.5))}`).join(', '));
+}
+console.log(`end ${new Date().toISOString().slice(0, 16)} load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${os.cpus().length} cores, Node ${process.version}`);
+await app.close();
+fs.rmSync(home, { recursive: true, force: true });
+process.exit(0);
