@@ -213,6 +213,8 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
   };
   const { texts, skipped } = declarations(own);
   const manifest = manifestOf(texts);
+  // One walk of `exports`, read by both paths below: per subpath, its JavaScript targets ranked by condition.
+  const subpaths = exportTargets(manifest.exports);
   if ([...texts.keys()].some((p) => p !== 'package.json')) {
     const declared = await apiFromNpmPackage({ name, files: texts, manifest, locate });
     // One module per subpath is enough to find an export's JSDoc: the other conditions' builds (browser, node,
@@ -220,7 +222,7 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
     // costs nothing to parse, and what it loads is followed).
     // With `exports`, Node reads only it (`main` is a fallback for old resolvers, often another copy).
     const sizes = new Map(own.map((f) => [f.path, f.bytes.length]));
-    const byExports = preferredJsEntries(manifest.exports, (target) => sizes.get(target.replace(/^\.\//, '')));
+    const byExports = preferredJsEntries(subpaths, (target) => sizes.get(target.replace(/^\.\//, '')));
     const firstEntries = (byExports.length ? byExports : [manifest.main, manifest.module, 'index.js']).filter((m): m is string => typeof m === 'string');
     const { api, skippedSources } = await withSourceDocs(declared, own, name, firstEntries, locate);
     return { api, skippedSources: skipped + skippedSources };
@@ -235,7 +237,7 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
     }
   }
   // Without declarations the JavaScript is the API: every entry the manifest names is followed.
-  const entries = [...jsEntries(manifest.exports), manifest.main, manifest.module, 'index.js'].filter((m): m is string => typeof m === 'string');
+  const entries = [...subpaths.flat().sort((a, b) => a.order - b.order).map((t) => t.target), manifest.main, manifest.module, 'index.js'].filter((m): m is string => typeof m === 'string');
   const scripts = budgeted(own, (p) => /\.(c|m)?js$/.test(p), depthOf);
   api.push(...await apiFromJavaScript({ name, files: scripts.texts, entries, locate }));
   return { api, skippedSources: skipped + scripts.skipped };
@@ -276,6 +278,37 @@ async function withSourceDocs(declared: PassageDraft[], own: ArchiveFile[], name
   return { api, skippedSources: scripts.skipped };
 }
 
+interface ExportTarget { target: string; rank: number; order: number }
+
+/**
+ * The JavaScript files package.json `exports` names, per subpath (`"."`, `"./fp"`), each ranked by the conditions on
+ * its way: a `require` target 0, an `import`/`module` one 2, the rest (`default`, `node`, …) 1; `order` is the order
+ * written over the whole field. Patterns (`./*`) and `types` are left out. A bare string or array is one subpath.
+ */
+function exportTargets(exportsField: unknown): ExportTarget[][] {
+  let order = 0;
+  const walk = (value: unknown, keys: string[], out: ExportTarget[]): ExportTarget[] => {
+    if (typeof value === 'string') {
+      if (/\.(c|m)?js$/.test(value)) {
+        const rank = keys.includes('require') ? 0 : keys.some((k) => k === 'import' || k === 'module') ? 2 : 1;
+        out.push({ target: value, rank, order: order++ });
+      }
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, keys, out);
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+        if (!key.includes('*') && key !== 'types') walk(inner, [...keys, key], out);
+      }
+    }
+    return out;
+  };
+  if (!exportsField || typeof exportsField !== 'object' || Array.isArray(exportsField)) return [walk(exportsField, [], [])];
+  const entries = Object.entries(exportsField as Record<string, unknown>);
+  // A map of subpaths (`".", "./fp"`) or, without any, one subpath's map of conditions.
+  if (!entries.some(([key]) => key.startsWith('.'))) return [walk(exportsField, [], [])];
+  return entries.filter(([key]) => key.startsWith('.') && !key.includes('*')).map(([, value]) => walk(value, [], []));
+}
+
 /** A target this small is a wrapper or a stub: it is read beside the preferred one, as it costs next to nothing. */
 const SMALL_TARGET = 4096;
 
@@ -285,45 +318,14 @@ const SMALL_TARGET = 4096;
  * thin wrapper around the CommonJS build, or a bundle whose comments were stripped, while the CommonJS build keeps
  * the JSDoc; where the two are the same file nothing changes. The subpath's other targets are read too when small.
  */
-function preferredJsEntries(exportsField: unknown, sizeOf: (target: string) => number | undefined): string[] {
-  const pick = (value: unknown): string[] => {
-    const targets = conditionTargets(value, []).sort((a, b) => a.rank - b.rank || a.order - b.order);
+function preferredJsEntries(subpaths: ExportTarget[][], sizeOf: (target: string) => number | undefined): string[] {
+  return subpaths.flatMap((list) => {
+    const targets = [...list].sort((a, b) => a.rank - b.rank || a.order - b.order);
     const first = targets[0]?.target;
     if (!first) return [];
     const small = targets.filter((t) => t.target !== first && (sizeOf(t.target) ?? Infinity) <= SMALL_TARGET).map((t) => t.target);
     return [...new Set([first, ...small])];
-  };
-  if (!exportsField || typeof exportsField !== 'object' || Array.isArray(exportsField)) return pick(exportsField);
-  const entries = Object.entries(exportsField as Record<string, unknown>);
-  // A map of subpaths (`".", "./fp"`) or, without any, one subpath's map of conditions.
-  if (!entries.some(([key]) => key.startsWith('.'))) return pick(exportsField);
-  return entries.filter(([key]) => key.startsWith('.') && !key.includes('*')).flatMap(([, value]) => pick(value));
-}
-
-/** Every JavaScript target under a subpath's conditions, ranked by the conditions on its way (see preferredJsEntries). */
-function conditionTargets(value: unknown, keys: string[], out: Array<{ target: string; rank: number; order: number }> = []): Array<{ target: string; rank: number; order: number }> {
-  if (typeof value === 'string') {
-    if (/\.(c|m)?js$/.test(value)) {
-      const rank = keys.includes('require') ? 0 : keys.some((k) => k === 'import' || k === 'module') ? 2 : 1;
-      out.push({ target: value, rank, order: out.length });
-    }
-  } else if (Array.isArray(value)) {
-    for (const item of value) conditionTargets(item, keys, out);
-  } else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      if (!key.includes('*') && key !== 'types') conditionTargets(inner, [...keys, key], out);
-    }
-  }
-  return out;
-}
-
-/** The JavaScript files package.json `exports` names (`"."`, `"./fp"`, their `require`/`import`/`default` targets). */
-function jsEntries(exportsField: unknown): string[] {
-  if (typeof exportsField === 'string') return [exportsField];
-  if (Array.isArray(exportsField)) return exportsField.flatMap(jsEntries);
-  if (!exportsField || typeof exportsField !== 'object') return [];
-  return Object.entries(exportsField as Record<string, unknown>).filter(([key]) => !key.includes('*') && key !== 'types').flatMap(([, value]) => jsEntries(value))
-    .filter((target) => /\.(c|m)?js$/.test(target));
+  });
 }
 
 /** The same text under two paths (cjs/ and esm/ declarations, README copied into docs/) is indexed once. */
