@@ -11,6 +11,7 @@ import { Exposure, exposureBase } from './exposure.ts';
 import { ensureSandboxHost, instanceId, loadRedactionKey, type SandboxHost } from './host.ts';
 import type { IsolatedResult } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
+import { DownloadCaches } from './download-caches.ts';
 import { BuildLayers, stepHash, volumeScratch } from './layers.ts';
 import { manifestPackages } from './manifests.ts';
 import { isWorkspaceFile, safeRelativePath, writeWorkspaceFile } from './paths.ts';
@@ -19,7 +20,7 @@ import { createRedactor, longestForm, mergeMarks, secretMarks } from './redact.t
 import { describeEnd, endedBy, finishOutputs, policyResult } from './result.ts';
 import { RUNTIME_ADAPTERS, type ParsedPackage, type RuntimeAdapter, type RuntimeContext, type Step } from './runtimes/index.ts';
 import type { LockedPin } from './runtimes/types.ts';
-import type { EndedBy, NetworkMode, Runtime, Sandbox, SessionOwner, TestPhases, TestRequest, TestResult } from './schema.ts';
+import { RUNTIMES, type EndedBy, type NetworkMode, type Runtime, type Sandbox, type SessionOwner, type TestPhases, type TestRequest, type TestResult } from './schema.ts';
 import { SessionStore, sessionNotFound, type Session, type SessionBudget } from './sessions.ts';
 import { GONE_AFTER_MS, PeerUnreachable, SandboxFleet, type ForwardedCall } from './fleet.ts';
 import { checkSources, packageSources, registries, sourcePorts } from './sources.ts';
@@ -76,6 +77,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
     ownerBytes: Math.min(config.TOOLDEX_SANDBOX_OWNER_DISK_MB || Math.floor(config.TOOLDEX_SANDBOX_DISK_MB / 2), config.TOOLDEX_SANDBOX_DISK_MB) * MIB,
     ownerSessions: config.TOOLDEX_SANDBOX_OWNER_SESSIONS,
     idleMs: config.TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES * 60_000,
+    // Running compiles' volumes are charged to TOOLDEX_SANDBOX_DISK_MB like sessions' images (their allocated blocks).
+    otherBytes: () => compileVolumes.list().reduce((total, id) => total + compileVolumes.hostBytes(id), 0),
   };
   const key = loadRedactionKey(root, config.TOOLDEX_SANDBOX_SECRET_KEY);
   const preparing = new Map<string, Promise<void>>();
@@ -91,6 +94,11 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   // owner's next call of that step ends at once instead of compiling the same packages into the same limit again.
   const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), compileScratch, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS,
     config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS);
+
+  // The shared download caches (one folder per runtime) together allocate at most TOOLDEX_SANDBOX_CACHE_MB: checked after
+  // every call that fetched; idle runtimes' caches are emptied, least recently used first (download-caches.ts).
+  const downloadCaches = new DownloadCaches(cacheRoot, RUNTIMES, config.TOOLDEX_SANDBOX_CACHE_MB * MIB, { uid, gid: uid });
+  downloadCaches.removeLeftovers();
 
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -190,8 +198,14 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
               return [];
             }
           });
-          return await execute({ session, files, entry, requested: [...movedPins, ...parsed], phases, sandboxHost, adapter,
-            toolchainRuntime: runtime, moved: session.movedPins !== undefined });
+          // The runtime's download cache is in use (mounted by steps, read beneath Go builds) until the call ends.
+          const leave = downloadCaches.enter(runtime);
+          try {
+            return await execute({ session, files, entry, requested: [...movedPins, ...parsed], phases, sandboxHost, adapter,
+              toolchainRuntime: runtime, moved: session.movedPins !== undefined });
+          } finally {
+            leave();
+          }
         } finally {
           queue.busy.delete(session.id);
         }
@@ -236,6 +250,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         const plan = installPlan(call.adapter, session.packages, call.requested);
         const network: NetworkMode = request.network ?? session.network;
         let pins = plan.current;
+        /** Whether a fetch step ran (the only steps that write the shared download caches, with Go's preparation). */
+        let fetched = false;
 
         const finish = async (status: TestResult['status'], result: IsolatedResult, ended: EndedBy | undefined,
           notes: Array<string | undefined>, merge = false, error?: TestResult['error']): Promise<TestResult> => {
@@ -252,6 +268,10 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
             const evicted = await sessions.evict(diskBudget, queue.busy);
             if (evicted.length) logger.info({ evicted }, 'sandbox sessions evicted');
             await sessions.unmountIdle(IDLE_UNMOUNT_MS, queue.busy);
+            if (fetched) {
+              const emptied = await downloadCaches.enforce();
+              if (emptied.length) logger.info({ emptied }, 'sandbox download caches emptied (TOOLDEX_SANDBOX_CACHE_MB)');
+            }
           })());
           return {
             ok: status === 'ran', status, phases, ...outputs, exitCode: result.exitCode,
@@ -272,6 +292,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           const installStarted = Date.now();
           const setupBefore = phases.provisionMs;
           const { first, fallback } = call.adapter.install(ctx, { changed: plan.changed, all: plan.all });
+          fetched = true;
           let used: Step = first;
           let result = await step(first);
           if (!succeeded(result) && fallback && !result.timedOut && !endedBy(result, 'install', limitsOf(first), budget(first), volumes.usage(session.id))) {

@@ -38,6 +38,12 @@ export interface SessionBudget {
   ownerSessions: number;
   /** TOOLDEX_SANDBOX_EVICT_IDLE_MINUTES: how long a session must be idle before a full disk may take it from its owner. */
   idleMs: number;
+  /**
+   * Bytes of this instance's disk that count against instanceBytes beside the sessions: the volumes of compiles running
+   * now (a compile step of a Go or Rust layer writes into a volume of its own, as large as a session's). Read at each
+   * admission and eviction, so a running compile's volume is charged like a session's image (allocated blocks).
+   */
+  otherBytes?: () => number;
 }
 
 interface HeldSession { id: string; owner: string; bytes: number; idleMs: number }
@@ -198,6 +204,7 @@ export class SessionStore {
     const own = () => sessions.filter((session) => session.owner === owner);
     const spare = () => own().find((session) => !busy.has(session.id));
     const sum = (list: HeldSession[]) => list.reduce((total, session) => total + session.bytes, 0);
+    const instance = () => sum(sessions) + (budget.otherBytes?.() ?? 0);
     while (own().length >= budget.ownerSessions) {
       const victim = spare();
       if (!victim) {
@@ -207,13 +214,13 @@ export class SessionStore {
       }
       await drop(victim);
     }
-    while (sum(own()) >= budget.ownerBytes || sum(sessions) >= budget.instanceBytes) {
+    while (sum(own()) >= budget.ownerBytes || instance() >= budget.instanceBytes) {
       const victim = spare() ?? sessions.find((session) => session.owner !== owner && !busy.has(session.id) && session.idleMs >= budget.idleMs);
       if (!victim) {
         const ownerFull = sum(own()) >= budget.ownerBytes;
         throw new ToolDexError('sandbox_disk_full', 507, ownerFull
           ? `This owner's sandbox sessions use ${mib(sum(own()))} of its ${mib(budget.ownerBytes)} disk budget (TOOLDEX_SANDBOX_OWNER_DISK_MB) and are all in use; retry when one has finished.`
-          : `This instance's sandbox disk is full (${mib(sum(sessions))} of ${mib(budget.instanceBytes)}, TOOLDEX_SANDBOX_DISK_MB) with other owners' live sessions; no new session can be placed here now. Retry later, or continue a session of your own.`,
+          : `This instance's sandbox disk is full (${mib(instance())} of ${mib(budget.instanceBytes)}, TOOLDEX_SANDBOX_DISK_MB; running compiles' volumes count too) with other owners' live sessions; no new session can be placed here now. Retry later, or continue a session of your own.`,
         { retryAfterSeconds: 60 });
       }
       await drop(victim);
@@ -241,7 +248,7 @@ export class SessionStore {
         await drop(victim);
       }
     }
-    let total = sessions.reduce((sum, session) => sum + session.bytes, 0);
+    let total = sessions.reduce((sum, session) => sum + session.bytes, 0) + (budget.otherBytes?.() ?? 0);
     for (const session of [...sessions]) {
       if (total <= budget.instanceBytes) break;
       if (busy.has(session.id) || session.idleMs < budget.idleMs) continue;

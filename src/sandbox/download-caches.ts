@@ -1,0 +1,97 @@
+// The byte bound of the shared download caches (TOOLDEX_SANDBOX_CACHE_MB): fetch steps write the registries' packages
+// into one folder per runtime (bun's, pip's, Go's module and build caches, cargo's registry), shared by every session.
+// A tenant could ask for large packages call after call and fill the host's disk. After a call that fetched, the caches
+// are measured (allocated blocks); while all of them together pass the budget, whole runtime caches are emptied, least
+// recently used first. A cache is emptied only while no call of its runtime runs (steps mount it, and Go builds read
+// it as an overlay's lower, which must not change beneath them): the folder is renamed aside and recreated empty in one
+// synchronous turn, so no step can start in between, then the old one is removed. What an emptied cache held is
+// fetched again on demand (sessions keep what they installed in their own volumes).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { allocatedBytes } from './layers.ts';
+
+export interface CacheEviction { runtime: string; bytes: number }
+
+export class DownloadCaches {
+  /** Calls of each runtime running now (each may mount that runtime's cache). */
+  private readonly users = new Map<string, number>();
+  /** When each runtime's cache was last used (entered): the least recently used is emptied first. */
+  private readonly used = new Map<string, number>();
+  private enforcing: Promise<CacheEviction[]> | undefined;
+
+  constructor(
+    /** The cache root as the host sees it: `<root>/<runtime>` per runtime (layers live beside them and are not counted). */
+    private readonly root: string,
+    private readonly runtimes: readonly string[],
+    /** Bytes all runtimes' download caches may allocate together. */
+    private readonly maxBytes: number,
+    /** Owner of a recreated cache folder (the sandbox uid, which fetch steps write as). */
+    private readonly owner: { uid: number; gid: number },
+    private readonly measure: (dir: string) => number = allocatedBytes,
+  ) {}
+
+  /** A call of `runtime` starts (its steps may mount the cache); the returned function ends it. */
+  enter(runtime: string): () => void {
+    this.users.set(runtime, (this.users.get(runtime) ?? 0) + 1);
+    this.used.set(runtime, Date.now());
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.users.set(runtime, (this.users.get(runtime) ?? 1) - 1);
+    };
+  }
+
+  /** Bytes each runtime's cache allocates now. */
+  sizes(): Map<string, number> {
+    const sizes = new Map<string, number>();
+    for (const runtime of this.runtimes) {
+      const dir = path.join(this.root, runtime);
+      sizes.set(runtime, fs.existsSync(dir) ? this.measure(dir) : 0);
+    }
+    return sizes;
+  }
+
+  /**
+   * Empties idle runtime caches, least recently used first, while all of them together pass the budget. A cache in use
+   * is skipped (the budget may be passed until it is idle: the next enforce after a fetch tries again). One pass at a
+   * time: a call made while one runs gets that pass's outcome.
+   */
+  enforce(): Promise<CacheEviction[]> {
+    this.enforcing ??= this.pass().finally(() => { this.enforcing = undefined; });
+    return this.enforcing;
+  }
+
+  private async pass(): Promise<CacheEviction[]> {
+    const sizes = this.sizes();
+    let total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const evicted: CacheEviction[] = [];
+    const order = [...this.runtimes].sort((a, b) => (this.used.get(a) ?? 0) - (this.used.get(b) ?? 0));
+    const removals: string[] = [];
+    for (const runtime of order) {
+      if (total <= this.maxBytes) break;
+      const bytes = sizes.get(runtime) ?? 0;
+      if (!bytes || (this.users.get(runtime) ?? 0) > 0) continue;
+      // Synchronous from the check of users to the new folder: no call of this runtime can start in between.
+      const dir = path.join(this.root, runtime);
+      const aside = path.join(this.root, `.old-${runtime}-${crypto.randomBytes(6).toString('hex')}`);
+      fs.renameSync(dir, aside);
+      fs.mkdirSync(dir, { mode: 0o755 });
+      fs.chownSync(dir, this.owner.uid, this.owner.gid);
+      removals.push(aside);
+      total -= bytes;
+      evicted.push({ runtime, bytes });
+    }
+    for (const aside of removals) await fs.promises.rm(aside, { recursive: true, force: true });
+    return evicted;
+  }
+
+  /** Folders set aside by a pass that did not finish (a stopped process), removed at start. */
+  removeLeftovers(): void {
+    if (!fs.existsSync(this.root)) return;
+    for (const name of fs.readdirSync(this.root)) {
+      if (name.startsWith('.old-')) fs.rmSync(path.join(this.root, name), { recursive: true, force: true });
+    }
+  }
+}
