@@ -189,6 +189,8 @@ export class TransformerEmbedder implements Embedder {
    * starve the thread), questions and passages apart: they differ in length.
    */
   private readonly msPerText = { urgent: FIRST_GUESS_MS, background: FIRST_GUESS_MS };
+  /** close() waiting for the texts on threads to be answered. */
+  private readonly drained: Array<() => void> = [];
   /** Texts handed to threads and not yet answered. */
   private readonly running = { urgent: 0, background: 0 };
   /**
@@ -300,6 +302,7 @@ export class TransformerEmbedder implements Embedder {
       slot.inFlight--;
       this.running[kind]--;
       this.dispatch();
+      if (this.drained.length && this.slots.every((s) => s.inFlight === 0)) for (const resolve of this.drained.splice(0)) resolve();
       if (slot.inFlight === 0 && this.idleMs > 0) slot.idle = setTimeout(() => void this.stopIdle(slot), this.idleMs).unref();
     };
     const fail = (error: unknown) => new ToolDexError('semantic_unavailable', 503, `The sentence encoder failed: ${(error as Error).message}`);
@@ -358,8 +361,19 @@ export class TransformerEmbedder implements Embedder {
     await (await thread.catch(() => undefined))?.terminate();
   }
 
-  /** Stops the pool's threads (tests that count them); queued texts are refused. */
+  /**
+   * Stops the pool's threads: texts queued here are refused (semantic_unavailable) and start no thread; texts already
+   * on a thread are answered first (terminating a thread inside its model call aborts the whole process: onnxruntime
+   * throws a native error no JavaScript can catch). The pool itself stays usable, on purpose: it is one per process and
+   * shape (loadTransformerEmbedder), shared by every app, test and bench that loads the same encoder, so a later text
+   * starts a thread again, exactly as after an idle stop (`idleMs`). Closing releases the threads' memory; it does not
+   * retire the pool.
+   */
   async close(): Promise<void> {
+    // Refused before the threads stop: the queue would otherwise be handed to a thread as the running texts finish.
+    const refused = new ToolDexError('semantic_unavailable', 503, 'The sentence encoder was closed before this text was embedded.');
+    for (const job of [...this.urgent.splice(0), ...this.background.splice(0)]) job.reject(refused);
+    while (this.slots.some((slot) => slot.inFlight > 0)) await new Promise<void>((resolve) => this.drained.push(resolve));
     const threads = this.slots.map((slot) => slot.thread?.catch(() => undefined));
     this.slots.forEach((slot) => { slot.thread = undefined; slot.ready = undefined; clearTimeout(slot.idle); });
     await Promise.all(threads.map(async (thread) => (await thread)?.terminate()));

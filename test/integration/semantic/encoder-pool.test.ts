@@ -250,6 +250,32 @@ describe('sentence encoder pool', () => {
     assert.deepEqual(Array.from(again!), Array.from(first!), 'the same vector from the new thread');
     await pool.close();
   });
+
+  it('close() answers the texts on a thread, refuses queued ones without starting a thread; a later text starts one again', async () => {
+    // The pool is one per process and shape: the other tests of this shape closed it too, and it starts again here.
+    const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1 });
+    const [before] = await pool.embed([QUESTIONS[3]!], 'query');
+    // One text on the thread, five queued behind it.
+    const asked = QUESTIONS.slice(0, 6).map((question) => pool.embed([question], 'query'));
+    assert.equal(pool.backlog(), 5);
+    const settled = Promise.allSettled(asked);
+    await pool.close();
+    const outcomes = await settled;
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    // The text already on the thread is answered (a thread stopped inside its model call aborts the process); the queued ones never ran.
+    assert.equal(outcomes[0]!.status, 'fulfilled');
+    assert.equal(refused.length, 5, `${refused.length} of 6 refused`);
+    for (const o of refused) assert.equal(((o as PromiseRejectedResult).reason as { code?: string }).code, 'semantic_unavailable');
+    assert.equal(pool.backlog(), 0, 'nothing left queued');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(pool.startedThreads(), 0, 'closing started no thread for the refused texts');
+    // Later use is explicit and supported: the next text starts a thread, and its vector is the same.
+    const [again] = await pool.embed([QUESTIONS[3]!], 'query');
+    assert.equal(pool.startedThreads(), 1, 'started again for the next text');
+    assert.deepEqual(Array.from(again!), Array.from(before!));
+    await pool.close();
+    assert.equal(pool.startedThreads(), 0);
+  });
 });
 
 describe('an encoder thread that dies while idle', () => {
