@@ -83,8 +83,12 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const files: Array<ArchiveContents['files'][number]> = [];
       const origin = new Map<string, { dist: ReleaseFile; top?: string }>();
       let skipped = 0;
-      for (const dist of dists) {
-        const bytes = await fetchBytes(dist.url, settings.artifactLimits);
+      // The sdist and the wheel download side by side (a round trip and a transfer less on a first question); they are
+      // still read in order, so the sdist's copy of a file wins as before.
+      const downloads = dists.map((d) => fetchBytes(d.url, settings.artifactLimits));
+      for (const download of downloads) download.catch(() => undefined); // awaited in order below; a later one's failure is not unhandled meanwhile
+      for (const [i, dist] of dists.entries()) {
+        const bytes = await downloads[i]!;
         if (!bytes) continue;
         const isWheel = dist.packagetype === 'bdist_wheel';
         const limits = limitsFor(isWheel);
