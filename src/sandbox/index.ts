@@ -90,10 +90,13 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   // Volumes of compiles a stopped process left behind (this instance's own folder: no other process uses them).
   for (const id of compileVolumes.list()) void compileVolumes.remove(id).catch(() => undefined);
   const compileScratch = volumeScratch(compileVolumes, { uid, gid: uid });
-  // A compile a limit ended is remembered per owner and identical step for twice the build's wall clock: the same
-  // owner's next call of that step ends at once instead of compiling the same packages into the same limit again.
+  // A compile a limit ended is remembered per owner and identical step for twice the build's wall clock, at least 5
+  // minutes (a short build limit must not forget before the owner's next program arrives: a fetch and set-up under
+  // load take tens of seconds): the same owner's next call of that step ends at once instead of compiling the same
+  // packages into the same limit again.
+  const endedMemoryMs = Math.max(2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS, 300_000);
   const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), compileScratch, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS,
-    config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS);
+    config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024, endedMemoryMs);
 
   // The shared download caches (one folder per runtime) together allocate at most TOOLDEX_SANDBOX_CACHE_MB: checked after
   // every call that fetched; idle runtimes' caches are emptied, least recently used first (download-caches.ts).
@@ -361,7 +364,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
             // compile the same packages under the same limits, so the call ends with that outcome. Another call's
             // compile of other packages is never waited for, and another owner's end is never remembered for this one.
             const told = outcome.rememberedMs !== undefined
-              ? `[sandbox] build: the compile of these same dependencies (same graph, same step) ended by that limit ${Math.round(outcome.rememberedMs / 1000)} s ago for this caller; it is not run again within ${Math.round((2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS) / 1000)} s of its end (twice TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS), so this call ends now.`
+              ? `[sandbox] build: the compile of these same dependencies (same graph, same step) ended by that limit ${Math.round(outcome.rememberedMs / 1000)} s ago for this caller; it is not run again within ${Math.round(endedMemoryMs / 1000)} s of its end (twice TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS, at least 300 s), so this call ends now.`
               : ranHere ? undefined
                 : '[sandbox] build: that was the compile of the same dependencies for another call, which this call waited for and shares (one compile, not one per caller).';
             ended = outcome.failed && (told ? { ...outcome.failed, note: `${outcome.failed.note ?? ''}\n${told}` } : outcome.failed);

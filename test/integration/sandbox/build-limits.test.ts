@@ -119,6 +119,18 @@ describe('build timeout of a compiled layer', () => {
     assert.equal(waited.length, 1, replies.map((reply) => reply.body.stderr).join('\n---\n'));
     assert.ok(waited[0]!.body.phases.runMs < LIMIT_MS, `the waiting call compiled nothing itself: ${waited[0]!.body.phases.runMs} ms`);
     assert.deepEqual(fs.readdirSync(path.join(cache, 'layers', 'rust')).filter((name) => !name.startsWith('.')), [], 'no layer');
+
+    // The same owner's next call of that compile (a verification's next example, in the same session) ends at once
+    // with the remembered outcome; another owner's call compiles on its own account.
+    const again = await postTest(server, { ...request, sessionId: replies[0]!.body.sessionId }, { from: '127.0.0.31' });
+    assert.equal(again.body.status, 'timeout', again.text.slice(0, 2000));
+    assert.deepEqual(again.body.endedBy, { limit: 'timeout', phase: 'build', max: LIMIT_MS, unit: 'ms' });
+    assert.match(again.body.stderr, /the compile of these same dependencies \(same graph, same step\) ended by that limit \d+ s ago for this caller/);
+    assert.ok(again.body.phases.runMs < 1000, `no compile ran: ${again.body.phases.runMs} ms`);
+    const stranger = await postTest(server, request, { from: '127.0.0.33' });
+    assert.equal(stranger.body.status, 'timeout', stranger.text.slice(0, 2000));
+    assert.doesNotMatch(stranger.body.stderr, /for this caller|for another call/);
+    assert.ok(stranger.body.phases.runMs >= LIMIT_MS, `another owner compiles itself: ${stranger.body.phases.runMs} ms`);
   });
 });
 
