@@ -11,7 +11,7 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * cap, or the quickstart finder) changes a package's passages: versions indexed by an older extractor are indexed again
  * on their next question (docs_versions.extractor).
  */
-export const EXTRACTOR_VERSION = 15;
+export const EXTRACTOR_VERSION = 16;
 
 export interface ExtractionRequest {
   id: number;
@@ -40,10 +40,13 @@ function resolveLocations(result: ArtifactPassages, artifact: Artifact): Artifac
 let worker: Worker | undefined;
 let broken = false;
 /**
- * The thread stops after this long without an artifact to parse: its parsers' memory (~100 MB resident after a few
- * packages, docs/semantic.md) goes back, and the next package starts it again (well under a second, beside the download).
+ * The thread stops after this long without an artifact to parse: its parsers' memory (part of the −89 MB the idle
+ * threads give back, docs/semantic.md "Memory") goes back, and the next package starts it again. Ten minutes, not 30 s:
+ * a first question that finds the thread stopped pays its start — the TypeScript compiler or a grammar loaded, the
+ * extractors' code compiled again — and that was most of the first question (npm: extraction 3.9–4.9 s cold against
+ * 0.05–0.8 s warm at load 16–24, bench/docs-first.ts BENCH_COLD=1), while first questions come minutes apart.
  */
-export const EXTRACTION_IDLE = { ms: 30_000 };
+export const EXTRACTION_IDLE = { ms: 10 * 60_000 };
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
 const pending = new Map<number, { resolve(result: ArtifactPassages): void; reject(error: Error): void }>();

@@ -11,6 +11,7 @@ import type { Logger } from '../log.ts';
 import type { Embedder } from '../semantic/index.ts';
 import type { Store } from '../store/index.ts';
 import { buildContext, type StoredFacts } from './context.ts';
+import { warmExtraction } from './extraction.ts';
 import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
 import { LINKS } from './links.ts';
@@ -120,6 +121,9 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     let stale = false;
     const deadlineAt = scheduler.deadline(); // one slow registry answers in time: stale docs or 503, never a long wait
     if (!releases) {
+      // A tool asked about for the first time: its docs are about to be indexed, so the extraction thread and this
+      // ecosystem's parsers start loading now, beside the release list's round trip, not after it.
+      warmExtraction(tool.ecosystem, deps.logger);
       try {
         releases = await scheduler.within(deadlineAt, scheduler.call(tool.ecosystem, () => fetchReleases(tool)), `The release list of ${tool.name}`);
       } catch (error) {
