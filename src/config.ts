@@ -57,7 +57,7 @@ export const configSchema = z.object({
     .describe('Wall-clock limit of a sandbox\'s build step (compiles, build scripts) and of a source-package install; the program itself keeps the request\'s timeoutMs.'),
   TOOLDEX_SANDBOX_LAYERS_MB: intFrom(4096, 16, 10_000_000)
     .describe('Host disk the sandbox\'s compiled layers (Go packages and Rust dependencies compiled once per exact dependency graph, shared read-only by builds) may use together; past it, the least recently used go (never one used within twice TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS).'),
-  TOOLDEX_SANDBOX_CACHE_MB: intFrom(8192, 64, 10_000_000)
+  TOOLDEX_SANDBOX_CACHE_MB: intFrom(8192, 1, 10_000_000)
     .describe('Host disk the sandbox\'s shared download caches (bun\'s, pip\'s, Go\'s module and build caches, cargo\'s registry; one per runtime) may use together, checked after every call that fetched; past it, idle runtimes\' caches are emptied, least recently used first, and fill again on demand. Compiled layers have TOOLDEX_SANDBOX_LAYERS_MB.'),
   TOOLDEX_DENY_PACKAGES: z.string().default('').describe('Comma-separated packages a sandbox may not install (status `blocked`).'),
   TOOLDEX_DISABLED_RUNTIMES: z.string().default('').describe('Comma-separated runtimes turned off (status `blocked`).'),
