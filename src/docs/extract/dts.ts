@@ -225,10 +225,29 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     return { folded, documented };
   };
 
+  /**
+   * What a declaration that only names another one stands for: `export const createFile: typeof ensureFile` (a value
+   * typed as another value, often with nothing but `@see ensureFile` of its own) or `export type Options = BaseOptions`
+   * (a type that is another type). The compiler resolves the name it points to; that declaration's first sentence,
+   * marked as the alias's, explains the alias, instead of a bare line that only the other item's passage explains.
+   */
+  const aliasDoc = (node: TS.Declaration): string => {
+    const pointer = ts.isVariableDeclaration(node) && node.type && ts.isTypeQueryNode(node.type) ? node.type.exprName
+      : ts.isTypeAliasDeclaration(node) && ts.isTypeReferenceNode(node.type) && !node.type.typeArguments?.length && !node.typeParameters?.length ? node.type.typeName
+        : undefined;
+    if (!pointer) return '';
+    let symbol = checker.getSymbolAtLocation(pointer);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const target = (symbol?.declarations ?? []).filter((d) => d !== node && d.getSourceFile().fileName.startsWith(`${ROOT}/`))
+      .map(docOf).find((d) => d && !onlyPointer(d) && !skipped(d));
+    return target ? `Alias of \`${pointer.getText()}\`: ${summaryOf(target)}` : '';
+  };
+
   const emitDeclaration = (node: TS.Declaration, prefix: string, name: string, importance: number, internal: boolean) => {
     if (seen.has(node) || ts.isSourceFile(node)) return;
     seen.add(node);
-    const doc = docOf(node);
+    const own = docOf(node);
+    const doc = !own || onlyPointer(own) ? aliasDoc(node) || own : own;
     if (skipped(doc)) return;
     // A comment-less namespace merged with the function or class of its name (`function mkdtemp` + `namespace mkdtemp`)
     // is that item's typing device: its exports are read on their own, the bare `namespace x` line says nothing.

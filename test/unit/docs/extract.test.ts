@@ -226,6 +226,26 @@ const cases: Case[] = [
     }),
     expect: [{ symbol: 'fx-wide.createColors', has: /Makes a formatter set/ }],
   },
+  {
+    name: 'npm: a value typed `typeof other` (own doc only `@see`) and a type that is another type take the first sentence of what they name',
+    extract: npm('fx-alias', { name: 'fx-alias', types: 'index.d.ts' }, {
+      'index.d.ts': [
+        '/**\n * Ensures that the file exists, creating its folders.\n *\n * @example\n * ensureFile("a/b.txt")\n */',
+        'export function ensureFile(file: string): Promise<void>;',
+        '/** @see ensureFile */\nexport const createFile: typeof ensureFile;',
+        'export const touch: typeof ensureFile;',
+        '/** Options of every call, read once. */\nexport interface BaseOptions { depth: number }',
+        'export type Options = BaseOptions;',
+        'export const bare: typeof undocumented;\ndeclare function undocumented(): void;',
+      ].join('\n'),
+    }),
+    expect: [
+      { symbol: 'fx-alias.createFile', has: /Alias of `ensureFile`: Ensures that the file exists, creating its folders\./, lacks: /@example|b\.txt/ },
+      { symbol: 'fx-alias.touch', has: /Alias of `ensureFile`/ },
+      { symbol: 'fx-alias.Options', has: /Alias of `BaseOptions`: Options of every call, read once\./ },
+      { symbol: 'fx-alias.bare', lacks: /Alias of/ },
+    ],
+  },
 ];
 
 describe('API extractors (table)', () => {
