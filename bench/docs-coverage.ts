@@ -227,7 +227,7 @@ await Promise.all(tools.map((tool) => limit(async () => {
     const missingEverywhere = missing.filter((item) => !inGuides.has(item.name));
     const mentioned = new Set(entry.mentioned ?? []);
     row.api = { declared: declared.length, explained: declared.length - missing.length, withGuides: declared.length - missingEverywhere.length, from: entry.declaredFrom ?? '',
-      unexplainedMentioned: missingEverywhere.filter((item) => mentioned.has(item.name)).length, missing: missingEverywhere.slice(0, 15).map((m) => m.name) };
+      unexplainedMentioned: missingEverywhere.filter((item) => mentioned.has(item.name)).length, missing: missingEverywhere.map((m) => m.name) };
     const sources = new Set(passages.map((p) => p.source));
     const guides = entry.guides!;
     const guideMissing = guides.filter((g) => !sources.has(g));
