@@ -62,7 +62,10 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     const guarded = scheduler.background('docs background work', work).catch((err) => deps.logger.warn({ err }, 'docs background work failed')).finally(() => background.delete(guarded));
     background.add(guarded);
   };
-  const ingestor = createIngestor({ ...deps, track, scheduler });
+  // The encoder's thread (its model session, a few hundred ms to start, seconds under load) starts while a package is
+  // downloaded and parsed for its first question, whose candidates it will embed next.
+  const warmEncoder = () => deps.encoder?.warm?.();
+  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder });
   const indexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
   // The memory docs keep, said once at start (docs/semantic.md, "Memory", lists every cache and its setting).
   deps.logger.info({ packageIndexes: deps.config.TOOLDEX_DOCS_INDEX_CACHE, queryVectors: deps.config.TOOLDEX_SEMANTIC_CACHE,
@@ -124,6 +127,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       // A tool asked about for the first time: its docs are about to be indexed, so the extraction thread and this
       // ecosystem's parsers start loading now, beside the release list's round trip, not after it.
       warmExtraction(tool.ecosystem, deps.logger);
+      warmEncoder();
       try {
         releases = await scheduler.within(deadlineAt, scheduler.call(tool.ecosystem, () => fetchReleases(tool)), `The release list of ${tool.name}`);
       } catch (error) {

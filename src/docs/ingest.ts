@@ -29,6 +29,8 @@ export interface IngestDeps {
   track(work: Promise<unknown>): void;
   /** Slots per registry, failure backoff, in-flight registration, lease ownership (src/docs/ingest-scheduler.ts). */
   scheduler: IngestScheduler;
+  /** Starts what the first question will need after indexing (the sentence encoder's thread), beside the download. */
+  warm?: () => void;
 }
 
 export function docsUrlFor(tool: ToolRecord, facts?: Partial<StoredFacts>): string | null {
@@ -59,6 +61,7 @@ export function createIngestor(deps: IngestDeps) {
   async function ingest(tool: ToolRecord, version: string): Promise<VersionRow> {
     const started = Date.now();
     warmExtraction(tool.ecosystem, deps.logger);
+    deps.warm?.();
     const artifact = await sourceFor(deps.config, tool.ecosystem).artifact(tool.name, version);
     const downloaded = Date.now();
     const extracted = await extractPassages(artifact, { ecosystem: tool.ecosystem, name: tool.name, version }, deps.logger);

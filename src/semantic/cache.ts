@@ -39,6 +39,10 @@ export class CachedEmbedder implements Embedder {
   startsAtOnce(): boolean {
     return this.inner.startsAtOnce?.() ?? true;
   }
+  warm(): void {
+    this.inner.warm?.();
+  }
+
 
   /** A question's vector if the cache holds it (no model call, no queue): what ranking under back-pressure can use. */
   known(text: string): Float32Array | undefined {

@@ -344,6 +344,26 @@ export class TransformerEmbedder implements Embedder {
   }
 
   /**
+   * Starts a thread and its model session ahead of texts known to be coming (a package indexed for its first question:
+   * the session loads while the artifact downloads and is parsed, not after). Nothing is embedded; a pool with a thread
+   * already started does nothing, and a warmed thread that gets no text stops after `idleMs` like any idle one.
+   */
+  warm(): void {
+    if (this.slots.some((slot) => slot.thread)) return;
+    const slot = this.slots[0]!;
+    const started = (slot.thread = EncoderThread.start(this.model));
+    started.then((thread) => {
+      if (slot.thread !== started) return;
+      slot.ready = thread;
+      if (slot.inFlight > 0 || this.idleMs === 0) return;
+      clearTimeout(slot.idle);
+      slot.idle = setTimeout(() => void this.stopIdle(slot), this.idleMs).unref();
+    }, () => {
+      if (slot.thread === started) slot.thread = undefined; // the next text tries again, and fails as texts do
+    });
+  }
+
+  /**
    * Takes the answers the threads have already sent back, now: their questions go on at once, and the counts
    * back-pressure reads are current (called by backlog and expectedWaitMs, i.e. as each docs question arrives).
    */

@@ -33,4 +33,9 @@ export interface Embedder {
   startsAtOnce?(): boolean;
   /** The query vector already known for `text` (the query-vector cache), without computing one. */
   known?(text: string): Float32Array | undefined;
+  /**
+   * Starts what the next texts will need (local encoders: a thread and its model session) without embedding anything,
+   * when texts are known to be coming soon: a package being indexed for its first question. Absent where nothing starts.
+   */
+  warm?(): void;
 }

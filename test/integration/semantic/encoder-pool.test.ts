@@ -251,6 +251,25 @@ describe('sentence encoder pool', () => {
     await pool.close();
   });
 
+  it('warm() starts one thread ahead of texts, embeds nothing, and the thread stops when no text comes', async () => {
+    const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 2, batch: 1, idleMs: 1200 });
+    const before = { ...pool.counters };
+    pool.warm();
+    pool.warm(); // a thread already started: nothing more
+    assert.equal(pool.startedThreads(), 1);
+    const deadline = Date.now() + 15_000;
+    while (pool.startedThreads() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(pool.startedThreads(), 0, 'a warmed thread with no text stops after idleMs');
+    assert.equal(pool.counters.texts, before.texts, 'nothing embedded');
+    assert.equal(pool.counters.stopped, before.stopped + 1);
+    // Warmed, then used: the text runs on the warmed thread (no second one), and stops it from idling out meanwhile.
+    pool.warm();
+    const [vector] = await pool.embed([QUESTIONS[0]!], 'query');
+    assert.equal(pool.startedThreads(), 1);
+    assert.equal(vector!.length, pool.dimensions);
+    await pool.close();
+  });
+
   it('close() answers the texts on a thread, refuses queued ones without starting a thread; a later text starts one again', async () => {
     // The pool is one per process and shape: the other tests of this shape closed it too, and it starts again here.
     const pool = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR, { threads: 1, batch: 1 });
