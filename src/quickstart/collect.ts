@@ -7,6 +7,7 @@ import type { ExampleFiles } from './artifact.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
 import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
 import { pythonApiCandidates } from './python-api.ts';
+import { docsCall, docsText, docsValues, NO_DOCS_VALUES, type DocsValues } from './docs-values.ts';
 import { rustApiCandidates } from './rust-api.ts';
 import type { Candidate, CandidateOrigin } from './types.ts';
 
@@ -298,11 +299,11 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
     // example that imports them (grpc's Example functions of internal/xds/…): they are not candidates.
     const usable = [];
     for (const candidate of out) if (!(await importsInternal(candidate.code))) usable.push(candidate);
-    out.splice(0, out.length, ...usable, ...await goApiCandidates(artifact));
+    out.splice(0, out.length, ...usable, ...await goApiCandidates(artifact, await docsValues(ecosystem, usable)));
   }
-  if (ecosystem === 'npm') out.push(...await npmApiCandidates(artifact));
+  if (ecosystem === 'npm') out.push(...await npmApiCandidates(artifact, await docsValues(ecosystem, out)));
   if (ecosystem === 'crates') out.push(...await rustApiCandidates(artifact));
-  if (ecosystem === 'pypi') out.push(...await pythonApiCandidates(artifact));
+  if (ecosystem === 'pypi') out.push(...await pythonApiCandidates(artifact, await docsValues(ecosystem, out)));
   return dedupe(out).slice(0, MAX_CANDIDATES);
 }
 
@@ -310,17 +311,17 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
  * For Go modules whose docs show no code: programs written from the root package's exported API, calling functions
  * that need no arguments (constructors first) and printing what they return. Marked `api`, tried after real examples.
  */
-async function goApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
-  const root = await goApiCalls(artifact, (path) => /^[^/]+\.go$/.test(path));
+async function goApiCandidates(artifact: ExampleFiles, docs: DocsValues = NO_DOCS_VALUES): Promise<Candidate[]> {
+  const root = await goApiCalls(artifact, (path) => /^[^/]+\.go$/.test(path), docs);
   // A module whose root has no such function (golang/protobuf keeps its code in proto/, ptypes/…): its packages one
   // directory down, which the program imports by their path like any sub-package.
-  const found = root.length ? root : await goApiCalls(artifact, (path) => /^[^/]+\/[^/]+\.go$/.test(path) && !/^(_|\.|internal\/|cmd\/|examples?\/|testdata\/|vendor\/)/.test(path));
+  const found = root.length ? root : await goApiCalls(artifact, (path) => /^[^/]+\/[^/]+\.go$/.test(path) && !/^(_|\.|internal\/|cmd\/|examples?\/|testdata\/|vendor\/)/.test(path), docs);
   return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({
     code: f.call, language: 'go', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line),
   }));
 }
 
-async function goApiCalls(artifact: ExampleFiles, inScope: (path: string) => boolean): Promise<Array<{ call: string; rank: number; path: string; line: number }>> {
+async function goApiCalls(artifact: ExampleFiles, inScope: (path: string) => boolean, docs: DocsValues): Promise<Array<{ call: string; rank: number; path: string; line: number }>> {
   const found: Array<{ call: string; rank: number; path: string; line: number }> = [];
   const files = artifact.files.filter((f) => inScope(f.path) && !f.path.endsWith('_test.go'));
   // Function types the package declares (`type RequestCallback func(*Request)`): a function that returns one gives
@@ -340,16 +341,21 @@ async function goApiCalls(artifact: ExampleFiles, inScope: (path: string) => boo
       const params = fn.childForFieldName('parameters');
       const result = fn.childForFieldName('result')?.text ?? '';
       if (!/^[A-Z]/.test(name) || !params || !result || result === 'error' || fn.childForFieldName('type_parameters')) continue;
-      const args = sampleArguments(params);
+      const args = sampleArguments(params, `${pkg}.${name}`, docs);
       if (args === undefined) continue;
       if (/^(Must|Set|Reset|Clear|Enable|Disable|Init|Register|Close|Stop|Start|Run|Serve|Listen|Main|Exit|Fatal|Panic)/.test(name)) continue;
       const results = result.replace(/^\(|\)$/g, '').split(',').map((r) => r.trim()).filter(Boolean);
       if (results.length > 2 || (results.length === 2 && results[1] !== 'error')) continue;
       if (/^func\b/.test(results[0]!) || funcTypes.has(results[0]!)) continue;
+      // Bytes print as numbers: a function that returns text as bytes (blackfriday's `Run`) is printed as text.
+      const shown = (value: string) => (results[0] === '[]byte' ? `string(${value})` : value);
       const call = results.length === 2
-        ? `value, err := ${pkg}.${name}(${args})\nif err != nil {\n\tpanic(err)\n}\nfmt.Println(value)`
-        : `fmt.Println(${pkg}.${name}(${args}))`;
-      const rank = (/^New/.test(name) ? 3 : 0) + (args ? -1 : 0) + (/string|String/.test(result) ? 1 : 0) + (/^(Default|Version)/.test(name) ? 1 : 0) - (/func|chan|\*/.test(result) ? 2 : 0);
+        ? `value, err := ${pkg}.${name}(${args})\nif err != nil {\n\tpanic(err)\n}\nfmt.Println(${shown('value')})`
+        : `fmt.Println(${shown(`${pkg}.${name}(${args})`)})`;
+      // A function the docs' examples call is what they show the package doing (blackfriday's `Run`, not `New`): it
+      // outranks a constructor, before the cut to three.
+      const rank = (/^New/.test(name) ? 3 : 0) + (args ? -1 : 0) + (/string|String/.test(result) ? 1 : 0) + (/^(Default|Version)/.test(name) ? 1 : 0) - (/func|chan|\*/.test(result) ? 2 : 0)
+        + (docsCall(docs, name, [pkg]) ? 4 : 0);
       found.push({ call, rank, path: file.path, line: fn.startPosition.row + 1 });
     }
   }
@@ -363,7 +369,7 @@ const TS_SAMPLE: Record<string, string> = { string: '"example"', number: '2', bo
  * those whose required parameters take plain values, called with plain values and printed. Marked `api`, tried
  * after every real example.
  */
-async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
+async function npmApiCandidates(artifact: ExampleFiles, docs: DocsValues = NO_DOCS_VALUES): Promise<Candidate[]> {
   const found: Array<{ code: string; rank: number; path: string; line: number }> = [];
   const declared = declaredTypeEntries(artifact);
   for (const file of artifact.files) {
@@ -384,10 +390,14 @@ async function npmApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
         if (param.type === 'optional_parameter' || /^\.\.\./.test(param.text)) continue;
         const sample = tsSample(param.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? '');
         if (!sample) { plain = false; break; }
-        args.push(sample);
+        // Text the docs give this function or bind to the parameter's name, where the sample is text.
+        const text = sample === TS_SAMPLE.string ? docsText(docs, name, param.childForFieldName('pattern')?.text ?? '', args.length) : undefined;
+        args.push(text === undefined ? sample : JSON.stringify(text));
       }
       if (!plain) continue;
-      const rank = (/^(string|number|boolean)$/.test(returns) ? 1 : 0) + (/^(is|get|format|parse|to|create|from|make|normalize|validate)/.test(name) ? 1 : 0) + (args.length ? 0 : -1);
+      const rank = (/^(string|number|boolean)$/.test(returns) ? 1 : 0) + (/^(is|get|format|parse|to|create|from|make|normalize|validate)/.test(name) ? 1 : 0) + (args.length ? 0 : -1)
+        // What the docs' examples call is what they show the package doing: first among the three kept.
+        + (docsCall(docs, name) ? 4 : 0);
       found.push({ code: `import { ${name} } from '${artifact.importName}';\n\nconsole.log(${name}(${args.join(', ')}));`, rank, path: file.path, line: fn.startPosition.row + 1 });
     }
     found.push(...classCalls(root, exported, artifact.importName, file.path));
@@ -462,7 +472,7 @@ const SAMPLE: Record<string, string> = {
   error: 'errors.New("example")',
 };
 
-function sampleArguments(params: SyntaxNode): string | undefined {
+function sampleArguments(params: SyntaxNode, fn = '', docs: DocsValues = NO_DOCS_VALUES): string | undefined {
   const args: string[] = [];
   for (const param of params.namedChildren) {
     if (!param) continue;
@@ -470,8 +480,12 @@ function sampleArguments(params: SyntaxNode): string | undefined {
     const type = param.childForFieldName('type')?.text ?? '';
     const sample = SAMPLE[type];
     if (!sample) return undefined;
-    const names = param.childrenForFieldName('name').filter(Boolean).length || 1;
-    for (let i = 0; i < names; i++) args.push(sample);
+    const names = param.childrenForFieldName('name').filter(Boolean).map((n) => n!.text);
+    for (const name of names.length ? names : ['']) {
+      // Text the docs give this function or bind to this parameter's name, where the type takes text.
+      const text = type === 'string' || type === '[]byte' ? docsText(docs, fn, name, args.length) : undefined;
+      args.push(text === undefined ? sample : type === 'string' ? JSON.stringify(text) : `[]byte(${JSON.stringify(text)})`);
+    }
   }
   return args.join(', ');
 }

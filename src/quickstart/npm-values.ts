@@ -112,6 +112,8 @@ export function textStandIn(name: string, dataBlocks: Array<{ language: string; 
   if (kind) return JSON.stringify(ofKind(kind)?.code.trim() ?? KIND_SAMPLES[kind] ?? 'example');
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
   if (!words.some((w) => /^(text|txt|src|source|content|contents|body|input|document|doc)$/.test(w))) return undefined;
+  const packageKind = (dataBlocks as Array<{ language: string; code: string; path?: string }>).find((b) => b.path === PACKAGE_KIND);
+  if (packageKind) return JSON.stringify(ofKind(packageKind.language)?.code.trim() ?? packageKind.code.trim());
   const counts = new Map<string, number>();
   for (const b of dataBlocks) {
     const k = kindOf(b.language);
@@ -177,4 +179,60 @@ export async function sampleValues(code: string, grammar: Grammar, names: string
     }
   }
   return values;
+}
+
+/**
+ * The docs' data blocks, plus a small document of the kind the package is for when its name or its README's opening
+ * sentence names one (`smol-toml`; "Blackfriday is a Markdown processor") and the docs show no block of it. A text
+ * the example introduces in prose under a generic name (`output := blackfriday.Run(input)`, `const doc = '...'`) is
+ * then a sample of what the package reads (textStandIn picks the kind the blocks show most), not left undefined.
+ */
+export function withPackageKind<T extends { path: string; language: string; code: string }>(blocks: T[], name: string, readme?: string): T[] {
+  const opening = readme ? openingSentence(readme) : '';
+  const kind = kindOf(name.replace(/^@[^/]+\//, '')) ?? (opening ? kindOf(opening) : undefined);
+  if (!kind) return blocks;
+  // Marked as the package's kind: a generic name (`input`) takes it over the kind the docs show most (blackfriday's
+  // docs show more SVG than Markdown blocks). Its text is the docs' own block of that kind when they show one.
+  const own = blocks.find((b) => kindOf(b.language) === kind);
+  return [...blocks, { path: PACKAGE_KIND, language: kind, code: own?.code ?? KIND_SAMPLES[kind]! } as T];
+}
+
+/** The path of the data block that says which kind of document the package is for (withPackageKind). */
+export const PACKAGE_KIND = '(the kind of document the package is for)';
+
+/** The README's first sentence of prose: not a heading, badge, image, HTML tag, list, table or code. */
+export function openingSentence(readme: string): string {
+  // Images and badges go (their alt text and file names say SVG, PNG…); a link keeps its text.
+  const plain = (p: string) => p.replace(/\[?!\[[^\]]*\](\([^)]*\)|\[[^\]]*\])(\]\([^)]*\)|\]\[[^\]]*\])?/g, '').replace(/\[([^\]]*)\](\([^)]*\)|\[[^\]]*\])/g, '$1').trim();
+  const prose = readme.replace(/```[\s\S]*?```/g, '').split(/\n\s*\n/).map(plain)
+    // Not a heading (`#`, or a title underlined with `===`/`---`), HTML, a table, a list, a directive or a field.
+    .find((p) => p && !/^(#|<|\||[-*+] |=|\.\. |:)/.test(p) && !/^\s*(=+|-+)\s*$/m.test(p) && /[a-z]{3,}\s+[a-z]{2,}/i.test(p));
+  return prose ? prose.replace(/\s+/g, ' ').split(/(?<=[.!?])\s/)[0]!.slice(0, 300) : '';
+}
+
+/** A string literal that only elides its content (`'...'`, `"…"`): the document a reader is meant to supply. */
+const ELIDED = /^(['"`])\s*(\.\.\.|…)\s*\1$/;
+
+/**
+ * An example that binds a document it elides (smol-toml's README: `const doc = '...'` then `parse(doc)`) fails on
+ * the placeholder or shows nothing. The literal becomes a sample of the text its name says (textStandIn: the docs'
+ * own block of that kind, else the kind the docs or the package's name show most); the names filled, for the note.
+ * Unchanged when nothing says what the text is.
+ */
+export async function fillElidedText(code: string, grammar: Grammar, dataBlocks: Array<{ language: string; code: string }> = []): Promise<{ code: string; names: string[] }> {
+  if (!/(['"`])\s*(\.\.\.|…)\s*\1/.test(code)) return { code, names: [] };
+  const edits = await withSyntaxTree(grammar, code, (root) => {
+    const found: Array<{ start: number; end: number; text: string; name: string }> = [];
+    for (const binding of descendants(root, ['variable_declarator', 'assignment'])) {
+      const name = (binding.childForFieldName('name') ?? binding.childForFieldName('left'))?.text ?? '';
+      const value = binding.childForFieldName('value') ?? binding.childForFieldName('right');
+      if (!value || !/^\w+$/.test(name) || !/string/.test(value.type) || !ELIDED.test(value.text)) continue;
+      const text = textStandIn(name, dataBlocks);
+      if (text) found.push({ start: value.startIndex, end: value.endIndex, text, name });
+    }
+    return found;
+  });
+  let out = code;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) out = `${out.slice(0, edit.start)}${edit.text}${out.slice(edit.end)}`;
+  return { code: out, names: edits.map((e) => e.name).reverse() };
 }

@@ -6,6 +6,7 @@ import type { Ecosystem } from '../catalog/index.ts';
 import { neverExitsIn } from './exits.ts';
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
 import { blockersOf } from './score.ts';
+import { inputNeedsIn } from './inputs.ts';
 
 const GRAMMAR: Partial<Record<Ecosystem, Grammar>> = { pypi: 'python', crates: 'rust', go: 'go' };
 
@@ -36,7 +37,10 @@ export async function withheldBecause(ecosystem: Ecosystem, code: string, langua
   if (ecosystem === 'go' && !/^package\s+main\b/m.test(code)) return 'a Go fragment, not a program';
   if (ecosystem === 'crates' && !/\bfn\s+main\s*\(/.test(code)) return 'a Rust fragment, not a program';
   const blockers = blockersOf(code);
-  if (blockers.length) return blockers.join(', ');
+  // Standard input and data files the program does not bring, from the same parse (inputs.ts).
+  const needs = inputNeedsIn(root, grammar);
+  if (needs.stdin || needs.dataFile) blockers.push('needs input');
+  if (blockers.length) return [...new Set(blockers)].join(', ');
   if (placeholderBody(root)) return 'leaves a body to the reader';
   return neverExitsIn(root, grammar);
 }

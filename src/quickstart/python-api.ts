@@ -7,6 +7,7 @@
 import { textOf } from '../docs/archive.ts';
 import type { ExampleFiles } from './artifact.ts';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from './parse.ts';
+import { docsCall, docsText, NO_DOCS_VALUES, type DocsValues } from './docs-values.ts';
 import type { Candidate } from './types.ts';
 
 const MAX_API_CANDIDATES = 4;
@@ -43,9 +44,12 @@ interface Found { code: string; rank: number; path: string; line: number; order:
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
 
 /** A plain value for a parameter, from its annotation, else its name; undefined when a reader would need more. */
+/** Parameters whose value a reader would have to supply for real (a URL, host, path or callable). */
+const NOT_PLAIN_NAME = /(^|_)(url|uri|host|hostname|address|addr|endpoint|path|file|filename|dir|directory|fd|fp|fileobj|socket|sock|callback|func|fn|handler|client|session|conn|connection)s?$/i;
+
 export function sampleValue(name: string, annotation?: string): string | undefined {
   // Whatever its type says, a URL, host, path or callable is not a plain value: a reader would give a real one.
-  if (/(^|_)(url|uri|host|hostname|address|addr|endpoint|path|file|filename|dir|directory|fd|fp|fileobj|socket|sock|callback|func|fn|handler|client|session|conn|connection)s?$/i.test(name)) return undefined;
+  if (NOT_PLAIN_NAME.test(name)) return undefined;
   // A status code a reader would try is a real one.
   if (/^(status|status_code|code)$/.test(name) && (!annotation || /^int\b/.test(annotation))) return '200';
   if (annotation) {
@@ -61,7 +65,7 @@ export function sampleValue(name: string, annotation?: string): string | undefin
 }
 
 /** The call's arguments for a parameter list (`self`/`cls` skipped), or undefined when one cannot be given plainly. */
-export function sampleArguments(parameters: SyntaxNode, method = false): string[] | undefined {
+export function sampleArguments(parameters: SyntaxNode, method = false, fn = '', docs: DocsValues = NO_DOCS_VALUES): string[] | undefined {
   const args: string[] = [];
   let keywordOnly = false;
   let first = true;
@@ -75,7 +79,12 @@ export function sampleArguments(parameters: SyntaxNode, method = false): string[
     const name = param.type === 'identifier' ? param.text : namedChildren(param).find((c) => c.type === 'identifier')?.text ?? '';
     if (method && isFirst && /^(self|cls)$/.test(name)) continue;
     const annotation = param.type === 'typed_parameter' ? param.childForFieldName('type')?.text : undefined;
-    const value = sampleValue(name, annotation);
+    let value = sampleValue(name, annotation);
+    // Text the docs give this function or bind to this parameter's name (`slugify(txt)` after `txt = "This is a
+    // test ---"`), where the parameter takes text: a string sample, or an unannotated name no rule reads (`datestring`).
+    const takesText = value === BY_TYPE.str || (value === undefined && !NOT_PLAIN_NAME.test(name) && (!annotation || /^(str|Text|AnyStr)\b/.test(annotation)));
+    const text = takesText && !keywordOnly ? docsText(docs, fn, name, args.length) : undefined;
+    if (text !== undefined) value = JSON.stringify(text);
     if (value === undefined) return undefined;
     args.push(keywordOnly ? `${name}=${value}` : value);
   }
@@ -90,13 +99,13 @@ function isStub(fn: SyntaxNode): boolean {
   return body.every((s) => s.type === 'pass_statement' || s.type === 'raise_statement' || (s.type === 'expression_statement' && s.text === '...'));
 }
 
-function functionCall(fn: SyntaxNode, qualified: string): { call: string; plain: boolean; args: number } | undefined {
+function functionCall(fn: SyntaxNode, qualified: string, docs: DocsValues): { call: string; plain: boolean; args: number } | undefined {
   const params = fn.childForFieldName('parameters');
   const returns = fn.childForFieldName('return_type')?.text ?? '';
   if (!params || /^(None|NoReturn|Never)$/.test(returns) || isStub(fn)) return undefined;
   // A decorator or a factory of functions: what it returns prints as an address.
   if (/^(typing\.)?Callable\b/.test(returns) || descendants(fn.childForFieldName('body') ?? fn, 'function_definition').length) return undefined;
-  const args = sampleArguments(params);
+  const args = sampleArguments(params, false, qualified, docs);
   // Only `*args, **kwargs`: a pass-through whose real signature is elsewhere (`boto3.resource(*args, **kwargs)`).
   if (!args || (!args.length && namedChildren(params).some((p) => /^(list_splat_pattern|dictionary_splat_pattern)$/.test(p.type) || /^\*/.test(p.text)))) return undefined;
   let call = `${qualified}(${args.join(', ')})`;
@@ -232,7 +241,7 @@ function reexports(init: Module, modules: Module[]): Map<string, Module> {
 }
 
 /** The candidates: plain calls of the public API, best first, at most two per module, four in all. */
-export async function pythonApiCandidates(artifact: ExampleFiles): Promise<Candidate[]> {
+export async function pythonApiCandidates(artifact: ExampleFiles, docs: DocsValues = NO_DOCS_VALUES): Promise<Candidate[]> {
   const modules = await publicModules(artifact);
   if (!modules.length) return [];
   const [init, ...rest] = modules;
@@ -255,9 +264,11 @@ export async function pythonApiCandidates(artifact: ExampleFiles): Promise<Candi
       // the attributes it holds (`TransferConfig()`), not as a bare repr (`URL('')`).
       rank += use.args || !use.shows ? 1 : 0;
     } else {
-      const call = functionCall(def, qualified);
+      const call = functionCall(def, qualified, docs);
       if (!call) return;
       code = `print(${call.call})`;
+      // What the docs' examples call is what they show the package doing.
+      if (docsCall(docs, name, ['', ...qualified.split('.').slice(0, -1)])) rank += 3;
       // A value a function computes from plain input; a string it is given may have to follow a format it expects.
       rank += (call.args ? 0 : -1) + (call.plain && call.args ? 1 : 0)
         + (/^(to|from|get|parse|format|dump|dumps|load|loads|encode|decode|render|convert|normalize|make|create|build|compute|calculate|escape|quote|split|join|compile|safe)(_|$)/i.test(name) ? 1 : 0);

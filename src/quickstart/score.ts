@@ -65,7 +65,8 @@ const PRINTS: Record<Ecosystem, RegExp> = {
 const BLOCKERS: Array<[Blocker, RegExp]> = [
   ['needs a service', /\b(postgres(ql)?|mysql|mariadb|mongodb(\+srv)?|redis|rediss|amqp|kafka|nats|memcached?):\/\/|\b(localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b|\bboto3\.(client|resource)\(|\.create_client\(\s*['"]|\bElasticsearch\(|\bMongoClient\(|\bKafka(Producer|Consumer)\(|sqlx?::\w*Pool|\.connect\(\s*['"](?!:memory:)[^'"]*['"]|\bgrpc\.(Dial|NewClient)\(/i],
   ['runs a server', /\.listen\(\s*\d|\bListenAndServe(TLS)?\(|\buvicorn\.run\(|\bapp\.run\(|\bserve_forever\(|\baxum::serve\b|\bHttpServer::new\b|\.Run\(\s*["':]|\b[er]\.Start\(\s*["':]|\bapp\.Listen\(|\bwarp::serve\b|\bServer::bind\b|\bweb\.run_app\(|\bFlask\(__name__\)|\bServer\(\s*\{|\bcreateServer\(/],
-  ['needs input', /\binput\(|\bsys\.argv\b|\bprocess\.argv\b|\bos\.Args\b|\benv::args\(|\bstdin\b|\breadline\b|\bprompt\(|\bread_csv\(\s*['"][^'"]+\.(csv|tsv)|\bopen\(\s*['"][^'"]+\.(txt|csv|json|ya?ml|png|jpe?g|pdf|xlsx?)['"]\s*\)|\breadFileSync\(\s*['"]/],
+  // Arguments and prompts only: standard input and data files are read from a parse, in one place (inputs.ts).
+  ['needs input', /\binput\(|\bsys\.argv\b|\bprocess\.argv\b|\bos\.Args\b|\benv::args\(|\breadline\b|\bprompt\(/],
   ['needs secrets', /\b[A-Z][A-Z0-9]*_(API_)?(KEY|TOKEN|SECRET)\b|\bapi[_-]?key\s*[=:]|\bprocess\.env\.[A-Z_]+|\bos\.environ\[|\bos\.getenv\(|\bstd::env::var\(|\bos\.Getenv\(|\bENV\[/],
   ['needs a browser', /\bdocument\.(getElementById|querySelector|body|createElement)|\bwindow\.|\blocalStorage\b|\bnavigator\.|\bcreateRoot\(\s*document|\bReactDOM\.render\(/],
   ['has placeholders', /\[\s*(\.\.\.|…)\s*\]|<\s*your[\w\s-]*>|\byour[-_ ](api[-_ ]?key|token|password|username|project|bucket|app)\b|\bYOUR_[A-Z_]+\b|\bxxx+\b|<[A-Z][A-Z_]{2,}>|^\s*(\.\.\.|…)\s*$|\/\/\s*\.\.\.\s*$|\{\s*\.\.\.\s*\}|\(\s*\.\.\.\s*\)/m],

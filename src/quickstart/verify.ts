@@ -26,7 +26,7 @@ import { pythonBindings } from './programs/python.ts';
 import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { blockersOf, rankCandidates } from './score.ts';
 import { localWebVariants } from './local-web.ts';
-import { declaredParameters } from './npm-values.ts';
+import { declaredParameters, withPackageKind } from './npm-values.ts';
 import { npmDeclaredExports } from './npm-exports.ts';
 import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
@@ -94,11 +94,14 @@ export async function prepareCandidates(deps: Pick<VerifyDeps, 'config'>, tool: 
   // builds a URL, it sends nothing).
   const own = [camelName(tool.name), info.importName.split('.')[0]!];
   const collected = [...examples, ...localWebVariants(examples, tool.ecosystem, blockersOf, own)];
-  if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm' || tool.ecosystem === 'go') info.dataBlocks = await collectDataBlocks(files);
+  if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm' || tool.ecosystem === 'go') info.dataBlocks = withPackageKind(await collectDataBlocks(files), tool.name, readmeText(files));
   // The names the docs bind the package to (`pd` for pandas, whose doctests use it without importing) name it too.
   // npm: the names the entry point's declarations export name the package too (a JSDoc example calls `DateTime.…`
   // with no import line of its own).
-  const bindings = [...Object.keys(info.jsBindings ?? info.pyBindings ?? {}), ...(tool.ecosystem === 'npm' ? await npmDeclaredExports(files.files) : [])];
+  // npm: the package's name capitalised (`Mustache.render(…)` with no import line in the block) names it too, as the
+  // program maker already binds it (node.ts): mustache's README's first example was scored as not naming the package.
+  const capitalised = camelName(tool.name).replace(/^[a-z]/, (c) => c.toUpperCase());
+  const bindings = [...Object.keys(info.jsBindings ?? info.pyBindings ?? {}), ...(tool.ecosystem === 'npm' ? [...await npmDeclaredExports(files.files), capitalised] : [])];
   // What a parse finds each needs from outside (stdin, a data file) ranks it down; Python 2 code is never tried.
   const { ranked } = await withInputNeeds(tool.ecosystem, rankCandidates(collected, tool.ecosystem, tool.name, info.importName, bindings, { publicNames: info.pyExports }));
   // Servers and endless loops end only at the sandbox's deadline: never run, never shown (see exits.ts).
@@ -168,6 +171,12 @@ async function probeNpmExports(deps: Pick<VerifyDeps, 'sandbox' | 'keepAlive' | 
     deps.logger.warn({ err: error, name: info.name }, 'the import probe did not run');
     return undefined;
   }
+}
+
+/** The README's text: the artifact's README file nearest the root, else the registry's long description. */
+function readmeText(files: Awaited<ReturnType<typeof fetchExampleFiles>>): string | undefined {
+  const file = files.files.filter((f) => /^readme(\.\w+)?$/i.test(f.path.split('/').pop() ?? '')).sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0];
+  return file ? textOf(file) : files.readme?.text;
 }
 
 /** npm candidates as code: documentation notation rewritten where a parse proves the rewrite, else left out (notation.ts). */

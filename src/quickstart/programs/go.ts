@@ -8,6 +8,8 @@ export interface GoContext {
   /** The module path and, by package name, import paths of the module's packages (root included). */
   modulePackages: Record<string, string>;
   std: Map<string, string>;
+  /** Leave a dropped call's result unprinted (its function returns nothing: `(no value) used as value`). */
+  keepDropped?: boolean;
 }
 
 /** Import path by the name a file refers to it with (alias, else the package's own name guessed from the path). */
@@ -85,13 +87,28 @@ async function useUnused(program: string): Promise<string> {
       if (id.text === '_') continue;
       const reads = descendants(body, 'identifier').filter((n) => n.text === id.text && n.startIndex > declaration.endIndex);
       if (reads.length) continue;
-      additions.push(id.text === 'err' ? '\tif err != nil {\n\t\tpanic(err)\n\t}' : `\tfmt.Println(${id.text})`);
+      additions.push(id.text === 'err' ? '\tif err != nil {\n\t\tpanic(err)\n\t}' : `\t${PRINT_VALUE}(${id.text})`);
     }
   }
   if (!additions.length) return program;
   const close = body.endIndex - 1;
-  return `${program.slice(0, close).replace(/\s+$/, '')}\n${additions.join('\n')}\n${program.slice(close)}`;
+  const printed = `${program.slice(0, close).replace(/\s+$/, '')}\n${additions.join('\n')}\n${program.slice(close)}`;
+  return additions.some((a) => a.includes(PRINT_VALUE)) && !new RegExp(`\\bfunc ${PRINT_VALUE}\\(`).test(program) ? `${printed.replace(/\s+$/, '')}\n\n${PRINT_VALUE_FUNC}\n` : printed;
 }
+
+/**
+ * How a value the example computes and never prints is shown: as fmt.Println would, except bytes that hold text,
+ * which Println shows as numbers (`output := blackfriday.Run(input)` is HTML, not `[60 112 62 …]`).
+ */
+const PRINT_VALUE = 'printValue';
+const PRINT_VALUE_FUNC = `// ${PRINT_VALUE} prints a value as fmt.Println does, and bytes that hold text as that text.
+func ${PRINT_VALUE}(v any) {
+\tif b, ok := v.([]byte); ok && utf8.Valid(b) {
+\t\tfmt.Println(string(b))
+\t\treturn
+\t}
+\tfmt.Println(v)
+}`;
 
 // Go's builtin println/print write to standard error: they are rewritten to fmt's (below), so they do not count here.
 const PRINTS = /\bfmt\.(Print|Fprint)|\blog\.(Print|Fatal)|\bos\.Stdout\.Write|\btesting\.Main\(/;
@@ -147,6 +164,25 @@ async function qualifyBare(code: string, owners: Map<string, string>): Promise<s
   return out;
 }
 
+/**
+ * The call expression of `main`'s last statement when it is a call chain that starts at one of the module's packages
+ * (`now.With(t).EndOfMonth()`), its result dropped; not a call made for its effect on a value (`L.Close()`).
+ */
+function droppedPackageCall(main: SyntaxNode, context: GoContext): SyntaxNode | undefined {
+  const body = main.childForFieldName('body');
+  // The grammar wraps a block's statements in a statement_list.
+  const list = body ? namedChildren(body).find((n) => n.type === 'statement_list') ?? body : undefined;
+  const statements = list ? namedChildren(list).filter((n) => n.type !== 'comment') : [];
+  const last = statements[statements.length - 1];
+  const call = last?.type === 'expression_statement' ? last.namedChildren[0] : undefined;
+  if (!call || call.type !== 'call_expression') return undefined;
+  let head: SyntaxNode | null = call;
+  while (head && (head.type === 'call_expression' || head.type === 'selector_expression')) {
+    head = head.type === 'call_expression' ? head.childForFieldName('function') : head.childForFieldName('operand');
+  }
+  return head?.type === 'identifier' && head.text in context.modulePackages ? call : undefined;
+}
+
 /** The example as a `package main` program with exactly the imports it uses. */
 export async function goProgram(code: string, origin: string, exampleName: string | undefined, context: GoContext, bareNames?: Map<string, string>): Promise<string> {
   if (bareNames?.size) {
@@ -192,7 +228,14 @@ export async function goProgram(code: string, origin: string, exampleName: strin
       const close = main.endIndex - 1;
       program = `${program.slice(0, close).replace(/\s+$/, '')}\n${buffers.map((b) => `\tfmt.Println(${b}.String())`).join('\n')}\n${program.slice(close)}`;
     }
-    const last = main ? descendants(main, 'short_var_declaration').pop() : undefined;
+    // The fragment's last statement calls the package and drops what it returns (jinzhu/now's README:
+    // `now.With(t).EndOfMonth()`): that result is what the example computes, not a value bound before it.
+    const dropped = main && !buffers.length && !context.keepDropped ? droppedPackageCall(main, context) : undefined;
+    if (dropped) {
+      program = `${program.slice(0, dropped.startIndex)}${PRINT_VALUE}(${dropped.text})${program.slice(dropped.endIndex)}`;
+      if (!new RegExp(`\\bfunc ${PRINT_VALUE}\\(`).test(program)) program = `${program.replace(/\s+$/, '')}\n\n${PRINT_VALUE_FUNC}\n`;
+    }
+    const last = main && !dropped ? descendants(main, 'short_var_declaration').pop() : undefined;
     const names = last?.childForFieldName('left') ? descendants(last.childForFieldName('left')!, 'identifier').map((n) => n.text).filter((n) => n !== '_' && n !== 'err') : [];
     if (names.length && main && !buffers.length) {
       const close = main.endIndex - 1;

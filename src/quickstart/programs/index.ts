@@ -1,6 +1,6 @@
 // Turns a scored candidate into the exact POST /tools/test body that verifies it, per ecosystem, and repairs a
 // program once its first run says what is missing (a feature, an import, a module), as a careful engineer would.
-import { textStandIn } from '../npm-values.ts';
+import { fillElidedText, textStandIn } from '../npm-values.ts';
 import type { TestRequest } from '../../sandbox/schema.ts';
 import type { HostFacts } from '../host-facts.ts';
 import type { Candidate, PackageInfo, Program } from '../types.ts';
@@ -35,6 +35,8 @@ export interface Adjustments {
   goValues?: string[];
   /** Go: those of them the code passes as bytes (`md.Convert(source, &buf)`). */
   goBytes?: string[];
+  /** Go: a dropped call's result is not printed (the function returns nothing). */
+  goKeepDropped?: boolean;
 }
 
 /**
@@ -51,18 +53,21 @@ function request(runtime: TestRequest['runtime'], language: string, files: TestR
 export async function makeProgram(candidate: Candidate, info: PackageInfo, host: HostFacts, adjust: Adjustments = {}): Promise<Program> {
   switch (info.ecosystem) {
     case 'npm': {
-      const made = await nodeProgram(candidate.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs,
+      // A document the example elides (`const doc = '...'`) is given a sample of its kind first.
+      const elided = await fillElidedText(candidate.code, /^(ts|typescript|tsx)$/i.test(candidate.language) ? 'typescript' : 'javascript', info.dataBlocks);
+      const made = await nodeProgram(elided.code, candidate.language, info.name, info.moduleType, adjust.importStyle, info.jsBindings, adjust.stubs,
         { exports: info.npmProbe?.exports, paramTypes: info.npmParamTypes, paramNames: info.npmParamNames, dataBlocks: info.dataBlocks });
       const packages = [`${info.name}@${info.version}`, ...made.packages, ...(adjust.extraPackages ?? [])];
       const prose = made.proseValues?.length ? `The example's text introduces ${made.proseValues.join(', ')} without defining ${made.proseValues.length > 1 ? 'them' : 'it'}; tooldex gave ${made.proseValues.length > 1 ? 'each' : 'it'} a sample of the declared parameter type where the package's declarations give one (else undefined).` : '';
-      const note = [stubNote(adjust).note, prose, fixturesNote(adjust, info, candidate), candidate.localWeb ? LOCAL_WEB_NOTE : '', adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
+      const note = [stubNote(adjust).note, prose, elidedNote(elided.names), fixturesNote(adjust, info, candidate), candidate.localWeb ? LOCAL_WEB_NOTE : '', adjust.cliHelp ? CLI_HELP_NOTE : ''].filter(Boolean).join(' ');
       const web = candidate.localWeb ? withLocalWeb('npm', made.code, made.path) : undefined;
       let code = web?.code ?? made.code;
       if (adjust.cliHelp) code = `process.argv.splice(2, process.argv.length, '--help'); // tooldex: run as a reader would, with --help\n${code}`;
       return { request: request('node', made.language, [{ path: made.path, code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code, language: made.language, version: info.version, ...(note ? { note } : {}) };
     }
     case 'pypi': {
-      let code = await pythonProgram(candidate.code, candidate.language, info.importName, info.pyBindings);
+      const elided = await fillElidedText(candidate.code, 'python', info.dataBlocks);
+      let code = await pythonProgram(elided.code, candidate.language, info.importName, info.pyBindings);
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
       if (adjust.typingNames?.length) code = `from typing import ${adjust.typingNames.join(', ')}\n${code}`;
@@ -75,7 +80,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       const others = (await importedModules(code)).filter((m) => m !== info.importName.split('.')[0] && !host.pythonStdlib.has(m) && !m.startsWith('_'))
         .map((m) => PYPI_DISTRIBUTION[m] ?? m).filter((d) => d.toLowerCase().replace(/[-_.]+/g, '-') !== info.name.toLowerCase().replace(/[-_.]+/g, '-'));
       const packages = [`${info.name}==${pin.version}`, ...others, ...(adjust.extraPackages ?? [])];
-      const note = [pin.note, stubNote(adjust).note, fixturesNote(adjust, info, candidate), adjust.cliHelp ? CLI_HELP_NOTE : '', candidate.localWeb ? LOCAL_WEB_NOTE : ''].filter(Boolean).join(' ');
+      const note = [pin.note, stubNote(adjust).note, elidedNote(elided.names), fixturesNote(adjust, info, candidate), adjust.cliHelp ? CLI_HELP_NOTE : '', candidate.localWeb ? LOCAL_WEB_NOTE : ''].filter(Boolean).join(' ');
       const web = candidate.localWeb ? withLocalWeb('pypi', code, 'main.py') : undefined;
       if (web) code = web.code;
       return { request: request('python', 'python', [{ path: 'main.py', code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, 'main.py', info, candidate)], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
@@ -98,7 +103,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       return { request: { ...request('rust', 'rust', files, [`${info.name}@=${info.version}`, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
     }
     case 'go': {
-      let code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd }, bareNameOwners(info, candidate));
+      let code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd, keepDropped: adjust.goKeepDropped }, bareNameOwners(info, candidate));
       // Package-level declarations may follow main: the values the example's text introduces, as the docs show them.
       const values = (adjust.goValues ?? []).map((name) => {
         const text = textStandIn(name, info.dataBlocks) ?? '""';
@@ -116,6 +121,11 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
   }
 }
 
+/** The note for documents the example elides and tooldex filled (`const doc = '...'`). */
+function elidedNote(names: string[]): string {
+  return names.length ? `The example elides the text of ${names.join(', ')} ('...'); tooldex gave ${names.length > 1 ? 'each' : 'it'} a sample of the kind its name says (from the docs' own data blocks where they show one).` : '';
+}
+
 /** What the failed run's diagnostics ask for, or undefined when a retry would fail the same way. */
 export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments, host?: HostFacts, code?: string): Adjustments | undefined {
   if (info.ecosystem === 'go') {
@@ -124,6 +134,8 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
     if (undefinedName && !adjust.goValues?.includes(undefinedName) && textStandIn(undefinedName, info.dataBlocks)) {
       return { ...adjust, goValues: [...(adjust.goValues ?? []), undefinedName] };
     }
+    // `printValue(L.DoThing())` of a function that returns nothing: the call stays as the example wrote it.
+    if (/\(no value\) used as value/.test(stderr) && !adjust.goKeepDropped) return { ...adjust, goKeepDropped: true };
     const asBytes = /cannot use (\w+) \(variable of type string\) as \[\]byte value/.exec(stderr)?.[1];
     if (asBytes && adjust.goValues?.includes(asBytes) && !adjust.goBytes?.includes(asBytes)) return { ...adjust, goBytes: [...(adjust.goBytes ?? []), asBytes] };
   }

@@ -61,3 +61,19 @@ describe('ranking with what a parse finds', () => {
     assert.match([...python2.values()][0]!, /Python 2 syntax: print html/);
   });
 });
+
+describe('one place for standard input and data files', () => {
+  it('the regex blockers no longer read stdin or files; the parse does, for ranking and for the pending offer alike', async () => {
+    const { blockersOf } = await import('../../../src/quickstart/score.ts');
+    const { withheldBecause } = await import('../../../src/quickstart/offer.ts');
+    // A word in a comment is no reading of standard input (the regex's `stdin` counted it).
+    assert.deepEqual(blockersOf('import demo\n# works with stdin too\nprint(demo.run("x"))'), []);
+    assert.equal(await withheldBecause('pypi', 'import demo\n# works with stdin too\nprint(demo.run("x"))', 'python', 'main.py'), undefined);
+    // Go's os.Stdin, which the regex never matched, withholds the program; so does a data file it does not write.
+    const go = 'package main\n\nimport (\n\t"bufio"\n\t"fmt"\n\t"os"\n)\n\nfunc main() {\n\tr := bufio.NewReader(os.Stdin)\n\tfmt.Println(r)\n}\n';
+    assert.equal(await withheldBecause('go', go, 'go', 'main.go'), 'needs input');
+    assert.equal(await withheldBecause('npm', "import fs from 'node:fs';\nconsole.log(fs.readFileSync('data.csv', 'utf8'));\n", 'javascript', 'index.mjs'), 'needs input');
+    // Arguments are still the regex's.
+    assert.deepEqual(blockersOf('import sys\nprint(sys.argv[1])'), ['needs input']);
+  });
+});
