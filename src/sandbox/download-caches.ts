@@ -6,10 +6,25 @@
 // it as an overlay's lower, which must not change beneath them): the folder is renamed aside and recreated empty in one
 // synchronous turn, so no step can start in between, then the old one is removed. What an emptied cache held is
 // fetched again on demand (sessions keep what they installed in their own volumes).
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { allocatedBytes } from './layers.ts';
+
+/**
+ * Bytes a folder allocates, by `du` in a child process: a Go module cache holds tens of thousands of files, and
+ * measuring them in the service's own thread after every fetch would stall every other request meanwhile.
+ */
+export function duBytes(dir: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    execFile('du', ['-s', '-B1', '-x', '--', dir], { timeout: 5 * 60_000 }, (error, stdout) => {
+      const bytes = Number(stdout.split(/\s/)[0]);
+      // du exits 1 when a file vanished while it walked (a fetch removing a temporary file): its total still counts.
+      if (Number.isFinite(bytes) && stdout.trim()) resolve(bytes);
+      else reject(error ?? new Error(`du: no total for ${dir}`));
+    });
+  });
+}
 
 export interface CacheEviction { runtime: string; bytes: number }
 
@@ -28,7 +43,7 @@ export class DownloadCaches {
     private readonly maxBytes: number,
     /** Owner of a recreated cache folder (the sandbox uid, which fetch steps write as). */
     private readonly owner: { uid: number; gid: number },
-    private readonly measure: (dir: string) => number = allocatedBytes,
+    private readonly measure: (dir: string) => Promise<number> = duBytes,
   ) {}
 
   /** A call of `runtime` starts (its steps may mount the cache); the returned function ends it. */
@@ -44,11 +59,11 @@ export class DownloadCaches {
   }
 
   /** Bytes each runtime's cache allocates now. */
-  sizes(): Map<string, number> {
+  async sizes(): Promise<Map<string, number>> {
     const sizes = new Map<string, number>();
     for (const runtime of this.runtimes) {
       const dir = path.join(this.root, runtime);
-      sizes.set(runtime, fs.existsSync(dir) ? this.measure(dir) : 0);
+      sizes.set(runtime, fs.existsSync(dir) ? await this.measure(dir) : 0);
     }
     return sizes;
   }
@@ -64,7 +79,7 @@ export class DownloadCaches {
   }
 
   private async pass(): Promise<CacheEviction[]> {
-    const sizes = this.sizes();
+    const sizes = await this.sizes();
     let total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
     const evicted: CacheEviction[] = [];
     const order = [...this.runtimes].sort((a, b) => (this.used.get(a) ?? 0) - (this.used.get(b) ?? 0));
@@ -72,9 +87,10 @@ export class DownloadCaches {
     for (const runtime of order) {
       if (total <= this.maxBytes) break;
       const bytes = sizes.get(runtime) ?? 0;
-      if (!bytes || (this.users.get(runtime) ?? 0) > 0) continue;
-      // Synchronous from the check of users to the new folder: no call of this runtime can start in between.
       const dir = path.join(this.root, runtime);
+      // An empty cache (its folder's own block) has nothing to give back.
+      if (!bytes || (this.users.get(runtime) ?? 0) > 0 || !fs.readdirSync(dir).length) continue;
+      // Synchronous from the check of users to the new folder: no call of this runtime can start in between.
       const aside = path.join(this.root, `.old-${runtime}-${crypto.randomBytes(6).toString('hex')}`);
       fs.renameSync(dir, aside);
       fs.mkdirSync(dir, { mode: 0o755 });

@@ -25,7 +25,7 @@ function cacheRoot(mib: Record<string, number>): string {
   fs.writeFileSync(path.join(root, 'layers', 'rust', 'k', 'big'), randomBytes(4 * MIB));
   return root;
 }
-const total = (caches: DownloadCaches) => [...caches.sizes().values()].reduce((a, b) => a + b, 0);
+const total = async (caches: DownloadCaches) => [...(await caches.sizes()).values()].reduce((a, b) => a + b, 0);
 
 describe('download caches byte budget', () => {
   it('empties idle caches, least recently used first, until all together are within the budget; layers are not touched', async () => {
@@ -33,10 +33,10 @@ describe('download caches byte budget', () => {
     const caches = new DownloadCaches(root, RUNTIMES, 7 * MIB, me);
     // Use order: python long ago, then rust, golang, node most recently.
     for (const runtime of ['python', 'rust', 'golang', 'node']) { caches.enter(runtime)(); await new Promise((r) => setTimeout(r, 5)); }
-    assert.ok(total(caches) > 12 * MIB);
+    assert.ok(await total(caches) > 12 * MIB);
     const emptied = await caches.enforce();
     assert.deepEqual(emptied.map((e) => e.runtime), ['python', 'rust'], 'least recently used first, only as many as needed');
-    assert.ok(total(caches) <= 7 * MIB, `within the budget: ${total(caches)}`);
+    assert.ok(await total(caches) <= 7 * MIB, `within the budget: ${await total(caches)}`);
     for (const runtime of ['python', 'rust']) {
       const dir = path.join(root, runtime);
       assert.deepEqual(fs.readdirSync(dir), [], 'emptied and recreated');
@@ -62,7 +62,7 @@ describe('download caches byte budget', () => {
     assert.deepEqual(await caches.enforce(), [], 'another call of the runtime is running');
     second();
     assert.deepEqual((await caches.enforce()).map((e) => e.runtime), ['python']);
-    assert.ok(total(caches) <= 2 * MIB);
+    assert.ok(await total(caches) <= 2 * MIB);
     fs.rmSync(root, { recursive: true, force: true });
   });
 
