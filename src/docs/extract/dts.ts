@@ -235,12 +235,22 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     const pointer = ts.isVariableDeclaration(node) && node.type && ts.isTypeQueryNode(node.type) ? node.type.exprName
       : ts.isTypeAliasDeclaration(node) && ts.isTypeReferenceNode(node.type) && !node.type.typeArguments?.length && !node.typeParameters?.length ? node.type.typeName
         : undefined;
-    if (!pointer) return '';
-    let symbol = checker.getSymbolAtLocation(pointer);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    const target = (symbol?.declarations ?? []).filter((d) => d !== node && d.getSourceFile().fileName.startsWith(`${ROOT}/`))
-      .map(docOf).find((d) => d && !onlyPointer(d) && !skipped(d));
-    return target ? `Alias of \`${pointer.getText()}\`: ${summaryOf(target)}` : '';
+    const documented = (name: TS.Node): string | undefined => {
+      let symbol = checker.getSymbolAtLocation(name);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      return (symbol?.declarations ?? []).filter((d) => d !== node && d.getSourceFile().fileName.startsWith(`${ROOT}/`))
+        .map(docOf).find((d) => d && !onlyPointer(d) && !skipped(d));
+    };
+    const target = pointer && documented(pointer);
+    if (target) return `Alias of \`${pointer.getText()}\`: ${summaryOf(target)}`;
+    // Else the item the author's own `@see name` points to (`/** @see readJson */ export const readJSON: typeof
+    // jsonfile.readFile`: the typed target lives in another package, the one named is documented here).
+    for (const tag of ts.getJSDocTags(node).filter(ts.isJSDocSeeTag)) {
+      const name = tag.name?.name;
+      const doc = name && documented(name);
+      if (doc) return `See \`${name.getText()}\`: ${summaryOf(doc)}`;
+    }
+    return '';
   };
 
   const emitDeclaration = (node: TS.Declaration, prefix: string, name: string, importance: number, internal: boolean) => {

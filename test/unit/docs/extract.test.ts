@@ -227,7 +227,7 @@ const cases: Case[] = [
     expect: [{ symbol: 'fx-wide.createColors', has: /Makes a formatter set/ }],
   },
   {
-    name: 'npm: a value typed `typeof other` (own doc only `@see`) and a type that is another type take the first sentence of what they name',
+    name: 'npm: a value typed `typeof other` (own doc only `@see`), a type that is another type, and an `@see` to a documented item take the first sentence of what they name',
     extract: npm('fx-alias', { name: 'fx-alias', types: 'index.d.ts' }, {
       'index.d.ts': [
         '/**\n * Ensures that the file exists, creating its folders.\n *\n * @example\n * ensureFile("a/b.txt")\n */',
@@ -237,6 +237,9 @@ const cases: Case[] = [
         '/** Options of every call, read once. */\nexport interface BaseOptions { depth: number }',
         'export type Options = BaseOptions;',
         'export const bare: typeof undocumented;\ndeclare function undocumented(): void;',
+        '/** Reads a JSON file and parses it. */\nexport const readJson: typeof elsewhere.readFile;',
+        '/** @see readJson */\nexport const readJSON: typeof elsewhere.readFile;',
+        'declare namespace elsewhere { function readFile(file: string): unknown }',
       ].join('\n'),
     }),
     expect: [
@@ -244,6 +247,7 @@ const cases: Case[] = [
       { symbol: 'fx-alias.touch', has: /Alias of `ensureFile`/ },
       { symbol: 'fx-alias.Options', has: /Alias of `BaseOptions`: Options of every call, read once\./ },
       { symbol: 'fx-alias.bare', lacks: /Alias of/ },
+      { symbol: 'fx-alias.readJSON', has: /See `readJson`: Reads a JSON file and parses it\./ },
     ],
   },
 ];
