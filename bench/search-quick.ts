@@ -4,7 +4,8 @@
 //   node --import tsx bench/search-quick.ts                       # tuning set, tooldex and lexical, misses printed
 //   QUICK_SETS=tuning,held-out QUICK_VERBOSE=0 node --import tsx bench/search-quick.ts
 //   QUICK_ECOSYSTEMS=npm QUICK_QUERY="http client" node --import tsx bench/search-quick.ts   # one query, top 10 with scores
-// Held-out misses are never printed (they are for reporting, not tuning). QUICK_SETS=spent: the spent round-4 fresh set, spent3: the round-3 one.
+// Held-out misses are never printed (they are for reporting, not tuning). QUICK_SETS=spent: the newest spent fresh set
+// (round 6), spent5 / spent4 / spent3: the round-5 / 4 / 3 ones. Only these named files: the current round's fresh set is never read here.
 import os from 'node:os';
 import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
 import { CANDIDATES, CatalogSearchIndex, POPULARITY_LOG_SHARE } from '../src/catalog/search-index.ts';
@@ -14,7 +15,9 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
 import { WEIGHTS } from '../src/catalog/rank.ts';
-import { evaluate, HELDOUT_FILE, loadLabelledQueries, ROUND3_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker } from './search-quality.ts';
+import {
+  evaluate, HELDOUT_FILE, loadLabelledQueries, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
+} from './search-quality.ts';
 
 const sets = (process.env.QUICK_SETS ?? 'tuning').split(',');
 const ecosystems = process.env.QUICK_ECOSYSTEMS?.split(',') as Ecosystem[] | undefined;
@@ -108,8 +111,12 @@ if (process.env.QUICK_QUERY) {
 }
 
 for (const setName of sets) {
-  // `spent` / `spent3`: the round-4 / round-3 fresh sets, spent and now training data (their figures are tuning figures).
-  const all = loadLabelledQueries(setName === 'held-out' ? HELDOUT_FILE : setName === 'spent' ? SPENT_FRESH_FILE : setName === 'spent3' ? ROUND3_FRESH_FILE : TUNING_FILE);
+  // `spent` (round 6) / `spent5` / `spent4` / `spent3`: spent fresh sets, now training data (their figures are tuning figures).
+  const files: Record<string, string> = {
+    tuning: TUNING_FILE, 'held-out': HELDOUT_FILE, spent: SPENT_FRESH_FILE, spent5: ROUND5_FRESH_FILE, spent4: ROUND4_FRESH_FILE, spent3: ROUND3_FRESH_FILE,
+  };
+  if (!files[setName]) throw new Error(`QUICK_SETS: ${setName} is none of ${Object.keys(files).join(', ')}`);
+  const all = loadLabelledQueries(files[setName]);
   const set = ecosystems ? all.filter((q) => ecosystems.includes(q.ecosystem)) : all;
   for (const [label, ranker] of rankers) {
     for (const [slice, queries] of slices(set)) {

@@ -41,6 +41,11 @@ function report(name: string, positions: Map<LabelledQuery, number>): void {
   const pooled = reportOf(queries, positions);
   row.set('pooled', [pooled.hitAt1, pooled.hitAt5, pooled.mrrAt10]);
   console.log(`${name.padEnd(30)} pooled               ${fmt(pooled)}   (${Math.round((Date.now() - started) / 1000)} s, load ${load()})`);
+  // Pooled by class: the queries that name an ecosystem and those that do not (each set's share differs).
+  for (const [slice, part] of slices(queries)) if (slice === 'named' || slice === 'unnamed') console.log(`${''.padEnd(30)}    pooled ${slice.padEnd(18)} ${fmt(reportOf(part, positions))}`);
+  // The writer-to-writer spread: max − min over the left-out sets.
+  const spread = (i: number) => Math.max(...setNames.map((set) => row.get(set)![i]!)) - Math.min(...setNames.map((set) => row.get(set)![i]!));
+  console.log(`${''.padEnd(30)}    spread of left-out sets   hit@1 ${spread(0).toFixed(3)} hit@5 ${spread(1).toFixed(3)} mrr@10 ${spread(2).toFixed(3)}`);
   bySet.set(name, row);
 }
 

@@ -2,6 +2,7 @@
 //   node --import tsx scripts/fit-ranking.ts            # cross-validated report, then fit on all and write the file
 //   FIT_WRITE=0 node --import tsx scripts/fit-ranking.ts  # report only
 //   FIT_TREES=1 node --import tsx scripts/fit-ranking.ts  # ship the linear fit boosted by LambdaMART trees (bench/lambdamart.ts)
+//   FIT_CV=0 FIT_LAMBDAS=0.00001 …  # one λ, no CV report: the final fit only (LOSO is the model-selection figure)
 //   FIT_MODE=loso node --import tsx scripts/fit-ranking.ts    # leave-one-set-out model selection (scripts/fit-loso.ts)
 //   FIT_MODE=recall node --import tsx scripts/fit-ranking.ts  # candidate recall before re-ranking (scripts/fit-loso.ts)
 //   FIT_MODE=ablation node --import tsx scripts/fit-ranking.ts  # feature ablation, leave-one-set-out (scripts/fit-loso.ts)
@@ -48,7 +49,11 @@ console.log(`hand-set weights (less text)        all      ${fmt(hand)}`);
 // regularisation for the same CV), so the default sweep reproduces the shipped weights instead of the first of a tie.
 const TIE = 5e-4;
 const cvByLambda: { lambda: number; mrr: number; perQuery: Map<unknown, number> }[] = [];
-for (const lambda of LAMBDAS) {
+// FIT_CV=0 with one λ: no cross-validation (nothing to choose between; LOSO, FIT_MODE=loso, is the model-selection
+// figure since round 6) and no fit without the newest set: the final fit only, a fraction of the time on a loaded machine.
+const skipCv = process.env.FIT_CV === '0' && LAMBDAS.length === 1;
+if (skipCv) cvByLambda.push({ lambda: LAMBDAS[0]!, mrr: 0, perQuery: new Map() });
+for (const lambda of skipCv ? [] : LAMBDAS) {
   const { report, perQuery } = await crossValidate(harness, queries, lists, K, lambda);
   console.log(`fitted, ${K}-fold CV, lambda=${String(lambda).padEnd(6)} all      ${fmt(report)}`);
   for (const [name, set] of sets) {
@@ -68,10 +73,12 @@ if (process.env.FIT_POSITIONS) {
 }
 
 // Generalisation: fit on the sets written before the spent fresh one, rank that one (queries written apart).
-const earlier = queries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== spentName);
-const spent = queries.filter((q) => q.set === spentName);
-const apart = await trainThenRank(harness, earlier.map((e) => e.q), earlier.map((e) => e.list), spent, bestLambda);
-for (const [slice, set] of slices(spent)) console.log(`fit w/o ${spentName}, ranking it   ${slice.padEnd(8)} ${fmt(reportOf(set, apart))}`);
+if (!skipCv) {
+  const earlier = queries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== spentName);
+  const spent = queries.filter((q) => q.set === spentName);
+  const apart = await trainThenRank(harness, earlier.map((e) => e.q), earlier.map((e) => e.list), spent, bestLambda);
+  for (const [slice, set] of slices(spent)) console.log(`fit w/o ${spentName}, ranking it   ${slice.padEnd(8)} ${fmt(reportOf(set, apart))}`);
+}
 
 const model = await fitModel(harness, lists, queries, bestLambda);
 const fitted = await measure(harness, queries, model.weights, model.margin);
@@ -96,7 +103,7 @@ if (process.env.FIT_WRITE !== '0') {
 import type { TreeNode } from './rank-trees.ts';
 
 export const FITTED = {
-  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries), lambda ${bestLambda}; ${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}${boost}',
+  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries), lambda ${bestLambda}; ${skipCv ? 'no CV (FIT_CV=0; chosen by leave-one-set-out)' : `${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}`}${boost}',
   /** FEATURES (rank.ts) in the order the fit read them: the trees name features by position in this list. */
   features: [${FEATURES.map((f) => `'${f}'`).join(', ')}],
   weights: {
