@@ -5,7 +5,6 @@
 import type { TestRequest } from '../sandbox/schema.ts';
 import { camelName, importedSpecifiers, packageOf } from './programs/node.ts';
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
-import { declaredTypeOnly } from './npm-exports.ts';
 import type { PackageInfo } from './types.ts';
 
 /** What the probe run reports about an npm package's module shapes. */
@@ -68,8 +67,9 @@ export async function npmImportLines(name: string, exports: NpmExports, quicksta
  * line may name types (`import { object, InferType } from 'yup'`); it ran because the transform erased them, but as
  * a line of JavaScript it fails ("does not provide an export named 'InferType'"). So types are left out of the lines
  * handed out: names marked `type`, `import type` statements, and names the package's declarations export as types
- * only (npm-exports.ts, the checker's symbol flags; `typeOnly`, else what that module read for this version) unless
- * the probe of the real exports found them at run time.
+ * only (npm-exports.ts, the checker's symbol flags, passed in as `typeOnly` by the caller that read them for the
+ * version it fetched) unless the probe of the real exports found them at run time. The type-only set describes the
+ * main entry, so it filters lines importing the package's name itself, not a sub-path (`'pkg/sub'` has its own exports).
  */
 export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | 'name' | 'importName'> & Partial<Pick<PackageInfo, 'version' | 'npmProbe'>>,
   code: string, language: string, path = '', typeOnly?: ReadonlySet<string>): Promise<string[]> {
@@ -77,12 +77,14 @@ export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | '
     case 'npm': {
       const grammar: Grammar = /\.tsx$/.test(path) ? 'tsx' : /\.[mc]?ts$/.test(path) || language === 'typescript' ? 'typescript' : 'javascript';
       const root = await parseCode(grammar, code);
-      const types = typeOnly ?? (info.version ? await declaredTypeOnly(info.name, info.version) : undefined) ?? new Set<string>();
+      const types = typeOnly ?? new Set<string>();
       const atRunTime = new Set(info.npmProbe?.exports?.esm?.named ?? []);
       const onlyType = (name: string) => types.has(name) && !atRunTime.has(name);
+      const mainEntry = (s: SyntaxNode) => s.childForFieldName('source')?.text.slice(1, -1) === info.name;
       return namedChildren(root).filter((s) => /^(import_statement|lexical_declaration|variable_declaration)$/.test(s.type)
         && importedSpecifiers(s).some((spec) => packageOf(spec) === info.name) && !s.text.includes('\n'))
-        .map((s) => (s.type === 'import_statement' ? valueImportLine(s, onlyType) : s.text.trim())).filter((line): line is string => !!line);
+        .map((s) => (s.type === 'import_statement' ? valueImportLine(s, mainEntry(s) ? onlyType : () => false) : s.text.trim()))
+        .filter((line): line is string => !!line);
     }
     case 'pypi': {
       const root = info.importName.split('.')[0]!;

@@ -5,8 +5,9 @@
 // name has no runtime export, so a value import line naming it (`import { InferType } from 'yup'`) fails in
 // JavaScript, though the TypeScript program it came from ran (the transform erased it). imports.ts drops them.
 // One compiler pass per package version (the declarations of a published version never change), kept in a bounded
-// cache: a package is verified again and again (every sweep, every new version of a dependency), and the pass costs
-// a second or more on a loaded machine.
+// cache keyed by the requested name@version and a hash of the declarations: a package is verified again and again
+// (every sweep, every new version of a dependency), and the pass costs a second or more on a loaded machine. Callers
+// pass the type-only set on explicitly (verify.ts → imports.ts); nothing looks it up by name.
 import crypto from 'node:crypto';
 import type TS from 'typescript';
 import { textOf, type ArchiveFile } from '../docs/archive.ts';
@@ -25,14 +26,22 @@ const cache = new Map<string, Promise<DeclaredExports>>();
 /** Compiler passes run (for tests: a second verification of a version runs none). */
 export let declaredPasses = 0;
 
+/** What a caller asked for: the registry name and version it fetched (not what the tarball's package.json claims). */
+export interface RequestedVersion { name: string; version: string }
+
 /** The main entry's exported names (not `default`, not `_private`): what an example may call the package by. */
-export async function npmDeclaredExports(files: ArchiveFile[]): Promise<string[]> {
-  return (await npmDeclaredExportKinds(files)).names;
+export async function npmDeclaredExports(files: ArchiveFile[], requested?: RequestedVersion): Promise<string[]> {
+  return (await npmDeclaredExportKinds(files, requested)).names;
 }
 
-/** The declared exports of the package in `files`, read once per version (its package.json's name and version). */
-export function npmDeclaredExportKinds(files: ArchiveFile[]): Promise<DeclaredExports> {
-  const key = versionKey(files);
+/**
+ * The declared exports of the package in `files`, read once per version. The cache key is the identity the caller
+ * requested (registry name and version) plus a hash of the declarations, never the tarball's own package.json: npm does
+ * not check that a tarball's manifest names the package it was published as, so package `evil` may ship
+ * {"name":"yup","version":"1.7.1"}; keyed by that claim, its declarations would answer for yup for every tenant.
+ */
+export function npmDeclaredExportKinds(files: ArchiveFile[], requested?: RequestedVersion): Promise<DeclaredExports> {
+  const key = cacheKey(files, requested);
   let found = cache.get(key);
   if (found) {
     cache.delete(key); // most recently used last
@@ -48,24 +57,15 @@ export function npmDeclaredExportKinds(files: ArchiveFile[]): Promise<DeclaredEx
   return found;
 }
 
-/** The type-only names a version's declarations export, when that version was read (undefined: not read here). */
-export async function declaredTypeOnly(name: string, version: string): Promise<ReadonlySet<string> | undefined> {
-  const found = cache.get(`${name}@${version}`);
-  return found ? new Set((await found).typeOnly) : undefined;
-}
-
-/** `name@version` from the root package.json; a hash of the declarations when it names neither. */
-function versionKey(files: ArchiveFile[]): string {
-  const manifest = files.find((file) => file.path === 'package.json');
-  try {
-    const { name, version } = JSON.parse(manifest ? textOf(manifest) : '{}') as { name?: unknown; version?: unknown };
-    if (typeof name === 'string' && typeof version === 'string') return `${name}@${version}`;
-  } catch {
-    // no readable manifest: hashed below
-  }
+/**
+ * `name@version#sha256` of what was requested and of the files the compiler reads (declarations and package.json
+ * files, which say where the entry is): the same content under another name or a changed content under the same name
+ * is another entry. Hashing is cheap next to the compiler pass it saves.
+ */
+function cacheKey(files: ArchiveFile[], requested?: RequestedVersion): string {
   const hash = crypto.createHash('sha256');
   for (const file of files) if (DECLARATION.test(file.path) || /(^|\/)package\.json$/.test(file.path)) hash.update(`${file.path}\0${textOf(file)}\0`);
-  return `sha256:${hash.digest('hex')}`;
+  return `${requested ? `${requested.name}@${requested.version}` : ''}#${hash.digest('hex')}`;
 }
 
 async function readDeclaredExports(files: ArchiveFile[]): Promise<DeclaredExports> {

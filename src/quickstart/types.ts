@@ -108,6 +108,8 @@ export interface PackageInfo {
   dataBlocks?: Array<{ path: string; language: string; code: string }>;
   /** npm: what the package really exports, from one probe run before any example runs (imports.ts); its run's status. */
   npmProbe?: { status: string; exports?: import('./imports.ts').NpmExports };
+  /** npm: the main entry's type-only exports, read from the declarations of the version fetched (npm-exports.ts). */
+  npmTypeOnly?: string[];
   /** npm: declared parameter types per function, method and class (own declarations or @types/<name>), for sample values. */
   npmParamTypes?: import('./npm-values.ts').ParameterTypes;
   /** npm: the declared parameter names in the same shape (a string parameter's name says what text it takes). */

@@ -27,7 +27,7 @@ import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
 import { blockersOf, rankCandidates } from './score.ts';
 import { localWebVariants } from './local-web.ts';
 import { declaredParameters, withPackageKind } from './npm-values.ts';
-import { npmDeclaredExports } from './npm-exports.ts';
+import { npmDeclaredExportKinds } from './npm-exports.ts';
 import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResult, Verified } from './types.ts';
 
 /** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
@@ -101,7 +101,10 @@ export async function prepareCandidates(deps: Pick<VerifyDeps, 'config'>, tool: 
   // npm: the package's name capitalised (`Mustache.render(…)` with no import line in the block) names it too, as the
   // program maker already binds it (node.ts): mustache's README's first example was scored as not naming the package.
   const capitalised = camelName(tool.name).replace(/^[a-z]/, (c) => c.toUpperCase());
-  const bindings = [...Object.keys(info.jsBindings ?? info.pyBindings ?? {}), ...(tool.ecosystem === 'npm' ? [...await npmDeclaredExports(files.files), capitalised] : [])];
+  // Read for the name and version fetched (the cache's key), and the type-only names kept for the import lines.
+  const declared = tool.ecosystem === 'npm' ? await npmDeclaredExportKinds(files.files, { name: tool.name, version }) : undefined;
+  if (declared) info.npmTypeOnly = declared.typeOnly;
+  const bindings = [...Object.keys(info.jsBindings ?? info.pyBindings ?? {}), ...(declared ? [...declared.names, capitalised] : [])];
   // What a parse finds each needs from outside (stdin, a data file) ranks it down; Python 2 code is never tried.
   const { ranked } = await withInputNeeds(tool.ecosystem, rankCandidates(collected, tool.ecosystem, tool.name, info.importName, bindings, { publicNames: info.pyExports }));
   // Servers and endless loops end only at the sandbox's deadline: never run, never shown (see exits.ts).
@@ -148,7 +151,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
 async function withImports(deps: VerifyDeps, info: PackageInfo, outcome: VerifyOutcome): Promise<VerifyOutcome> {
   const lines: string[] = [];
   const entry = outcome.status === 'ran' ? entryOf(outcome.result.testRequest as unknown as Record<string, unknown>) : undefined;
-  if (entry) lines.push(...await programImportLines(info, entry.code, outcome.result.quickstart?.language ?? '', entry.path));
+  if (entry) lines.push(...await programImportLines(info, entry.code, outcome.result.quickstart?.language ?? '', entry.path, info.npmTypeOnly ? new Set(info.npmTypeOnly) : undefined));
   const probe = info.ecosystem === 'npm' ? info.npmProbe ?? await probeNpmExports(deps, info) : undefined;
   if (probe) {
     if (probe.exports) lines.push(...await npmImportLines(info.name, probe.exports, outcome.result.quickstart?.code));

@@ -3,7 +3,7 @@
 // TypeScript checker) tell types from values; the lines handed out keep the values only. Fixture package, no network.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { declaredPasses, declaredTypeOnly, npmDeclaredExportKinds, npmDeclaredExports } from '../../../src/quickstart/npm-exports.ts';
+import { declaredPasses, npmDeclaredExportKinds, npmDeclaredExports } from '../../../src/quickstart/npm-exports.ts';
 import { programImportLines } from '../../../src/quickstart/imports.ts';
 
 const file = (path: string, text: string) => ({ path, bytes: new TextEncoder().encode(text) });
@@ -47,7 +47,8 @@ describe('type-only exports of npm declarations', () => {
   });
 
   it('a program\'s import line keeps its values only: type names and import type statements are left out', async () => {
-    await npmDeclaredExportKinds(fixture('3.0.0'));
+    const { typeOnly } = await npmDeclaredExportKinds(fixture('3.0.0'), { name: 'fixture-schema', version: '3.0.0' });
+    const types = new Set(typeOnly);
     const info = { ecosystem: 'npm' as const, name: 'fixture-schema', importName: 'fixture-schema', version: '3.0.0' };
     const program = `import { object, string, InferType } from 'fixture-schema';
 import type { Ref } from 'fixture-schema';
@@ -57,19 +58,47 @@ const user = object({ name: string() });
 type User = InferType<typeof user>;
 console.log(user, Level.High);
 `;
-    assert.deepEqual(await programImportLines(info, program, 'typescript', 'index.ts'), [
+    assert.deepEqual(await programImportLines(info, program, 'typescript', 'index.ts', types), [
       "import { object, string } from 'fixture-schema';",
       "import Schema2, { Level } from 'fixture-schema';",
     ]);
-    // Nothing known of the version (not read here): only the syntax decides (`type` marks).
-    assert.deepEqual(await programImportLines({ ...info, version: '9.9.9' }, program, 'typescript', 'index.ts'), [
+    // No type-only set passed: only the syntax decides (`type` marks); nothing is looked up by the package's name.
+    assert.deepEqual(await programImportLines(info, program, 'typescript', 'index.ts'), [
       "import { object, string, InferType } from 'fixture-schema';",
       "import Schema2, { Level } from 'fixture-schema';",
       "import { ObjectSchema } from 'fixture-schema';",
     ]);
     // A name the declarations call a type but the probe found at run time is kept (the runtime is the truth).
     const probed = { ...info, npmProbe: { status: 'ran', exports: { require: false, esm: { default: false, named: ['object', 'InferType'] } } } };
-    assert.deepEqual((await programImportLines(probed, program, 'typescript', 'index.ts'))[0], "import { object, string, InferType } from 'fixture-schema';");
-    assert.deepEqual(await declaredTypeOnly('fixture-schema', '3.0.0'), new Set(['InferType', 'Message', 'ObjectSchema', 'Options', 'Ref']));
+    assert.deepEqual((await programImportLines(probed, program, 'typescript', 'index.ts', types))[0], "import { object, string, InferType } from 'fixture-schema';");
+  });
+
+  it('the type-only set filters imports of the package itself, not of a sub-path (whose exports it does not describe)', async () => {
+    const info = { ecosystem: 'npm' as const, name: 'fixture-schema', importName: 'fixture-schema', version: '3.0.0' };
+    const program = "import { object, InferType } from 'fixture-schema';\nimport { InferType as T2, type Ref } from 'fixture-schema/sub';\nconsole.log(object);\n";
+    assert.deepEqual(await programImportLines(info, program, 'typescript', 'index.ts', new Set(['InferType', 'Ref'])), [
+      "import { object } from 'fixture-schema';",
+      "import { InferType as T2 } from 'fixture-schema/sub';",
+    ]);
+  });
+
+  it('a tarball that claims another package\'s name and version does not answer for that package (cache keyed by what was requested)', async () => {
+    // The real package, read for its registry name and version.
+    const real = await npmDeclaredExportKinds(fixture('4.0.0'), { name: 'fixture-schema', version: '4.0.0' });
+    assert.ok(real.typeOnly.includes('InferType'));
+    // Another package ships a manifest claiming to be fixture-schema@4.0.0, with declarations that make `object` a type.
+    const impostor = [
+      file('package.json', JSON.stringify({ name: 'fixture-schema', version: '4.0.0', types: 'index.d.ts' })),
+      file('index.d.ts', 'export type object = string;\nexport declare function InferType(): void;\n'),
+    ];
+    const before = declaredPasses;
+    const evil = await npmDeclaredExportKinds(impostor, { name: 'evil-package', version: '1.0.0' });
+    assert.equal(declaredPasses, before + 1, 'the impostor is read on its own, not served from the real entry');
+    assert.deepEqual(evil.typeOnly, ['object']);
+    // The real package's entry is untouched; and the same name@version with other declarations is another entry too.
+    assert.deepEqual(await npmDeclaredExportKinds(fixture('4.0.0'), { name: 'fixture-schema', version: '4.0.0' }), real);
+    const sameClaim = await npmDeclaredExportKinds(impostor, { name: 'fixture-schema', version: '4.0.0' });
+    assert.deepEqual(sameClaim.typeOnly, ['object']);
+    assert.ok((await npmDeclaredExportKinds(fixture('4.0.0'), { name: 'fixture-schema', version: '4.0.0' })).typeOnly.includes('InferType'));
   });
 });
