@@ -83,7 +83,6 @@ if (mode === 'loso') {
     ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
     ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
     ['meaning (both)', ['meaning', 'meaningRaw']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],
-    ['ecosystemAffinity', ['ecosystemAffinity']],
   ];
   const only = process.env.FIT_ABLATE?.split(',');
   // FIT_ABLATE_TREES=1: ablate the boosted model (the trees refit without the feature too: they read it as 0).
@@ -97,7 +96,7 @@ if (mode === 'loso') {
   summary();
 } else if (mode === 'recall') {
   // Stage one's order, from the features (rank.ts): coverage, popularity and intent with the shipped weights.
-  const stageOne = (v: number[]) => (['coverage', 'popularitySq', 'intentMatch', 'intentOther', 'ecosystemAffinity'] as const)
+  const stageOne = (v: number[]) => (['coverage', 'popularitySq', 'intentMatch', 'intentOther'] as const)
     .reduce((sum, f) => sum + WEIGHTS[f] * v[FEATURES.indexOf(f)]!, 0);
   const widths = (process.env.FIT_WIDTHS ?? '10,30,100,120,400').split(',').map(Number);
   const shipped = CANDIDATES.value;

@@ -37,12 +37,6 @@ export const FEATURES = [
   'meaning',
   /** The raw cosine (absolute similarity, not relative to the other candidates). */
   'meaningRaw',
-  /**
-   * When the query names no ecosystem: how much its words belong to the tool's ecosystem, read from the catalog
-   * (ecosystem-affinity.ts: the share of each ecosystem's most used tools that use each word, as a posterior over the
-   * five). 0 when the query names one (intentMatch says it then).
-   */
-  'ecosystemAffinity',
 ] as const;
 // Removed after the ablations (docs/search.md, "Sixth session"): 'text' (BM25 over the fields, relative to the best
 // candidate's) — on the round-3 fresh set it did not pay (fit without it: hit@1 0.583 → 0.615), and on the 492 queries of
@@ -81,7 +75,7 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
   coverage: 1.5, describedCoverage: 0, keywordCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
-  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, ecosystemAffinity: 0,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0,
 };
 
 /**
@@ -126,8 +120,6 @@ export interface Signals {
   cosine: number;
   /** The tool is a family member, not the head (shown by the benches; not a feature since the ablation). */
   member: boolean;
-  /** The query words' affinity to the tool's ecosystem (0..1), 0 when the query names an ecosystem or has no telling word. */
-  affinity?: number;
 }
 
 export interface RankContext {
@@ -146,7 +138,7 @@ export function features(s: Signals, context: RankContext): number[] {
     s.coverage, s.describedCoverage, s.keywordCoverage, s.readmeCoverage, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
-    s.semantic, s.cosine, intent ? 0 : s.affinity ?? 0,
+    s.semantic, s.cosine,
   ];
 }
 

@@ -1,7 +1,6 @@
 // The catalog's in-memory search index: full text (text-index.ts) plus per-tool ranking facts (popularity percentile
 // within its ecosystem, family head, exact names) and optional tool vectors, kept in step with the store.
 // Why in memory: PGlite runs one query at a time, so SQL ranking queues under concurrency; the store stays the system of record.
-import { ecosystemPosterior, type EcosystemCounts } from './ecosystem-affinity.ts';
 import { familyHeads } from './families.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { blend, FAMILY_MARGIN, features, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
@@ -90,10 +89,6 @@ export class CatalogSearchIndex {
   private changed = new Set<number>();
   private ecosystem: Uint8Array = new Uint8Array(0);
   private ecosystemSizes: number[] = [];
-  /** Each ecosystem's popularity mass (sum of its tools' percentiles): the denominators of the words' ecosystem affinity. */
-  private ecosystemMass = new Float64Array(ECOSYSTEMS.length);
-  /** Each word's popularity-weighted counts per ecosystem (ecosystem-affinity.ts), filled as queries use words. */
-  private readonly wordCountCache = new Map<string, EcosystemCounts>();
   private popularity: Float32Array = new Float32Array(0);
   private heads: Int32Array = new Int32Array(0);
   private exact = new Map<string, number[]>();
@@ -181,7 +176,6 @@ export class CatalogSearchIndex {
     this.vectorRowCache = undefined;
     this.headRowCache = undefined;
     this.nameTableCache = undefined;
-    this.wordCountCache.clear();
     const fits = (array?: { length: number }) => array?.length === this.tools.size;
     const n = this.tools.size;
     const slugs = this.tools.slugs();
@@ -194,8 +188,6 @@ export class CatalogSearchIndex {
     this.heads = saved && fits(saved.heads) ? saved.heads! : familyHeads(facts.map((tool, doc) => ({
       ecosystem: tool.ecosystem, name: tool.name, repository: tool.repository, popularity: this.popularity[doc]!,
     })));
-    this.ecosystemMass = new Float64Array(ECOSYSTEMS.length);
-    for (let doc = 0; doc < n; doc++) this.ecosystemMass[this.ecosystem[doc]!]! += this.popularity[doc]!;
     this.exact = new Map();
     slugs.forEach((_, doc) => {
       for (const form of nameForms(this.tools.name(doc))) {
@@ -429,9 +421,6 @@ export class CatalogSearchIndex {
       const exactDocs = new Set((this.exact.get(parsed.nameGuess.replace(/[_.\s]+/g, '-')) ?? []).filter(passes));
       const unfiltered = !(options.ecosystem || options.language || options.category || excluded);
       const context: RankContext = { ecosystem: options.ecosystem ? undefined : parsed.ecosystem, single: parsed.bareName };
-      // No ecosystem named (and none filtered on): where the query's words belong, from the catalog's own text.
-      const affinity = context.ecosystem || options.ecosystem ? undefined
-        : ecosystemPosterior([...weights].map(([term, weight]) => ({ weight, counts: this.wordCounts(term) })), this.ecosystemMass);
       const signals = (doc: number, semantic = 0): Signals => ({
         coverage: Math.min(1, cover[doc]! / totalWeight),
         popularity: this.popularity[doc]!,
@@ -444,20 +433,18 @@ export class CatalogSearchIndex {
         keywordCoverage: 0,
         readmeCoverage: 0,
         member: this.heads[doc] !== doc,
-        affinity: affinity ? affinity[this.ecosystem[doc]!]! : 0,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
       const top = new TopK(CANDIDATES.value);
       const intentOf = context.ecosystem ? ECOSYSTEMS.indexOf(context.ecosystem) : -1;
       const popularityTerm = this.popularityTerm();
       const ecosystemOf = this.ecosystem;
-      const { coverage: coverageWeight, intentMatch, intentOther, ecosystemAffinity } = WEIGHTS;
-      const leaning = affinity && ecosystemAffinity !== 0 ? Float64Array.from(affinity, (a) => a * ecosystemAffinity) : undefined;
+      const { coverage: coverageWeight, intentMatch, intentOther } = WEIGHTS;
       for (let i = 0; i < count; i++) {
         const doc = touched[i]!;
         if (!unfiltered && !passes(doc)) continue;
         // The lexical part of the ranking expression, inline: this loop runs over every matching tool.
-        const intent = intentOf < 0 ? (leaning ? leaning[ecosystemOf[doc]!]! : 0) : ecosystemOf[doc] === intentOf ? intentMatch : intentOther;
+        const intent = intentOf < 0 ? 0 : ecosystemOf[doc] === intentOf ? intentMatch : intentOther;
         top.push(doc, coverageWeight * Math.min(1, cover[doc]! / totalWeight) + popularityTerm[doc]! + intent);
       }
       for (const doc of exactDocs) if (!top.has(doc)) top.push(doc, blend(signals(doc), context));
@@ -497,33 +484,6 @@ export class CatalogSearchIndex {
         cover[touched[i]!] = 0;
       }
     }
-  }
-
-  /**
-   * One (stemmed) word's tools per ecosystem, each weighted by its popularity percentile there, among the tools whose
-   * name, description, keywords or tags have it (README openings are left out: their length and presence differ by
-   * ecosystem, which would lean every word the same way).
-   */
-  private wordCounts(term: string): EcosystemCounts {
-    const cached = this.wordCountCache.get(term);
-    if (cached) return cached;
-    const counts = new Float64Array(ECOSYSTEMS.length);
-    const own = DESCRIBED_FIELDS | KEYWORD_FIELDS;
-    for (const segment of this.delta ? [this.main, this.delta] : [this.main]) {
-      const hits = segment.index.hits(term);
-      if (!hits) continue;
-      const map = segment.docs;
-      const stale = !map && this.changed.size > 0 ? this.stale : undefined;
-      for (let k = 0; k < hits.docs.length; k++) {
-        const doc = map ? map[hits.docs[k]!]! : hits.docs[k]!;
-        if ((hits.fields[k]! & own) === 0 || stale?.[doc]) continue;
-        counts[this.ecosystem[doc]!]! += this.popularity[doc]!;
-      }
-    }
-    // Bounded: distinct query words are unbounded; the popular ones come back after a clear.
-    if (this.wordCountCache.size >= 50_000) this.wordCountCache.clear();
-    this.wordCountCache.set(term, counts);
-    return counts;
   }
 
   /**
