@@ -98,16 +98,23 @@ async function useUnused(program: string): Promise<string> {
 
 /**
  * How a value the example computes and never prints is shown: as fmt.Println would, except bytes that hold text,
- * which Println shows as numbers (`output := blackfriday.Run(input)` is HTML, not `[60 112 62 …]`).
+ * which Println shows as numbers (`output := blackfriday.Run(input)` is HTML, not `[60 112 62 …]`). Variadic, so a
+ * call that returns several values is passed whole (`printValue(now.Parse("2017"))` of a (Time, error) function: Go
+ * spreads f(g()) over a variadic parameter); the values are printed, and the error when it is not nil.
  */
 const PRINT_VALUE = 'printValue';
-const PRINT_VALUE_FUNC = `// ${PRINT_VALUE} prints a value as fmt.Println does, and bytes that hold text as that text.
-func ${PRINT_VALUE}(v any) {
-\tif b, ok := v.([]byte); ok && utf8.Valid(b) {
-\t\tfmt.Println(string(b))
-\t\treturn
+const PRINT_VALUE_FUNC = `// ${PRINT_VALUE} prints values as fmt.Println does, bytes that hold text as that text, and a (value, error)
+// result's error only when it is not nil.
+func ${PRINT_VALUE}(vs ...any) {
+\tif n := len(vs); n > 1 && vs[n-1] == nil {
+\t\tvs = vs[:n-1]
 \t}
-\tfmt.Println(v)
+\tfor i, v := range vs {
+\t\tif b, ok := v.([]byte); ok && utf8.Valid(b) {
+\t\t\tvs[i] = string(b)
+\t\t}
+\t}
+\tfmt.Println(vs...)
 }`;
 
 // Go's builtin println/print write to standard error: they are rewritten to fmt's (below), so they do not count here.
@@ -180,7 +187,7 @@ function droppedPackageCall(main: SyntaxNode, context: GoContext): SyntaxNode | 
   while (head && (head.type === 'call_expression' || head.type === 'selector_expression')) {
     head = head.type === 'call_expression' ? head.childForFieldName('function') : head.childForFieldName('operand');
   }
-  return head?.type === 'identifier' && head.text in context.modulePackages ? call : undefined;
+  return head?.type === 'identifier' && Object.hasOwn(context.modulePackages, head.text) ? call : undefined;
 }
 
 /** The example as a `package main` program with exactly the imports it uses. */

@@ -3,6 +3,10 @@
 // kind of document the package is for. Made-up packages only.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { collectCandidates } from '../../../src/quickstart/collect.ts';
 import { docsValues } from '../../../src/quickstart/docs-values.ts';
 import { fillElidedText, openingSentence, textStandIn, withPackageKind } from '../../../src/quickstart/npm-values.ts';
@@ -102,5 +106,26 @@ describe('text an example leaves to the reader', () => {
     // A call on a local value (for its effect) is not the package's result.
     const local = await goProgram('L := now.New()\nL.Close()', 'readme', undefined, context);
     assert.doesNotMatch(local, /printValue\(L\.Close\(\)\)/);
+  });
+
+  // A real build where this machine has Go (the sandbox's toolchain is the same compiler); skipped where it has none.
+  const goMissing = spawnSync('go', ['version']).status !== 0;
+  it('Go: a dropped call returning (value, error) is printed whole (variadic printValue): it builds, prints the value, and the error only when not nil', { skip: goMissing && 'no go toolchain here', timeout: 300_000 }, async () => {
+    const context = { modulePackages: { strconv: 'strconv' }, std: new Map([['fmt', 'fmt'], ['utf8', 'unicode/utf8']]) };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printvalue-'));
+    try {
+      const run = async (fragment: string) => {
+        const program = await goProgram(fragment, 'readme', undefined, context);
+        assert.match(program, /\tprintValue\(strconv\.Atoi\("\w+"\)\)\n\}/);
+        fs.writeFileSync(path.join(dir, 'main.go'), program);
+        const built = spawnSync('go', ['run', 'main.go'], { cwd: dir, encoding: 'utf8', timeout: 280_000, env: { ...process.env, GOFLAGS: '', GO111MODULE: 'on' } });
+        assert.equal(built.status, 0, built.stderr);
+        return built.stdout;
+      };
+      assert.equal(await run('strconv.Atoi("42")'), '42\n');
+      assert.equal(await run('strconv.Atoi("x")'), '0 strconv.Atoi: parsing "x": invalid syntax\n');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
