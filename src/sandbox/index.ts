@@ -93,7 +93,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   // A compile a limit ended is remembered per owner and identical step for twice the build's wall clock, at least 5
   // minutes (a short build limit must not forget before the owner's next program arrives: a fetch and set-up under
   // load take tens of seconds): the same owner's next call of that step ends at once instead of compiling the same
-  // packages into the same limit again.
+  // packages into the same limit again. The owner is the organisation with auth on, else the client address
+  // (request.ip; trustProxy is off, so behind a reverse proxy every user has the proxy's address: one owner, one memory).
   const endedMemoryMs = Math.max(2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS, 300_000);
   const layers = new BuildLayers(path.join(exposure.cacheDir, 'layers'), compileScratch, 2 * config.TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS,
     config.TOOLDEX_SANDBOX_LAYERS_MB * 1024 * 1024, endedMemoryMs);
@@ -362,7 +363,8 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
             // A limit ended the compile (this call's, or another call's of the identical step — same packages, script and
             // environment — that this call waited for, or this owner's own within the memory above): a build here would
             // compile the same packages under the same limits, so the call ends with that outcome. Another call's
-            // compile of other packages is never waited for, and another owner's end is never remembered for this one.
+            // compile of other packages is never waited for, and an end is remembered only for the owner whose call ran
+            // the compile: an owner that waited on another's shares its outcome now, and compiles on its next call.
             const told = outcome.rememberedMs !== undefined
               ? `[sandbox] build: the compile of these same dependencies (same graph, same step) ended by that limit ${Math.round(outcome.rememberedMs / 1000)} s ago for this caller; it is not run again within ${Math.round(endedMemoryMs / 1000)} s of its end (twice TOOLDEX_SANDBOX_BUILD_TIMEOUT_MS, at least 300 s), so this call ends now.`
               : ranHere ? undefined

@@ -141,8 +141,9 @@ export class BuildLayers {
    * Compiles a limit (time, memory, disk) ended, by scope (the caller's owner) and identical step: a later call of the
    * same step would compile the same packages under the same limits and end the same way, after a whole build's
    * worth of time (a quickstart's verification tried one example after another on one graph, each a 300 s compile).
-   * Within `endedMemoryMs` such a call ends at once with the remembered outcome. Per owner: one tenant's compile that
-   * ran out (under load, say) never ends another tenant's calls. Insertion-ordered, at most REMEMBERED_ENDS.
+   * Within `endedMemoryMs` such a call ends at once with the remembered outcome. Per owner, and only the owner whose call
+   * ran the compile (not those that waited on it): one tenant's compile that ran out (under load, say) never ends another
+   * tenant's later calls. Insertion-ordered, at most REMEMBERED_ENDS.
    */
   private readonly ended = new Map<string, { at: number; outcome: LayerOutcome<unknown> }>();
 
@@ -190,13 +191,18 @@ export class BuildLayers {
     if (earlier && this.now() - earlier.at < this.endedMemoryMs) return { ...earlier.outcome, rememberedMs: this.now() - earlier.at } as LayerOutcome<T>;
     if (earlier) this.ended.delete(memo);
     let running = this.making.get(id);
+    let started = false;
     if (!running) {
       running = this.build(runtime, key, compile).finally(() => this.making.delete(id));
       this.making.set(id, running);
+      started = true;
     }
     const outcome = await running as LayerOutcome<T>;
-    // Only a limit's end (failed carries it); a compile that failed on its own leaves the build to compile, as before.
-    if (outcome.failed !== undefined && this.endedMemoryMs > 0) this.remember(memo, outcome);
+    // Remembered only for the owner whose call ran the compile: a caller that merely waited shares this outcome now but
+    // is not refused later (else one tenant who slows the machine until a popular graph's shared compile times out would
+    // lock out every owner that happened to wait on it). Only a limit's end (failed carries it); a compile that failed on
+    // its own leaves the build to compile, as before.
+    if (started && outcome.failed !== undefined && this.endedMemoryMs > 0) this.remember(memo, outcome);
     return outcome;
   }
 

@@ -150,6 +150,35 @@ describe('sandbox build layers', () => {
     clean(dir);
   });
 
+  it('a limit-ended compile is remembered only for the owner whose call ran it: an owner that waited on it compiles again on its next call', asRoot, async () => {
+    // Else a tenant who slows the machine until a popular graph's shared compile times out locks out everyone waiting.
+    const dir = root();
+    let clock = 1_000_000;
+    const layers = new BuildLayers(dir, folderScratch(`${dir}-scratch`, OWNER), 60_000, 1 << 30, 600_000, () => clock);
+    const step = stepHash({ script: 'cargo build --offline', env: {} });
+    let compiles = 0;
+    const timingOut = async () => {
+      compiles++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { ok: false, failed: { limit: 'timeout' } };
+    };
+    const [attacker, victim] = await Promise.all([
+      layers.make('rust', key(34), timingOut, step, 'ip:attacker'),
+      layers.make('rust', key(34), timingOut, step, 'ip:victim'),
+    ]);
+    assert.equal(compiles, 1, 'one shared compile');
+    assert.deepEqual(attacker, { made: false, failed: { limit: 'timeout' } });
+    assert.deepEqual(victim, { made: false, failed: { limit: 'timeout' } }, 'the waiting owner shares the outcome now');
+    clock += 10_000;
+    assert.deepEqual(await layers.make('rust', key(34), timingOut, step, 'ip:victim'), { made: false, failed: { limit: 'timeout' } },
+      'no remembered outcome for the owner that only waited');
+    assert.equal(compiles, 2, 'the waiting owner compiles again on its next call');
+    // The owner whose call ran the first compile is remembered (and now the victim too, for its own compile).
+    assert.deepEqual(await layers.make('rust', key(34), timingOut, step, 'ip:attacker'), { made: false, failed: { limit: 'timeout' }, rememberedMs: 10_000 });
+    assert.equal(compiles, 2);
+    clean(dir);
+  });
+
   it('a compile that failed on its own (no limit) is not remembered; with no memory configured nothing is', asRoot, async () => {
     const dir = root();
     const remembering = new BuildLayers(dir, folderScratch(`${dir}-scratch`, OWNER), 60_000, 1 << 30, 600_000);
