@@ -20,21 +20,50 @@ const PANIC_LINE = /^thread '[^']*'( \(\d+\))? panicked at /;
 const INSPECTED_DEFINITION = /^(<ref \*\d+> )?\[(class|Function|AsyncFunction)\b/;
 const ERROR_START = /^(Traceback \(most recent call last\)|panic:|Uncaught|\w*(Error|Exception)(:|\b.*:))/;
 /**
- * A line of a stack or traceback, as the runtimes print them under an error: V8's `at fn (file:1:2)` and its `{ code:
- * … }` tail, Python's `File "…", line N` with the source line and carets under it, Go's `goroutine 1 [running]:` and
- * `/path/x.go:12 +0x1d`, Rust's backtrace (`stack backtrace:`, `0: module::fn`, `at src/main.rs:3:5`, the
- * RUST_BACKTRACE note), Java-style `... 3 more` and `Caused by:`.
+ * A line of a stack or traceback, as the runtimes print them under an error: V8's `at fn (file:1:2)`, Python's `File
+ * "…", line N` (the source line and carets under it), Go's `goroutine 1 [running]:` and `/path/x.go:12 +0x1d`, Rust's
+ * backtrace (`stack backtrace:`, `0: module::fn`, `at src/main.rs:3:5`, the RUST_BACKTRACE note), Java-style `... 3
+ * more` and `Caused by:`. Set aside wherever they stand: a result does not look like these.
  */
-const STACK_LINE = /^(at\s+\S.*|File ".*", line \d+.*|\^+~*|~*\^+|goroutine \d+ \[.*\]:?|\S+\.go:\d+( \+0x[0-9a-f]+)?|exit status \d+|stack backtrace:|\d+: \S+|note: run with `RUST_BACKTRACE=.*|\.\.\. \d+ more|Caused by:.*|\[?\d+\]?\s*$|[{}\]],?|(code|errno|syscall|path|address|port|hostname|cause|status|name):\s.*)$/;
+const FRAME_LINE = /^(at\s+\S.*|File ".*", line \d+.*|\^+~*|~*\^+|goroutine \d+ \[.*\]:?|\S+\.go:\d+( \+0x[0-9a-f]+)?|exit status \d+|stack backtrace:|\d+: \S+|note: run with `RUST_BACKTRACE=.*|\.\.\. \d+ more|Caused by:.*)$/;
 /**
- * A line that states a failure: a runtime's error line (ERROR_START), or a lead-in the program wrote around an error it
- * caught (`Failed with error: …`, `An error occurred: …`, `Request failed: …`, `error parsing config: …`): a clause of a
- * few words that names an error or failure (not `no errors:` or `0 errors:`, a result), then a colon and the message; or an OS-level error's signature (an `E…`
- * code such as ENOENT or ECONNREFUSED, Rust's `(os error 2)`, `connection refused`, `no such file or directory`).
+ * The fields of an error object (V8's `{ errno: -2, code: 'ENOENT', … }` tail), a bracket, a bare number: part of an
+ * error only directly after its line (or its stack) or inside the `{ … }` block opened there. Elsewhere they are the
+ * program's result (`name: John`, `status: 200`, `42`).
  */
-const FAILURE_LINE = /^(?:[\w'"()[\].,-]+ ){0,5}?(?:[\w'"()[\].,-]*\b)?(?<!\b(?:no|0|zero|without) )(error|errors|exception|failed|failure|fatal|panicked|could not|cannot|unable to)\b[^:\n]{0,60}:\s*\S|\(os error \d+\)|\b(connection refused|no such file or directory|permission denied|timed out)\b/i;
+const ERROR_DETAIL = /^(\[?\d+\]?|[{}\]],?|(code|errno|syscall|path|address|port|hostname|cause|status|name):\s.*)$/;
+/**
+ * A lead-in the program wrote around an error it caught (`Failed with error: …`, `An error occurred: …`, `Request
+ * failed: …`, `error parsing config: …`): a clause of a few words that names an error or failure (not `no errors:` or
+ * `0 errors:`), then a colon and the message.
+ */
+const FAILURE_LEAD = /^(?:[\w'"()[\].,-]+ ){0,5}?(?:[\w'"()[\].,-]*\b)?(?<!\b(?:no|0|zero|without) )(error|errors|exception|failed|failure|fatal|panicked|could not|cannot|unable to)\b[^:\n]{0,60}:\s*\S/i;
+/** The value after such a lead-in that says there is none, or names a setting (`Errors found: 0`, `error handling: enabled`). */
+const NO_FAILURE_VALUE = /^(0|none|false|no|nil|null|off|on|enabled|disabled|\[\])\s*([,;.]|$)/i;
+/** An OS-level error's signature: Rust's `(os error 2)`, `connection refused`, `no such file or directory`, … */
+const OS_FAILURE = /\(os error \d+\)|\b(connection refused|no such file or directory|permission denied|timed out)\b/i;
 /** An OS error code as Node and libuv print them (`ENOENT:`, `connect ECONNREFUSED 127.0.0.1:6379`); case matters. */
 const ERRNO_CODE = /\bE[A-Z]{3,}\b(:|\s+\S+:\d+)/;
+/**
+ * The package's verdict about the program's input, which for a validator is the result it exists to give (`Validation
+ * failed: email must be a valid email`, `ValidationError: "age" is required`): the error names validation, or its
+ * message states a constraint on a value. Not told apart from a setup error by anything surer, so the doubt goes to
+ * accepting (a program refused wrongly loses a quickstart that teaches). An OS or errno signature is never a verdict.
+ */
+const VERDICT = /\b(validation|validator|validating)\b|\b(must|should)( not)? (be|have|match|contain)\b|\b(is|are) (required|not allowed)\b/i;
+
+function verdict(line: string): boolean {
+  return VERDICT.test(line) && !OS_FAILURE.test(line) && !ERRNO_CODE.test(line);
+}
+
+/** A line that states a failure of the run (a runtime error line, a caught error's lead-in, an OS error), not a verdict. */
+function failing(line: string): boolean {
+  if (PANIC_LINE.test(line) || OS_FAILURE.test(line) || ERRNO_CODE.test(line)) return true;
+  if (verdict(line)) return false;
+  if (ERROR_START.test(line)) return true;
+  const lead = FAILURE_LEAD.exec(line);
+  return !!lead && !NO_FAILURE_VALUE.test(line.slice(lead.index + lead[0].length - 1));
+}
 
 export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } {
   const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -49,7 +78,7 @@ export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } 
   if (/^\{$|^[\w$]+ \{$/.test(lines[0]!) && members.length >= 3 && members.filter((l) => /\[(Function|class|AsyncFunction)\b/.test(l)).length / members.length >= 0.6) {
     return { ok: false, why: `printed a module of functions, not a result: ${lines.slice(0, 2).join(' ').slice(0, 80)}` };
   }
-  if ((ERROR_START.test(lines[0]!) || PANIC_LINE.test(lines[0]!)) && lines.length <= 4) return { ok: false, why: `printed an error: ${lines[0]!.slice(0, 160)}` };
+  if ((ERROR_START.test(lines[0]!) && !verdict(lines[0]!) || PANIC_LINE.test(lines[0]!)) && lines.length <= 4) return { ok: false, why: `printed an error: ${lines[0]!.slice(0, 160)}` };
   const caught = caughtErrorOnly(lines);
   if (caught) return { ok: false, why: `printed only an error it caught, not a result: ${caught.slice(0, 160)}` };
   return { ok: true };
@@ -60,13 +89,30 @@ export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } 
  * stack, `print(f"Failed with error: {e}")`, `println!("error: {e}")`): once the stack's lines are set aside, every line
  * left states a failure, and at most four are left. The program ran to its end, but what it shows is that the
  * package's call failed, not what the package does. A result printed beside an error (`parsed 3 rows` then a warning)
- * still counts.
+ * still counts. An error's fields and bare numbers are set aside only under an error line (`name: John` alone is a
+ * result), and a validator's verdict about the program's input is a result, not a failure (see VERDICT).
  */
 export function caughtErrorOnly(lines: string[]): string | undefined {
-  // Python prints the source line under each `File "…", line N` of a traceback: part of the stack too.
-  const told = lines.filter((line, i) => !STACK_LINE.test(line) && !(i > 0 && /^File ".*", line \d+/.test(lines[i - 1]!)));
+  const told: string[] = [];
+  let afterError = false; // the line before was an error's line, its stack, or its fields
+  let depth = 0; // inside the `{ … }` (or `[ … ]`) block an error's line or stack opened
+  lines.forEach((line, i) => {
+    if (depth > 0) {
+      depth += (/[{[]$/.test(line) ? 1 : 0) - (/^[}\]]/.test(line) ? 1 : 0);
+      return;
+    }
+    // Python prints the source line under each `File "…", line N` of a traceback: part of the stack too.
+    const sourceLine = i > 0 && /^File ".*", line \d+/.test(lines[i - 1]!);
+    if (FRAME_LINE.test(line) || sourceLine || afterError && ERROR_DETAIL.test(line)) {
+      if (afterError && /[{[]$/.test(line)) depth = 1;
+      return;
+    }
+    told.push(line);
+    afterError = failing(line);
+    // A runtime's error line that opens its fields (`Error: boom {`); not a lead-in's list (`errors: [` of a validator).
+    if (afterError && ERROR_START.test(line) && /\{$/.test(line)) depth = 1;
+  });
   if (!told.length || told.length > 4) return undefined;
-  const failing = (line: string) => ERROR_START.test(line) || PANIC_LINE.test(line) || FAILURE_LINE.test(line) || ERRNO_CODE.test(line);
   return told.every(failing) ? told[0] : undefined;
 }
 

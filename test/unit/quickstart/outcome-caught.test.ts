@@ -42,8 +42,33 @@ describe('an error the program caught and printed', () => {
       '1: apple\n2: banana\n',
       'at least 3 values\n',
       '{\n  source: \'apache\',\n  charset: \'UTF-8\'\n}\n',
+      // Fields and numbers are a result unless they stand under an error line; counts and settings are not failures.
+      'name: John\nErrors found: 0\n',
+      'status: 200\nerror handling: enabled\n',
+      '42\nFailed tests: 0\n',
+      'Errors: none\n',
+      'errors: 0, warnings: 2\n',
+      // A validator's verdict about the program's input is what the package is for.
+      'Validation failed: email must be a valid email\n',
+      'ValidationError: "age" is required\n',
+      'Error: name must be at least 3 characters\n',
+      "errors: [\n  'row 2: price is not a number'\n]\n",
     ]) {
       assert.equal(meaningfulStdout(stdout).ok, true, stdout);
+    }
+  });
+
+  it('sets an error\'s fields and numbers aside only under its line or inside its block', () => {
+    for (const stdout of [
+      // Fields right after the error line, and the block the stack's last frame opens.
+      "Error: connect ECONNREFUSED 127.0.0.1:80\n  code: 'ECONNREFUSED'\n  port: 80\n",
+      'Request failed: socket hang up\n404\n',
+      "Failed with error: bad gateway\n    at main (file:///workspace/index.mjs:5:20) {\n  status: 502,\n  name: 'HTTPError'\n}\n",
+      // A failure lead-in whose value is not a count or setting, and an OS error even when it mentions validation.
+      'error: 3 files could not be read\n',
+      'Validation failed: open schema.json: no such file or directory\n',
+    ]) {
+      assert.equal(meaningfulStdout(stdout).ok, false, stdout);
     }
   });
 });
