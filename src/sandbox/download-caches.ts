@@ -4,7 +4,9 @@
 // are measured (allocated blocks); while all of them together pass the budget, whole runtime caches are emptied, least
 // recently used first. A cache is emptied only while no call of its runtime runs (steps mount it, and Go builds read
 // it as an overlay's lower, which must not change beneath them): the folder is renamed aside and recreated empty in one
-// synchronous turn, so no step can start in between, then the old one is removed. What an emptied cache held is
+// synchronous turn, so no step can start in between, then the old one is removed. That gate sees this process's calls
+// only, so caches are emptied only by the instance that holds the cache root's owner lock while no other live instance
+// uses the root (cache-owner.ts). What an emptied cache held is
 // fetched again on demand (sessions keep what they installed in their own volumes).
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -44,6 +46,8 @@ export class DownloadCaches {
     /** Owner of a recreated cache folder (the sandbox uid, which fetch steps write as). */
     private readonly owner: { uid: number; gid: number },
     private readonly measure: (dir: string) => Promise<number> = duBytes,
+    /** Whether this instance may empty caches now (cache-owner.ts: the only live instance using this cache root). */
+    private readonly mayEvict: () => boolean = () => true,
   ) {}
 
   /** A call of `runtime` starts (its steps may mount the cache); the returned function ends it. */
@@ -79,6 +83,8 @@ export class DownloadCaches {
   }
 
   private async pass(): Promise<CacheEviction[]> {
+    // Another live instance uses this cache root: its running calls are not in `users`, so nothing is emptied here.
+    if (!this.mayEvict()) return [];
     const sizes = await this.sizes();
     let total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
     const evicted: CacheEviction[] = [];
@@ -88,7 +94,8 @@ export class DownloadCaches {
       if (total <= this.maxBytes) break;
       const bytes = sizes.get(runtime) ?? 0;
       const dir = path.join(this.root, runtime);
-      // An empty cache (its folder's own block) has nothing to give back.
+      // An empty cache (its folder's own block) has nothing to give back. mayEvict again: du took a while.
+      if (!this.mayEvict()) break;
       if (!bytes || (this.users.get(runtime) ?? 0) > 0 || !fs.readdirSync(dir).length) continue;
       // Synchronous from the check of users to the new folder: no call of this runtime can start in between.
       const aside = path.join(this.root, `.old-${runtime}-${crypto.randomBytes(6).toString('hex')}`);

@@ -11,6 +11,7 @@ import { Exposure, exposureBase } from './exposure.ts';
 import { ensureSandboxHost, instanceId, loadRedactionKey, type SandboxHost } from './host.ts';
 import type { IsolatedResult } from './isolate.ts';
 import type { RunLimits } from './limits.ts';
+import { CacheOwner } from './cache-owner.ts';
 import { DownloadCaches } from './download-caches.ts';
 import { BuildLayers, stepHash, volumeScratch } from './layers.ts';
 import { manifestPackages } from './manifests.ts';
@@ -101,8 +102,15 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
 
   // The shared download caches (one folder per runtime) together allocate at most TOOLDEX_SANDBOX_CACHE_MB: checked after
   // every call that fetched; idle runtimes' caches are emptied, least recently used first (download-caches.ts).
-  const downloadCaches = new DownloadCaches(cacheRoot, RUNTIMES, config.TOOLDEX_SANDBOX_CACHE_MB * MIB, { uid, gid: uid });
-  downloadCaches.removeLeftovers();
+  // Only one instance sharing a cache root may empty its caches, and only while no other live one uses it: the in-use
+  // gate sees this process's calls only (cache-owner.ts). Another live holder switches eviction off here, not the start.
+  const cacheOwner = new CacheOwner(cacheRoot);
+  if (!cacheOwner.acquire()) {
+    logger.warn({ cacheRoot, holder: cacheOwner.holder }, 'sandbox download caches shared with another live instance: this one empties none (TOOLDEX_SANDBOX_CACHE_MB not enforced here; give each instance its own TOOLDEX_SANDBOX_CACHE_DIR)');
+  }
+  cacheOwner.start();
+  const downloadCaches = new DownloadCaches(cacheRoot, RUNTIMES, config.TOOLDEX_SANDBOX_CACHE_MB * MIB, { uid, gid: uid }, undefined, () => cacheOwner.mayEvict());
+  if (cacheOwner.owned) downloadCaches.removeLeftovers();
 
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -433,6 +441,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
       // Compile volumes are scratch (no compile runs between calls): removed, so none stays mounted past the process.
       for (const id of compileVolumes.list()) await compileVolumes.remove(id).catch(() => undefined);
       await exposure.tearDown();
+      cacheOwner.release();
     },
   };
 
