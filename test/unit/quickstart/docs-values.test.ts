@@ -35,8 +35,11 @@ describe('what the docs give the package', () => {
       file('caser.go', 'package caser\n\ntype Thing struct{ n int }\n\nfunc New() *Thing { return &Thing{} }\nfunc ToCamel(s string) string { return s }\nfunc Render(input []byte, opts ...int) []byte { return input }\n'),
     ], 'example.com/caser'));
     const api = found.filter((c) => c.origin === 'api').map((c) => c.code);
-    // Render is what the README calls: first, before the constructor that a constructor-first order put first.
-    assert.equal(api[0], 'fmt.Println(string(caser.Render([]byte("example"))))');
+    // Render is what the README calls: tried first, before the constructor that a constructor-first order put first.
+    assert.match(api[0] ?? '', /\bcaser\.Render\(/, api.join('\n'));
+    assert.ok(api.some((c) => /\bcaser\.New\(/.test(c)), 'the constructor is still among those kept, after it');
+    // Its []byte result is printed as text.
+    assert.match(api[0] ?? '', /fmt\.Println\(string\(caser\.Render\(\[\]byte\(/);
     assert.ok(api.includes('fmt.Println(caser.ToCamel("AnyKind of_string"))'), api.join('\n'));
     // A call of another package's New in the docs is no call of this one's.
     const other = await collectCandidates('go', artifact([
@@ -44,6 +47,17 @@ describe('what the docs give the package', () => {
       file('caser.go', 'package caser\n\nfunc New() *int { return nil }\nfunc Version() string { return "1" }\n'),
     ], 'example.com/caser'));
     assert.equal(other.filter((c) => c.origin === 'api')[0]?.code, 'fmt.Println(caser.Version())');
+  });
+
+  it('npm: a written program calls first the function the docs call, though other cues favour another', async () => {
+    const found = await collectCandidates('npm', artifact([
+      file('package.json', JSON.stringify({ name: 'texty', version: '1.0.0', types: 'index.d.ts' })),
+      file('README.md', '# texty\n\n```js\nconst out = render(page);\n```\n'),
+      file('index.d.ts', 'export declare function formatThing(s: string): string;\nexport declare function render(input: string): string;\n'),
+    ], 'texty'));
+    const api = found.filter((c) => c.origin === 'api').map((c) => c.code);
+    assert.ok(api.length >= 2, api.join('\n'));
+    assert.match(api[0]!, /console\.log\(render\(/, api.join('\n'));
   });
 
   it('Python: a written call takes the text the docs pass to the function through a name they bound', async () => {
