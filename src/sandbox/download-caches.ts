@@ -7,7 +7,10 @@
 // synchronous turn, so no step can start in between, then the old one is removed. That gate sees this process's calls
 // only, so caches are emptied only by the instance that holds the cache root's owner lock while no other live instance
 // uses the root (cache-owner.ts). What an emptied cache held is
-// fetched again on demand (sessions keep what they installed in their own volumes).
+// fetched again on demand: node, Python and Rust sessions keep what they installed in their own volumes, but Go's
+// module sources live only in this cache (the session's volume holds its go.mod/go.sum), so a Go session whose cache
+// was emptied since its install fetches its graph again (a fetch step, `refetch`) before its next build — the compile of
+// a layer runs with the proxy off and would fail without them. `generation` tells when.
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -36,6 +39,8 @@ export class DownloadCaches {
   /** When each runtime's cache was last used (entered): the least recently used is emptied first. */
   private readonly used = new Map<string, number>();
   private enforcing: Promise<CacheEviction[]> | undefined;
+  /** What the last pass left: all caches' bytes, and how far over the budget (caches in use, or another instance's). */
+  lastPass: { totalBytes: number; overBytes: number } | undefined;
 
   constructor(
     /** The cache root as the host sees it: `<root>/<runtime>` per runtime (layers live beside them and are not counted). */
@@ -84,7 +89,10 @@ export class DownloadCaches {
 
   private async pass(): Promise<CacheEviction[]> {
     // Another live instance uses this cache root: its running calls are not in `users`, so nothing is emptied here.
-    if (!this.mayEvict()) return [];
+    if (!this.mayEvict()) {
+      this.lastPass = undefined; // not measured: the holder's business (this instance said so once at start)
+      return [];
+    }
     const sizes = await this.sizes();
     let total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
     const evicted: CacheEviction[] = [];
@@ -102,19 +110,44 @@ export class DownloadCaches {
       fs.renameSync(dir, aside);
       fs.mkdirSync(dir, { mode: 0o755 });
       fs.chownSync(dir, this.owner.uid, this.owner.gid);
+      this.bump(runtime);
       removals.push(aside);
       total -= bytes;
       evicted.push({ runtime, bytes });
     }
     for (const aside of removals) await fs.promises.rm(aside, { recursive: true, force: true });
+    this.lastPass = { totalBytes: total, overBytes: Math.max(0, total - this.maxBytes) };
     return evicted;
   }
 
-  /** Folders set aside by a pass that did not finish (a stopped process), removed at start. */
-  removeLeftovers(): void {
+  /**
+   * The runtime cache's generation: changed each time it is emptied. Sessions record it at install; a session whose
+   * packages live only in the cache (Go's modules) fetches them again before a build when it differs. Kept beside the
+   * runtime folders (root's, never mounted into a sandbox), so it survives restarts and is read by every instance.
+   */
+  generation(runtime: string): string {
+    try {
+      return fs.readFileSync(path.join(this.root, `.generation-${runtime}`), 'utf8').trim();
+    } catch {
+      return ''; // never emptied
+    }
+  }
+
+  private bump(runtime: string): void {
+    const file = path.join(this.root, `.generation-${runtime}`);
+    const next = `${Date.now()}-${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(`${file}.new`, next);
+    fs.renameSync(`${file}.new`, file);
+  }
+
+  /**
+   * Folders set aside by a pass that did not finish (a stopped process), removed at start — asynchronously: a Go module
+   * cache set aside holds tens of thousands of files, and start-up (and the requests after it) must not wait on them.
+   */
+  async removeLeftovers(): Promise<void> {
     if (!fs.existsSync(this.root)) return;
-    for (const name of fs.readdirSync(this.root)) {
-      if (name.startsWith('.old-')) fs.rmSync(path.join(this.root, name), { recursive: true, force: true });
+    for (const name of await fs.promises.readdir(this.root)) {
+      if (name.startsWith('.old-')) await fs.promises.rm(path.join(this.root, name), { recursive: true, force: true });
     }
   }
 }

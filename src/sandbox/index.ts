@@ -110,7 +110,9 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
   }
   cacheOwner.start();
   const downloadCaches = new DownloadCaches(cacheRoot, RUNTIMES, config.TOOLDEX_SANDBOX_CACHE_MB * MIB, { uid, gid: uid }, undefined, () => cacheOwner.mayEvict());
-  if (cacheOwner.owned) downloadCaches.removeLeftovers();
+  if (cacheOwner.owned) {
+    void downloadCaches.removeLeftovers().catch((error: unknown) => logger.warn({ err: error, cacheRoot }, 'sandbox download caches: leftover folders not removed'));
+  }
 
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -264,6 +266,25 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
         let pins = plan.current;
         /** Whether a fetch step ran (the only steps that write the shared download caches, with Go's preparation). */
         let fetched = false;
+        // The download cache's generation this session's packages were fetched into (root-only folder of its volume):
+        // for a runtime whose packages live only in the shared cache (adapter.refetch), a changed one means fetch again.
+        const generationFile = path.join(session.folders.overlay, 'cache-generation');
+        const readGeneration = () => {
+          try {
+            return fs.readFileSync(generationFile, 'utf8').trim();
+          } catch {
+            return ''; // installed before any emptying was recorded
+          }
+        };
+        const recordGeneration = () => {
+          if (!call.adapter.refetch) return;
+          try {
+            fs.writeFileSync(generationFile, downloadCaches.generation(runtime));
+          } catch (error) {
+            // A full session volume: the next build fetches again (a fetch with a full cache downloads nothing).
+            logger.warn({ err: error, sessionId: session.id }, 'sandbox cache generation not recorded');
+          }
+        };
 
         const finish = async (status: TestResult['status'], result: IsolatedResult, ended: EndedBy | undefined,
           notes: Array<string | undefined>, merge = false, error?: TestResult['error']): Promise<TestResult> => {
@@ -281,8 +302,17 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
             if (evicted.length) logger.info({ evicted }, 'sandbox sessions evicted');
             await sessions.unmountIdle(IDLE_UNMOUNT_MS, queue.busy);
             if (fetched) {
-              const emptied = await downloadCaches.enforce();
+              let emptied: Awaited<ReturnType<typeof downloadCaches.enforce>>;
+              try {
+                emptied = await downloadCaches.enforce();
+              } catch (error) {
+                logger.warn({ err: error, cacheRoot }, 'sandbox download caches not measured (du failed): TOOLDEX_SANDBOX_CACHE_MB not enforced after this call');
+                return;
+              }
               if (emptied.length) logger.info({ emptied }, 'sandbox download caches emptied (TOOLDEX_SANDBOX_CACHE_MB)');
+              const left = downloadCaches.lastPass;
+              // Still over: the caches over it are in use (emptied once idle), or another live instance shares the folder.
+              if (left?.overBytes) logger.warn({ totalBytes: left.totalBytes, overBytes: left.overBytes, evicting: cacheOwner.owned }, 'sandbox download caches over TOOLDEX_SANDBOX_CACHE_MB after a pass');
             }
           })());
           return {
@@ -319,6 +349,7 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
               unreachable ? { code: 'registry_unreachable', message: unreachable.message } : undefined);
           }
           pins = plan.all;
+          recordGeneration();
         }
         if (call.moved) sessions.settleMove(session.id);
         /**
@@ -390,6 +421,19 @@ export function createSandbox(config: Config, store: Store, logger: Logger): San
           await prepareCache(call.adapter, ctx, options);
           phases.provisionMs += Date.now() - preparing;
           const locked = call.adapter.locked?.(session.folders.deps) ?? [];
+          if (locked.length && call.adapter.refetch && readGeneration() !== downloadCaches.generation(runtime)) {
+            // The cache was emptied since this session's install, and its packages lived only there (Go's modules): fetched
+            // again, as a fetch step under the install's rules and budget, before the compile (proxy off) needs them.
+            const refetch = call.adapter.refetch(ctx);
+            const started = Date.now();
+            const setupBefore = phases.provisionMs;
+            fetched = true;
+            const result = await step(refetch);
+            phases.installMs += Math.max(0, Date.now() - started - (phases.provisionMs - setupBefore));
+            if (succeeded(result)) recordGeneration();
+            // Not fatal: the build has the proxy and fetches what it lacks into its own overlay, as before.
+            else logger.warn({ sessionId: session.id, runtime, stderr: result.stderr.finish((text) => text).slice(0, 300) }, 'sandbox download cache refetch failed');
+          }
           const { found: cacheLayers, ended: compileEnded } = await sharedLayers(locked);
           if (compileEnded) return finish(compileEnded.status, compileEnded.result, compileEnded.ended, [compileEnded.note]);
           // Locked names as the lock spells them (serde_json); pins' names as parsePackage normalises them (serde-json).

@@ -95,6 +95,14 @@ export const golangRuntime: RuntimeAdapter = {
       },
     };
   },
+  refetch(ctx) {
+    return {
+      kind: 'fetch', name: 'install',
+      // The graph the session's go.mod already records (nothing resolved anew): the modules back into the emptied cache.
+      script: `cd ${GOMOD} && exec go mod download`,
+      env: { ...FETCH_BASE_ENV, ...goEnv(ctx), GOPATH: '/tmp/gopath' }, network: sourceNetwork(ctx),
+    };
+  },
   locked(depsDir) {
     const file = path.join(depsDir, 'gomod', 'requires.json');
     if (!fs.existsSync(file)) return [];

@@ -98,6 +98,12 @@ export interface RuntimeAdapter {
    * fills the cache with what only the operator's toolchain produces (Go's compiled standard library).
    */
   prepare?(ctx: RuntimeContext): { step: FetchStep; marker: string };
+  /**
+   * A fetch step that downloads the session's installed graph into the shared cache again, for a runtime whose installed
+   * packages live only there (Go's module sources; the compile of a layer runs with the proxy off): run before a build
+   * when the cache was emptied since the session's install (download-caches.ts generation).
+   */
+  refetch?(ctx: RuntimeContext): FetchStep;
   /** Reads, on the host, the exact versions the last fetch resolved for the pins (from the installer's own lock; Go: the whole module graph). */
   locked?(depsDir: string): LockedPin[];
   /**

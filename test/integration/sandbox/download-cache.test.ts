@@ -43,3 +43,40 @@ describe('download cache byte budget', () => {
     assert.equal(second.body.stdout.trim(), '2');
   });
 });
+
+describe('download cache byte budget, Go', () => {
+  // Go's module sources live only in the shared cache (the session keeps go.mod/go.sum), and the compile of a layer runs
+  // with the proxy off: a session whose cache was emptied since its install fetches its graph again before its build.
+  let server: TestServer;
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-dlcache-go-'));
+  const program = file('main.go', 'package main\n\nimport (\n\t"fmt"\n\t"github.com/google/uuid"\n)\n\nfunc main() { fmt.Println("uuid", len(uuid.NewString())) }\n');
+  const layersOf = () => {
+    const dir = path.join(cache, 'layers', 'golang');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.startsWith('.')) : [];
+  };
+  before(async () => {
+    fs.chmodSync(cache, 0o755);
+    server = await startSandboxServer({ TOOLDEX_SANDBOX_CACHE_MB: 1, TOOLDEX_SANDBOX_CACHE_DIR: cache });
+  });
+  after(async () => {
+    await server?.close();
+    fs.rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('after the Go cache was emptied, the session\'s next build fetches its modules again and its layer compiles', { timeout: 900_000 }, async () => {
+    const first = await postTest(server, { language: 'go', runtime: 'golang', packages: ['github.com/google/uuid@v1.6.0'], timeoutMs: 60_000, files: [program] });
+    assert.equal(first.body.status, 'ran', first.text.slice(0, 2000));
+    assert.equal(first.body.stdout, 'uuid 36\n');
+    await server.app.sandbox.settled();
+    assert.ok(fs.existsSync(path.join(cache, '.generation-golang')), 'the Go cache was emptied (a new generation)');
+    assert.equal(fs.existsSync(path.join(cache, 'golang', 'mod', 'github.com', 'google')), false, 'uuid\'s sources are gone with it');
+    // The graph's layer goes too, so the next call must compile it — from the modules, with the proxy off.
+    assert.equal(layersOf().length, 1, 'the first call made the layer');
+    fs.rmSync(path.join(cache, 'layers', 'golang'), { recursive: true, force: true });
+
+    const again = await postTest(server, { language: 'go', runtime: 'golang', sessionId: first.body.sessionId, timeoutMs: 60_000, files: [program] });
+    assert.equal(again.body.status, 'ran', again.text.slice(0, 2000));
+    assert.equal(again.body.stdout, 'uuid 36\n');
+    assert.equal(layersOf().length, 1, 'the layer compiled again: the modules were fetched back before the compile');
+  });
+});

@@ -56,6 +56,7 @@ describe('download caches byte budget', () => {
     // Idle caches still go (the budget is held as far as it can be); the one in use stays, over the budget for now.
     assert.ok(!(await caches.enforce()).some((e) => e.runtime === 'python'), 'in use: not emptied');
     assert.equal(fs.readdirSync(path.join(root, 'python', 'pkgs')).length, 6);
+    assert.ok((caches.lastPass?.overBytes ?? 0) >= 3 * MIB, `the pass says it stays over the budget: ${JSON.stringify(caches.lastPass)}`);
     leave();
     leave(); // leaving twice counts once
     const second = caches.enter('python');
@@ -63,6 +64,30 @@ describe('download caches byte budget', () => {
     second();
     assert.deepEqual((await caches.enforce()).map((e) => e.runtime), ['python']);
     assert.ok(await total(caches) <= 2 * MIB);
+    assert.equal(caches.lastPass?.overBytes, 0);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('a cache\'s generation changes each time it is emptied, and only then, and another instance reads the same', async () => {
+    // Go sessions record it at install: their modules live only in the cache, so a changed one means fetch again.
+    const root = cacheRoot({ golang: 3, node: 1 });
+    const caches = new DownloadCaches(root, ['golang', 'node'], 2 * MIB, me);
+    assert.equal(caches.generation('golang'), '', 'never emptied');
+    caches.enter('golang')();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    caches.enter('node')(); // used later: golang goes first, and is enough
+    assert.deepEqual((await caches.enforce()).map((e) => e.runtime), ['golang']);
+    const first = caches.generation('golang');
+    assert.notEqual(first, '');
+    assert.equal(caches.generation('node'), '', 'a cache not emptied keeps its generation');
+    assert.deepEqual(fs.readdirSync(path.join(root, 'golang')), [], 'kept outside the runtime folder (never mounted)');
+    assert.equal(new DownloadCaches(root, ['golang', 'node'], 2 * MIB, me).generation('golang'), first, 'read from the cache root');
+    assert.deepEqual(await caches.enforce(), [], 'within the budget');
+    assert.equal(caches.generation('golang'), first);
+    fs.mkdirSync(path.join(root, 'golang', 'mod'));
+    fs.writeFileSync(path.join(root, 'golang', 'mod', 'm'), randomBytes(3 * MIB));
+    await caches.enforce();
+    assert.notEqual(caches.generation('golang'), first, 'emptied again: a new generation');
     fs.rmSync(root, { recursive: true, force: true });
   });
 
@@ -70,7 +95,7 @@ describe('download caches byte budget', () => {
     const root = cacheRoot({ node: 1, golang: 1 });
     fs.mkdirSync(path.join(root, '.old-golang-abc', 'mod'), { recursive: true });
     const caches = new DownloadCaches(root, RUNTIMES, 64 * MIB, me);
-    caches.removeLeftovers();
+    await caches.removeLeftovers();
     assert.ok(!fs.existsSync(path.join(root, '.old-golang-abc')));
     assert.deepEqual(await caches.enforce(), []);
     assert.equal(fs.readdirSync(path.join(root, 'node', 'pkgs')).length, 1);
