@@ -6,6 +6,10 @@ import { fetchBytes, fetchJson } from '../fetch.ts';
 import type { Artifact, PackageFacts, RegistrySource, SourceSettings } from './types.ts';
 import { isDocFile, stripTopFolder } from './types.ts';
 
+/** A declaration file in a `vendor/` folder of the package itself (not under node_modules, tests or fixtures). */
+export const vendoredDeclaration = (path: string) => /\.d\.(ts|mts|cts)$/.test(path) && /(^|\/)vendor\//.test(path)
+  && !/(^|\/)(node_modules|tests?|__tests__|fixtures?)\//.test(path);
+
 interface Packument { 'dist-tags'?: Record<string, string>; versions?: Record<string, unknown> }
 interface Manifest {
   description?: string; license?: string | { type?: string }; homepage?: string;
@@ -35,7 +39,11 @@ export function npmSource(settings: SourceSettings): RegistrySource {
       const bytes = await fetchBytes(tarball, settings.artifactLimits);
       if (!bytes) throw refused(`The tarball of ${name}@${version} is missing from the registry.`);
       // JavaScript is kept too: a package without declarations documents its API in JSDoc there (lodash).
-      const keep = options.keep ?? ((p: string) => isDocFile(p, /\.d\.(ts|mts|cts)$|^package\.json$|\.(c|m)?js$/) && !/\.min\.(c|m)?js$/.test(p));
+      // A package's own `vendor/` declarations are kept as well: an entry that re-exports a vendored module's types
+      // (`export {ModifierName} from './vendor/ansi-styles/index.js'`) has its API there; the extractor reads only
+      // what the entries reach, so an unused vendored copy adds nothing.
+      const keep = options.keep ?? ((p: string) => (isDocFile(p, /\.d\.(ts|mts|cts)$|^package\.json$|\.(c|m)?js$/) && !/\.min\.(c|m)?js$/.test(p))
+        || vendoredDeclaration(p));
       const contents = await readTar(bytes, { ...DEFAULT_LIMITS, keep: (p) => keep(stripTopFolder(p)) });
       const files = contents.files.map((f) => ({ ...f, path: stripTopFolder(f.path) }));
       const pkgFile = files.find((f) => f.path === 'package.json');
