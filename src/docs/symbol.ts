@@ -223,5 +223,45 @@ export function lookupSymbol(passages: IndexedPassage[], symbol: string, package
       return { found: true, exact: own.length > 0, item: describe(best!, passages), suggestions: alternatives };
     }
   }
+  const folded = foldedMember(variants, candidates, names, passages);
+  if (folded) return folded;
   return { found: false, exact: false, suggestions: closest(asked, candidates, new Set(), SUGGESTIONS) };
+}
+
+/** Its owner's identifier for a member folded into the owner's passage (the extractor writes `owner.member`, lower case). */
+const foldedId = (candidate: Candidate, member: string) => `${fold(candidate.segments[candidate.segments.length - 1]!)}.${fold(member)}`;
+
+/**
+ * A comment-less member (`Options.timeout`, an object's property) has no passage of its own: the extractor folds it into
+ * its owner's passage and names it among that passage's identifiers. Asked by name, it is answered with the owner's item,
+ * whose documentation opens by saying so and quoting the member's own declaration line. Never exact: the path asked is
+ * not an item's own.
+ */
+function foldedMember(variants: string[][], candidates: Candidate[], names: Set<string>, passages: IndexedPassage[]): SymbolLookup | undefined {
+  for (const variant of variants) {
+    const member = variant[variant.length - 1]!;
+    const owner = variant.slice(0, -1);
+    const holders = candidates.filter((c) => c.passages.some((p) => p.identifiers.includes(foldedId(c, member)))
+      && (!owner.length || endsWith(c.segments, owner, false)));
+    if (!holders.length) continue;
+    const own = owner.length ? holders.filter((c) => c.segments.slice(0, c.segments.length - owner.length).every((segment) => names.has(fold(segment)))) : holders;
+    const [best, ...others] = [...(own.length ? own : holders)].sort(prefer);
+    const item = describe(best!, passages);
+    const line = memberLine(item.signature, member);
+    const note = `\`${[...(owner.length ? [] : [best!.segments[best!.segments.length - 1]!]), ...variant].join('.')}\` has no documentation of its own: `
+      + `it is a member of \`${best!.symbol}\`, folded into its passage${line ? ` (\`${line}\`)` : ''}.`;
+    return {
+      found: true, exact: false, item: { ...item, documentation: item.documentation ? `${note}\n\n${item.documentation}` : note },
+      suggestions: [...others, ...(own.length ? holders.filter((c) => !own.includes(c)) : [])].slice(0, SUGGESTIONS)
+        .map((c) => ({ symbol: c.symbol, url: c.passages[0]!.url, score: 1 })),
+    };
+  }
+  return undefined;
+}
+
+/** The member's own line in its owner's folded signature (`  timeout?: number;`), trimmed; null when not there. */
+function memberLine(signature: string | null, member: string): string | null {
+  const name = fold(member).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^\\s*(?:(?:readonly|static|public|abstract|declare|get|set|async)\\s+)*["']?${name}["']?\\??\\s*[:(<]`, 'i');
+  return signature?.split('\n').find((l) => pattern.test(l))?.trim().replace(/;$/, '') ?? null;
 }

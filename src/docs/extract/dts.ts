@@ -173,7 +173,17 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)} …` : text;
   };
 
-  const push = (node: TS.Node, symbol: string, title: string, signatures: string[], doc: string, importance: number, internal: boolean) => {
+  /**
+   * The names a folded member is asked by, as identifiers of its owner's passage: `Owner.member` and `member`, one
+   * member's pair after another (the stored identifiers are capped, so the first members keep both). A question or a
+   * symbol lookup naming a comment-less member then finds the passage it is folded into, as it finds a documented one.
+   */
+  const foldedIdentifiers = (title: string, members: string[]): string[] => {
+    const owner = title.split('.').pop()!.toLowerCase();
+    return members.flatMap((m) => [`${owner}.${m.toLowerCase()}`, ...(m.length >= 3 ? [m.toLowerCase()] : [])]);
+  };
+
+  const push = (node: TS.Node, symbol: string, title: string, signatures: string[], doc: string, importance: number, internal: boolean, foldedMembers: string[] = []) => {
     const file = rel(node.getSourceFile().fileName);
     const deprecated = deprecatedDoc(doc);
     const score = importance - (doc ? 0 : 0.3) - (deprecated ? 0.4 : 0);
@@ -181,7 +191,7 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     splitLong(doc ? `${header}\n\n${doc}` : header).forEach((content, i) => drafts.push({
       url: source.locate(file, { line: lineOf(node) }), title, headings: [symbol.slice(0, symbol.length - title.length - 1) || source.name, title],
       content: i === 0 ? content : `${header}\n\n${content}`, source: file, symbol, importance: score, internal: internal || undefined,
-      deprecated: deprecated || undefined, identifiers: [...new Set([title.toLowerCase(), title.split('.').pop()!.toLowerCase()])],
+      deprecated: deprecated || undefined, identifiers: [...new Set([title.toLowerCase(), title.split('.').pop()!.toLowerCase(), ...foldedIdentifiers(title, foldedMembers)])],
     }));
   };
 
@@ -197,7 +207,7 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
    * are folded into the owner's passage (their signatures in its code), where a reader of the owner sees them, instead
    * of each standing alone as a bare declaration that outranks the documented item for the same words.
    */
-  const emitMembers = (members: ReadonlyArray<TS.ClassElement | TS.TypeElement>, prefix: string, title: string, importance: number, internal: boolean): { folded: string[]; documented: string[] } => {
+  const emitMembers = (members: ReadonlyArray<TS.ClassElement | TS.TypeElement>, prefix: string, title: string, importance: number, internal: boolean): { folded: string[]; foldedNames: string[]; documented: string[] } => {
     const groups = new Map<string, TS.Node[]>();
     for (const member of members) {
       const name = memberName(member);
@@ -208,6 +218,7 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       if (groups.size > MAX_MEMBERS) break;
     }
     const folded: string[] = [];
+    const foldedNames: string[] = [];
     const documented: string[] = [];
     for (const [name, members] of groups) {
       // Overloads share the documented sibling's comment (the compiler attaches it to one of them).
@@ -216,13 +227,16 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       // A comment that only points elsewhere (`@see _.debounce`, on @types/lodash's chain wrappers; `{@link
       // LRUCache.OptionsBase.ttl}` on lru-cache's mirrored options) explains nothing here.
       if (!doc || onlyPointer(doc)) {
-        if (folded.length < MAX_FOLDED) folded.push(...members.map((m) => `  ${signatureOf(m)};`));
+        if (folded.length < MAX_FOLDED) {
+          folded.push(...members.map((m) => `  ${signatureOf(m)};`));
+          foldedNames.push(name);
+        }
         continue;
       }
       push(members[0]!, `${prefix}.${title}.${name}`, `${title}.${name}`, members.map(signatureOf), doc, importance - 0.05, internal);
       if (documented.length < MAX_SUMMARIES) documented.push(`- \`${name}\`: ${summaryOf(doc)}`);
     }
-    return { folded, documented };
+    return { folded, foldedNames, documented };
   };
 
   /**
@@ -264,12 +278,12 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
     if (ts.isModuleDeclaration(node) && !doc && checker.getSymbolAtLocation(node.name)?.declarations?.some((d) => !ts.isModuleDeclaration(d))) return;
     const members = ts.isInterfaceDeclaration(node) || ts.isClassDeclaration(node) ? [...node.members as TS.NodeArray<TS.ClassElement | TS.TypeElement>]
       : ts.isTypeAliasDeclaration(node) ? literalMembers(node.type) : [];
-    const { folded, documented } = members.length ? emitMembers(members, prefix, name, importance, internal) : { folded: [], documented: [] };
+    const { folded, foldedNames, documented } = members.length ? emitMembers(members, prefix, name, importance, internal) : { folded: [], foldedNames: [], documented: [] };
     const head = signatureOf(node);
     const signature = folded.length ? `${head} {\n${folded.join('\n')}\n}` : ts.isTypeAliasDeclaration(node) && members.length ? `${head} { … }` : head;
     // A type without a comment of its own whose members are documented (`interface Options { /** … */ x }`) is
     // explained by them, as a documentation page lists them: its passage carries each member's first sentence.
-    push(node, `${prefix}.${name}`, name, [signature], doc || (documented.length ? `Members:\n\n${documented.join('\n')}` : ''), importance, internal);
+    push(node, `${prefix}.${name}`, name, [signature], doc || (documented.length ? `Members:\n\n${documented.join('\n')}` : ''), importance, internal, foldedNames);
   };
 
   /**
@@ -349,6 +363,7 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       const target = assigned.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(assigned) : assigned;
       const holder = target.valueDeclaration && ts.isVariableDeclaration(target.valueDeclaration) && !seen.has(target.valueDeclaration) ? target.valueDeclaration : undefined;
       const folded: string[] = [];
+      const foldedNames: string[] = [];
       const readAsValue = new Set<TS.Node>();
       // The properties written at the value itself (`& { createColors(…) }`) first: they are its own additions to the
       // shared type, and the fold keeps MAX_FOLDED signatures.
@@ -365,7 +380,10 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
           readAsValue.add(declaration.parent);
           if (holder && !docOf(declaration)) {
             seen.add(declaration);
-            if (folded.length < MAX_FOLDED) folded.push(`  ${signatureOf(declaration)};`);
+            if (folded.length < MAX_FOLDED) {
+              folded.push(`  ${signatureOf(declaration)};`);
+              if (!foldedNames.includes(property.name)) foldedNames.push(property.name);
+            }
           } else {
             emitDeclaration(declaration, prefix, property.name, importance - 0.05, false);
           }
@@ -376,7 +394,7 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       if (holder && folded.length) {
         seen.add(holder);
         const doc = docOf(holder);
-        if (!skipped(doc)) push(holder, `${prefix}.${target.name}`, target.name, [`${signatureOf(holder)} {\n${folded.join('\n')}\n}`], doc, importance, false);
+        if (!skipped(doc)) push(holder, `${prefix}.${target.name}`, target.name, [`${signatureOf(holder)} {\n${folded.join('\n')}\n}`], doc, importance, false, foldedNames);
       }
     }
   }
