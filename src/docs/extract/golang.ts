@@ -24,6 +24,9 @@ function docAbove(node: SyntaxNode): string {
   let expectedRow = node.startPosition.row;
   for (let sibling = node.previousSibling; sibling?.type === 'comment'; sibling = sibling.previousSibling) {
     if (sibling.endPosition.row < expectedRow - 1) break;
+    // A comment ending the line of the code before it (`A int // a`) is that code's, not a doc of the next.
+    const before = sibling.previousSibling;
+    if (before && before.type !== 'comment' && before.endPosition.row === sibling.startPosition.row) break;
     expectedRow = sibling.startPosition.row;
     const text = sibling.text;
     lines.unshift(text.startsWith('//') ? text.replace(/^\/\/ ?/, '') : text.replace(/^\/\*+\s?|\s*\*\/$/g, ''));
@@ -126,11 +129,14 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
           if (exported(name) && exported(receiver)) push(node, name, receiver, docAbove(node), signatureOf(node));
         } else if (['type_declaration', 'const_declaration', 'var_declaration'].includes(node.type)) {
           const groupDoc = docAbove(node);
-          const specs = namedChildren(node).filter((c) => /_spec$/.test(c.type));
+          // tree-sitter-go wraps a grouped `var ( … )` in a var_spec_list, and spells `type A = B` type_alias: both are
+          // specs as go/doc sees them (grouped vars such as `ErrCacheMiss` were otherwise never extracted).
+          const list = namedChildren(node).find((c) => c.type === 'var_spec_list');
+          const specs = namedChildren(list ?? node).filter((c) => /_spec$|^type_alias$/.test(c.type));
           // The keyword and grouping are read once per declaration: a generated `const ( … )` block holds thousands of
           // specs, and reading the block's text once per spec made golang.org/x/sys take minutes (quadratic).
           const keyword = node.type.slice(0, node.type.indexOf('_'));
-          const grouped = node.children.some((c) => c?.type === '(');
+          const grouped = Boolean(list) || node.children.some((c) => c?.type === '(');
           for (const spec of specs) {
             const names = spec.childrenForFieldName('name').map((n) => n?.text).filter(exported);
             const doc = grouped ? docAbove(spec) || (specs.length === 1 ? groupDoc : '') : groupDoc;
@@ -138,6 +144,12 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
             for (const name of names) push(spec, name, undefined, doc, signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature);
             // Methods of an exported interface are API too (zapcore.Core.Write).
             const iface = spec.type === 'type_spec' ? spec.childForFieldName('type') : null;
+            // So are the documented exported fields of an exported struct, which pkg.go.dev shows in the type's
+            // declaration with their comments: a long struct's fields (a config type's options) were cut from the
+            // type's passage at MAX_SIGNATURE, and no field could be asked for by name (`DecoderConfig.WeaklyTypedInput`).
+            if (iface?.type === 'struct_type' && names[0]) {
+              for (const field of structFields(iface)) push(field.node, field.name, names[0], field.doc, field.signature);
+            }
             if (iface?.type === 'interface_type' && names[0]) {
               for (const method of namedChildren(iface).filter((c) => c.type === 'method_elem')) {
                 const name = method.childForFieldName('name')?.text;
@@ -163,6 +175,23 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
     }
   }
   return drafts;
+}
+
+/** A struct's exported named fields with their doc comment (the lines above, else the comment ending the line). */
+function structFields(struct: SyntaxNode): Array<{ node: SyntaxNode; name: string; doc: string; signature: string }> {
+  const list = namedChildren(struct).find((c) => c.type === 'field_declaration_list');
+  const fields = [];
+  for (const field of list ? namedChildren(list).filter((c) => c.type === 'field_declaration') : []) {
+    const trailing = field.nextSibling?.type === 'comment' && field.nextSibling.startPosition.row === field.endPosition.row
+      ? field.nextSibling.text.replace(/^\/\/ ?/, '').replace(/^\/\*+\s?|\s*\*\/$/g, '').trim() : '';
+    const doc = docAbove(field) || trailing;
+    const type = field.childForFieldName('type')?.text.replace(/\s+/g, ' ') ?? '';
+    for (const name of field.childrenForFieldName('name').map((n) => n?.text).filter(exported)) {
+      const signature = `${name} ${type}`;
+      fields.push({ node: field, name, doc, signature: signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature });
+    }
+  }
+  return fields;
 }
 
 /**

@@ -1,0 +1,72 @@
+// Go declarations that tree-sitter-go shapes differently from a plain spec: grouped vars (var_spec_list), type
+// aliases (type_alias), and the documented fields of exported structs. Each is API as go/doc shows it.
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiFromGoModule } from '../../../src/docs/extract/golang.ts';
+import { loadParsers, type Parsers } from '../../../src/docs/extract/treesitter.ts';
+
+const source = `package cache
+
+// Package-level errors.
+var (
+	// ErrCacheMiss means that a Get failed because the item wasn't present.
+	ErrCacheMiss = errors.New("cache miss")
+	ErrOther = errors.New("other") // not a doc of the next one
+	// ErrClosed is returned after Close.
+	ErrClosed = errors.New("closed")
+)
+
+// Handler is an alias kept for compatibility.
+type Handler = func(string)
+
+// Config configures a Decoder.
+type Config struct {
+	// WeaklyTypedInput, if true, converts strings to ints and ints to strings.
+	WeaklyTypedInput bool
+	Mask rune // Mask hides what the user types.
+	hidden int
+	// Undocumented exported fields carry no passage of their own.
+	Embedded
+	Size int
+}
+`;
+
+describe('Go specs beyond the plain ones', () => {
+  let parsers: Parsers;
+  before(async () => { parsers = await loadParsers(['go']); });
+  const extract = () => apiFromGoModule(parsers, {
+    module: 'example.com/cache', files: new Map([['cache.go', source]]), locate: (file, where) => `${file}#${where.anchor ?? ''}`,
+  });
+
+  it('extracts each documented var of a grouped var block with its own comment', async () => {
+    const drafts = await extract();
+    const miss = drafts.find((d) => d.symbol === 'cache.ErrCacheMiss');
+    assert.ok(miss, 'grouped var extracted');
+    assert.match(miss.content, /Get failed because the item wasn't present/);
+    const closed = drafts.find((d) => d.symbol === 'cache.ErrClosed');
+    assert.ok(closed);
+    // The trailing comment of ErrOther's line is not ErrClosed's doc.
+    assert.doesNotMatch(closed.content, /not a doc/);
+    assert.match(closed.content, /returned after Close/);
+  });
+
+  it('extracts a type alias', async () => {
+    const alias = (await extract()).find((d) => d.symbol === 'cache.Handler');
+    assert.ok(alias);
+    assert.match(alias.content, /type Handler = func\(string\)/);
+    assert.match(alias.content, /alias kept for compatibility/);
+  });
+
+  it("extracts an exported struct's documented fields as Type.Field, with line comments as docs", async () => {
+    const drafts = await extract();
+    const weak = drafts.find((d) => d.symbol === 'cache.Config.WeaklyTypedInput');
+    assert.ok(weak);
+    assert.match(weak.content, /WeaklyTypedInput bool/);
+    assert.match(weak.content, /converts strings to ints/);
+    assert.ok(weak.identifiers?.includes('weaklytypedinput'));
+    const mask = drafts.find((d) => d.symbol === 'cache.Config.Mask');
+    assert.ok(mask);
+    assert.match(mask.content, /hides what the user types/);
+    assert.equal(drafts.some((d) => /Config\.(hidden|Size|Embedded)$/.test(d.symbol ?? '')), false);
+  });
+});
