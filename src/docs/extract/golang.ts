@@ -144,12 +144,6 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
             for (const name of names) push(spec, name, undefined, doc, signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature);
             // Methods of an exported interface are API too (zapcore.Core.Write).
             const iface = spec.type === 'type_spec' ? spec.childForFieldName('type') : null;
-            // So are the documented exported fields of an exported struct, which pkg.go.dev shows in the type's
-            // declaration with their comments: a long struct's fields (a config type's options) were cut from the
-            // type's passage at MAX_SIGNATURE, and no field could be asked for by name (`DecoderConfig.WeaklyTypedInput`).
-            if (iface?.type === 'struct_type' && names[0]) {
-              for (const field of structFields(iface)) push(field.node, field.name, names[0], field.doc, field.signature);
-            }
             if (iface?.type === 'interface_type' && names[0]) {
               for (const method of namedChildren(iface).filter((c) => c.type === 'method_elem')) {
                 const name = method.childForFieldName('name')?.text;
@@ -175,23 +169,6 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
     }
   }
   return drafts;
-}
-
-/** A struct's exported named fields with their doc comment (the lines above, else the comment ending the line). */
-function structFields(struct: SyntaxNode): Array<{ node: SyntaxNode; name: string; doc: string; signature: string }> {
-  const list = namedChildren(struct).find((c) => c.type === 'field_declaration_list');
-  const fields = [];
-  for (const field of list ? namedChildren(list).filter((c) => c.type === 'field_declaration') : []) {
-    const trailing = field.nextSibling?.type === 'comment' && field.nextSibling.startPosition.row === field.endPosition.row
-      ? field.nextSibling.text.replace(/^\/\/ ?/, '').replace(/^\/\*+\s?|\s*\*\/$/g, '').trim() : '';
-    const doc = docAbove(field) || trailing;
-    const type = field.childForFieldName('type')?.text.replace(/\s+/g, ' ') ?? '';
-    for (const name of field.childrenForFieldName('name').map((n) => n?.text).filter(exported)) {
-      const signature = `${name} ${type}`;
-      fields.push({ node: field, name, doc, signature: signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature });
-    }
-  }
-  return fields;
 }
 
 /**

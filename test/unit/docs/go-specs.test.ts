@@ -1,5 +1,5 @@
-// Go declarations that tree-sitter-go shapes differently from a plain spec: grouped vars (var_spec_list), type
-// aliases (type_alias), and the documented fields of exported structs. Each is API as go/doc shows it.
+// Go declarations that tree-sitter-go shapes differently from a plain spec: grouped vars (var_spec_list) and type
+// aliases (type_alias). Each is API as go/doc shows it.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiFromGoModule } from '../../../src/docs/extract/golang.ts';
@@ -55,18 +55,5 @@ describe('Go specs beyond the plain ones', () => {
     assert.ok(alias);
     assert.match(alias.content, /type Handler = func\(string\)/);
     assert.match(alias.content, /alias kept for compatibility/);
-  });
-
-  it("extracts an exported struct's documented fields as Type.Field, with line comments as docs", async () => {
-    const drafts = await extract();
-    const weak = drafts.find((d) => d.symbol === 'cache.Config.WeaklyTypedInput');
-    assert.ok(weak);
-    assert.match(weak.content, /WeaklyTypedInput bool/);
-    assert.match(weak.content, /converts strings to ints/);
-    assert.ok(weak.identifiers?.includes('weaklytypedinput'));
-    const mask = drafts.find((d) => d.symbol === 'cache.Config.Mask');
-    assert.ok(mask);
-    assert.match(mask.content, /hides what the user types/);
-    assert.equal(drafts.some((d) => /Config\.(hidden|Size|Embedded)$/.test(d.symbol ?? '')), false);
   });
 });
