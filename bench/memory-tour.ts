@@ -124,8 +124,9 @@ console.log(`memory tour: ${toured} of ${PACKAGES.length} packages in ${Math.rou
 console.log(`memory server settled after the tour ${show(idle)}, ${Math.round((Date.now() - idleFrom) / 1000)} s after the last request`);
 console.log(`  ${breakdown()}`);
 // Idle: once the threads that stop when idle have stopped (the encoder's after TOOLDEX_SEMANTIC_ENCODER_IDLE_MS, the
-// docs extraction thread's after 30 s), and the process has settled again. The figure the project bounds (< 1 GB).
-const stopAfter = Math.max(config.TOOLDEX_SEMANTIC_ENCODER_IDLE_MS, 30_000) + 5_000;
+// docs extraction thread's after TOOLDEX_DOCS_EXTRACTION_IDLE_MS), and the process has settled again. The figure the
+// project bounds (< 1 GB).
+const stopAfter = Math.max(config.TOOLDEX_SEMANTIC_ENCODER_IDLE_MS, config.TOOLDEX_DOCS_EXTRACTION_IDLE_MS) + 5_000;
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, idleFrom + stopAfter - Date.now())));
 for (let still = 0; still < 3 && Date.now() - idleFrom < stopAfter + 120_000;) {
   await new Promise((resolve) => setTimeout(resolve, 5000));

@@ -127,6 +127,8 @@ export const configSchema = z.object({
   TOOLDEX_SEMANTIC_CACHE: intFrom(10_000, 0, 10_000_000).describe('Query vectors kept in memory (LRU; 0 turns the cache off).'),
   TOOLDEX_DOCS_INDEX_CACHE: intFrom(64, 1, 100_000)
     .describe('Packages whose docs search index (passages, word index, passage vectors) is kept in memory, least recently used dropped first; a dropped one is read back from the store on its next question.'),
+  TOOLDEX_DOCS_EXTRACTION_IDLE_MS: intFrom(120_000, 1000, 86_400_000)
+    .describe('The docs extraction thread (the parsers: TypeScript compiler, tree-sitter grammars) stops after this long without a package to parse and gives its memory back; a first question that finds it stopped pays its start (about 1-4 s under load). Longer keeps first questions fast across quiet spells and holds the memory meanwhile.'),
   TOOLDEX_SEMANTIC_ENCODER_THREADS: intFrom(Math.max(1, os.availableParallelism() - 1), 1, 256)
     .describe('Threads of the local sentence encoder, each with its own model session (~60 MB): default the cores less one (at least 1), leaving a core to the event loop.'),
   TOOLDEX_SEMANTIC_ENCODER_BATCH: intFrom(8, 1, 256)

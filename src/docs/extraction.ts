@@ -41,12 +41,14 @@ let worker: Worker | undefined;
 let broken = false;
 /**
  * The thread stops after this long without an artifact to parse: its parsers' memory (part of the −89 MB the idle
- * threads give back, docs/semantic.md "Memory") goes back, and the next package starts it again. Ten minutes, not 30 s:
- * a first question that finds the thread stopped pays its start — the TypeScript compiler or a grammar loaded, the
- * extractors' code compiled again — and that was most of the first question (npm: extraction 3.9–4.9 s cold against
- * 0.05–0.8 s warm at load 16–24, bench/docs-first.ts BENCH_COLD=1), while first questions come minutes apart.
+ * threads give back, docs/semantic.md "Memory") goes back, and the next package starts it again. A first question that
+ * finds the thread stopped pays its start — the TypeScript compiler or a grammar loaded, the extractors' code compiled
+ * again — and that was most of the first question (npm: extraction 3.9–4.9 s cold against 0.05–0.8 s warm at load
+ * 16–24, bench/docs-first.ts BENCH_COLD=1). Held ten minutes, the thread kept an idle server over its 1 GB bound
+ * (bench/memory-tour.ts: 1,136 MB), so the service sets it from TOOLDEX_DOCS_EXTRACTION_IDLE_MS (2 minutes: first
+ * questions of one session of work find it warm; a quiet server gives the memory back). Tests and benches set it here.
  */
-export const EXTRACTION_IDLE = { ms: 10 * 60_000 };
+export const EXTRACTION_IDLE = { ms: 120_000 };
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
 const pending = new Map<number, { resolve(result: ArtifactPassages): void; reject(error: Error): void }>();

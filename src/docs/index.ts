@@ -11,7 +11,7 @@ import type { Logger } from '../log.ts';
 import type { Embedder } from '../semantic/index.ts';
 import type { Store } from '../store/index.ts';
 import { buildContext, type StoredFacts } from './context.ts';
-import { warmExtraction } from './extraction.ts';
+import { EXTRACTION_IDLE, warmExtraction } from './extraction.ts';
 import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
 import { LINKS } from './links.ts';
@@ -67,6 +67,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   const warmEncoder = () => deps.encoder?.warm?.();
   const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder });
   const indexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
+  EXTRACTION_IDLE.ms = deps.config.TOOLDEX_DOCS_EXTRACTION_IDLE_MS;
   // The memory docs keep, said once at start (docs/semantic.md, "Memory", lists every cache and its setting).
   deps.logger.info({ packageIndexes: deps.config.TOOLDEX_DOCS_INDEX_CACHE, queryVectors: deps.config.TOOLDEX_SEMANTIC_CACHE,
     encoderThreads: deps.encoder?.kind === 'transformer' ? deps.config.TOOLDEX_SEMANTIC_ENCODER_THREADS : 0 }, 'docs caches');
