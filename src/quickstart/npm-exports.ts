@@ -11,11 +11,10 @@
 import crypto from 'node:crypto';
 import type TS from 'typescript';
 import { textOf, type ArchiveFile } from '../docs/archive.ts';
-import { loadCompiler, typeEntries } from '../docs/extract/dts.ts';
+import { declarationProgram, npmTypeEntries } from '../docs/extract/declared-api.ts';
 
 const TYPES_DIR = /^@types\/[^/]+\//;
 const DECLARATION = /\.d\.(ts|mts|cts)$/;
-const ROOT = '/pkg';
 /** Package versions whose declared exports are kept (each a few KB of names). */
 export const DECLARED_CACHE = 64;
 
@@ -96,29 +95,11 @@ async function readDeclaredExports(files: ArchiveFile[]): Promise<DeclaredExport
  * Only the main entry (`.`): a sub-path's names are imported from that path, not from the package.
  */
 async function mainEntryExports(files: Map<string, string>): Promise<DeclaredExports> {
-  let manifest: Record<string, unknown> = {};
-  try { manifest = JSON.parse(files.get('package.json') ?? '{}') as Record<string, unknown>; } catch { manifest = {}; }
-  const entry = typeEntries({ files, manifest: manifest as Parameters<typeof typeEntries>[0]['manifest'] }).find((e) => e.subpath === '.');
+  const entry = npmTypeEntries(files).find((e) => e.subpath === '.');
   if (!entry) return { names: [], typeOnly: [] };
-  const ts = await loadCompiler();
-  const rel = (file: string) => file.slice(ROOT.length + 1);
-  const host: TS.CompilerHost = {
-    getSourceFile: (file, version) => {
-      const text = files.get(rel(file));
-      return text === undefined ? undefined : ts.createSourceFile(file, text, version, true);
-    },
-    getDefaultLibFileName: () => `${ROOT}/lib.d.ts`, writeFile: () => undefined, getCurrentDirectory: () => ROOT,
-    getCanonicalFileName: (f) => f, useCaseSensitiveFileNames: () => true, getNewLine: () => '\n',
-    fileExists: (f) => f.startsWith(`${ROOT}/`) && files.has(rel(f)),
-    readFile: (f) => (f.startsWith(`${ROOT}/`) ? files.get(rel(f)) : undefined),
-    directoryExists: () => true, realpath: (f) => f,
-  };
-  const program = ts.createProgram({
-    rootNames: [`${ROOT}/${entry.file}`], host,
-    options: { noLib: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
-  });
+  const { ts, program, sourceFile: entrySource } = await declarationProgram(files, [entry.file]);
   const checker = program.getTypeChecker();
-  const sourceFile = program.getSourceFile(`${ROOT}/${entry.file}`);
+  const sourceFile = entrySource(entry.file);
   const moduleSymbol = sourceFile ? checker.getSymbolAtLocation(sourceFile) : undefined;
   if (!sourceFile || !moduleSymbol) return { names: [], typeOnly: [] };
   const names = new Set<string>();

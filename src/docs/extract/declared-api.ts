@@ -15,12 +15,19 @@ export interface DeclaredItem { name: string; where: string }
 
 const ROOT = '/pkg';
 
-/** The exported names of an npm package's entry points (declarations under `files`, with its package.json). */
-export async function declaredNpmApi(files: Map<string, string>): Promise<DeclaredItem[]> {
+/** An npm package's type entry points (subpath and declaration file), from its package.json under `files`. */
+export function npmTypeEntries(files: Map<string, string>): ReturnType<typeof typeEntries> {
   let manifest: Record<string, unknown> = {};
   try { manifest = JSON.parse(files.get('package.json') ?? '{}') as Record<string, unknown>; } catch { manifest = {}; }
-  const entries = typeEntries({ files, manifest: manifest as Parameters<typeof typeEntries>[0]['manifest'] });
-  if (!entries.length) return [];
+  return typeEntries({ files, manifest: manifest as Parameters<typeof typeEntries>[0]['manifest'] });
+}
+
+/**
+ * A TypeScript program over a package's published files, held in memory under a virtual root and rooted at the given
+ * declaration files: no lib, no emit, nothing read from disk. Shared by the coverage count (below) and the import-line
+ * check (src/quickstart/npm-exports.ts), so both agree on what a package exports.
+ */
+export async function declarationProgram(files: Map<string, string>, rootFiles: string[]) {
   const ts = await loadCompiler();
   const rel = (file: string) => file.slice(ROOT.length + 1);
   const host: TS.CompilerHost = {
@@ -35,13 +42,21 @@ export async function declaredNpmApi(files: Map<string, string>): Promise<Declar
     directoryExists: () => true, realpath: (f) => f,
   };
   const program = ts.createProgram({
-    rootNames: entries.map((e) => `${ROOT}/${e.file}`), host,
+    rootNames: rootFiles.map((file) => `${ROOT}/${file}`), host,
     options: { noLib: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
   });
+  return { ts, program, sourceFile: (file: string) => program.getSourceFile(`${ROOT}/${file}`) };
+}
+
+/** The exported names of an npm package's entry points (declarations under `files`, with its package.json). */
+export async function declaredNpmApi(files: Map<string, string>): Promise<DeclaredItem[]> {
+  const entries = npmTypeEntries(files);
+  if (!entries.length) return [];
+  const { program, sourceFile: entrySource } = await declarationProgram(files, entries.map((e) => e.file));
   const checker = program.getTypeChecker();
   const items = new Map<string, DeclaredItem>();
   for (const { subpath, file } of entries) {
-    const sourceFile = program.getSourceFile(`${ROOT}/${file}`);
+    const sourceFile = entrySource(file);
     const moduleSymbol = sourceFile ? checker.getSymbolAtLocation(sourceFile) : undefined;
     if (!sourceFile || !moduleSymbol) continue;
     const exported = checker.getExportsOfModule(moduleSymbol);
@@ -59,7 +74,7 @@ export async function declaredNpmApi(files: Map<string, string>): Promise<Declar
     }
   }
   // Entries that are scripts of `declare module "x"` blocks (@types/node): each module's exports, as the extractor reads them.
-  if (!items.size && entries.every(({ file }) => { const sf = program.getSourceFile(`${ROOT}/${file}`); return sf && !checker.getSymbolAtLocation(sf); })) {
+  if (!items.size && entries.every(({ file }) => { const sf = entrySource(file); return sf && !checker.getSymbolAtLocation(sf); })) {
     for (const module of checker.getAmbientModules()) {
       const name = module.name.replace(/^["']|["']$/g, '');
       if (name.includes('*') || name.startsWith('node:') || !module.declarations?.some((d) => d.getSourceFile().fileName.startsWith(`${ROOT}/`))) continue;
