@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isAlive } from '../store/lock.ts';
 
 export const LOCK_FILE = '.tooldex-owner';
 export const SHARED_FILE = '.tooldex-shared';
@@ -25,15 +26,6 @@ export function processStart(pid: number): string | undefined {
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   } catch {
     return undefined;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -130,7 +122,7 @@ export class CacheOwner {
     const holder = found.record;
     if (!holder) return false; // being written right now (or unreadable): its age decides
     if (holder.host !== this.me.host) return false; // another host's pid says nothing here
-    if (!alive(holder.pid)) return true;
+    if (!isAlive(holder.pid)) return true;
     // A pid reused after a restart (a container's pid 1 again) is another process: its start time differs.
     const started = processStart(holder.pid);
     return started !== undefined && holder.started !== '' && started !== holder.started;

@@ -52,7 +52,8 @@ export function acquireLock(home: string): { release(): void; update(info: Parti
   throw new ToolDexError('store_locked', 409, `Could not take the store lock ${file}.`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this pid exists (EPERM: it does, under another user). Also read by the sandbox's cache-owner lock. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
