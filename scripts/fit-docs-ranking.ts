@@ -266,6 +266,38 @@ console.log(`asked in ${((Date.now() - started) / 1000).toFixed(0)} s: ${all.len
 if (process.env.FIT_DIAGNOSE) {
   fs.writeFileSync(process.env.FIT_DIAGNOSE, all.map((a) => JSON.stringify({ set: a.set, tool: a.q.tool, ecosystem: a.q.ecosystem, question: a.q.question, ...a.why })).join('\n'));
 }
+printMissClasses(all.map((a) => ({ set: a.set, ecosystem: a.q.ecosystem, ...a.why })));
+
+/**
+ * The misses of the hand-set ranking by class, per ecosystem over every set (each a row of counts): the answer in no
+ * passage, in none the words retrieve, and below #3 by what the answer is — a guide/README section (no symbol) or an API
+ * item (a module's doc page included) — and what the top 3 above it are: API items, sections, or both.
+ */
+function printMissClasses(list: Array<{ set: string; ecosystem: string } & Diagnosis>): void {
+  const classOf = (d: Diagnosis): string | undefined => {
+    if (d.answered >= 1 && d.answered <= 3) return undefined;
+    if (!d.extracted) return 'not extracted';
+    if (!d.pooled || !d.answer) return 'not in the word pool';
+    const under = d.above.some((a) => !a.section) ? (d.above.some((a) => a.section) ? 'both' : 'API items') : 'sections';
+    return `${d.answer.section ? 'guide/README section' : 'API item'} below #3, under ${under}`;
+  };
+  const ecos = [...new Set(list.map((d) => d.ecosystem))].sort();
+  const classes = new Map<string, Map<string, number>>();
+  for (const d of list) {
+    const c = classOf(d);
+    if (!c) continue;
+    const row = classes.get(c) ?? new Map<string, number>();
+    classes.set(c, row);
+    row.set(d.ecosystem, (row.get(d.ecosystem) ?? 0) + 1);
+  }
+  console.log(`\nmisses of the hand-set ranking by class (every set): class | ${ecos.join(' | ')} | all`);
+  for (const [c, row] of [...classes].sort((l, r) => [...r[1].values()].reduce((a, b) => a + b, 0) - [...l[1].values()].reduce((a, b) => a + b, 0))) {
+    console.log(`  ${c} | ${ecos.map((e) => row.get(e) ?? 0).join(' | ')} | ${[...row.values()].reduce((a, b) => a + b, 0)}`);
+  }
+  const totals = ecos.map((e) => list.filter((d) => d.ecosystem === e));
+  console.log(`  misses | ${totals.map((l) => l.filter((d) => classOf(d)).length).join(' | ')} | ${list.filter((d) => classOf(d)).length}`);
+  console.log(`  questions | ${totals.map((l) => l.length).join(' | ')} | ${list.length}`);
+}
 const groups = (list: Asked[]) => [...[...new Set(list.map((a) => a.q.ecosystem))].sort(), 'all'].map((e) => [e, list.filter((a) => e === 'all' || a.q.ecosystem === e)] as const);
 const figures = (list: Asked[], weights: DocsWeights) => groups(list)
   .map(([e, l]) => `${e} ${l.filter((a) => hit1(a, weights)).length}/${l.filter((a) => hit3(a, weights)).length}/${l.length}`).join('  ');
