@@ -1,8 +1,9 @@
-// Go declarations that tree-sitter-go shapes differently from a plain spec: grouped vars (var_spec_list) and type
-// aliases (type_alias). Each is API as go/doc shows it.
+// Go declarations that tree-sitter-go shapes differently from a plain spec: grouped vars (var_spec_list), type
+// aliases (type_alias), a struct's fields (folded into the struct's passage). Each is API as go/doc shows it. And go/doc's
+// comment syntax: one space of indentation makes code, a list stays prose.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiFromGoModule } from '../../../src/docs/extract/golang.ts';
+import { apiFromGoModule, goDocToMarkdown } from '../../../src/docs/extract/golang.ts';
 import { loadParsers, type Parsers } from '../../../src/docs/extract/treesitter.ts';
 
 const source = `package cache
@@ -25,7 +26,7 @@ type Config struct {
 	WeaklyTypedInput bool
 	Mask rune // Mask hides what the user types.
 	hidden int
-	// Undocumented exported fields carry no passage of their own.
+	// Embedded fields have no name of their own.
 	Embedded
 	Size int
 }
@@ -55,5 +56,35 @@ describe('Go specs beyond the plain ones', () => {
     assert.ok(alias);
     assert.match(alias.content, /type Handler = func\(string\)/);
     assert.match(alias.content, /alias kept for compatibility/);
+  });
+
+  it('folds a struct\'s fields into its passage: documented ones listed, every exported one an identifier', async () => {
+    const drafts = await extract();
+    const config = drafts.filter((d) => d.symbol === 'cache.Config');
+    assert.equal(config.length, 1);
+    assert.match(config[0]!.content, /Fields:\n\n- `WeaklyTypedInput`: WeaklyTypedInput, if true, converts strings to ints and ints to strings\.\n- `Mask`: Mask hides what the user types\./);
+    // The field comments left the one-line signature (where the 600-character cut dropped them).
+    assert.match(config[0]!.content, /type Config struct \{ WeaklyTypedInput bool Mask rune hidden int Embedded Size int \}/);
+    for (const id of ['config.weaklytypedinput', 'weaklytypedinput', 'config.mask', 'config.size', 'size']) assert.ok(config[0]!.identifiers?.includes(id), id);
+    assert.ok(!config[0]!.identifiers?.includes('hidden'));
+    // No field has a passage of its own.
+    assert.ok(!drafts.some((d) => d.symbol?.startsWith('cache.Config.')));
+  });
+
+  it('reads a line indented by one space after // as code, and a list as prose', () => {
+    const markdown = goDocToMarkdown('Run runs.\n\nExample:\n\n r := New()\n r.Run(\n     1)\n\nOptions:\n  - one\n    more\n  - two\n\nDone.');
+    assert.match(markdown, /```go\nr := New\(\)\nr\.Run\(\n    1\)\n```/);
+    assert.match(markdown, /Options:\n  - one\n    more\n  - two/);
+    assert.equal((markdown.match(/```/g) ?? []).length, 2);
+  });
+
+  it('names an example passage by its example function too', async () => {
+    const drafts = await apiFromGoModule(parsers, {
+      module: 'example.com/cache', locate: (file, where) => `${file}#${where.anchor ?? ''}`,
+      files: new Map([['cache.go', source], ['cache_test.go', 'package cache_test\n\nfunc ExampleConfig_strict() {\n\tcache.Config{}\n}\n']]),
+    });
+    const example = drafts.find((d) => d.source === 'cache_test.go');
+    assert.equal(example?.symbol, 'cache.Config');
+    assert.ok(example?.identifiers?.includes('exampleconfig_strict'));
   });
 });
