@@ -7,6 +7,8 @@ export interface HostFacts {
   /** e.g. "3.11.7"; undefined when the sandbox has no python. */
   pythonVersion?: string;
   pythonStdlib: Set<string>;
+  /** Python's builtins (`dir(builtins)`): names a script uses unbound that no import should shadow. */
+  pythonBuiltins?: Set<string>;
   /** Go standard package name → import path (e.g. "json" → "encoding/json"); the usual one when names clash. */
   goStd: Map<string, string>;
   /** Toolchain versions by runtime, for verified.runtime ("python 3.11.7", "go1.26.8"). */
@@ -38,10 +40,11 @@ export async function readHostFacts(toolchains: Toolchains): Promise<HostFacts> 
   const python = toolchains.python;
   if (python.available && python.paths.python) {
     try {
-      const out = await run(python.paths.python, ['-c', 'import sys;print(sys.version.split()[0]);print(" ".join(sorted(sys.stdlib_module_names)))']);
-      const [version, names = ''] = out.trim().split('\n');
+      const out = await run(python.paths.python, ['-c', 'import sys, builtins;print(sys.version.split()[0]);print(" ".join(sorted(sys.stdlib_module_names)));print(" ".join(dir(builtins)))']);
+      const [version, names = '', builtins = ''] = out.trim().split('\n');
       facts.pythonVersion = version;
       for (const name of names.split(' ')) if (name) facts.pythonStdlib.add(name);
+      facts.pythonBuiltins = new Set(builtins.split(' ').filter(Boolean));
     } catch { /* no python facts: pins are left to pip */ }
   }
   const go = toolchains.golang;

@@ -13,6 +13,8 @@ export interface NpmExports {
   esm: { default: boolean; named: string[] } | null;
   /** The properties of what `require` or the default export gives (`Papa.parse` of papaparse's `parse`). */
   defaultKeys?: string[];
+  /** The import's default is `require(name)` itself: Node loaded the CommonJS file, whose named exports are a guess. */
+  commonjs?: boolean;
 }
 
 /** The probe program (CommonJS, so both `require` and `import()` are tried in one run); prints one JSON line. */
@@ -24,6 +26,7 @@ const keys = (v) => (v && (typeof v === 'object' || typeof v === 'function') ? O
 try { out.defaultKeys = keys(require(${name})); out.require = true; } catch {}
 import(${name}).then((m) => {
   out.esm = { default: 'default' in m && m.default !== undefined, named: Object.keys(m).filter((k) => k !== 'default' && /^[A-Za-z_$][\\w$]*$/.test(k)) };
+  if (out.require) { try { out.commonjs = m.default === require(${name}); } catch {} }
   if (!out.defaultKeys.length) out.defaultKeys = keys(m.default);
 }, () => {}).finally(() => console.log(JSON.stringify(out)));
 `;

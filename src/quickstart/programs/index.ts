@@ -6,7 +6,7 @@ import type { HostFacts } from '../host-facts.ts';
 import type { Candidate, PackageInfo, Program } from '../types.ts';
 import { goProgram } from './go.ts';
 import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.ts';
-import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, withCliHelp } from './python.ts';
+import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, unboundNames, withCliHelp } from './python.ts';
 import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
 import { fixtureContent, fixtureNote, missingFile } from '../fixtures.ts';
@@ -68,6 +68,9 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
     case 'pypi': {
       const elided = await fillElidedText(candidate.code, 'python', info.dataBlocks);
       let code = await pythonProgram(elided.code, candidate.language, info.importName, info.pyBindings);
+      // A run stopped at one missing name: every other name the script reads unbound is imported now, by the same
+      // rules, instead of one run per name (a doctest using `fp` and `mp` bare).
+      if (adjust.pythonImports?.length || adjust.pythonNames?.length || adjust.typingNames?.length) adjust = await withUnboundImports(code, adjust, info, host);
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
       if (adjust.typingNames?.length) code = `from typing import ${adjust.typingNames.join(', ')}\n${code}`;
@@ -124,6 +127,24 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
 /** The note for documents the example elides and tooldex filled (`const doc = '...'`). */
 function elidedNote(names: string[]): string {
   return names.length ? `The example elides the text of ${names.join(', ')} ('...'); tooldex gave ${names.length > 1 ? 'each' : 'it'} a sample of the kind its name says (from the docs' own data blocks where they show one).` : '';
+}
+
+/**
+ * The adjustments with every name the script reads but never binds classified as the one-name repairs classify a
+ * NameError: typing's generics, names the package's `__init__.py` binds, standard modules and the package itself.
+ * Builtins and names a repair already made a stand-in are left alone.
+ */
+export async function withUnboundImports(code: string, adjust: Adjustments, info: PackageInfo, host: HostFacts): Promise<Adjustments> {
+  const root = info.importName.split('.')[0]!;
+  const taken = new Set([...(adjust.pythonImports ?? []), ...(adjust.pythonNames ?? []), ...(adjust.typingNames ?? []), ...(adjust.stubs ?? [])]);
+  const out = { ...adjust };
+  for (const name of await unboundNames(code)) {
+    if (taken.has(name) || host.pythonBuiltins?.has(name)) continue;
+    if (TYPING_NAMES.has(name)) out.typingNames = [...(out.typingNames ?? []), name];
+    else if (info.pyExports?.includes(name)) out.pythonNames = [...(out.pythonNames ?? []), name];
+    else if (host.pythonStdlib.has(name) || name === root) out.pythonImports = [...(out.pythonImports ?? []), name];
+  }
+  return out;
 }
 
 /** What the failed run's diagnostics ask for, or undefined when a retry would fail the same way. */
@@ -187,7 +208,7 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
         return { ...adjust, stubs: [...(adjust.stubs ?? []), helper] };
       }
       const kind = adjust.importStyle?.kind ?? 'named';
-      if (/does not provide an export named|is not a function|is not a constructor|Cannot read properties of undefined/.test(stderr)) {
+      if (/does not provide an export named|Named export '[\w$]+' not found|is not a function|is not a constructor|Cannot read properties of undefined/.test(stderr)) {
         if (kind === 'named') return { ...adjust, importStyle: { kind: 'default' } };
         if (kind === 'default') return { ...adjust, importStyle: { kind: 'namespace' } };
       }

@@ -2,6 +2,7 @@
 // (.mjs / .cjs / .ts), the packages it imports beside this one, and results printed when the example prints nothing.
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
 import type { NpmExports } from '../imports.ts';
+import { commonJsImports } from './cjs-imports.ts';
 import { proseValues, sampleValues, type ParameterTypes } from '../npm-values.ts';
 
 const GLOBALS = new Set(('console process Math JSON Object Array Promise setTimeout setInterval clearTimeout clearInterval Date String Number ' +
@@ -193,6 +194,31 @@ function reassignRedeclared(root: SyntaxNode, code: string): string {
   return out;
 }
 
+/**
+ * A name the example assigns at the top level before anything reads it (`z = new Decimal(355)`, as in a REPL) is the
+ * example's own variable: declared where it is first assigned. Left undeclared it would be taken for one of the
+ * package's exports (`import { z, Decimal }`), and an ES module throws on the bare assignment.
+ */
+function declareFirstAssigned(root: SyntaxNode, code: string): string {
+  const declared = declaredNames(root);
+  const firstUse = new Map<string, number>();
+  for (const id of descendants(root, 'identifier')) if (!firstUse.has(id.text)) firstUse.set(id.text, id.startIndex);
+  const starts: number[] = [];
+  for (const statement of namedChildren(root)) {
+    const assignment = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+    const left = assignment?.type === 'assignment_expression' ? assignment.childForFieldName('left') : undefined;
+    if (!left || left.type !== 'identifier' || declared.has(left.text) || GLOBALS.has(left.text)) continue;
+    // First seen here, and the right side does not read it (`x = x + 1` reads an x from elsewhere).
+    if (firstUse.get(left.text) !== left.startIndex) continue;
+    if (descendants(assignment!.childForFieldName('right')!, 'identifier').some((id) => id.text === left.text)) continue;
+    starts.push(statement.startIndex);
+    declared.add(left.text);
+  }
+  let out = code;
+  for (const start of starts.reverse()) out = `${out.slice(0, start)}let ${out.slice(start)}`;
+  return out;
+}
+
 /** Names that say "a function of yours goes here" even where the example only passes them on (`{ cb }`). */
 export const CALLBACK_NAME = /^(cb|callback|fn|func|handler|handle|listener|on[A-Z_]\w*|\w*(Callback|Handler|Listener|Fn))$/;
 
@@ -250,6 +276,7 @@ export async function nodeProgram(code: string, language: string, name: string, 
   const grammar: Grammar = jsx && typescript ? 'tsx' : typescript ? 'typescript' : 'javascript';
   let program = dropDuplicateRequires(await parseCode(grammar, code), code).replace(/\s+$/, '') + '\n';
   program = reassignRedeclared(await parseCode(grammar, program), program);
+  program = declareFirstAssigned(await parseCode(grammar, program), program);
   let root = await parseCode(grammar, program);
   const specifiers = importedSpecifiers(root);
   const importsPackage = specifiers.some((s) => packageOf(s) === name);
@@ -340,6 +367,8 @@ export async function nodeProgram(code: string, language: string, name: string, 
   const esm = /^\s*(import|export)\s/m.test(program) || /\bawait\b/.test(program) || (moduleType === 'module' && requiresPackage);
   // ES module (imports or top-level await) but CommonJS requires: the requires become imports.
   if (esm) program = program.replace(/^(?:const|let|var)\s+(\{[^}]*\}|[A-Za-z_$][\w$]*)\s*=\s*require\(\s*(['"][^'"]+['"])\s*\);?[ \t]*$/gm, (_, names: string, from: string) => `import ${names.replace(/\s*:\s*/g, ' as ')} from ${from};`);
+  // A CommonJS package's names taken from where Node's loader really puts them (cjs-imports.ts), before any run.
+  if (esm) program = await commonJsImports(program, grammar, name, facts.exports);
   // Requires left in an ES module (`require('a').b`, a require inside a function) would throw "require is not
   // defined in ES module scope": Node's own createRequire gives the module the CommonJS require it was written for.
   if (esm && await callsRequire(program, grammar)) {

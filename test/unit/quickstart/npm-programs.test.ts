@@ -22,6 +22,18 @@ describe('results the example means the reader to see', () => {
   });
 });
 
+describe('variables a REPL-style example assigns without declaring', () => {
+  it('declares a name at its first top-level assignment, so it is not imported from the package and an ES module runs', async () => {
+    const made = await nodeProgram("options = Rule.parseText('every day')\noptions.start = stamp(2000)\nvar rule = new Rule(options)\nconsole.log(rule);", 'js', 'rules', 'commonjs');
+    assert.match(made.code, /^import \{ Rule, stamp \} from 'rules';$/m);
+    assert.match(made.code, /^let options = Rule\.parseText/m);
+    assert.doesNotMatch(made.code, /let options\.start/);
+    // A name read before it is assigned, or read by its own assignment, is not the example's new variable.
+    const counter = await nodeProgram('count = count + 1\nconsole.log(count)', 'js', 'counter', 'commonjs');
+    assert.doesNotMatch(counter.code, /let count/);
+  });
+});
+
 describe('documentation notation', () => {
   it('rewrites a signature\'s optional brackets, proved by a clean parse', async () => {
     const read = await asCode("import Papa from 'papaparse';\n\nPapa.parse(file, config);\n\nconst csv = Papa.unparse(data[, config]);");

@@ -130,6 +130,24 @@ describe('python programs from the public API', () => {
   });
 });
 
+describe('names a script reads unbound', () => {
+  it('after the first NameError, imports every other unbound name by the same rules at once, builtins and bound names aside', async () => {
+    const withNames = { ...info, pyExports: ['fp', 'mp', 'mpf'] };
+    const pyHost = { ...host, pythonStdlib: new Set(['datetime', 'sys']), pythonBuiltins: new Set(['print', 'len', 'range']) };
+    const code = 'x = mp.mpf(1)\nprint(fp.sqrt(2), len(range(3)), datetime.date(2020, 1, 1), List, helper(x))';
+    const candidate = { code, language: 'python', origin: 'readme' as const, path: 'README.md', source: 'u' };
+    // The first run's NameError named `mp` only; the rest come with it.
+    const program = await makeProgram(candidate, withNames, pyHost, { pythonNames: ['mp'] });
+    const imports = program.code.split('\n').filter((l) => /^(from|import) /.test(l));
+    assert.deepEqual(imports.sort(), ['from demo import mp, fp', 'from typing import List', 'import datetime'].sort());
+    // `helper` is the reader's (not the package's, not a standard module): left for the stand-in repair.
+    assert.doesNotMatch(program.code, /import .*helper/);
+    // No repair yet: the program is the example as it stands.
+    const first = await makeProgram(candidate, withNames, pyHost);
+    assert.doesNotMatch(first.code, /^from demo import/m);
+  });
+});
+
 describe('top-level await', () => {
   it('runs a script that awaits at its top level as asyncio.run(main()), imports kept on top and its result printed', async () => {
     const code = 'from demo import get_session\nsession = get_session()\nasync with session.client("s3") as client:\n    resp = await client.list()\n    print(resp)';
