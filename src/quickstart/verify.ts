@@ -17,6 +17,7 @@ import { npmExportsProbe, npmImportLines, programImportLines, readNpmExports } f
 import type { HostFacts } from './host-facts.ts';
 import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
+import { NEVER_IMPORTS, programUsesPackage } from './package-use.ts';
 import { packageInfo } from './package-info.ts';
 import { pickTeaching, teachScore, TEACH_SELECTION, type TeachSelection } from './teach-model.ts';
 import type { RanCandidate } from './teach-features.ts';
@@ -280,6 +281,12 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
         break;
       }
       if (through) program.note = [program.note, through.note].filter(Boolean).join(' ');
+      // A program that never imports the package proves nothing about it, whatever it prints: not run.
+      const use = await programUsesPackage(program.code, info);
+      if (!use.uses && use.why === NEVER_IMPORTS) {
+        tried.push({ source: candidate.source, status: 'not_a_program', detail: `${NEVER_IMPORTS}` });
+        break;
+      }
       best ??= { candidate, program };
       if (!(await deps.keepAlive())) throw new LeaseLost('lease lost');
       runs++;
@@ -309,6 +316,12 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       }
       if (result.status === 'ran') {
         const output = meaningfulStdout(result.stdout);
+        // Verified means the package did it: what the program printed must depend on a call into the package
+        // (package-use.ts), else the run is treated as one that printed nothing (a repair may still print a result).
+        if (output.ok && !use.uses) {
+          output.ok = false;
+          output.why = `it printed, but ${use.why}`;
+        }
         if (output.ok) {
           tried.push({ source: candidate.source, status: 'ran' });
           const success: VerifyOutcome = { status: 'ran', result: {
