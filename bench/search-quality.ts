@@ -30,16 +30,17 @@ export const ROUND3_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh.ts
 export const ROUND4_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r4.tsv');
 /** The round-5 fresh set (256 queries): run once at the end of that round, now spent and training data. */
 export const ROUND5_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r5.tsv');
+/** The round-6 fresh set (249 queries, 84 naming no language): run once at the end of that round, now spent and training data. */
+export const ROUND6_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r6.tsv');
 /**
- * The round-6 fresh set (249 queries, 84 naming no language): run once at the end of that round, now spent and training
+ * The round-7 fresh set (259 queries, 83 naming no language): run once at the end of that round, now spent and training
  * data too, and the newest set written by someone who saw neither the code nor the other sets, which is why it is also
  * measured apart: fit without it, ranked with that fit (scripts/fit-ranking.ts; FIT_MODE=loso leaves out every set in
  * turn). The current round's fresh set is never listed here: it is run once, at the end.
  */
-export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r6.tsv');
-/** Every labelled file the ranking is fit and validated on (1,226 queries), one per writer/round: the leave-one-set-out folds. */
-export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, SPENT_FRESH_FILE];
-
+export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r7.tsv');
+/** Every labelled file the ranking is fit and validated on (1,485 queries), one per writer/round: the leave-one-set-out folds. */
+export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, SPENT_FRESH_FILE];
 /** Answers are written `npm:@scope/name` (turned into slugs here) or as slugs. */
 function answerSlug(answer: string): string {
   const colon = answer.indexOf(':');

@@ -5,7 +5,8 @@
 //   QUICK_SETS=tuning,held-out QUICK_VERBOSE=0 node --import tsx bench/search-quick.ts
 //   QUICK_ECOSYSTEMS=npm QUICK_QUERY="http client" node --import tsx bench/search-quick.ts   # one query, top 10 with scores
 // Held-out misses are never printed (they are for reporting, not tuning). QUICK_SETS=spent: the newest spent fresh set
-// (round 6), spent5 / spent4 / spent3: the round-5 / 4 / 3 ones. Only these named files: the current round's fresh set is never read here.
+// (round 7), spent6 / spent5 / spent4 / spent3: the round-6 / 5 / 4 / 3 ones. QUICK_OUT=file: every query's position and top 5. Only these named files: the current round's fresh set is never read here.
+import fs from 'node:fs';
 import os from 'node:os';
 import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
 import { CANDIDATES, CatalogSearchIndex, POPULARITY_LOG_SHARE } from '../src/catalog/search-index.ts';
@@ -16,7 +17,7 @@ import { createLogger } from '../src/log.ts';
 import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
 import { WEIGHTS } from '../src/catalog/rank.ts';
 import {
-  evaluate, HELDOUT_FILE, loadLabelledQueries, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
+  evaluate, HELDOUT_FILE, loadLabelledQueries, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
 } from './search-quality.ts';
 
 const sets = (process.env.QUICK_SETS ?? 'tuning').split(',');
@@ -111,9 +112,9 @@ if (process.env.QUICK_QUERY) {
 }
 
 for (const setName of sets) {
-  // `spent` (round 6) / `spent5` / `spent4` / `spent3`: spent fresh sets, now training data (their figures are tuning figures).
+  // `spent` (round 7) / `spent6` / `spent5` / `spent4` / `spent3`: spent fresh sets, now training data (their figures are tuning figures).
   const files: Record<string, string> = {
-    tuning: TUNING_FILE, 'held-out': HELDOUT_FILE, spent: SPENT_FRESH_FILE, spent5: ROUND5_FRESH_FILE, spent4: ROUND4_FRESH_FILE, spent3: ROUND3_FRESH_FILE,
+    tuning: TUNING_FILE, 'held-out': HELDOUT_FILE, spent: SPENT_FRESH_FILE, spent6: ROUND6_FRESH_FILE, spent5: ROUND5_FRESH_FILE, spent4: ROUND4_FRESH_FILE, spent3: ROUND3_FRESH_FILE,
   };
   if (!files[setName]) throw new Error(`QUICK_SETS: ${setName} is none of ${Object.keys(files).join(', ')}`);
   const all = loadLabelledQueries(files[setName]);
@@ -124,6 +125,17 @@ for (const setName of sets) {
       console.log(`quality ${setName.padEnd(8)} ${label.padEnd(7)} ${slice.padEnd(8)} n=${String(r.queries).padStart(3)} hit@1=${r.hitAt1.toFixed(3)} hit@5=${r.hitAt5.toFixed(3)} mrr@10=${r.mrrAt10.toFixed(3)}`);
       if (verbose && setName !== 'held-out' && slice === 'all') for (const miss of r.misses) console.log(`  miss: ${miss}`);
     }
+  }
+  if (process.env.QUICK_OUT) {
+    // QUICK_OUT=file: one line per query (position of the first acceptable answer, 0 when not in the top 10), the top 5
+    // and the acceptable answers, to read misses by class. Appends, so several sets go to one file.
+    const rows = [];
+    for (const q of set) {
+      const slugs = index.search(q.query, { limit: 10 }, await embed(q.query)).map((hit) => hit.tool.slug);
+      const at = slugs.findIndex((slug) => q.acceptable.has(slug)) + 1;
+      rows.push([setName, q.ecosystem, q.named ? 'y' : 'n', at, q.query, slugs.slice(0, 5).join(' '), [...q.acceptable].join(' ')].join('\t'));
+    }
+    fs.appendFileSync(process.env.QUICK_OUT, rows.join('\n') + '\n');
   }
   if (verbose && setName !== 'held-out') {
     // Queries answered but not first: what came first instead.
