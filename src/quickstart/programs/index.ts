@@ -17,6 +17,8 @@ export interface Adjustments {
   extraPackages?: string[];
   /** Python: modules to import that the example uses without importing (a NameError named them). */
   pythonImports?: string[];
+  /** Python: standard modules whose class of the same name the example calls bare (`datetime(2024, 1, 30)`): `from datetime import datetime`. */
+  pythonClassImports?: string[];
   /** Python: names of the standard `typing` module the example uses bare (`List`, `Optional`): imported from it. */
   typingNames?: string[];
   /** Python: names the example uses bare that may be the package's own (`@define` of attrs): imported from it first. */
@@ -70,8 +72,9 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       let code = await pythonProgram(elided.code, candidate.language, info.importName, info.pyBindings);
       // A run stopped at one missing name: every other name the script reads unbound is imported now, by the same
       // rules, instead of one run per name (a doctest using `fp` and `mp` bare).
-      if (adjust.pythonImports?.length || adjust.pythonNames?.length || adjust.typingNames?.length) adjust = await withUnboundImports(code, adjust, info, host);
+      if (adjust.pythonImports?.length || adjust.pythonClassImports?.length || adjust.pythonNames?.length || adjust.typingNames?.length) adjust = await withUnboundImports(code, adjust, info, host);
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
+      if (adjust.pythonClassImports?.length) code = `${adjust.pythonClassImports.map((m) => `from ${m} import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
       if (adjust.typingNames?.length) code = `from typing import ${adjust.typingNames.join(', ')}\n${code}`;
       if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs, info.dataBlocks);
@@ -98,12 +101,15 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       if (adjust.rustFeatures?.length) deps[info.name] = { ...deps[info.name]!, features: [...new Set([...(deps[info.name]?.features ?? []), ...adjust.rustFeatures])] };
       const files = [{ path: 'Cargo.toml', code: cargoManifest(deps) }, { path: 'src/main.rs', code: main }];
       // Companions are listed too: a new package is what makes the sandbox vendor the manifest's dependencies again.
-      const companions = Object.entries(deps).filter(([key, dep]) => key !== info.name && !dep.package)
-        .map(([key, dep]) => (/^[=^~]?\d[\w.+-]*$/.test(dep.version) ? `${key}@${dep.version}` : key));
+      // Each with the features the manifest gives it: the sandbox takes a name in `packages` over the same name in a
+      // Cargo.toml sent in files, so a bare `tokio@1` there would vendor tokio without the `macros` the manifest asks
+      // for ("no matching package named `tokio-macros`"), and a bare crate pin would drop the crate's own features.
+      const companions = Object.entries(deps).filter(([key, dep]) => key !== info.name && !dep.package).map(([key, dep]) => crateSpec(key, dep));
       // Crates the features it turns on bring in (a feature's optional dependencies) are vendored only when listed.
       const optional = optionalDependencies(deps[info.name]?.features ?? [], info.rustFeatureMap ?? {}, info.rustDeps ?? {})
         .filter((spec) => !companions.some((c) => c.split('@')[0] === spec.split('@')[0]));
-      return { request: { ...request('rust', 'rust', files, [`${info.name}@=${info.version}`, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
+      const own = crateSpec(info.name, { version: `=${info.version}`, features: deps[info.name]?.features ?? [] });
+      return { request: { ...request('rust', 'rust', files, [own, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
     }
     case 'go': {
       let code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd, keepDropped: adjust.goKeepDropped }, bareNameOwners(info, candidate));
@@ -129,6 +135,13 @@ function elidedNote(names: string[]): string {
   return names.length ? `The example elides the text of ${names.join(', ')} ('...'); tooldex gave ${names.length > 1 ? 'each' : 'it'} a sample of the kind its name says (from the docs' own data blocks where they show one).` : '';
 }
 
+/** A crate as the sandbox's `packages` take it: `name@version[features]` (the version only when it is a plain requirement). */
+export function crateSpec(key: string, dep: Pick<RustDep, 'version' | 'features'>): string {
+  const pinned = /^[=^~]?\d[\w.+-]*$/.test(dep.version) ? `${key}@${dep.version}` : key;
+  const features = [...new Set(dep.features)].filter((f) => /^[A-Za-z0-9_][A-Za-z0-9_+.-]{0,63}$/.test(f)).slice(0, 32);
+  return features.length ? `${pinned}[${features.join(',')}]` : pinned;
+}
+
 /**
  * The adjustments with every name the script reads but never binds classified as the one-name repairs classify a
  * NameError: typing's generics, names the package's `__init__.py` binds, standard modules and the package itself.
@@ -136,7 +149,7 @@ function elidedNote(names: string[]): string {
  */
 export async function withUnboundImports(code: string, adjust: Adjustments, info: PackageInfo, host: HostFacts): Promise<Adjustments> {
   const root = info.importName.split('.')[0]!;
-  const taken = new Set([...(adjust.pythonImports ?? []), ...(adjust.pythonNames ?? []), ...(adjust.typingNames ?? []), ...(adjust.stubs ?? [])]);
+  const taken = new Set([...(adjust.pythonImports ?? []), ...(adjust.pythonClassImports ?? []), ...(adjust.pythonNames ?? []), ...(adjust.typingNames ?? []), ...(adjust.stubs ?? [])]);
   const out = { ...adjust };
   for (const name of await unboundNames(code)) {
     if (taken.has(name) || host.pythonBuiltins?.has(name)) continue;
@@ -169,6 +182,13 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
       if (!adjust.cliHelp && /^(Usage|usage): /m.test(stderr) && /^(Error: (Missing|No such|Got unexpected)|Aborted!|(\S+: )?error: )/m.test(stderr)) return { ...adjust, cliHelp: true };
       // …or a prompt it asked without a terminal (click's `prompt=`: "Your name: Aborted!").
       if (!adjust.cliHelp && code && definesCli(code) && /(^|: )Aborted!$/m.test(stderr)) return { ...adjust, cliHelp: true };
+      // A standard module imported for a bare name the example calls (`datetime(2024, 1, 30)`): the name is the
+      // module's class of the same name (datetime.datetime, time.time, copy.copy); imported from the module instead.
+      if (/TypeError: 'module' object is not callable/.test(stderr) && code) {
+        const imported = [...code.matchAll(/^import (\w+)$/gm)].map((m) => m[1]!).filter((m) => host?.pythonStdlib.has(m));
+        const called = imported.filter((m) => new RegExp(`(^|[^\\w.])${m}\\s*\\(`, 'm').test(code) && !adjust.pythonClassImports?.includes(m));
+        if (called.length) return { ...adjust, pythonImports: (adjust.pythonImports ?? []).filter((m) => !called.includes(m)), pythonClassImports: [...(adjust.pythonClassImports ?? []), ...called] };
+      }
       const unnamed = /NameError: name '(\w+)' is not defined/.exec(stderr)?.[1];
       // An annotation naming typing's generics bare (`List[int]`, `Optional[str]`), as docs often do: from typing.
       if (unnamed && TYPING_NAMES.has(unnamed) && !adjust.typingNames?.includes(unnamed)) return { ...adjust, typingNames: [...(adjust.typingNames ?? []), unnamed] };

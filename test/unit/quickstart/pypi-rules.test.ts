@@ -142,6 +142,15 @@ describe('names a script reads unbound', () => {
     assert.deepEqual(imports.sort(), ['from demo import mp, fp', 'from typing import List', 'import datetime'].sort());
     // `helper` is the reader's (not the package's, not a standard module): left for the stand-in repair.
     assert.doesNotMatch(program.code, /import .*helper/);
+    // `datetime` imported as the module but called as its class: the next run imports the class.
+    const called = 'print(demo.next(datetime(2024, 1, 30)).get_next(datetime))';
+    const module = await makeProgram({ ...candidate, code: called }, withNames, pyHost, { pythonImports: ['datetime'] });
+    assert.match(module.code, /^import datetime$/m);
+    const repaired = repairFor(withNames, "TypeError: 'module' object is not callable", { pythonImports: ['datetime'] }, pyHost, module.code);
+    assert.deepEqual(repaired, { pythonImports: [], pythonClassImports: ['datetime'] });
+    const asClass = await makeProgram({ ...candidate, code: called }, withNames, pyHost, repaired);
+    assert.match(asClass.code, /^from datetime import datetime$/m);
+    assert.doesNotMatch(asClass.code, /^import datetime$/m);
     // No repair yet: the program is the example as it stands.
     const first = await makeProgram(candidate, withNames, pyHost);
     assert.doesNotMatch(first.code, /^from demo import/m);

@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { optionalDependencies, rustProgram } from '../../../src/quickstart/programs/rust.ts';
+import { crateSpec, makeProgram } from '../../../src/quickstart/programs/index.ts';
 import { cfgHolds } from '../../../src/docs/extract/rust-cfg.ts';
 import { summariseFailure } from '../../../src/quickstart/outcome.ts';
 import { defaultFeatures, nothingToCall, rustApiCandidates } from '../../../src/quickstart/rust-api.ts';
@@ -110,6 +111,21 @@ describe('dependencies an example states', () => {
     ].join('\n'), 'doctest', { ...crate, deps: { quote: { version: '1.0.35', features: [] } } });
     assert.deepEqual(made.deps.demo, { version: '=1.0.0', features: ['fold', 'full'] }, 'the crate stays pinned to the version verified');
     assert.deepEqual(made.deps.quote, { version: '1', features: [] });
+  });
+});
+
+describe('the sandbox request of a Rust program', () => {
+  it('lists each crate with the features its Cargo.toml gives it, as `packages` take the same name over the manifest', async () => {
+    const info = { ecosystem: 'crates' as const, name: 'demo', slug: 'crates-demo', version: '0.12.16', importName: 'demo',
+      rustDeps: { tokio: { version: '1.19', features: ['macros', 'rt-multi-thread', 'time'] } }, rustFeatures: ['future', 'sync'] };
+    const code = '// [dependencies]\n// demo = { version = "0.12", features = ["future"] }\nuse demo::future::Cache;\n\n#[tokio::main]\nasync fn main() {\n    let cache = Cache::new(10);\n    println!("{}", cache.entry_count());\n}';
+    const host = { pythonStdlib: new Set<string>(), goStd: new Map<string, string>(), runtimes: {} };
+    const program = await makeProgram({ code, language: 'rust', origin: 'doctest', path: 'src/lib.rs', source: 'u' }, info, host, { rustFeatures: ['sync'] });
+    assert.equal(program.request.packages[0], 'demo@=0.12.16[future,sync]');
+    assert.ok(program.request.packages.includes('tokio@1.19[macros,rt-multi-thread,time]'), program.request.packages.join(' '));
+    // The same features in the manifest the build reads.
+    assert.match(program.request.files[0]!.code, /^tokio = \{ version = "1\.19", features = \["macros", "rt-multi-thread", "time"\] \}$/m);
+    assert.equal(crateSpec('odd', { version: '>=1, <3', features: ['a', 'dep:b', 'c/d'] }), 'odd[a]');
   });
 });
 
