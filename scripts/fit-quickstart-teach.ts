@@ -4,6 +4,7 @@
 // Labelled sets (spent; each a JSON of rated programs with their real output, and a ratings TSV):
 //   r5:   bench/quickstart-labels-r5.json       + bench/quickstarts-fresh-r5-ratings.tsv   (the chosen quickstarts)
 //   alts: bench/quickstart-labels-alts.json     + bench/quickstart-labels-alts-ratings.tsv (2–4 alternatives a package)
+//   r7:   bench/quickstarts-fresh-r7-results.json + bench/quickstarts-fresh-r7-ratings.tsv  (the chosen quickstarts, from the bench output)
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
 // how often the pick teaches (model's top vs the hand-ranked first that ran, which is what selection picks today).
 import fs from 'node:fs';
@@ -29,9 +30,13 @@ function ratings(file: string, key: 'id' | 'slug'): Map<string, string> {
 
 async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'): Promise<Example[]> {
   if (!fs.existsSync(json) || !fs.existsSync(tsv)) return [];
+  return labelled(set, JSON.parse(fs.readFileSync(json, 'utf8')) as LabelRow[], tsv, key);
+}
+
+async function labelled(set: string, rows: LabelRow[], tsv: string, key: 'id' | 'slug'): Promise<Example[]> {
   const rated = ratings(tsv, key);
   const out: Example[] = [];
-  for (const row of JSON.parse(fs.readFileSync(json, 'utf8')) as LabelRow[]) {
+  for (const row of rows) {
     const rating = rated.get(key === 'id' ? row.id : row.slug);
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
@@ -101,8 +106,24 @@ function pickRate(examples: Example[], score: ((e: Example) => number) | 'today'
   return { teaches, of };
 }
 
+/**
+ * A bench output (bench/quickstarts.ts --out) as rated programs: each package's chosen program that ran, with its
+ * origin, hand score, signals and output, rated by package (round 7 kept these in its results file).
+ */
+async function loadBench(set: string, json: string, tsv: string): Promise<Example[]> {
+  if (!fs.existsSync(json) || !fs.existsSync(tsv)) return [];
+  interface BenchRow { slug: string; ecosystem: RanCandidate['ecosystem']; verified: { status: string; stdout?: string }; quickstart?: { code: string; chosen?: { origin: RanCandidate['origin']; score: number; signals: string[]; rank: number } } }
+  const rows = (JSON.parse(fs.readFileSync(json, 'utf8')) as BenchRow[]).flatMap((r): LabelRow[] => {
+    const chosen = r.quickstart?.chosen;
+    if (r.verified.status !== 'ran' || !chosen || !r.quickstart) return [];
+    return [{ id: r.slug, slug: r.slug, rank: chosen.rank, ecosystem: r.ecosystem, program: r.quickstart.code, stdout: r.verified.stdout ?? '', origin: chosen.origin, score: chosen.score, signals: chosen.signals }];
+  });
+  return labelled(set, rows, tsv, 'slug');
+}
+
 const sets = {
   r5: await load('r5', 'bench/quickstart-labels-r5.json', 'bench/quickstarts-fresh-r5-ratings.tsv', 'slug'),
+  r7: await loadBench('r7', 'bench/quickstarts-fresh-r7-results.json', 'bench/quickstarts-fresh-r7-ratings.tsv'),
   alts: await load('alts', 'bench/quickstart-labels-alts.json', option('alts-ratings') ?? 'bench/quickstart-labels-alts-ratings.tsv', 'id'),
 };
 /** Packages where at least one rated alternative teaches: the most any pick could reach. */

@@ -13,6 +13,7 @@ import type { CandidateOrigin } from './types.ts';
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
+  'readmeLead', 'entryApi', 'innerDoctest',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -104,5 +105,12 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     written: Number(c.origin === 'api'),
     centralApi: Number(c.signals.includes('central API')),
     handScore: Math.max(-1, Math.min(1, c.score / 20)),
+    // The hand score's named signals (score.ts), one feature each, so that the fit weighs them instead of the fixed
+    // points they add to the hand score: the README's first example, a call of the entry point's public names, and a
+    // doctest of an inner module. (A block completed with earlier definitions, and a written program calling what the
+    // docs' examples call, were tried as features too and dropped: docs/quickstarts.md, "Round 8: selection".)
+    readmeLead: Number(c.signals.includes("the README's first example")),
+    entryApi: Number(c.signals.includes("calls the entry point's public API")),
+    innerDoctest: Number(c.signals.some((s) => s.startsWith('doctest of an inner module'))),
   };
 }
