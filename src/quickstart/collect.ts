@@ -173,7 +173,16 @@ function pythonDoctests(text: string, path: string, url: (line: number) => strin
   return found;
 }
 
-/** Rust doc comments (`///`, `//!`) as Markdown, with the line each comment block starts on. */
+/**
+ * A doc attribute line: `#![doc = "…"]`, or `#![cfg_attr(feature = "x", doc = "```")]` (crates that gate a doctest on a
+ * feature write its fence this way, with a `not(…)` twin that makes it "```ignore"). Its text is part of the doc
+ * comment around it: without it the fences pair wrongly and the prose between two doctests is collected as code.
+ * Of a feature-gated pair the gated branch is kept (the program maker turns the crate's features on as the example
+ * needs them); the `not(…)` branch adds no line.
+ */
+const DOC_ATTRIBUTE = /^\s*#!?\[\s*(?:cfg_attr\(\s*(.*?)\s*,\s*)?doc\s*=\s*"((?:[^"\\]|\\.)*)"\s*\)?\s*\]\s*$/;
+
+/** Rust doc comments (`///`, `//!`, doc attributes) as Markdown, with the line each comment block starts on. */
 function rustDocComments(text: string): Array<{ markdown: string; line: number }> {
   const lines = text.split('\n');
   const blocks: Array<{ markdown: string; line: number }> = [];
@@ -181,7 +190,11 @@ function rustDocComments(text: string): Array<{ markdown: string; line: number }
   let start = 0;
   lines.forEach((line, i) => {
     const match = /^\s*\/\/[/!]\s?(.*)$/.exec(line);
-    if (match && !/^\s*\/\/\/\//.test(line)) {
+    const attribute = match ? undefined : DOC_ATTRIBUTE.exec(line);
+    if (attribute) {
+      if (!current.length) start = i;
+      if (!/^not\s*\(/.test(attribute[1] ?? '')) current.push(attribute[2]!.replace(/\\(.)/g, '$1'));
+    } else if (match && !/^\s*\/\/\/\//.test(line)) {
       if (!current.length) start = i;
       current.push(match[1] ?? '');
     } else if (current.length) {

@@ -24,6 +24,14 @@ describe('collecting candidates', () => {
     assert.deepEqual(py.map((c) => [c.origin, c.code]), [['doctest', '>>> f()\n2']]);
   });
 
+  it('reads fences written as doc attributes (a feature-gated doctest), so prose between doctests is not code', async () => {
+    // As ed25519-dalek 3.0.0's lib.rs gates its doctests on a feature: the fence is an attribute, its `not(…)` twin ignores it.
+    const gated = '#![cfg_attr(feature = "rand_core", doc = "```")]\n#![cfg_attr(not(feature = "rand_core"), doc = "```ignore")]\n';
+    const text = `//! Sign:\n//!\n${gated}//! let key = demo::Key::generate();\n//! \`\`\`\n//!\n//! ## Serialisation\n//!\n//! Keys can be serialised by calling \`.to_bytes()\`.\n//!\n${gated}//! let bytes = demo::Key::generate().to_bytes();\n//! \`\`\`\n#![doc = "More prose."]\npub struct Key;`;
+    const rust = await collectCandidates('crates', artifact([file('src/lib.rs', text)]));
+    assert.deepEqual(rust.map((c) => c.code), ['let key = demo::Key::generate();', 'let bytes = demo::Key::generate().to_bytes();']);
+  });
+
   it('ranks runnable examples of the package first and names what blocks the others', () => {
     const ranked = rankCandidates([
       { code: 'import demo\nprint(demo.connect("postgres://localhost:5432/db"))', language: 'python', origin: 'readme', source: 'a', path: 'README.md' },
