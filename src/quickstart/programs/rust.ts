@@ -87,8 +87,13 @@ const PRINTS = /\b(e?println!|e?print!|dbg!|writeln!\s*\(\s*(std::)?io::stdout)|
 /** Wraps a doctest or fragment in the `fn main` rustdoc would give it, async and fallible bodies included. */
 function wrapMain(code: string, root: SyntaxNode): string {
   const lines = code.split('\n');
-  const head = lines.filter((l) => /^\s*(#!\[|extern crate\s)/.test(l));
-  let body = lines.filter((l) => !/^\s*(#!\[|extern crate\s)/.test(l)).join('\n').trim();
+  // Crate-level lines stay at the crate root: inner attributes, `extern crate`, and the outer attributes on an
+  // `extern crate` (`#[macro_use] extern crate im;`, on its line or the line before): inside `fn main` rustc refuses
+  // them ("an `extern crate` loading macros must be at the crate root").
+  const atRoot = lines.map((l) => /^\s*(#!\[|(#\[[^\]]*\]\s*)*extern crate\s)/.test(l));
+  for (let i = lines.length - 2; i >= 0; i--) if (atRoot[i + 1] && /^\s*#\[[^\]]*\]\s*$/.test(lines[i]!)) atRoot[i] = true;
+  const head = lines.filter((_, i) => atRoot[i]).map((l) => l.trim());
+  let body = lines.filter((_, i) => !atRoot[i]).join('\n').trim();
   const topLevelAwait = descendants(root, 'await_expression').some((n) => !ancestor(n, 'function_item') && !ancestor(n, 'async_block') && !ancestor(n, 'closure_expression'));
   const topLevelTry = descendants(root, 'try_expression').some((n) => !ancestor(n, 'function_item') && !ancestor(n, 'closure_expression'));
   const endsWithOk = /(^|\n)\s*Ok::<[^\n]*>\s*\(\s*\(\s*\)\s*\)\s*;?\s*$/.test(body);

@@ -114,6 +114,15 @@ describe('dependencies an example states', () => {
   });
 });
 
+describe('crate-level lines of a doctest', () => {
+  it('keep `#[macro_use] extern crate` at the crate root, on one line or two, outside the main they are wrapped in', async () => {
+    for (const head of ['#[macro_use] extern crate demo;', '#[macro_use]\nextern crate demo;']) {
+      const made = await rustProgram(`${head}\nuse demo::Vector;\nlet v = vector![1, 2];\nprintln!("{:?}", v);`, 'doctest', crate);
+      assert.ok(made.main.startsWith(`${head}\nfn main() {\n    use demo::Vector;`), made.main);
+    }
+  });
+});
+
 describe('the sandbox request of a Rust program', () => {
   it('lists each crate with the features its Cargo.toml gives it, as `packages` take the same name over the manifest', async () => {
     const info = { ecosystem: 'crates' as const, name: 'demo', slug: 'crates-demo', version: '0.12.16', importName: 'demo',
