@@ -177,8 +177,9 @@ function pythonDoctests(text: string, path: string, url: (line: number) => strin
  * A doc attribute line: `#![doc = "…"]`, or `#![cfg_attr(feature = "x", doc = "```")]` (crates that gate a doctest on a
  * feature write its fence this way, with a `not(…)` twin that makes it "```ignore"). Its text is part of the doc
  * comment around it: without it the fences pair wrongly and the prose between two doctests is collected as code.
- * Of a feature-gated pair the gated branch is kept (the program maker turns the crate's features on as the example
- * needs them); the `not(…)` branch adds no line.
+ * Of a feature-gated pair the gated branch is kept and the `not(…)` branch adds no line. The feature itself is not
+ * passed on: such a doctest builds only where the feature is a default one (ed25519-dalek's `rand_core` is not, and its
+ * doctests fail with "no function `generate`").
  */
 const DOC_ATTRIBUTE = /^\s*#!?\[\s*(?:cfg_attr\(\s*(.*?)\s*,\s*)?doc\s*=\s*"((?:[^"\\]|\\.)*)"\s*\)?\s*\]\s*$/;
 
