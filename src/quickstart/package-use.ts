@@ -109,6 +109,9 @@ function importsOf(root: SyntaxNode, ref: PackageRef): { bindings: Set<string>; 
         bindings.add(item.type === 'aliased_import' ? item.childForFieldName('alias')!.text : item.text);
       }
     }
+    // A doctest run in its module's namespace (`globals().update(vars(_module))`, as verification writes it): the
+    // module's names are used unqualified, like a wildcard import's.
+    if (descendants(root, 'call').some((c) => calleeOf(c)?.text === 'globals().update' && refs(c).some((n) => bindings.has(n)))) opaque = "the module's namespace (a doctest)";
   } else if (ref.ecosystem === 'crates') {
     const crate = ref.importName;
     // A path that starts with the crate's name needs no `use` in Rust 2018+: the crate's name is always bound.

@@ -83,6 +83,9 @@ describe('a program that prints what its package computed', () => {
     // The module is named apart from the distribution; a class built on the package's base class.
     const model = 'from pydantic import BaseModel\n\nclass User(BaseModel):\n    id: int\n    name: str = "Jane"\n\nuser = User(id="123")\nprint(user.model_dump())\n';
     assert.equal((await programUsesPackage(model, pypi('pydantic'))).uses, true);
+    // A doctest run in its module's namespace calls the module's names unqualified.
+    const doctest = "# A doctest runs in its module's namespace, as doctest itself runs it.\nimport babel.core as _module\nglobals().update({k: v for k, v in vars(_module).items() if not k.startswith('__')})\nlocale = Locale.parse('EN-us', sep='-')\nprint(repr(repr(locale)))\n";
+    assert.equal((await programUsesPackage(doctest, pypi('babel'))).uses, true);
     assert.equal((await programUsesPackage('import sklearn\nfrom sklearn.linear_model import LogisticRegression\nlogreg = LogisticRegression(max_iter=200)\nprint(logreg)\n', pypi('scikit-learn', 'sklearn'))).uses, true);
   });
 
