@@ -41,12 +41,6 @@ export const WEIGHTS = {
    * `importance`) down further; a passage with a code example up; a guide section (no symbol) against an API item.
    */
   deprecated: 0, example: 0, section: 0,
-  /**
-   * A guide section whose code uses an API item the question names (the item's `name` match, 0–1, the best of the items
-   * the section uses, src/docs/links.ts): the explained answer to "how do I X" when X's words are also an item's name,
-   * which otherwise outranks the section on its name alone. 0 = the hand-set ranking does not weigh it.
-   */
-  usesNamed: 0,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -55,10 +49,9 @@ export type DocsWeights = typeof WEIGHTS;
 /**
  * The named features of one candidate's word score, as the expression in rankPassages reads them (each multiplied by
  * the WEIGHTS entry of the same name; `internal`, `bare` and `deprecated` are -1 when the passage is so, 0 otherwise;
- * `example` and `section` 1 when it has a code example / is a guide section, else 0; `usesNamed` the name match of the
- * best-named API item a guide section's code uses, 0–1).
+ * `example` and `section` 1 when it has a code example / is a guide section, else 0).
  */
-export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'titleCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'deprecated', 'example', 'section', 'usesNamed'] as const;
+export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'titleCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'deprecated', 'example', 'section'] as const;
 export type WordFeature = typeof WORD_FEATURES[number];
 export interface FeatureRow { doc: number; features: Record<WordFeature, number>; matched: boolean; similarity?: number }
 /**
@@ -102,23 +95,6 @@ function fuseByRank(weights: DocsWeights, lexical: Array<{ doc: number; score: n
   return lexical.map(({ doc }) => ({ doc, score: fused.get(doc)! }));
 }
 
-/**
- * For a guide section (no symbol): how well the question names an API item the section's code uses, the best `name`
- * match among the used items that are word candidates of this question; 0 for an API item or a section that uses none.
- */
-function usesNamedOf(passages: IndexedPassage[], scored: Array<{ doc: number; match: { name: number } }>, uses: RankOptions['uses']): (doc: number) => number {
-  if (!uses) return () => 0;
-  const named = new Map<number, number>();
-  for (const { doc, match } of scored) if (passages[doc]!.symbol && match.name > 0) named.set(doc, match.name);
-  if (!named.size) return () => 0;
-  return (doc) => {
-    if (passages[doc]!.symbol) return 0;
-    let best = 0;
-    for (const item of uses(doc)) best = Math.max(best, named.get(item) ?? 0);
-    return best;
-  };
-}
-
 const lastSegment = (symbol: string) => symbol.split(/::|\.|\//).pop()?.toLowerCase() ?? '';
 
 export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions): Ranked[] {
@@ -149,7 +125,6 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
   const identifiers = new Set(options.identifiers);
   const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
   const meaningOf = options.semantic;
-  const usesNamed = weights.usesNamed !== 0 || rows ? usesNamedOf(passages, scored, options.uses) : () => 0;
   // A deprecated passage is down in the word score through its importance; here it is down in meaning too.
   const similarity = meaningOf && ((doc: number) => {
     const sim = meaningOf(doc);
@@ -167,14 +142,14 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
       + weights.proximity * match.proximity + weights.name * match.name + (exact ? weights.exact : 0)
       + weights.importance * passage.importance - (passage.internal ? weights.internal : 0) + weights.centrality * (passage.centrality ?? 0)
       - (passage.bare ? weights.bare : 0) - (passage.deprecated ? weights.deprecated : 0) + (example ? weights.example : 0)
-      + (passage.symbol ? 0 : weights.section) + weights.usesNamed * usesNamed(doc);
+      + (passage.symbol ? 0 : weights.section);
     rows?.push({
       doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}),
       features: {
         bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, titleCoverage: match.titleCoverage, proximity: match.proximity,
         name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
         centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0, deprecated: passage.deprecated ? -1 : 0,
-        example: example ? 1 : 0, section: passage.symbol ? 0 : 1, usesNamed: usesNamed(doc),
+        example: example ? 1 : 0, section: passage.symbol ? 0 : 1,
       },
     });
     return { doc, score, matched: match.bm25 > 0 };

@@ -63,28 +63,4 @@ describe('rankPassages observe', () => {
     const on = rankPassages(passages, lexical, question, { limit: 3, identifiers: [], observe: () => {} });
     assert.deepEqual(on, off);
   });
-
-  it('scores a guide section by how well the question names an API item its code uses (usesNamed)', () => {
-    const guide = [
-      passage(0, 'cache.purge', 'Purge.', { bare: true }),
-      { ...passage(1, '', 'Call it when entries are old:\n```js\ncache.purge()\n```'), symbol: null, title: 'Keeping the cache small' },
-      { ...passage(2, '', 'The cache keeps entries in memory.'), symbol: null, title: 'How the cache works' },
-      passage(3, 'cache.size', 'How many entries the cache holds.'),
-    ];
-    const index = new LexicalIndex(guide.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol?.split('.').pop() ?? p.title ?? '' })));
-    const ask = 'how do I purge the cache';
-    const uses = (doc: number) => (doc === 1 ? [0] : doc === 2 ? [3] : []);
-    let rows: FeatureRow[] = [];
-    let rerank: ((weights: typeof WEIGHTS) => Ranked[]) | undefined;
-    rankPassages(guide, index, ask, { limit: 4, identifiers: [], uses, observe: (pool) => { rows = pool.rows; rerank = pool.rerank; } });
-    const feature = (doc: number) => rows.find((r) => r.doc === doc)?.features.usesNamed;
-    assert.ok(feature(1)! > 0, 'the section that calls the item the question names');
-    assert.equal(feature(2), 0, 'the section uses an item the question does not name');
-    assert.equal(feature(0), 0, 'an API item itself');
-    const zero = Object.fromEntries(Object.keys(WEIGHTS).map((k) => [k, 0])) as typeof WEIGHTS;
-    assert.equal(rerank!({ ...WEIGHTS, ...zero, usesNamed: 1, rrfK: WEIGHTS.rrfK, duplicate: 1.01 })[0]!.doc, 1);
-    // Without the guide's links there is no evidence: 0 for every candidate.
-    rankPassages(guide, index, ask, { limit: 4, identifiers: [], observe: (pool) => { rows = pool.rows; } });
-    assert.ok(rows.length > 0 && rows.every((r) => r.features.usesNamed === 0));
-  });
 });
