@@ -1,6 +1,7 @@
 // Collects usage-example candidates from a package version's own files: fenced blocks of the README and docs
 // (Markdown, reStructuredText), doctests in doc comments and docstrings, Go Example functions, whole example files.
 import type { Ecosystem } from '../catalog/index.ts';
+import { parse as parseToml } from 'smol-toml';
 import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
@@ -177,33 +178,52 @@ function pythonDoctests(text: string, path: string, url: (line: number) => strin
  * A doc attribute line: `#![doc = "…"]`, or `#![cfg_attr(feature = "x", doc = "```")]` (crates that gate a doctest on a
  * feature write its fence this way, with a `not(…)` twin that makes it "```ignore"). Its text is part of the doc
  * comment around it: without it the fences pair wrongly and the prose between two doctests is collected as code.
- * Of a feature-gated pair the gated branch is kept and the `not(…)` branch adds no line. The feature itself is not
- * passed on: such a doctest builds only where the feature is a default one (ed25519-dalek's `rand_core` is not, and its
- * doctests fail with "no function `generate`").
+ * Of a feature-gated pair the gated branch is kept and the `not(…)` branch adds no line. The features it names are
+ * what the doctest needs (ed25519-dalek's `rand_core` is not a default one: without it its doctests fail with "no
+ * function `generate`"): the opening fence is followed by the dependency lines the program maker reads
+ * (`// [dependencies]`, `// <crate> = { version = "*", features = [...] }`, see statedDependencies), which also tell a
+ * reader of the quickstart how to turn the feature on.
  */
 const DOC_ATTRIBUTE = /^\s*#!?\[\s*(?:cfg_attr\(\s*(.*?)\s*,\s*)?doc\s*=\s*"((?:[^"\\]|\\.)*)"\s*\)?\s*\]\s*$/;
 
+/** The crate's package name, from its Cargo.toml (`[package] name`). */
+function crateName(artifact: ExampleFiles): string | undefined {
+  const cargo = artifact.files.find((f) => f.path === 'Cargo.toml');
+  if (!cargo) return undefined;
+  try { return ((parseToml(textOf(cargo)) as { package?: { name?: unknown } }).package?.name as string | undefined) ?? undefined; } catch { return undefined; }
+}
+
 /** Rust doc comments (`///`, `//!`, doc attributes) as Markdown, with the line each comment block starts on. */
-function rustDocComments(text: string): Array<{ markdown: string; line: number }> {
+function rustDocComments(text: string, crateName?: string): Array<{ markdown: string; line: number; injected: number[] }> {
   const lines = text.split('\n');
-  const blocks: Array<{ markdown: string; line: number }> = [];
+  const blocks: Array<{ markdown: string; line: number; injected: number[] }> = [];
   let current: string[] = [];
+  // Markdown lines that are not the file's (the dependency lines): the line anchors of later blocks skip them.
+  let injected: number[] = [];
   let start = 0;
+  const inFence = () => current.filter((l) => /^\s*```/.test(l)).length % 2 === 1;
   lines.forEach((line, i) => {
     const match = /^\s*\/\/[/!]\s?(.*)$/.exec(line);
     const attribute = match ? undefined : DOC_ATTRIBUTE.exec(line);
     if (attribute) {
       if (!current.length) start = i;
-      if (!/^not\s*\(/.test(attribute[1] ?? '')) current.push(attribute[2]!.replace(/\\(.)/g, '$1'));
+      const condition = attribute[1] ?? '';
+      if (/^not\s*\(/.test(condition)) return;
+      const opening = /^\s*```/.test(attribute[2]!) && !inFence();
+      current.push(attribute[2]!.replace(/\\(.)/g, '$1'));
+      const features = /\bnot\s*\(/.test(condition) ? [] : [...condition.matchAll(/\bfeature\s*=\s*"([^"]+)"/g)].map((m) => m[1]!);
+      if (opening && crateName && features.length) injected.push(current.length, current.length + 1);
+      if (opening && crateName && features.length) current.push('// [dependencies]', `// ${crateName} = { version = "*", features = [${features.map((f) => JSON.stringify(f)).join(', ')}] }`);
     } else if (match && !/^\s*\/\/\/\//.test(line)) {
       if (!current.length) start = i;
       current.push(match[1] ?? '');
     } else if (current.length) {
-      blocks.push({ markdown: current.join('\n'), line: start });
+      blocks.push({ markdown: current.join('\n'), line: start, injected });
       current = [];
+      injected = [];
     }
   });
-  if (current.length) blocks.push({ markdown: current.join('\n'), line: start });
+  if (current.length) blocks.push({ markdown: current.join('\n'), line: start, injected });
   return blocks;
 }
 
@@ -295,8 +315,10 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
         out.push({ code: text.trim(), language: 'rust', origin: 'example-file', path, source: url(1) });
         continue;
       }
-      for (const block of rustDocComments(text)) {
-        out.push(...await fromMarkdown(ecosystem, block.markdown, path, 'doctest', url, block.line, true));
+      for (const block of rustDocComments(text, crateName(artifact))) {
+        // A block's anchor is its first code line (fencedBlocks: fence index + 2); injected lines before it are not the file's.
+        const anchor = (line: number) => url(line - block.injected.filter((q) => q < line - block.line - 2).length);
+        out.push(...await fromMarkdown(ecosystem, block.markdown, path, 'doctest', anchor, block.line, true));
       }
     } else if (ecosystem === 'go' && lower.endsWith('_test.go')) {
       if (/(^|\/)internal\//.test(lower)) continue; // examples of an internal package: not importable from outside

@@ -5,6 +5,7 @@ import { collectCandidates, fencedBlocks } from '../../../src/quickstart/collect
 import { meaningfulStdout } from '../../../src/quickstart/outcome.ts';
 import { satisfies, wheelFits } from '../../../src/quickstart/python-pin.ts';
 import { blockersOf, rankCandidates } from '../../../src/quickstart/score.ts';
+import { statedDependencies } from '../../../src/quickstart/programs/rust.ts';
 
 const file = (path: string, text: string) => ({ path, bytes: new TextEncoder().encode(text) });
 const artifact = (files: Array<{ path: string; bytes: Uint8Array }>) => ({ files, importName: 'demo', fileUrl: (p: string, line?: number) => `u/${p}#${line ?? ''}` });
@@ -30,6 +31,14 @@ describe('collecting candidates', () => {
     const text = `//! Sign:\n//!\n${gated}//! let key = demo::Key::generate();\n//! \`\`\`\n//!\n//! ## Serialisation\n//!\n//! Keys can be serialised by calling \`.to_bytes()\`.\n//!\n${gated}//! let bytes = demo::Key::generate().to_bytes();\n//! \`\`\`\n#![doc = "More prose."]\npub struct Key;`;
     const rust = await collectCandidates('crates', artifact([file('src/lib.rs', text)]));
     assert.deepEqual(rust.map((c) => c.code), ['let key = demo::Key::generate();', 'let bytes = demo::Key::generate().to_bytes();']);
+    // With the crate's manifest, the gating feature becomes the dependency lines the program maker reads.
+    const manifest = file('Cargo.toml', '[package]\nname = "demo-crate"\nversion = "1.0.0"\n');
+    const withManifest = await collectCandidates('crates', artifact([manifest, file('src/lib.rs', text)]));
+    // The added lines are not the file's: each block still points at its own line.
+    assert.deepEqual(withManifest.map((c) => c.source), rust.map((c) => c.source));
+    const gatedCode = withManifest[0]!.code;
+    assert.equal(gatedCode, '// [dependencies]\n// demo-crate = { version = "*", features = ["rand_core"] }\nlet key = demo::Key::generate();');
+    assert.deepEqual(statedDependencies(gatedCode), { 'demo-crate': { version: '*', features: ['rand_core'] } });
   });
 
   it('ranks runnable examples of the package first and names what blocks the others', () => {
