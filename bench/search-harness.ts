@@ -32,8 +32,12 @@ export async function loadHarness(): Promise<Harness> {
   for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
   // BENCH_README_CHARS=500: index a shorter README opening (the previous round's setting), for comparisons.
   if (process.env.BENCH_README_CHARS) README_INDEX_CHARS.value = Number(process.env.BENCH_README_CHARS);
-  // BENCH_CUES=none: language words only, without the hand lists of framework cues, for comparisons.
-  CUE_SOURCES.hand = process.env.BENCH_CUES !== 'none';
+  // BENCH_CUES=none: language words only, without the hand lists of framework cues, for comparisons; `derived`: cues
+  // from the catalog in place of the lists (CatalogSearchIndex.frameworkOf); `both`: the lists, then the catalog's.
+  const cues = process.env.BENCH_CUES ?? 'hand';
+  if (!['none', 'hand', 'derived', 'both'].includes(cues)) throw new Error(`BENCH_CUES=${cues}: none, hand, derived or both`);
+  CUE_SOURCES.hand = cues === 'hand' || cues === 'both';
+  CUE_SOURCES.derived = cues === 'derived' || cues === 'both';
   const index = CatalogSearchIndex.build(tools);
   const config = loadConfig({ TOOLDEX_HOME: os.tmpdir() });
   const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);
@@ -294,7 +298,10 @@ export async function leaveOneSetOut(
   harness: Harness, queries: LabelledQuery[], lists: CandidateList[], spec: ModelSpec,
 ): Promise<Map<LabelledQuery, number>> {
   const out = new Map<LabelledQuery, number>();
+  // FIT_LEFT_OUT=search-fresh-r7: only these folds (a loaded machine's budget); the other sets' rows are then not measured.
+  const only = process.env.FIT_LEFT_OUT?.split(',');
   for (const set of [...new Set(queries.map((q) => q.set))]) {
+    if (only && !only.includes(set)) continue;
     const train = queries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== set);
     const model = await fitSpec(harness, train.map((t) => t.q), train.map((t) => t.list), spec);
     for (const [q, at] of await positionsWith(harness, queries.filter((q) => q.set === set), model)) out.set(q, at);

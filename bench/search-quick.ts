@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
 import { WEIGHTS } from '../src/catalog/rank.ts';
+import { CUE_SOURCES } from '../src/catalog/query.ts';
 import {
   evaluate, HELDOUT_FILE, loadLabelledQueries, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
 } from './search-quality.ts';
@@ -27,6 +28,10 @@ const verbose = process.env.QUICK_VERBOSE !== '0';
 Object.assign(WEIGHTS, JSON.parse(process.env.QUICK_WEIGHTS ?? '{}'));
 if (process.env.QUICK_LOG_SHARE) POPULARITY_LOG_SHARE.value = Number(process.env.QUICK_LOG_SHARE);
 if (process.env.QUICK_CANDIDATES) CANDIDATES.value = Number(process.env.QUICK_CANDIDATES);
+// QUICK_CUES=derived: framework cues from the catalog in place of the hand lists (both: the two; none: language words only).
+const cueSource = process.env.QUICK_CUES ?? 'hand';
+CUE_SOURCES.hand = cueSource === 'hand' || cueSource === 'both';
+CUE_SOURCES.derived = cueSource === 'derived' || cueSource === 'both';
 const started = Date.now();
 const tools: ToolRecord[] = [];
 for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
@@ -41,6 +46,8 @@ const rankers: Array<[string, Ranker]> = [
   ['tooldex', async (q) => index.search(q, { limit: 10 }, await embed(q)).map((hit) => hit.tool.slug)],
   ['lexical', (q) => index.search(q, { limit: 10 }).map((hit) => hit.tool.slug)],
 ];
+// QUICK_LEXICAL=0: the shipped ranking only (half the time).
+if (process.env.QUICK_LEXICAL === '0') rankers.pop();
 
 if (process.env.QUICK_SWEEP) {
   // QUICK_SWEEP='[{"popularityExponent":3},{"semantic":2}]': each weight variant on the tuning set (one index build).

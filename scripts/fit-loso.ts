@@ -67,7 +67,8 @@ const lists = await candidateLists(harness, queries, HAND_WEIGHTS);
 
 if (mode === 'loso') {
   const lambdas = (process.env.FIT_LAMBDAS ?? '0.00001,0.001,0.01,0.1').split(',').map(Number);
-  const specs: ModelSpec[] = lambdas.map((lambda) => ({ name: `linear λ=${lambda}`, lambda, margins }));
+  // FIT_LINEAR_TRY=0: only the boosted model (its linear part is fit anyway).
+  const specs: ModelSpec[] = process.env.FIT_LINEAR_TRY === '0' ? [] : lambdas.map((lambda) => ({ name: `linear λ=${lambda}`, lambda, margins }));
   if (process.env.FIT_TREES_TRY !== '0') {
     const lambda = Number(process.env.FIT_TREE_LAMBDA ?? lambdas[0]);
     const b = BOOST_DEFAULTS;
