@@ -37,52 +37,26 @@ function docAbove(node: SyntaxNode): string {
 /** Go doc comment syntax to Markdown: indented blocks are code. */
 export function goDocToMarkdown(doc: string, options: { oldHeadings?: boolean } = {}): string {
   const out: string[] = [];
+  let code = false;
   const lines = doc.split('\n');
   // Before Go 1.19's `# Heading`, go/doc made a heading of a lone line that looks like one (isOldHeading in
   // go/doc/comment, which still applies it where a doc has no `#` heading): gorilla/websocket's "Origin
   // Considerations", cron's "Intervals". They become `# …` here, so a package doc splits at them as pkg.go.dev does.
   const old = options.oldHeadings && !lines.some((l) => /^# \S/.test(l));
-  // go/doc/comment: a span of indented (a tab, or a single space after `//`) or blank lines is preformatted code,
-  // unless its first indented line starts a list item (`-`, `*`, `+`, `•`, `1.`, `1)`): then the span is a list and
-  // stays prose. Code is dedented by the span's common indentation, as go/doc prints it. Until extractor 21 only a tab
-  // or two spaces counted, so code indented by one space (`//  x := f()` is common) stayed prose.
-  let code: string[] | undefined;
-  let list = false;
-  const closeCode = () => {
-    if (!code) return;
-    let blank = 0;
-    while (code.length && !code[code.length - 1]!.trim()) { code.pop(); blank++; }
-    const cut = Math.min(...code.filter((l) => l.trim()).map((l) => /^[\t ]*/.exec(l)![0].length));
-    out.push('```go', ...code.map((l) => (l.trim() ? l.slice(cut) : '')), '```', ...Array<string>(blank).fill(''));
-    code = undefined;
-  };
   for (const [i, line] of lines.entries()) {
     if (old && isOldHeading(lines, i)) {
-      closeCode();
-      list = false;
+      if (code) { out.push('```'); code = false; }
       out.push(`# ${line.trim()}`);
       continue;
     }
-    const indented = /^[\t ]+\S/.test(line);
-    if (code) {
-      if (indented || !line.trim()) { code.push(line); continue; }
-      closeCode();
-    }
-    if (!indented) {
-      if (line.trim()) list = false;
-      out.push(line);
-    } else if (list || LIST_ITEM.test(line)) {
-      list = true;
-      out.push(line);
-    } else {
-      code = [line];
-    }
+    const indented = /^(\t| {2,})\S/.test(line);
+    if (indented && !code) { out.push('```go'); code = true; }
+    if (!indented && code && line.trim()) { out.push('```'); code = false; }
+    out.push(code ? line.replace(/^(\t| {1,4})/, '') : line);
   }
-  closeCode();
+  if (code) out.push('```');
   return out.join('\n').replace(/\n+```\n/g, '\n```\n');
 }
-
-const LIST_ITEM = /^[\t ]+([-*+•]|\d+[.)])[\t ]/;
 
 /** go/doc/comment's isOldHeading: a one-line paragraph, capitalised, ending in a letter or digit, without sentence punctuation. */
 export function isOldHeading(lines: string[], i: number): boolean {
@@ -165,17 +139,14 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
           const grouped = Boolean(list) || node.children.some((c) => c?.type === '(');
           for (const spec of specs) {
             const names = spec.childrenForFieldName('name').map((n) => n?.text).filter(exported);
-            const ownDoc = grouped ? docAbove(spec) || (specs.length === 1 ? groupDoc : '') : groupDoc;
+            const doc = grouped ? docAbove(spec) || (specs.length === 1 ? groupDoc : '') : groupDoc;
             const struct = spec.type === 'type_spec' && names[0] ? spec.childForFieldName('type') : null;
             const fields = struct?.type === 'struct_type' ? structFields(struct) : [];
-            // A struct's documented fields are part of its passage, as pkg.go.dev shows them inside the type: a
-            // `Fields:` list of each one's first sentence, and every exported field's name as an identifier of the
-            // passage (`Config.Timeout`, `timeout`), so the field is found by name and by meaning without a passage of
-            // its own (fields as passages crowded README answers out of the top 3 in round 7). Their comments then
-            // leave the one-line signature, which cut them at 600 characters.
-            const listed = fields.filter((f) => f.doc).map((f) => `- \`${f.name}\`: ${summaryOf(f.doc)}`);
-            const doc = listed.length ? `${ownDoc ? `${ownDoc}\n\n` : ''}Fields:\n\n${listed.join('\n')}` : ownDoc;
-            const signature = `${keyword} ${(fields.length ? withoutComments(spec) : spec.text).replace(/\s+/g, ' ')}`;
+            // A struct's exported fields are asked by name (`Config.Timeout`, `timeout`): each is an identifier of the
+            // struct's passage, whose signature already carries the fields and their comments, without a passage of its
+            // own (fields as passages crowded README answers out of the top 3 in round 7). A `Fields:` list of their
+            // first sentences in the passage's prose was tried and dropped in round 8 (docs/docs-search.md).
+            const signature = `${keyword} ${spec.text.replace(/\s+/g, ' ')}`;
             const folded = names[0] ? fields.flatMap((f) => [`${names[0]}.${f.name}`.toLowerCase(), ...(f.name.length >= 3 ? [f.name.toLowerCase()] : [])]) : [];
             for (const name of names) push(spec, name, undefined, doc, signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature, folded);
             // Methods of an exported interface are API too (zapcore.Core.Write).
@@ -207,38 +178,12 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
   return drafts;
 }
 
-/** The exported named fields of a struct type, each with its doc: the comment above it, else its line comment. */
-function structFields(struct: SyntaxNode): { name: string; doc: string }[] {
+/** The exported named fields of a struct type (embedded fields have no name of their own). */
+function structFields(struct: SyntaxNode): { name: string }[] {
   const list = namedChildren(struct).find((c) => c.type === 'field_declaration_list');
   if (!list) return [];
-  const fields: { name: string; doc: string }[] = [];
-  for (const field of namedChildren(list).filter((c) => c.type === 'field_declaration')) {
-    const after = field.nextSibling;
-    const lineComment = after?.type === 'comment' && after.startPosition.row === field.endPosition.row
-      ? after.text.replace(/^\/\/ ?|^\/\*+\s?|\s*\*\/$/g, '').trim() : '';
-    const doc = docAbove(field) || lineComment;
-    for (const name of field.childrenForFieldName('name').map((n) => n?.text).filter(exported)) fields.push({ name, doc });
-  }
-  return fields;
-}
-
-/** A spec's text with its comments cut out (they are listed as prose instead). */
-function withoutComments(node: SyntaxNode): string {
-  let text = '';
-  let at = node.startIndex;
-  for (const comment of node.descendantsOfType('comment')) {
-    if (!comment) continue;
-    text += node.text.slice(at - node.startIndex, comment.startIndex - node.startIndex);
-    at = comment.endIndex;
-  }
-  return text + node.text.slice(at - node.startIndex);
-}
-
-/** A doc's first sentence (of its first paragraph), on one line, at most ~200 characters: what a field list shows. */
-export function summaryOf(doc: string): string {
-  const paragraph = doc.split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').trim();
-  const sentence = /^.*?[.!?](?=\s+\p{Lu}|$)/u.exec(paragraph)?.[0] ?? paragraph;
-  return sentence.length > 200 ? `${sentence.slice(0, 200).replace(/\s+\S*$/, '')} …` : sentence;
+  return namedChildren(list).filter((c) => c.type === 'field_declaration')
+    .flatMap((field) => field.childrenForFieldName('name').map((n) => n?.text).filter(exported).map((name) => ({ name })));
 }
 
 /**

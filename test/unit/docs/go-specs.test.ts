@@ -1,9 +1,9 @@
 // Go declarations that tree-sitter-go shapes differently from a plain spec: grouped vars (var_spec_list), type
-// aliases (type_alias), a struct's fields (folded into the struct's passage). Each is API as go/doc shows it. And go/doc's
-// comment syntax: one space of indentation makes code, a list stays prose.
+// aliases (type_alias), a struct's fields (names of the struct's passage), an example's own name. Each is API as go/doc
+// shows it.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiFromGoModule, goDocToMarkdown } from '../../../src/docs/extract/golang.ts';
+import { apiFromGoModule } from '../../../src/docs/extract/golang.ts';
 import { loadParsers, type Parsers } from '../../../src/docs/extract/treesitter.ts';
 
 const source = `package cache
@@ -58,24 +58,15 @@ describe('Go specs beyond the plain ones', () => {
     assert.match(alias.content, /alias kept for compatibility/);
   });
 
-  it('folds a struct\'s fields into its passage: documented ones listed, every exported one an identifier', async () => {
+  it('names a struct\'s exported fields as identifiers of its passage, with no passage of their own', async () => {
     const drafts = await extract();
     const config = drafts.filter((d) => d.symbol === 'cache.Config');
     assert.equal(config.length, 1);
-    assert.match(config[0]!.content, /Fields:\n\n- `WeaklyTypedInput`: WeaklyTypedInput, if true, converts strings to ints and ints to strings\.\n- `Mask`: Mask hides what the user types\./);
-    // The field comments left the one-line signature (where the 600-character cut dropped them).
-    assert.match(config[0]!.content, /type Config struct \{ WeaklyTypedInput bool Mask rune hidden int Embedded Size int \}/);
-    for (const id of ['config.weaklytypedinput', 'weaklytypedinput', 'config.mask', 'config.size', 'size']) assert.ok(config[0]!.identifiers?.includes(id), id);
-    assert.ok(!config[0]!.identifiers?.includes('hidden'));
-    // No field has a passage of its own.
+    // The fields and their comments stay in the signature.
+    assert.match(config[0]!.content, /WeaklyTypedInput bool Mask rune \/\/ Mask hides what the user types\./);
+    for (const id of ['config.weaklytypedinput', 'weaklytypedinput', 'config.mask', 'mask', 'config.size', 'size']) assert.ok(config[0]!.identifiers?.includes(id), id);
+    assert.ok(!config[0]!.identifiers?.includes('config.hidden'));
     assert.ok(!drafts.some((d) => d.symbol?.startsWith('cache.Config.')));
-  });
-
-  it('reads a line indented by one space after // as code, and a list as prose', () => {
-    const markdown = goDocToMarkdown('Run runs.\n\nExample:\n\n r := New()\n r.Run(\n     1)\n\nOptions:\n  - one\n    more\n  - two\n\nDone.');
-    assert.match(markdown, /```go\nr := New\(\)\nr\.Run\(\n    1\)\n```/);
-    assert.match(markdown, /Options:\n  - one\n    more\n  - two/);
-    assert.equal((markdown.match(/```/g) ?? []).length, 2);
   });
 
   it('names an example passage by its example function too', async () => {
