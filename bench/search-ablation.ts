@@ -74,10 +74,11 @@ print('tooldex, static meaning only', asShipped);
 print('tooldex without meaning', await positionsOf(withWeights(shipped.weights, shipped.margin, false, shipped.trees)));
 if (boost) print('tooldex, linear part (no trees)', await positionsOf(withWeights(shipped.weights, shipped.margin, true)));
 print('hand-set weights less text', await positionsOf(withWeights(HAND_WEIGHTS, 2, true)));
-// Framework cues: without the hand lists (language words only), same weights.
-CUE_SOURCES.hand = false;
+// Framework cues: without them (language words only; the catalog's since round 8, the hand lists before), same weights.
+const cueSources = { ...CUE_SOURCES };
+Object.assign(CUE_SOURCES, { hand: false, derived: false });
 print('tooldex, no framework cues', await positionsOf(withWeights(shipped.weights, shipped.margin, true, shipped.trees)));
-CUE_SOURCES.hand = true;
+Object.assign(CUE_SOURCES, cueSources);
 print('bm25', await positionsOf(baselineRanker(harness.tools)));
 const lists = await candidateLists(harness, training, HAND_WEIGHTS);
 // Generalisation to the newest spent fresh set (round 4): fit without it (the other training sets), rank it with that fit.

@@ -32,9 +32,12 @@ export async function loadHarness(): Promise<Harness> {
   for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
   // BENCH_README_CHARS=500: index a shorter README opening (the previous round's setting), for comparisons.
   if (process.env.BENCH_README_CHARS) README_INDEX_CHARS.value = Number(process.env.BENCH_README_CHARS);
-  // BENCH_CUES=none: language words only, without the hand lists of framework cues, for comparisons. (Round 8 measured cues
-  // derived from the catalog in place of the lists and reverted them: docs/search.md "Round 8".)
-  CUE_SOURCES.hand = process.env.BENCH_CUES !== 'none';
+  // BENCH_CUES: where framework cues come from, for comparisons: `derived` (shipped since round 8: from the catalog,
+  // CatalogSearchIndex.frameworkOf), `hand` (the lists of query.ts), `both`, `none` (language words only).
+  const cues = process.env.BENCH_CUES ?? 'derived';
+  if (!['none', 'hand', 'derived', 'both'].includes(cues)) throw new Error(`BENCH_CUES=${cues}: none, hand, derived or both`);
+  CUE_SOURCES.hand = cues === 'hand' || cues === 'both';
+  CUE_SOURCES.derived = cues === 'derived' || cues === 'both';
   const index = CatalogSearchIndex.build(tools);
   const config = loadConfig({ TOOLDEX_HOME: os.tmpdir() });
   const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);

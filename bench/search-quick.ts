@@ -28,8 +28,10 @@ const verbose = process.env.QUICK_VERBOSE !== '0';
 Object.assign(WEIGHTS, JSON.parse(process.env.QUICK_WEIGHTS ?? '{}'));
 if (process.env.QUICK_LOG_SHARE) POPULARITY_LOG_SHARE.value = Number(process.env.QUICK_LOG_SHARE);
 if (process.env.QUICK_CANDIDATES) CANDIDATES.value = Number(process.env.QUICK_CANDIDATES);
-// QUICK_CUES=none: language words only, without the hand lists of framework cues.
-CUE_SOURCES.hand = process.env.QUICK_CUES !== 'none';
+// QUICK_CUES=hand: the hand lists of framework cues in place of the catalog's (derived, shipped); both: the two; none: language words only.
+const cueSource = process.env.QUICK_CUES ?? 'derived';
+CUE_SOURCES.hand = cueSource === 'hand' || cueSource === 'both';
+CUE_SOURCES.derived = cueSource === 'derived' || cueSource === 'both';
 const started = Date.now();
 const tools: ToolRecord[] = [];
 for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);

@@ -259,20 +259,31 @@ function peerPhrases(words: string[]): { peerOf?: string[][]; peerEcosystem?: Ec
 }
 
 /**
- * Framework cues come from the hand lists above. Cues derived from the catalog (a word naming a popular tool whose
- * word lives mostly in one ecosystem) were tried in rounds 4 and removed in round 5: the round-4 fresh ablation found
- * them not to pay (hit@1 0.716 with them, 0.721 with the hand lists alone). Benches switch `hand` off to measure the
- * lists (language words always count).
+ * Where framework cues come from. `derived` (shipped since round 8): a reader of the catalog (`frameworkOf`, passed by
+ * the search: CatalogSearchIndex.frameworkOf) that knows a framework by data, one word or two joined; under
+ * leave-one-set-out over seven sets it does as well as the hand lists above (docs/search.md "Round 8"). `hand`: those
+ * lists, kept for comparison (benches switch them on). Language words always count.
  */
-export const CUE_SOURCES = { hand: true };
+export const CUE_SOURCES = { hand: false, derived: true };
+/** Reads a word (or two joined: "active record" → "activerecord") as a framework that lives in one ecosystem. */
+export type FrameworkOf = (word: string) => Ecosystem | undefined;
 
-export function parseQuery(query: string, options: { peers?: boolean } = {}): ParsedQuery {
+export function parseQuery(query: string, options: { peers?: boolean; frameworkOf?: FrameworkOf } = {}): ParsedQuery {
   // A possessive is its noun ("python's requests" → "python requests"); the apostrophe would leave a word "s".
   const all = query.toLowerCase().replace(/([a-z0-9])['’]s\b/g, '$1').split(/[\s,;!?()"'’]+/).filter(Boolean);
   const phrases = options.peers === false ? { without: [], used: new Set<number>() } as ReturnType<typeof peerPhrases> : peerPhrases(all);
   // The words of a peer phrase ("alternative to moment") are not search terms: the search describes the tool instead.
   const unphrased = all.filter((_, i) => !phrases.used.has(i));
-  const handMarker = (word: string) => (CUE_SOURCES.hand || LANGUAGE_WORDS.has(word) ? ECOSYSTEM_WORDS[word] : undefined);
+  const listMarker = (word: string) => (CUE_SOURCES.hand || LANGUAGE_WORDS.has(word) ? ECOSYSTEM_WORDS[word] : undefined);
+  // A cue from the catalog: never a language word (those stay the list's) nor filler; remembered for isCue.
+  const derived = new Map<string, Ecosystem>();
+  const derive = (word: string) => {
+    if (!CUE_SOURCES.derived || !options.frameworkOf || FILLER.has(word) || LANGUAGE_WORDS.has(word)) return undefined;
+    const found = derived.get(word) ?? options.frameworkOf(word);
+    if (found) derived.set(word, found);
+    return found;
+  };
+  const handMarker = (word: string) => listMarker(word) ?? derive(word);
   // Two words that are one framework's name ("active record", "spring boot") are read as that name.
   const words: string[] = [];
   for (let i = 0; i < unphrased.length; i++) {
@@ -286,7 +297,7 @@ export function parseQuery(query: string, options: { peers?: boolean } = {}): Pa
     }
   }
   const markerOf = (word: string) => handMarker(word);
-  const isCue = (word: string) => CUE_SOURCES.hand && CUE_TERMS.has(word);
+  const isCue = (word: string) => CUE_SOURCES.hand && CUE_TERMS.has(word) || derived.has(word);
   // Which marker sets the ecosystem: "in rust" / "for go" (the user's language) over a bare language word over a
   // framework cue; "written in rust" says how a tool is made, not where it is used ("python linter written in rust").
   let ecosystem: Ecosystem | undefined;

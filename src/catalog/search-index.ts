@@ -2,7 +2,7 @@
 // within its ecosystem, family head, exact names) and optional tool vectors, kept in step with the store.
 // Why in memory: PGlite runs one query at a time, so SQL ranking queues under concurrency; the store stays the system of record.
 import { familyHeads } from './families.ts';
-import { parseQuery, type ParsedQuery } from './query.ts';
+import { CUE_SOURCES, parseQuery, type FrameworkOf, type ParsedQuery } from './query.ts';
 import { blend, FAMILY_MARGIN, features, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
 import { FIELD_BIT, indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex, type TermHits } from './text-index.ts';
 import { ToolTable, type SerializedTable, type ToolFacts } from './tool-table.ts';
@@ -43,6 +43,14 @@ const HEAD_SHARE = 0.25;
 export const CANDIDATES = { value: 120 };
 /** Tools the semantic layer adds on its own (relevant by meaning, sharing no word with the query)... */
 const SEMANTIC_CANDIDATES = 60;
+/**
+ * A framework cue from the catalog (CUE_SOURCES.derived): a tool of that name at least this popular within its
+ * ecosystem (percentile), and at least CUE_MIN_TOOLS tools whose name, description, keywords or tags say the word, this
+ * share of them (per tool of each ecosystem) in that ecosystem. Round 4's values, not refit (docs/search.md "Round 8").
+ */
+const CUE_MIN_POPULARITY = 0.8;
+const CUE_MIN_TOOLS = 5;
+const CUE_SHARE = 0.7;
 /** Weight of the named tool's own words in a peer query ("alternative to moment": moment's description). */
 const PEER_TEXT_WEIGHT = 0.5;
 /** ...when full text finds fewer than this many: a scan of every vector costs more than the rest of a query. */
@@ -189,6 +197,7 @@ export class CatalogSearchIndex {
       ecosystem: tool.ecosystem, name: tool.name, repository: tool.repository, popularity: this.popularity[doc]!,
     })));
     this.exact = new Map();
+    this.cueMemo.clear();
     slugs.forEach((_, doc) => {
       for (const form of nameForms(this.tools.name(doc))) {
         const list = this.exact.get(form);
@@ -347,14 +356,76 @@ export class CatalogSearchIndex {
   }
 
   /** The candidates of a query, scored by the ranking expression (rank.ts), best first. */
+  private readonly cueMemo = new Map<string, Ecosystem | null>();
+  /**
+   * Framework cues from the catalog, not from lists: a word (or two joined, "active record") is a framework of
+   * ecosystem E when a widely used tool of E bears that name (`django`, `activerecord`, `next.js` → `next`) and the
+   * tools whose own text (name, description, keywords, tags; READMEs differ in length by ecosystem) says the word live
+   * mostly in E, counted per tool of each ecosystem (so RubyGems' few hundred tools weigh as much as npm's tens of
+   * thousands). A word that is also a plain word ("date", "json", "requests") is said by tools of every ecosystem and
+   * is no cue. Memoised per word (cleared when the tools change).
+   */
+  readonly frameworkOf: FrameworkOf = (word) => {
+    let cue = this.cueMemo.get(word);
+    if (cue === undefined) {
+      cue = this.frameworkCue(word) ?? null;
+      if (this.cueMemo.size > 20_000) this.cueMemo.clear();
+      this.cueMemo.set(word, cue);
+    }
+    return cue ?? undefined;
+  };
+
+  /** The tools whose own text (name, description, keywords, tags) has the (stemmed) term. */
+  private ownTextDocs(term: string): Set<number> {
+    const hits = this.main.index.hits(term);
+    const docs = new Set<number>();
+    hits?.docs.forEach((doc, k) => {
+      if (hits.fields[k]! & (DESCRIBED_FIELDS | KEYWORD_FIELDS)) docs.add(doc);
+    });
+    return docs;
+  }
+
+  private frameworkCue(word: string): Ecosystem | undefined {
+    if (word.length < 3 || !/^[a-z][a-z0-9.+-]*$/.test(word)) return undefined;
+    for (const form of new Set([word, word.replace(/\.(js|rb|py|rs)$/, '')])) {
+      const named = (this.exact.get(form) ?? []).filter((doc) => this.popularity[doc]! >= CUE_MIN_POPULARITY);
+      if (named.length === 0) continue;
+      const terms = indexTerms(form);
+      if (terms.length !== 1) continue;
+      let sayers = this.ownTextDocs(terms[0]!);
+      // A name written as one word is often written as two in prose ("ActiveRecord" is indexed as "active record"):
+      // when few tools say the one word, the tools that say both halves of a split (each of 3 letters or more) count.
+      if (sayers.size < CUE_MIN_TOOLS) {
+        for (let i = 3; i <= form.length - 3; i++) {
+          const [left, right] = [indexTerms(form.slice(0, i)), indexTerms(form.slice(i))];
+          if (left.length !== 1 || right.length !== 1) continue;
+          const second = this.ownTextDocs(right[0]!);
+          const both = [...this.ownTextDocs(left[0]!)].filter((doc) => second.has(doc));
+          if (both.length > sayers.size) sayers = new Set([...sayers, ...both]);
+        }
+      }
+      if (sayers.size === 0) continue;
+      const counts = new Array<number>(ECOSYSTEMS.length).fill(0);
+      for (const doc of sayers) counts[this.ecosystem[doc]!]! += 1;
+      const rates = counts.map((count, e) => count / Math.max(1, this.ecosystemSizes[e]!));
+      const total = rates.reduce((a, b) => a + b, 0);
+      const best = rates.indexOf(Math.max(...rates));
+      if (total > 0 && counts[best]! >= CUE_MIN_TOOLS && rates[best]! / total >= CUE_SHARE && named.some((doc) => this.ecosystem[doc] === best)) {
+        return ECOSYSTEMS[best];
+      }
+    }
+    return undefined;
+  }
+
   /**
    * The query parsed; a peer phrase whose name is no catalog tool ("alternative to foo" with no foo) is read as plain
    * words instead, so that its words still search (they were dropped as the phrase's).
    */
   private parse(query: string): ParsedQuery {
-    const parsed = parseQuery(query);
+    const frameworkOf = CUE_SOURCES.derived ? this.frameworkOf : undefined;
+    const parsed = parseQuery(query, { frameworkOf });
     if (!parsed.peerOf || this.resolvePeer(parsed) !== undefined) return parsed;
-    return parseQuery(query, { peers: false });
+    return parseQuery(query, { peers: false, frameworkOf });
   }
 
   private rank(query: string, options: SearchOptions, queryVector?: Float32Array) {

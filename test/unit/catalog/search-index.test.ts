@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CatalogSearchIndex, type ToolVectors } from '../../../src/catalog/search-index.ts';
+import { CUE_SOURCES, CUE_WEIGHT, parseQuery } from '../../../src/catalog/query.ts';
 import type { Ecosystem, ToolRecord } from '../../../src/catalog/types.ts';
 import { VectorIndex } from '../../../src/semantic/vector-index.ts';
 import { normalizeInPlace } from '../../../src/semantic/vector.ts';
@@ -171,3 +172,43 @@ describe('peer names written with a language suffix, and names the catalog lacks
   });
 });
 
+
+describe('framework cues from the catalog (CUE_SOURCES.derived, shipped since round 8)', () => {
+  // A made-up framework: the most used gem is named for it, and its plugins say its name; "widget" is said everywhere.
+  const gems = [
+    tool('rubygems', 'frobnicate', 'web framework', 0.95),
+    ...['auth', 'admin', 'cache', 'mailer', 'pager', 'jobs'].map((part, i) => tool('rubygems', `frobnicate-${part}`, `${part} for frobnicate apps`, 0.3 + i * 0.05)),
+    ...['one', 'two', 'three'].map((part, i) => tool('rubygems', `gem-${part}`, `a widget ${part}`, 0.1 + i * 0.05)),
+    ...['one', 'two', 'three', 'four', 'five', 'six'].map((part, i) => tool('npm', `js-${part}`, `a widget ${part}`, 0.2 + i * 0.1)),
+    tool('npm', 'js-seven', 'a widget, frobnicate free', 0.1),
+    ...['one', 'two', 'three'].map((part, i) => tool('pypi', `py-${part}`, `a widget ${part}`, 0.2 + i * 0.1)),
+    tool('npm', 'widget', 'widgets', 0.99),
+    // A name written as one word but as two in prose ("QuuxRecord" is indexed as "quux record").
+    tool('rubygems', 'quuxrecord', 'object mapping', 0.97),
+    ...['soft', 'tree', 'tags', 'list', 'audit'].map((part, i) => tool('rubygems', `qr-${part}`, `${part} for QuuxRecord models`, 0.2 + i * 0.02)),
+  ];
+  const index = CatalogSearchIndex.build(gems);
+
+  it('reads a popular tool\'s name that the tools saying it share with it as that ecosystem\'s framework', () => {
+    assert.equal(index.frameworkOf('frobnicate'), 'rubygems');
+  });
+  it('counts the tools that say a one-word name as two words', () => {
+    assert.equal(index.frameworkOf('quuxrecord'), 'rubygems');
+  });
+  it('reads a word said in every ecosystem as no cue, even when a popular tool bears it', () => {
+    assert.equal(index.frameworkOf('widget'), undefined);
+  });
+  it('sets the intent and keeps the cue a search word at the cue weight, only when switched on', () => {
+    CUE_SOURCES.derived = false;
+    assert.equal(parseQuery('frobnicate pagination', { frameworkOf: index.frameworkOf }).ecosystem, undefined);
+    CUE_SOURCES.derived = true;
+    try {
+      const parsed = parseQuery('frobnicate pagination', { frameworkOf: index.frameworkOf });
+      assert.equal(parsed.ecosystem, 'rubygems');
+      assert.equal(parsed.weights.get('frobnicate'), CUE_WEIGHT);
+      assert.equal(parseQuery('frobnicate pagination in python', { frameworkOf: index.frameworkOf }).ecosystem, 'pypi');
+    } finally {
+      CUE_SOURCES.derived = true;
+    }
+  });
+});
