@@ -139,7 +139,9 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
           const grouped = Boolean(list) || node.children.some((c) => c?.type === '(');
           for (const spec of specs) {
             const names = spec.childrenForFieldName('name').map((n) => n?.text).filter(exported);
-            const doc = grouped ? docAbove(spec) || (specs.length === 1 ? groupDoc : '') : groupDoc;
+            // In a group, a spec's own line comment (`StatusContinue = 100 // RFC 9110, 15.2.1`) is its doc when nothing
+            // is above it: go/doc keeps it as the spec's Comment and pkg.go.dev shows it beside the name.
+            const doc = grouped ? docAbove(spec) || lineComment(spec) || (specs.length === 1 ? groupDoc : '') : groupDoc;
             const struct = spec.type === 'type_spec' && names[0] ? spec.childForFieldName('type') : null;
             const fields = struct?.type === 'struct_type' ? structFields(struct) : [];
             // A struct's exported fields are asked by name (`Config.Timeout`, `timeout`): each is an identifier of the
@@ -176,6 +178,13 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
     }
   }
   return drafts;
+}
+
+/** The comment that ends a spec's own line, if any. */
+function lineComment(spec: SyntaxNode): string {
+  const after = spec.nextSibling;
+  if (after?.type !== 'comment' || after.startPosition.row !== spec.endPosition.row) return '';
+  return after.text.replace(/^\/\/ ?|^\/\*+\s?|\s*\*\/$/g, '').trim();
 }
 
 /** The exported named fields of a struct type (embedded fields have no name of their own). */

@@ -17,6 +17,14 @@ var (
 	ErrClosed = errors.New("closed")
 )
 
+// Status codes.
+const (
+	StatusContinue = 100 // RFC 9110, 15.2.1
+	// StatusNone has a doc above it.
+	StatusNone = 0 // and a line comment
+	StatusBare = 1
+)
+
 // Handler is an alias kept for compatibility.
 type Handler = func(string)
 
@@ -77,5 +85,15 @@ describe('Go specs beyond the plain ones', () => {
     const example = drafts.find((d) => d.source === 'cache_test.go');
     assert.equal(example?.symbol, 'cache.Config');
     assert.ok(example?.identifiers?.includes('exampleconfig_strict'));
+  });
+
+  it('reads a grouped spec\'s own line comment as its doc when nothing is above it', async () => {
+    const drafts = await extract();
+    assert.match(drafts.find((d) => d.symbol === 'cache.StatusContinue')?.content ?? '', /RFC 9110, 15\.2\.1/);
+    const none = drafts.find((d) => d.symbol === 'cache.StatusNone')?.content ?? '';
+    assert.match(none, /has a doc above it/);
+    assert.doesNotMatch(none, /line comment/);
+    // Nothing above, nothing beside: not documented, no passage (as before).
+    assert.ok(!drafts.some((d) => d.symbol === 'cache.StatusBare'));
   });
 });
