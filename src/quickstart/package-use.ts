@@ -33,6 +33,13 @@ export const NEVER_IMPORTS = 'it never imports the package';
 
 const GRAMMAR: Partial<Record<Ecosystem, Grammar>> = { npm: 'typescript', pypi: 'python', crates: 'rust', go: 'go' };
 
+/** The grammar a program is read with: npm JSX programs (`.tsx`/`.jsx`, as they run) need the tsx grammar, whose
+ * `<Tag>` is an element where the typescript grammar reads a type assertion and loses the rest of the file. */
+function grammarFor(ecosystem: Ecosystem, path: string | undefined): Grammar | undefined {
+  if (ecosystem === 'npm' && path && /\.[jt]sx$/i.test(path)) return 'tsx';
+  return GRAMMAR[ecosystem];
+}
+
 const CALLS = ['call_expression', 'call', 'new_expression', 'macro_invocation'];
 const IDENTIFIERS = ['identifier', 'type_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern', 'shorthand_field_identifier'];
 /** Calls whose arguments go to standard output, by callee text. */
@@ -230,6 +237,32 @@ class Flow {
     return false;
   }
 
+  /**
+   * Whether `value` is the package itself under another name: a binding, or member reads of one, with no call
+   * (`const { RRule } = rrule`, `const a = pkg.a`, `np = numpy`). Its targets are more of the package's bindings, not
+   * derived names: printing them prints a constant read, which still needs a call to count.
+   */
+  aliasOf(value: SyntaxNode): boolean {
+    let node: SyntaxNode | null = value;
+    while (node) {
+      switch (node.type) {
+        case 'identifier': case 'type_identifier': return this.bindings.has(node.text);
+        case 'member_expression': case 'attribute': case 'subscript_expression': node = node.childForFieldName('object'); break;
+        case 'selector_expression': node = node.childForFieldName('operand'); break;
+        case 'scoped_identifier': case 'scoped_type_identifier': node = node.childForFieldName('path'); break;
+        case 'parenthesized_expression': case 'non_null_expression': case 'as_expression': case 'satisfies_expression': node = node.namedChildren[0] ?? null; break;
+        default: return false;
+      }
+    }
+    return false;
+  }
+
+  private addBindings(names: Iterable<string>): boolean {
+    let grew = false;
+    for (const n of names) if (!this.bindings.has(n) && !this.derived.has(n)) { this.bindings.add(n); grew = true; }
+    return grew;
+  }
+
   private add(names: Iterable<string>): boolean {
     let grew = false;
     for (const n of names) if (!this.derived.has(n) && !this.bindings.has(n)) { this.derived.add(n); grew = true; }
@@ -250,7 +283,13 @@ class Flow {
     }
     for (let round = 0; round < 20; round++) {
       let grew = false;
-      for (const node of constructs) for (const { targets, value } of bindingsOf(node)) if (this.fromPackage(value)) grew = this.add(refs(targets)) || grew;
+      for (const node of constructs) {
+        for (const { targets, value } of bindingsOf(node)) {
+          // Loop and match targets take the package's values, never the package itself.
+          if (/^(variable_declarator|assignment_expression|assignment|let_declaration|short_var_declaration|assignment_statement|var_spec|const_spec)$/.test(node.type) && this.aliasOf(value)) grew = this.addBindings(refs(targets)) || grew;
+          else if (this.fromPackage(value)) grew = this.add(refs(targets)) || grew;
+        }
+      }
       for (const fn of functions) {
         const name = fn.childForFieldName('name');
         if (!name || this.derived.has(name.text)) continue;
@@ -333,8 +372,8 @@ function argumentsOf(call: SyntaxNode): SyntaxNode[] {
 }
 
 /** Whether `program` imports the package and prints something that depends on a call into it. */
-export async function programUsesPackage(program: string, ref: PackageRef): Promise<PackageUse> {
-  const grammar = GRAMMAR[ref.ecosystem];
+export async function programUsesPackage(program: string, ref: PackageRef, path?: string): Promise<PackageUse> {
+  const grammar = grammarFor(ref.ecosystem, path);
   if (!grammar) return { uses: true, why: 'no parser for this ecosystem' };
   return withSyntaxTree(grammar, program, (root) => {
     const { bindings, imported, opaque } = importsOf(root, ref);

@@ -282,7 +282,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       }
       if (through) program.note = [program.note, through.note].filter(Boolean).join(' ');
       // A program that never imports the package proves nothing about it, whatever it prints: not run.
-      const use = await programUsesPackage(program.code, info);
+      const use = await programUsesPackage(program.code, info, program.request.entry ?? program.request.files[0]?.path);
       if (!use.uses && use.why === NEVER_IMPORTS) {
         tried.push({ source: candidate.source, status: 'not_a_program', detail: `${NEVER_IMPORTS}` });
         break;

@@ -180,3 +180,37 @@ describe('verification counts only runs that used the package', () => {
     assert.match(outcome.result.tried[1]!.detail ?? '', /nothing it prints comes from a call into the package/);
   });
 });
+
+describe('names taken from the package without a call (aliases, member reads, destructuring)', () => {
+  it("the CommonJS import rewrite's output: a class destructured from the default import", async () => {
+    const { commonJsImports } = await import('../../../src/quickstart/programs/cjs-imports.ts');
+    const code = await commonJsImports("import { RRule, datetime } from 'rrule';\nconst rule = new RRule({ dtstart: datetime(2020, 1, 1), count: 2 });\nconsole.log(rule.all());\n",
+      'javascript', 'rrule', { require: true, esm: { default: true, named: [] }, defaultKeys: ['RRule', 'datetime'], commonjs: true });
+    assert.match(code, /const \{ RRule, datetime \} = rrule;/);
+    assert.equal((await programUsesPackage(code, npm('rrule'))).uses, true);
+  });
+
+  it("an ES module's default import destructured, a member read and a require destructured", async () => {
+    assert.equal((await programUsesPackage("import pg from 'pg';\nconst { Client } = pg;\nconst client = new Client();\nconsole.log(client.database);\n", npm('pg'))).uses, true);
+    assert.equal((await programUsesPackage("const lib = require('p');\nconst parse = lib.parse;\nconsole.log(parse('x'));\n", npm('p'))).uses, true);
+    assert.equal((await programUsesPackage("const lib = require('p');\nconst { a: { b } } = lib;\nconsole.log(b(1));\n", npm('p'))).uses, true);
+  });
+
+  it('a Python module alias', async () => {
+    assert.equal((await programUsesPackage('import numpy\nnp = numpy\nprint(np.arange(3))\n', pypi('numpy'))).uses, true);
+  });
+
+  it('a constant read through an alias still needs a call', async () => {
+    assert.equal((await programUsesPackage("import pg from 'pg';\nconst { defaults } = pg;\nconsole.log(defaults);\n", npm('pg'))).uses, false);
+    assert.equal((await programUsesPackage('import numpy\nnp = numpy\nv = np.pi\nprint(v)\n', pypi('numpy'))).uses, false);
+  });
+});
+
+describe('JSX programs are read with the grammar they run with', () => {
+  it('a .jsx/.tsx program is parsed as tsx: the typescript grammar reads <div> as a type assertion', async () => {
+    const program = "import { format } from 'pkg';\nconst view = <div title=\"t\">{format(1)}</div>;\nconsole.log(view.props.children);\n";
+    assert.equal((await programUsesPackage(program, npm('pkg'), 'main.jsx')).uses, true);
+    assert.equal((await programUsesPackage(program, npm('pkg'), 'main.tsx')).uses, true);
+    assert.equal((await programUsesPackage(program, npm('pkg'), 'main.ts')).uses, false);
+  });
+});
