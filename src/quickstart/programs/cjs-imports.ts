@@ -15,34 +15,57 @@ import type { NpmExports } from '../imports.ts';
 
 interface Specifier { imported: string; local: string }
 
-/** The import statements of the package in `code` rewritten so each name comes from where the probe saw it. */
+/**
+ * The import statements of the package in `code` rewritten so each name comes from where the probe saw it. All of the
+ * package's imports are merged into one rewrite (two `import … from 'p'` lines would otherwise each declare the whole
+ * module's binding), and a new binding for the whole module takes a name nothing in the program uses.
+ */
 export async function commonJsImports(code: string, grammar: Grammar, name: string, exports: NpmExports | undefined): Promise<string> {
   // Only where the import's default is `module.exports` itself: a dual package's ES build has exact named exports.
   if (!exports?.esm || !exports.require || exports.commonjs !== true) return code;
   const root = await parseCode(grammar, code);
-  const edits: Array<{ start: number; end: number; text: string }> = [];
-  for (const statement of namedChildren(root)) {
-    if (statement.type !== 'import_statement' || statement.childForFieldName('source')?.text.slice(1, -1) !== name) continue;
-    const text = rewrite(statement, name, exports);
-    if (text !== undefined) edits.push({ start: statement.startIndex, end: statement.endIndex, text });
-  }
+  const statements = namedChildren(root).filter((statement) => statement.type === 'import_statement' && statement.childForFieldName('source')?.text.slice(1, -1) === name)
+    .map((statement) => ({ statement, parsed: parseImport(statement) }))
+    .filter((s): s is { statement: SyntaxNode; parsed: ParsedImport } => s.parsed !== undefined);
+  if (!statements.length) return code;
+  // Every name the program uses, the rewritten imports' own included: a new binding must shadow none of them.
+  const taken = new Set(descendants(root, ['identifier', 'shorthand_property_identifier_pattern', 'shorthand_property_identifier', 'type_identifier']).map((n) => n.text));
+  const text = rewrite(statements.map((s) => s.parsed), name, exports, taken);
+  if (text === undefined) return code;
+  // The first statement becomes the merged rewrite; the others (and the line end after each) go.
+  const edits = statements.map(({ statement }, i) => ({
+    start: statement.startIndex,
+    end: i === 0 ? statement.endIndex : statement.endIndex + (code[statement.endIndex] === '\n' ? 1 : 0),
+    text: i === 0 ? text : '',
+  }));
   let out = code;
   for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }
 
-function rewrite(statement: SyntaxNode, name: string, exports: NpmExports): string | undefined {
+interface ParsedImport { defaultLocal?: string; specifiers: Specifier[]; typeOnly: string[] }
+
+function parseImport(statement: SyntaxNode): ParsedImport | undefined {
   const clause = namedChildren(statement).find((n) => n.type === 'import_clause');
   // `import type …`, `import * as x`, a bare `import 'x'`: nothing a CommonJS binding changes.
   if (!clause || /^import\s+type\b/.test(statement.text) || descendants(clause, 'namespace_import').length) return undefined;
+  return {
+    defaultLocal: namedChildren(clause).find((n) => n.type === 'identifier')?.text,
+    specifiers: descendants(clause, 'import_specifier')
+      // `import { type X }` is erased by the transform: leave it as written.
+      .filter((s) => !/^type\s/.test(s.text))
+      .map((s) => ({ imported: s.childForFieldName('name')!.text, local: (s.childForFieldName('alias') ?? s.childForFieldName('name'))!.text })),
+    typeOnly: descendants(clause, 'import_specifier').filter((s) => /^type\s/.test(s.text)).map((s) => s.text),
+  };
+}
+
+function rewrite(imports: ParsedImport[], name: string, exports: NpmExports, taken: Set<string>): string | undefined {
   const named = new Set(exports.esm!.named);
   const keys = new Set(exports.defaultKeys ?? []);
-  let defaultLocal = namedChildren(clause).find((n) => n.type === 'identifier')?.text;
-  const specifiers: Specifier[] = descendants(clause, 'import_specifier')
-    // `import { type X }` is erased by the transform: leave it as written.
-    .filter((s) => !/^type\s/.test(s.text))
-    .map((s) => ({ imported: s.childForFieldName('name')!.text, local: (s.childForFieldName('alias') ?? s.childForFieldName('name'))!.text }));
-  const typeOnly = descendants(clause, 'import_specifier').filter((s) => /^type\s/.test(s.text)).map((s) => s.text);
+  const defaults = [...new Set(imports.map((i) => i.defaultLocal).filter((d): d is string => d !== undefined))];
+  const seen = new Set<string>();
+  const specifiers = imports.flatMap((i) => i.specifiers).filter((s) => !seen.has(s.local) && seen.add(s.local));
+  const typeOnly = [...new Set(imports.flatMap((i) => i.typeOnly))];
   const keep: string[] = [];
   const fromDefault: Specifier[] = [];
   const unknown: Specifier[] = [];
@@ -51,15 +74,21 @@ function rewrite(statement: SyntaxNode, name: string, exports: NpmExports): stri
     else if (keys.has(s.imported)) fromDefault.push(s);
     else unknown.push(s);
   }
-  let changed = fromDefault.length > 0;
+  // Several statements are merged into one even when no name moves: each kept as written may be fine, but a rewrite
+  // of one must not leave another declaring the same default.
+  let changed = fromDefault.length > 0 || imports.length > 1;
   // A default binding that is a property of `module.exports` (`import RRule from` where `exports.RRule = …`): the
   // property, when the import's default is `module.exports` itself.
-  if (defaultLocal && keys.has(defaultLocal)) {
-    if (named.has(defaultLocal)) keep.unshift(defaultLocal);
-    else fromDefault.unshift({ imported: defaultLocal, local: defaultLocal });
-    defaultLocal = undefined;
+  const moduleDefaults: string[] = [];
+  for (const d of defaults) {
+    if (!keys.has(d)) { moduleDefaults.push(d); continue; }
+    if (named.has(d)) keep.unshift(d);
+    else fromDefault.unshift({ imported: d, local: d });
     changed = true;
   }
+  // Default bindings of several statements: the first is the module, the others are copies of it.
+  let defaultLocal = moduleDefaults.shift();
+  const aliases = moduleDefaults;
   // The one name the package exports neither by name nor as a property: `module.exports` itself.
   if (!defaultLocal && unknown.length === 1 && exports.esm!.default) {
     defaultLocal = unknown[0]!.local;
@@ -67,17 +96,18 @@ function rewrite(statement: SyntaxNode, name: string, exports: NpmExports): stri
     changed = true;
   }
   if (!changed) return undefined;
-  const whole = defaultLocal ?? (fromDefault.length ? freeName(camelName(name), [...keep, ...fromDefault.map((s) => s.local)]) : undefined);
+  const whole = defaultLocal ?? (fromDefault.length || aliases.length ? freeName(camelName(name), taken) : undefined);
   const braces = [...typeOnly, ...keep, ...unknown.map((s) => (s.imported === s.local ? s.local : `${s.imported} as ${s.local}`))];
   const head = [whole, braces.length ? `{ ${braces.join(', ')} }` : ''].filter(Boolean).join(', ');
   const lines = [`import ${head} from '${name}';`];
   if (fromDefault.length) lines.push(`const { ${fromDefault.map((s) => (s.imported === s.local ? s.local : `${s.imported}: ${s.local}`)).join(', ')} } = ${whole};`);
+  for (const alias of aliases) lines.push(`const ${alias} = ${whole};`);
   return lines.join('\n');
 }
 
-/** A binding for the whole module that none of the example's names takes. */
-function freeName(base: string, taken: string[]): string {
+/** A binding for the whole module that no name of the program takes. */
+function freeName(base: string, taken: Set<string>): string {
   let candidate = base;
-  while (taken.includes(candidate)) candidate = `${candidate}Module`;
+  while (taken.has(candidate)) candidate = `${candidate}Module`;
   return candidate;
 }

@@ -40,6 +40,18 @@ describe('CommonJS import lines from the real exports', () => {
     assert.equal(await commonJsImports(two, 'javascript', 'p', { require: true, esm: { default: true, named: [] }, defaultKeys: [], commonjs: true }), two);
   });
 
+  it("merges the package's import statements into one rewrite", async () => {
+    assert.equal(await commonJsImports("import { Rule } from 'rules';\nimport { stamp } from 'rules';\nconsole.log(Rule.fromText(stamp(1)).toText());\n", 'javascript', 'rules', OBJ_EXPORTS),
+      "import rules from 'rules';\nconst { Rule, stamp } = rules;\nconsole.log(Rule.fromText(stamp(1)).toText());\n");
+    assert.equal(await commonJsImports("import r from 'rules';\nimport { stamp } from 'rules';\nimport s from 'rules';\nconsole.log(r.stamp(1), stamp(2), s.stamp(3));\n", 'javascript', 'rules', OBJ_EXPORTS),
+      "import r from 'rules';\nconst { stamp } = r;\nconst s = r;\nconsole.log(r.stamp(1), stamp(2), s.stamp(3));\n");
+  });
+
+  it('names the whole module with a name the program does not declare anywhere', async () => {
+    assert.equal(await commonJsImports("import { Rule } from 'rules';\nconst rules = Rule.fromText('a');\nfunction rulesModule() {}\nconsole.log(rules.toText());\n", 'javascript', 'rules', OBJ_EXPORTS),
+      "import rulesModuleModule from 'rules';\nconst { Rule } = rulesModuleModule;\nconst rules = Rule.fromText('a');\nfunction rulesModule() {}\nconsole.log(rules.toText());\n");
+  });
+
   describe('the programs run', () => {
     let dir = '';
     before(() => {
@@ -62,6 +74,13 @@ describe('CommonJS import lines from the real exports', () => {
       assert.throws(() => run('before.mjs', before.code), /Named export 'money' not found/);
       const made = await nodeProgram(readme, 'js', 'money-lib', 'commonjs', { kind: 'named' }, {}, [], { exports: FN_EXPORTS });
       assert.equal(run(made.path, made.code).trim(), '2.52');
+    });
+
+    it('rewritten programs with two import lines and a local named like the package run', async () => {
+      const two = await commonJsImports("import { Rule } from 'rules';\nimport { stamp } from 'rules';\nconsole.log(Rule.fromText(stamp(3)).toText());\n", 'javascript', 'rules', OBJ_EXPORTS);
+      assert.equal(run('two.mjs', two).trim(), 'rule:y3');
+      const local = await commonJsImports("import { Rule } from 'rules';\nconst rules = Rule.fromText('b');\nconsole.log(rules.toText());\n", 'javascript', 'rules', OBJ_EXPORTS);
+      assert.equal(run('local.mjs', local).trim(), 'rule:b');
     });
 
     it("a README's named imports of a bundled CommonJS module, and its require lines turned into imports", async () => {
