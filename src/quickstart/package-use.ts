@@ -28,7 +28,9 @@ export interface PackageRef {
   goPackages?: Record<string, string>;
 }
 
-export interface PackageUse { uses: boolean; why: string }
+/** Why a program was turned away, as a code callers compare (the `why` text is for people and may change). */
+export type PackageUseRefusal = 'never_imports' | 'no_output_from_package';
+export interface PackageUse { uses: boolean; why: string; refusal?: PackageUseRefusal }
 export const NEVER_IMPORTS = 'it never imports the package';
 
 const GRAMMAR: Partial<Record<Ecosystem, Grammar>> = { npm: 'typescript', pypi: 'python', crates: 'rust', go: 'go' };
@@ -377,7 +379,7 @@ export async function programUsesPackage(program: string, ref: PackageRef, path?
   if (!grammar) return { uses: true, why: 'no parser for this ecosystem' };
   return withSyntaxTree(grammar, program, (root) => {
     const { bindings, imported, opaque } = importsOf(root, ref);
-    if (!imported && !(ref.ecosystem === 'crates' && refs(root).includes(ref.importName))) return { uses: false, why: NEVER_IMPORTS };
+    if (!imported && !(ref.ecosystem === 'crates' && refs(root).includes(ref.importName))) return { uses: false, why: NEVER_IMPORTS, refusal: 'never_imports' };
     if (opaque) return { uses: true, why: `imports the package through ${opaque}` };
     // Rust: a name brought in by `use` and never named again is a trait imported for its methods (`use p::Reference;`
     // then `d.duration_since(…)`): which calls are the trait's cannot be told without the crate's API.
@@ -399,6 +401,6 @@ export async function programUsesPackage(program: string, ref: PackageRef, path?
       const last = callee.split(/\.|::/).pop() ?? '';
       if (OUTPUT_VERBS.test(last) && flow.intoPackage(call)) return { uses: true, why: `the package writes the output (${callee})` };
     }
-    return { uses: false, why: 'nothing it prints comes from a call into the package' };
+    return { uses: false, why: 'nothing it prints comes from a call into the package', refusal: 'no_output_from_package' };
   });
 }

@@ -17,7 +17,7 @@ import { npmExportsProbe, npmImportLines, programImportLines, readNpmExports } f
 import type { HostFacts } from './host-facts.ts';
 import { namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
-import { NEVER_IMPORTS, programUsesPackage } from './package-use.ts';
+import { programUsesPackage } from './package-use.ts';
 import { packageInfo } from './package-info.ts';
 import { pickTeaching, teachScore, TEACH_SELECTION, type TeachSelection } from './teach-model.ts';
 import type { RanCandidate } from './teach-features.ts';
@@ -247,6 +247,8 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   let reserve: VerifyOutcome | undefined;
   /** Candidates that got at least one run or a verdict (a candidate may run several times, repaired). */
   const attempted = new Set<ScoredCandidate>();
+  // Candidates whose program never imports the package: never shown, not even as the failure's quickstart.
+  const neverImports = new Set<ScoredCandidate>();
   const runtimeName = (request: TestRequest) => host.runtimes[request.runtime] ?? request.runtime;
   // Candidates that ran and printed a result, when selection picks among several (teach-model.ts), and the bounds.
   const selection = deps.teachSelection ?? TEACH_SELECTION;
@@ -283,8 +285,9 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       if (through) program.note = [program.note, through.note].filter(Boolean).join(' ');
       // A program that never imports the package proves nothing about it, whatever it prints: not run.
       const use = await programUsesPackage(program.code, info, program.request.entry ?? program.request.files[0]?.path);
-      if (!use.uses && use.why === NEVER_IMPORTS) {
-        tried.push({ source: candidate.source, status: 'not_a_program', detail: `${NEVER_IMPORTS}` });
+      if (use.refusal === 'never_imports') {
+        neverImports.add(candidate);
+        tried.push({ source: candidate.source, status: 'not_a_program', detail: use.why });
         break;
       }
       best ??= { candidate, program };
@@ -384,7 +387,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   const status = blocked && !tried.some((t) => t.status === 'ran_silent') ? 'unverifiable' : 'failed';
   return {
     status,
-    result: { verified: { status, version: best?.program.version ?? version, reason }, quickstart: shown(best) ?? { code: candidates[0]!.code, language, source: candidates[0]!.source }, testRequest: best?.program.request ?? null, tried },
+    result: { verified: { status, version: best?.program.version ?? version, reason }, quickstart: shown(best) ?? unchecked(candidates.find((c) => !neverImports.has(c)), language), testRequest: best?.program.request ?? null, tried },
   };
 }
 
@@ -438,6 +441,11 @@ function noteFor(program: Program, candidate: ScoredCandidate): string | undefin
     candidate.origin === 'api' ? 'No usage example in the docs of this version ran here (or there is none); tooldex wrote this program from the package\'s exported API.' : '',
   ].filter(Boolean);
   return notes.length ? notes.join(' ') : undefined;
+}
+
+/** A candidate shown as written (no program was made from it), or none. */
+function unchecked(candidate: ScoredCandidate | undefined, language: string) {
+  return candidate ? { code: candidate.code, language, source: candidate.source } : null;
 }
 
 function shown(best: { candidate: ScoredCandidate; program: Program } | undefined) {

@@ -19,7 +19,7 @@ const pypi = (name: string, importName = name): PackageRef => ({ ecosystem: 'pyp
 describe('a program that ran but never used its package', () => {
   it('a README line that prints a URI literal, no import', async () => {
     const program = "print('otpauth://totp/Secure%20App:alice%40google.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Secure%20App')\n'otpauth://hotp/Secure%20App:alice%40google.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Secure%20App&counter=0'\n";
-    assert.deepEqual(await programUsesPackage(program, pypi('pyotp')), { uses: false, why: 'it never imports the package' });
+    assert.deepEqual(await programUsesPackage(program, pypi('pyotp')), { uses: false, why: 'it never imports the package', refusal: 'never_imports' });
   });
 
   it('a Go block that prints zero-value local structs', async () => {
@@ -67,7 +67,7 @@ func main() {
 \tfmt.Printf("%+v\\n", Settings{})
 }
 `;
-    assert.deepEqual(await programUsesPackage(program, go('github.com/sony/gobreaker')), { uses: false, why: 'nothing it prints comes from a call into the package' });
+    assert.deepEqual(await programUsesPackage(program, go('github.com/sony/gobreaker')), { uses: false, why: 'nothing it prints comes from a call into the package', refusal: 'no_output_from_package' });
   });
 
   it('a constant read, not a call', async () => {
@@ -178,6 +178,21 @@ describe('verification counts only runs that used the package', () => {
     assert.equal(sent.some((c) => c.startsWith("print('a printed literal')")), false);
     assert.deepEqual(outcome.result.tried.map((t) => t.status), ['not_a_program', 'ran_silent', 'ran']);
     assert.match(outcome.result.tried[1]!.detail ?? '', /nothing it prints comes from a call into the package/);
+  });
+
+  it('a failure never shows a program that never imports the package: the first that passed the check, or none', async () => {
+    const failing = {
+      async run(): Promise<TestResult> {
+        return { ok: false, status: 'error', stdout: '', stderr: 'Traceback: boom\n', exitCode: 1, sessionId: 's1', sessionExpiresAt: null, sessionReused: false, phases: { provisionMs: 1, installMs: 1, runMs: 1 } as TestResult['phases'] };
+      },
+    };
+    const deps = { config, logger: createLogger('error'), sandbox: failing, keepAlive: async () => true };
+    const none = await tryCandidates(deps, tool, '1.0', info, host, [scored("print('a printed literal')", 9), scored('print(1 + 1)', 8)]);
+    assert.notEqual(none.status, 'ran');
+    assert.equal(none.result.quickstart, null);
+    const second = await tryCandidates(deps, tool, '1.0', info, host, [scored("print('a printed literal')", 9), scored('import demo\nprint(demo.total([1, 2]))', 8)]);
+    assert.notEqual(second.status, 'ran');
+    assert.match(second.result.quickstart?.code ?? '', /demo\.total/);
   });
 });
 
