@@ -183,7 +183,7 @@ describe('verification counts only runs that used the package', () => {
   it('a failure never shows a program that never imports the package: the first that passed the check, or none', async () => {
     const failing = {
       async run(): Promise<TestResult> {
-        return { ok: false, status: 'error', stdout: '', stderr: 'Traceback: boom\n', exitCode: 1, sessionId: 's1', sessionExpiresAt: null, sessionReused: false, phases: { provisionMs: 1, installMs: 1, runMs: 1 } as TestResult['phases'] };
+        return { ok: false, status: 'failed_run', stdout: '', stderr: 'Traceback: boom\n', exitCode: 1, sessionId: 's1', sessionExpiresAt: null, sessionReused: false, phases: { provisionMs: 1, installMs: 1, runMs: 1 } as TestResult['phases'] };
       },
     };
     const deps = { config, logger: createLogger('error'), sandbox: failing, keepAlive: async () => true };
