@@ -11,7 +11,7 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * cap, or the quickstart finder) changes a package's passages: versions indexed by an older extractor are indexed again
  * on their next question (docs_versions.extractor).
  */
-export const EXTRACTOR_VERSION = 23;
+export const EXTRACTOR_VERSION = 24;
 
 export interface ExtractionRequest {
   id: number;

@@ -78,8 +78,19 @@ export async function markFailed(db: Queryable, slug: string, version: string, e
     [slug, version, error.slice(0, 500)]);
 }
 
+/**
+ * Identifiers stored per passage: the extractor's own names (the item's, then members folded into it: a struct's or
+ * interface's `Owner.member` names, two per member) up to MAX_OWN_IDENTIFIERS, then up to MAX_TEXT_IDENTIFIERS found in
+ * the text. Separate caps, so a large struct neither loses its later members nor pushes the text's names out.
+ */
+export const MAX_OWN_IDENTIFIERS = 400;
+export const MAX_TEXT_IDENTIFIERS = 40;
+
 function toInsertRow(passage: PassageDraft, ord: number) {
-  const identifiers = [...new Set([...(passage.identifiers ?? []), ...identifiersIn(`${passage.title ?? ''}\n${passage.content}`)])].slice(0, 40);
+  const own = [...new Set(passage.identifiers ?? [])].slice(0, MAX_OWN_IDENTIFIERS);
+  const known = new Set(own);
+  const found = identifiersIn(`${passage.title ?? ''}\n${passage.content}`, own.length + MAX_TEXT_IDENTIFIERS).filter((id) => !known.has(id)).slice(0, MAX_TEXT_IDENTIFIERS);
+  const identifiers = [...own, ...found];
   return {
     ord, url: passage.url, title: passage.title ?? null, headings: passage.headings, content: passage.content,
     source: passage.source, identifiers, symbol: passage.symbol ?? null, importance: passage.importance ?? 0.5,

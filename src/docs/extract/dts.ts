@@ -174,13 +174,14 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
   };
 
   /**
-   * The names a folded member is asked by, as identifiers of its owner's passage: `Owner.member` and `member`, one
-   * member's pair after another (the stored identifiers are capped, so the first members keep both). A question or a
-   * symbol lookup naming a comment-less member then finds the passage it is folded into, as it finds a documented one.
+   * The names a folded member is asked by, as identifiers of its owner's passage: every `Owner.member` first, then the
+   * bare names (the store caps the extractor's identifiers, src/docs/repository.ts, and symbol lookup reads the
+   * qualified ones). A question or a symbol lookup naming a comment-less member then finds the passage it is folded
+   * into, as it finds a documented one.
    */
   const foldedIdentifiers = (title: string, members: string[]): string[] => {
     const owner = title.split('.').pop()!.toLowerCase();
-    return members.flatMap((m) => [`${owner}.${m.toLowerCase()}`, ...(m.length >= 3 ? [m.toLowerCase()] : [])]);
+    return [...members.map((m) => `${owner}.${m.toLowerCase()}`), ...members.filter((m) => m.length >= 3).map((m) => m.toLowerCase())];
   };
 
   const push = (node: TS.Node, symbol: string, title: string, signatures: string[], doc: string, importance: number, internal: boolean, foldedMembers: string[] = []) => {

@@ -149,7 +149,12 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
             // own (fields as passages crowded README answers out of the top 3 in round 7). A `Fields:` list of their
             // first sentences in the passage's prose was tried and dropped in round 8 (docs/docs-search.md).
             const signature = `${keyword} ${spec.text.replace(/\s+/g, ' ')}`;
-            const folded = names[0] ? fields.flatMap((f) => [`${names[0]}.${f.name}`.toLowerCase(), ...(f.name.length >= 3 ? [f.name.toLowerCase()] : [])]) : [];
+            // Every `Type.field` before any bare name: a large config struct (30+ fields) still names each field as its
+            // own (symbol lookup reads `type.field`); the store keeps the extractor's names before the text's own.
+            const folded = names[0] ? [
+              ...fields.map((f) => `${names[0]}.${f.name}`.toLowerCase()),
+              ...fields.filter((f) => f.name.length >= 3).map((f) => f.name.toLowerCase()),
+            ] : [];
             for (const name of names) push(spec, name, undefined, doc, signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature, folded);
             // Methods of an exported interface are API too (zapcore.Core.Write).
             const iface = spec.type === 'type_spec' ? spec.childForFieldName('type') : null;
