@@ -2,6 +2,7 @@
 // program once its first run says what is missing (a feature, an import, a module), as a careful engineer would.
 import { fillElidedText, textStandIn } from '../npm-values.ts';
 import type { TestRequest } from '../../sandbox/schema.ts';
+import { parseCrateSpec } from '../../sandbox/runtimes/rust.ts';
 import type { HostFacts } from '../host-facts.ts';
 import type { Candidate, PackageInfo, Program } from '../types.ts';
 import { goProgram } from './go.ts';
@@ -107,7 +108,8 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       const companions = Object.entries(deps).filter(([key, dep]) => key !== info.name && !dep.package).map(([key, dep]) => crateSpec(key, dep));
       // Crates the features it turns on bring in (a feature's optional dependencies) are vendored only when listed.
       const optional = optionalDependencies(deps[info.name]?.features ?? [], info.rustFeatureMap ?? {}, info.rustDeps ?? {})
-        .filter((spec) => !companions.some((c) => c.split('@')[0] === spec.split('@')[0]));
+        // By crate name: a companion without a plain version is written `name[features]`, with no `@`.
+        .filter((spec) => !companions.some((c) => crateNameOf(c) === crateNameOf(spec)));
       const own = crateSpec(info.name, { version: `=${info.version}`, features: deps[info.name]?.features ?? [] });
       return { request: { ...request('rust', 'rust', files, [own, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
     }
@@ -136,6 +138,11 @@ function elidedNote(names: string[]): string {
 }
 
 /** A crate as the sandbox's `packages` take it: `name@version[features]` (the version only when it is a plain requirement). */
+/** The crate a `packages` spec names (`tokio`, `tokio@1`, `tokio[macros]`, `tokio@1[macros]`). */
+export function crateNameOf(spec: string): string {
+  return parseCrateSpec(spec)?.name ?? spec.split(/[@[]/)[0]!;
+}
+
 export function crateSpec(key: string, dep: Pick<RustDep, 'version' | 'features'>): string {
   const pinned = /^[=^~]?\d[\w.+-]*$/.test(dep.version) ? `${key}@${dep.version}` : key;
   const features = [...new Set(dep.features)].filter((f) => /^[A-Za-z0-9_][A-Za-z0-9_+.-]{0,63}$/.test(f)).slice(0, 32);

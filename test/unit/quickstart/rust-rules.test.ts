@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { optionalDependencies, rustProgram } from '../../../src/quickstart/programs/rust.ts';
-import { crateSpec, makeProgram } from '../../../src/quickstart/programs/index.ts';
+import { crateNameOf, crateSpec, makeProgram } from '../../../src/quickstart/programs/index.ts';
 import { cfgHolds } from '../../../src/docs/extract/rust-cfg.ts';
 import { summariseFailure } from '../../../src/quickstart/outcome.ts';
 import { defaultFeatures, nothingToCall, rustApiCandidates } from '../../../src/quickstart/rust-api.ts';
@@ -135,6 +135,16 @@ describe('the sandbox request of a Rust program', () => {
     // The same features in the manifest the build reads.
     assert.match(program.request.files[0]!.code, /^tokio = \{ version = "1\.19", features = \["macros", "rt-multi-thread", "time"\] \}$/m);
     assert.equal(crateSpec('odd', { version: '>=1, <3', features: ['a', 'dep:b', 'c/d'] }), 'odd[a]');
+  });
+
+  it('lists a crate once when its manifest line has features and no plain version (`mio[net]`) and a feature also enables it', async () => {
+    const info = { ecosystem: 'crates' as const, name: 'demo', slug: 'crates-demo', version: '0.3.0', importName: 'demo',
+      rustDeps: { mio: { version: '1.0.1', features: [] } }, rustFeatures: ['net'], rustFeatureMap: { net: ['mio/os-poll'] } };
+    const code = '// [dependencies]\n// demo = { version = "0.3", features = ["net"] }\n// mio = { version = "*", features = ["net"] }\nuse demo::Thing;\nfn main() {\n    println!("{}", Thing::new());\n}';
+    const host = { pythonStdlib: new Set<string>(), goStd: new Map<string, string>(), runtimes: {} };
+    const program = await makeProgram({ code, language: 'rust', origin: 'doctest', path: 'src/lib.rs', source: 'u' }, info, host);
+    assert.deepEqual(program.request.packages.filter((p) => crateNameOf(p) === 'mio'), ['mio[net]']);
+    assert.deepEqual(['tokio', 'tokio@1', 'tokio[macros]', 'tokio@1[macros,time]'].map(crateNameOf), ['tokio', 'tokio', 'tokio', 'tokio']);
   });
 });
 
