@@ -41,6 +41,16 @@ export const ROUND6_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r6
 export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r7.tsv');
 /** Every labelled file the ranking is fit and validated on (1,485 queries), one per writer/round: the leave-one-set-out folds. */
 export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, SPENT_FRESH_FILE];
+/**
+ * Whether a set's queries may be written out one by one (misses, `QUICK_OUT` rows with their top 5 and answers): only
+ * the training files, not the held-out set (for reporting, not tuning), and never a current or next round's fresh set
+ * (`*fresh-r8*`, `*fresh-r9*`), whatever path it is given by.
+ */
+export function queriesPrintable(file: string): boolean {
+  const resolved = path.resolve(file);
+  return TRAINING_FILES.includes(resolved) && resolved !== HELDOUT_FILE && !/fresh-r(8|9)/.test(path.basename(resolved));
+}
+
 /** Answers are written `npm:@scope/name` (turned into slugs here) or as slugs. */
 function answerSlug(answer: string): string {
   const colon = answer.indexOf(':');

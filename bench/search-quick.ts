@@ -4,8 +4,10 @@
 //   node --import tsx bench/search-quick.ts                       # tuning set, tooldex and lexical, misses printed
 //   QUICK_SETS=tuning,held-out QUICK_VERBOSE=0 node --import tsx bench/search-quick.ts
 //   QUICK_ECOSYSTEMS=npm QUICK_QUERY="http client" node --import tsx bench/search-quick.ts   # one query, top 10 with scores
-// Held-out misses are never printed (they are for reporting, not tuning). QUICK_SETS=spent: the newest spent fresh set
-// (round 7), spent6 / spent5 / spent4 / spent3: the round-6 / 5 / 4 / 3 ones. QUICK_OUT=file: every query's position and top 5. Only these named files: the current round's fresh set is never read here.
+// Held-out queries are never printed, neither as misses nor in QUICK_OUT (they are for reporting, not tuning; see
+// queriesPrintable). QUICK_SETS=spent: the newest spent fresh set (round 7), spent6 / spent5 / spent4 / spent3: the
+// round-6 / 5 / 4 / 3 ones. QUICK_OUT=file: every query's position and top 5, for the training sets only. Only these
+// named files: the current round's fresh set is never read here.
 import fs from 'node:fs';
 import os from 'node:os';
 import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
@@ -18,7 +20,7 @@ import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
 import { WEIGHTS } from '../src/catalog/rank.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import {
-  evaluate, HELDOUT_FILE, loadLabelledQueries, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
+  evaluate, HELDOUT_FILE, loadLabelledQueries, queriesPrintable, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
 } from './search-quality.ts';
 
 const sets = (process.env.QUICK_SETS ?? 'tuning').split(',');
@@ -126,14 +128,17 @@ for (const setName of sets) {
   if (!files[setName]) throw new Error(`QUICK_SETS: ${setName} is none of ${Object.keys(files).join(', ')}`);
   const all = loadLabelledQueries(files[setName]);
   const set = ecosystems ? all.filter((q) => ecosystems.includes(q.ecosystem)) : all;
+  // Misses, QUICK_OUT rows and "not first" lines name queries and answers: training sets only (held-out: figures only).
+  const printable = queriesPrintable(files[setName]);
   for (const [label, ranker] of rankers) {
     for (const [slice, queries] of slices(set)) {
       const r = await evaluate(queries, ranker);
       console.log(`quality ${setName.padEnd(8)} ${label.padEnd(7)} ${slice.padEnd(8)} n=${String(r.queries).padStart(3)} hit@1=${r.hitAt1.toFixed(3)} hit@5=${r.hitAt5.toFixed(3)} mrr@10=${r.mrrAt10.toFixed(3)}`);
-      if (verbose && setName !== 'held-out' && slice === 'all') for (const miss of r.misses) console.log(`  miss: ${miss}`);
+      if (verbose && printable && slice === 'all') for (const miss of r.misses) console.log(`  miss: ${miss}`);
     }
   }
-  if (process.env.QUICK_OUT) {
+  if (process.env.QUICK_OUT && !printable) console.log(`QUICK_OUT: ${setName} not written (its queries are for reporting only)`);
+  if (process.env.QUICK_OUT && printable) {
     // QUICK_OUT=file: one line per query (position of the first acceptable answer, 0 when not in the top 10), the top 5
     // and the acceptable answers, to read misses by class. Appends, so several sets go to one file.
     const rows = [];
@@ -144,7 +149,7 @@ for (const setName of sets) {
     }
     fs.appendFileSync(process.env.QUICK_OUT, rows.join('\n') + '\n');
   }
-  if (verbose && setName !== 'held-out') {
+  if (verbose && printable) {
     // Queries answered but not first: what came first instead.
     for (const q of set) {
       const slugs = index.search(q.query, { limit: 10 }, await embed(q.query)).map((hit) => hit.tool.slug);
