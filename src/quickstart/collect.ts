@@ -193,6 +193,19 @@ function crateName(artifact: ExampleFiles): string | undefined {
   try { return ((parseToml(textOf(cargo)) as { package?: { name?: unknown } }).package?.name as string | undefined) ?? undefined; } catch { return undefined; }
 }
 
+const RUST_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', '"': '"', "'": "'" };
+
+/** The text of a Rust string literal's body: `\n`, `\t`, `\r`, `\0`, `\\`, `\"`, `\'`, `\x41`, `\u{…}`, and a line
+ * continuation (a backslash before a line end skips the line end and the next line's leading whitespace). */
+export function rustStringText(body: string): string {
+  return body.replace(/\\(?:u\{([0-9A-Fa-f_]{1,8})\}|x([0-7][0-9A-Fa-f])|(\r?\n\s*)|(.))/g, (whole, unicode?: string, hex?: string, continuation?: string, char?: string) => {
+    if (unicode !== undefined) { const code = parseInt(unicode.replace(/_/g, ''), 16); return code <= 0x10ffff ? String.fromCodePoint(code) : whole; }
+    if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
+    if (continuation !== undefined) return '';
+    return RUST_ESCAPES[char!] ?? whole;
+  });
+}
+
 /** Rust doc comments (`///`, `//!`, doc attributes) as Markdown, with the line each comment block starts on. */
 function rustDocComments(text: string, crateName?: string): Array<{ markdown: string; line: number; injected: number[] }> {
   const lines = text.split('\n');
@@ -210,7 +223,11 @@ function rustDocComments(text: string, crateName?: string): Array<{ markdown: st
       const condition = attribute[1] ?? '';
       if (/^not\s*\(/.test(condition)) return;
       const opening = /^\s*```/.test(attribute[2]!) && !inFence();
-      current.push(attribute[2]!.replace(/\\(.)/g, '$1'));
+      // A string literal's escapes decoded as Rust does; a `\n` in it makes more markdown lines than the file has,
+      // marked as not the file's so the line anchors of later blocks stay right.
+      const [first, ...more] = rustStringText(attribute[2]!).split('\n');
+      current.push(first!);
+      for (const line of more) { injected.push(current.length); current.push(line); }
       const features = /\bnot\s*\(/.test(condition) ? [] : [...condition.matchAll(/\bfeature\s*=\s*"([^"]+)"/g)].map((m) => m[1]!);
       if (opening && crateName && features.length) injected.push(current.length, current.length + 1);
       if (opening && crateName && features.length) current.push('// [dependencies]', `// ${crateName} = { version = "*", features = [${features.map((f) => JSON.stringify(f)).join(', ')}] }`);

@@ -1,7 +1,7 @@
 // Candidate collection, scoring, Python pins and the reading of a run's output: pure logic, table-driven.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { collectCandidates, fencedBlocks } from '../../../src/quickstart/collect.ts';
+import { collectCandidates, fencedBlocks, rustStringText } from '../../../src/quickstart/collect.ts';
 import { meaningfulStdout } from '../../../src/quickstart/outcome.ts';
 import { satisfies, wheelFits } from '../../../src/quickstart/python-pin.ts';
 import { blockersOf, rankCandidates } from '../../../src/quickstart/score.ts';
@@ -39,6 +39,15 @@ describe('collecting candidates', () => {
     const gatedCode = withManifest[0]!.code;
     assert.equal(gatedCode, '// [dependencies]\n// demo-crate = { version = "*", features = ["rand_core"] }\nlet key = demo::Key::generate();');
     assert.deepEqual(statedDependencies(gatedCode), { 'demo-crate': { version: '*', features: ['rand_core'] } });
+  });
+
+  it("decodes a doc attribute's string escapes as Rust does, and keeps the line anchors of later blocks", async () => {
+    assert.equal(rustStringText(String.raw`a\nb\tc\"d\\e\'f\0g\u{e9}\x41`), 'a\nb\tc"d\\e\'f\0géA');
+    const text = '#![doc = "```\\nlet s = demo::quote(\\"a\\\\tb\\");\\nprintln!(\\"{s}\\\\n\\");\\n```"]\n//! Later:\n//! ```\n//! demo::later();\n//! ```\npub struct Key;';
+    const rust = await collectCandidates('crates', artifact([file('src/lib.rs', text)]));
+    assert.deepEqual(rust.map((c) => c.code), ['let s = demo::quote("a\\tb");\nprintln!("{s}\\n");', 'demo::later();']);
+    const plain = await collectCandidates('crates', artifact([file('src/lib.rs', '#![doc = "Intro."]\n//! Later:\n//! ```\n//! demo::later();\n//! ```\npub struct Key;')]));
+    assert.equal(rust[1]!.source, plain[0]!.source);
   });
 
   it('ranks runnable examples of the package first and names what blocks the others', () => {
