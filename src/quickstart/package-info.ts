@@ -4,6 +4,7 @@ import { parse as parseToml } from 'smol-toml';
 import type { ToolRecord } from '../catalog/index.ts';
 import type { Config } from '../config.ts';
 import { textOf } from '../docs/archive.ts';
+import { ownMetadata, topLevelPackages } from '../docs/sources/pypi.ts';
 import type { ExampleFiles } from './artifact.ts';
 import type { HostFacts } from './host-facts.ts';
 import { descendants, parseCode } from './parse.ts';
@@ -60,6 +61,17 @@ export async function pythonExports(files: ExampleFiles, importName: string): Pr
   return [...names];
 }
 
+/**
+ * Every top-level module a Python distribution ships: its own top_level.txt lists them (private ones too, which a
+ * program may import as well), else its top-level packages. A program may import any of them (attrs: `attr` and
+ * `attrs`), not only the import name.
+ */
+export function pythonModules(files: ExampleFiles): string[] {
+  const topLevel = ownMetadata(files.files, 'top_level.txt');
+  const listed = topLevel ? textOf(topLevel).split('\n').map((l) => l.trim()).filter((l) => /^[A-Za-z_]\w*$/.test(l)) : [];
+  return [...new Set([files.importName.split('.')[0]!, ...(listed.length ? listed : topLevelPackages(files.files.map((f) => f.path)))])];
+}
+
 export async function packageInfo(config: Config, tool: ToolRecord, version: string, files: ExampleFiles, host: HostFacts): Promise<PackageInfo> {
   const info: PackageInfo = { ecosystem: tool.ecosystem, name: tool.name, slug: tool.slug, version, importName: files.importName, moduleType: files.moduleType };
   if (tool.ecosystem === 'crates') {
@@ -101,6 +113,7 @@ export async function packageInfo(config: Config, tool: ToolRecord, version: str
   if (tool.ecosystem === 'pypi') {
     info.pythonPin = await pythonPin(config, tool.name, version, host.pythonVersion);
     info.pyExports = await pythonExports(files, info.importName);
+    info.pyModules = pythonModules(files);
   }
   return info;
 }

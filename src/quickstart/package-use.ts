@@ -26,6 +26,8 @@ export interface PackageRef {
   importName: string;
   /** Go: package name → import path of the module's packages (the root's name may differ from its path's last part). */
   goPackages?: Record<string, string>;
+  /** Python: every top-level module the distribution ships (attrs ships `attr` and `attrs`); importName's root if absent. */
+  pyModules?: string[];
 }
 
 /** Why a program was turned away, as a code callers compare (the `why` text is for people and may change). */
@@ -61,10 +63,11 @@ function importsOf(root: SyntaxNode, ref: PackageRef): { bindings: Set<string>; 
   const bindings = new Set<string>();
   let imported = false;
   let opaque: string | undefined;
+  const pyRoots = [ref.importName.split('.')[0]!, ...(ref.pyModules ?? [])];
   const own = (source: string) => {
     switch (ref.ecosystem) {
       case 'npm': return source === ref.name || source.startsWith(`${ref.name}/`);
-      case 'pypi': { const rootName = ref.importName.split('.')[0]!; return source === rootName || source.startsWith(`${rootName}.`); }
+      case 'pypi': return pyRoots.some((rootName) => source === rootName || source.startsWith(`${rootName}.`));
       case 'go': return source === ref.importName || source.startsWith(`${ref.importName}/`);
       default: return false;
     }

@@ -102,6 +102,8 @@ export interface PackageInfo {
   pyBindings?: Record<string, string>;
   /** Python: names the package's `__init__.py` binds (what `from pkg import name` gives); undefined when unknown. */
   pyExports?: string[];
+  /** Python: every top-level module the distribution ships (attrs: `attr` and `attrs`), from its top_level.txt, else its top-level packages. */
+  pyModules?: string[];
   /** Python: the version that will be pinned and why (Requires-Python). */
   pythonPin?: { version: string; note?: string };
   /** npm, Python: data blocks of the docs (ini, YAML, JSON…), the content of files examples read. */

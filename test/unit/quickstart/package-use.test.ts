@@ -229,3 +229,19 @@ describe('JSX programs are read with the grammar they run with', () => {
     assert.equal((await programUsesPackage(program, npm('pkg'), 'main.ts')).uses, false);
   });
 });
+
+describe('a Python distribution with several top-level modules', () => {
+  it('accepts a program that imports any module the distribution ships (attrs ships attr and attrs)', async () => {
+    const program = 'import attr\n\n@attr.s\nclass C:\n    x = attr.ib()\n\nprint(C(1))\n';
+    assert.equal((await programUsesPackage(program, { ...pypi('attrs'), pyModules: ['attrs', 'attr'] })).uses, true);
+    assert.equal((await programUsesPackage(program, pypi('attrs'))).refusal, 'never_imports');
+  });
+
+  it("reads the modules from the distribution's top_level.txt, else its top-level packages", async () => {
+    const { pythonModules } = await import('../../../src/quickstart/package-info.ts');
+    const file = (path: string, text: string) => ({ path, bytes: new TextEncoder().encode(text) });
+    const files = (list: Array<{ path: string; bytes: Uint8Array }>) => ({ files: list, importName: 'attrs', fileUrl: () => '' });
+    assert.deepEqual(pythonModules(files([file('attrs-23.1.0.dist-info/top_level.txt', 'attr\nattrs\n'), file('attr/__init__.py', '')])), ['attrs', 'attr']);
+    assert.deepEqual(pythonModules(files([file('src/attr/__init__.py', ''), file('src/attrs/__init__.py', ''), file('tests/__init__.py', '')])), ['attrs', 'attr']);
+  });
+});
