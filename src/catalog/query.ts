@@ -11,7 +11,11 @@ const ECOSYSTEM_WORDS: Record<string, Ecosystem> = Object.assign(Object.create(n
   ruby: 'rubygems', gem: 'rubygems', gems: 'rubygems', rubygems: 'rubygems',
   node: 'npm', nodejs: 'npm', 'node.js': 'npm', npm: 'npm', javascript: 'npm', js: 'npm',
   typescript: 'npm', ts: 'npm', deno: 'npm', bun: 'npm',
-  // Frameworks, libraries and idioms that only exist in one ecosystem say which one the user works in.
+  // Frameworks, libraries and idioms that only exist in one ecosystem say which one the user works in. Since round 8
+  // the search reads framework cues from the catalog instead (CUE_SOURCES.derived); these framework entries (and
+  // CUE_TERMS) are still read (1) by peer phrases: nameAt, so "alternative to rails" names rails and not a language,
+  // (2) by the benches' comparisons (BENCH_CUES=hand in bench/search-harness.ts, QUICK_CUES=hand in
+  // bench/search-quick.ts), (3) by the parser's table tests (test/unit/catalog/search-parts.test.ts, rank.test.ts).
   rails: 'rubygems', sinatra: 'rubygems', rack: 'rubygems', activerecord: 'rubygems', rspec: 'rubygems',
   minitest: 'rubygems', erb: 'rubygems', rubocop: 'rubygems', hanami: 'rubygems', sidekiq: 'rubygems',
   django: 'pypi', flask: 'pypi', fastapi: 'pypi', asyncio: 'pypi', pandas: 'pypi', numpy: 'pypi', pydantic: 'pypi',
