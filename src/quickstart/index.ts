@@ -11,7 +11,7 @@ import type { Store } from '../store/index.ts';
 import { readHostFacts, type HostFacts } from './host-facts.ts';
 import {
   claimVerification, dueVerifications, finishVerification, getVerification, newlyIndexedVersions, renewLease, requestVerification,
-  retryLater, savePreview, type VerificationRow,
+  isCurrentVerdict, retryLater, savePreview, type VerificationRow,
 } from './repository.ts';
 import { LeaseLost, verifyVersion } from './verify.ts';
 
@@ -119,7 +119,9 @@ export function createQuickstarts(deps: QuickstartDeps): Quickstarts {
 
   return {
     async request(key, waitMs = 0) {
-      let row = await getVerification(store, key.slug, key.version) ?? await requestVerification(store, key);
+      let row = await getVerification(store, key.slug, key.version);
+      // None yet, or a verdict an older verifier made (VERIFIER_VERSION): asked for (again).
+      if (!row || (row.status !== 'pending' && !isCurrentVerdict(row))) row = await requestVerification(store, key);
       if (row.status !== 'pending') return row;
       // The wait budget (TOOLDEX_QUICKSTART_WAIT_MS) applies whether this request starts the verification or finds
       // it running here already: a short verification then answers with its verdict instead of `pending`.

@@ -2,26 +2,32 @@
 // The same statements run on PGlite and PostgreSQL; a claim is one statement, so two instances cannot both win.
 import type { Queryable } from '../store/index.ts';
 import type { VerificationResult, VerifiedStatus } from './types.ts';
+import { VERIFIER_VERSION } from './verify.ts';
 
 export interface VerificationRow {
   slug: string; version: string; ecosystem: string; name: string; status: VerifiedStatus; attempts: number;
   nextAttemptAt: Date; leaseActive: boolean; result: VerificationResult | null; error: string | null;
   requestedAt: Date; finishedAt: Date | null;
+  /** The verifier that made the verdict (VERIFIER_VERSION); 0 for rows made before it was recorded. */
+  verifier: number;
 }
+
+/** A verdict made by this verifier (or a newer one, during a rolling deploy); a pending row is neither. */
+export const isCurrentVerdict = (row: VerificationRow) => row.status !== 'pending' && row.verifier >= VERIFIER_VERSION;
 
 interface DbRow {
   slug: string; version: string; ecosystem: string; name: string; status: VerifiedStatus; attempts: number;
   next_attempt_at: Date | string; lease_active: boolean; result: VerificationResult | null; error: string | null;
-  requested_at: Date | string; finished_at: Date | string | null;
+  requested_at: Date | string; finished_at: Date | string | null; verifier: number;
 }
 
 const COLUMNS = `slug, version, ecosystem, name, status, attempts, next_attempt_at, coalesce(lease_until > now(), false) as lease_active,
-  result, error, requested_at, finished_at`;
+  result, error, requested_at, finished_at, verifier`;
 
 const toRow = (row: DbRow): VerificationRow => ({
   slug: row.slug, version: row.version, ecosystem: row.ecosystem, name: row.name, status: row.status, attempts: Number(row.attempts),
   nextAttemptAt: new Date(row.next_attempt_at), leaseActive: row.lease_active, result: row.result, error: row.error,
-  requestedAt: new Date(row.requested_at), finishedAt: row.finished_at ? new Date(row.finished_at) : null,
+  requestedAt: new Date(row.requested_at), finishedAt: row.finished_at ? new Date(row.finished_at) : null, verifier: Number(row.verifier),
 });
 
 export async function getVerification(db: Queryable, slug: string, version: string): Promise<VerificationRow | undefined> {
@@ -29,11 +35,18 @@ export async function getVerification(db: Queryable, slug: string, version: stri
   return rows[0] && toRow(rows[0]);
 }
 
-/** Records that (slug, version) should be verified; an existing row (any state) is left as it is. */
+/**
+ * Records that (slug, version) should be verified. An existing row is left as it is, unless an older verifier made
+ * its verdict: then it is pending again (its result kept until the new verdict, as resetVerification does), in the
+ * same statement, so two instances cannot both reset it after one has verified it anew.
+ */
 export async function requestVerification(db: Queryable, key: { slug: string; version: string; ecosystem: string; name: string }): Promise<VerificationRow> {
   await db.query(
-    `insert into quickstart_verifications (slug, version, ecosystem, name) values ($1, $2, $3, $4) on conflict (slug, version) do nothing`,
-    [key.slug, key.version, key.ecosystem, key.name]);
+    `insert into quickstart_verifications (slug, version, ecosystem, name) values ($1, $2, $3, $4)
+     on conflict (slug, version) do update set status = 'pending', attempts = 0, next_attempt_at = now(), error = null, finished_at = null
+     where quickstart_verifications.status <> 'pending' and quickstart_verifications.verifier < $5
+       and (quickstart_verifications.lease_until is null or quickstart_verifications.lease_until < now())`,
+    [key.slug, key.version, key.ecosystem, key.name, VERIFIER_VERSION]);
   return (await getVerification(db, key.slug, key.version))!;
 }
 
@@ -61,9 +74,9 @@ export async function renewLease(db: Queryable, slug: string, version: string, o
 export async function finishVerification(db: Queryable, slug: string, version: string, owner: string, status: Exclude<VerifiedStatus, 'pending'>, result: VerificationResult): Promise<void> {
   await db.query(
     `update quickstart_verifications set status = $4, result = $5::jsonb, error = null, lease_until = null, finished_at = now(),
-       attempts = attempts + 1
+       attempts = attempts + 1, verifier = $6
      where slug = $1 and version = $2 and (lease_owner = $3 or lease_owner is null)`,
-    [slug, version, owner, status, JSON.stringify(result)]);
+    [slug, version, owner, status, JSON.stringify(result), VERIFIER_VERSION]);
 }
 
 /**

@@ -33,6 +33,12 @@ import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResu
 
 /** Who owns the verification sessions: never a caller, so no caller's session, secrets or budget is touched. */
 export const SERVICE_OWNER = 'service:quickstart';
+/**
+ * What "verified" means, stored with each verdict (quickstart_verifications.verifier): bump it when a change makes
+ * earlier verdicts wrong (round 8: the package-use check), and rows made by an older verifier are verified again
+ * on their next request. 0 is every row made before the column existed.
+ */
+export const VERIFIER_VERSION = 1;
 
 export interface VerifyDeps {
   config: Config;
