@@ -1,5 +1,9 @@
 // `npm run bench:search`: ranking quality on the held-out and tuning query sets (tooldex, tooldex lexical-only,
 // BM25), start-up times and idle memory, and HTTP load with distinct queries against the bare /healthz floor.
+//   BENCH_ONLY=quality | load: one half.
+//   BENCH_ONLY=single [BENCH_SECONDS=20]: short single-client mode: one start, then one client asking distinct new
+//   queries over HTTP, framework cues from the catalog on and off in turn (4 rounds each, the seconds split among
+//   them), p50/p99 of each and the load; no quality, no 32-client load, no server memory.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +15,7 @@ import { allTools } from '../src/catalog/repository.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildServer } from '../src/http/server.ts';
 import { createLogger } from '../src/log.ts';
+import { CUE_SOURCES } from '../src/catalog/query.ts';
 import {
   absentAnswers, baselineRanker, evaluate, HELDOUT_FILE, loadLabelledQueries, slices, TUNING_FILE, type Ranker,
 } from './search-quality.ts';
@@ -40,16 +45,18 @@ const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 
 // First start on a fresh machine (empty TOOLDEX_HOME: initdb, snapshot load, index build), then a warm start.
 let app = await timedStart('first', config);
-await app.close();
-app = await timedStart('warm', config);
+if (only !== 'single') {
+  await app.close();
+  app = await timedStart('warm', config);
+}
 const waited = Date.now();
 await app.catalog.semanticReady();
-console.log(`start semantic layer ready ${Date.now() - waited} ms after the warm start (searches before rank lexically)`);
+console.log(`start semantic layer ready ${Date.now() - waited} ms after the ${only === 'single' ? 'first' : 'warm'} start (searches before rank lexically)`);
 globalThis.gc?.();
 await new Promise((resolve) => setTimeout(resolve, 1000));
-console.log(`memory idle rss=${rssMb()} MB after warm start (heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB)`);
+console.log(`memory idle rss=${rssMb()} MB after ${only === 'single' ? 'first' : 'warm'} start (heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB)`);
 
-if (only !== 'load') {
+if (only !== 'load' && only !== 'single') {
   const tools = await allTools(app.store);
   const slugs = new Set(tools.map((tool) => tool.slug));
   const heldout = loadLabelledQueries(HELDOUT_FILE);
@@ -75,7 +82,47 @@ if (only !== 'load') {
   }
 }
 
-if (only !== 'quality') {
+if (only === 'single') await singleClient(app);
+
+/**
+ * One client, distinct queries never asked before (the answer cache cannot help), framework cues from the catalog on
+ * and off in turn on the same server (CUE_SOURCES is read per query), so that both see the same load. Each setting
+ * gets its own queries; the cue memo (per word) warms up over the run, as it does in a serving process.
+ */
+async function singleClient(served: App): Promise<void> {
+  const tools = await allTools(served.store);
+  const distinct = [...new Set(tools.map((tool) => tool.shortDescription.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/).filter(Boolean).slice(0, 5).join(' ')).filter((q) => q.length > 8))];
+  const server = await buildServer(served);
+  const url = await server.listen({ port: 0, host: '127.0.0.1' });
+  const shipped = CUE_SOURCES.derived;
+  const latencies: Record<string, number[]> = { 'cues-on': [], 'cues-off': [] };
+  const rounds = 4;
+  let next = 0;
+  const started = load1();
+  for (let round = 0; round < rounds; round++) {
+    for (const [label, derived] of [['cues-on', true], ['cues-off', false]] as const) {
+      CUE_SOURCES.derived = derived;
+      const until = Date.now() + (DURATION_S * 1000) / (2 * rounds);
+      while (Date.now() < until) {
+        const t = process.hrtime.bigint();
+        const response = await fetch(`${url}/tools/search?q=${encodeURIComponent(distinct[next++ % distinct.length]!)}`);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`search answered ${response.status}`);
+        latencies[label]!.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }
+  }
+  CUE_SOURCES.derived = shipped;
+  const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  for (const [label, values] of Object.entries(latencies)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    console.log(`single ${label.padEnd(8)} c=1 n=${sorted.length} p50=${at(sorted, 0.5).toFixed(2)}ms p90=${at(sorted, 0.9).toFixed(2)}ms p99=${at(sorted, 0.99).toFixed(2)}ms new queries (load ${started} -> ${load1()})`);
+  }
+  await server.close();
+}
+
+if (only !== 'quality' && only !== 'single') {
   // Distinct queries: every request asks something new, so the answer cache cannot help (as with many agents).
   const tools = await allTools(app.store);
   const distinct = [...new Set(tools.map((tool) => tool.shortDescription.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ')
@@ -100,6 +147,10 @@ if (only !== 'quality') {
   await server.close();
 }
 await app.close();
+if (only === 'single') {
+  fs.rmSync(home, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // Idle resident memory of a real server process on the embedded store (warm start, semantic layer in).
 const port = await new Promise<number>((resolve) => {
