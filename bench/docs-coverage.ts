@@ -20,12 +20,13 @@ import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
 import { parse as parseToml } from 'smol-toml';
 import { createApp } from '../src/app.ts';
+import type { Ecosystem } from '../src/catalog/types.ts';
 import { loadConfig } from '../src/config.ts';
 import { declaredGoApi, declaredNpmApi, declaredPythonApi, declaredRustApi, type DeclaredItem } from '../src/docs/extract/declared-api.ts';
 import { hasExplanation } from '../src/docs/extract/evidence.ts';
 import { codeUses } from '../src/docs/links.ts';
 import { loadParsers } from '../src/docs/extract/treesitter.ts';
-import { EXTRACTOR_VERSION } from '../src/docs/extraction.ts';
+import { EXTRACTOR_VERSIONS, extractorVersion } from '../src/docs/extraction.ts';
 import { importNameOf, ownMetadata } from '../src/docs/sources/pypi.ts';
 import { allPassages, type StoredPassage } from '../src/docs/repository.ts';
 import { createLogger } from '../src/log.ts';
@@ -67,7 +68,7 @@ const saveCache = () => fs.writeFileSync(cacheFile, JSON.stringify(cache));
 // Sites off: the published artifacts are measured, and docs sites are not reachable from these machines.
 const app = await createApp(loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_SEMANTIC_ENCODER: 'off' }, {}), createLogger('warn'));
 
-interface Tool { slug: string; ecosystem: string; name: string }
+interface Tool { slug: string; ecosystem: Ecosystem; name: string }
 const tools: Tool[] = [];
 for (const ecosystem of ecosystems) {
   const rows = await app.store.query<Tool>('select slug, ecosystem, name from tools where ecosystem = $1 order by popularity desc, slug limit $2', [ecosystem, top]);
@@ -179,7 +180,7 @@ await Promise.all(tools.map((tool) => limit(async () => {
   rows.push(row);
   try {
     // Only a run that indexes (not one that finds the passages stored by this extractor) measures the time to index.
-    const stored = await app.store.query<{ version: string }>("select version from docs_versions where slug = $1 and status = 'ready' and extractor >= $2", [tool.slug, EXTRACTOR_VERSION]);
+    const stored = await app.store.query<{ version: string }>("select version from docs_versions where slug = $1 and status = 'ready' and extractor >= $2", [tool.slug, extractorVersion(tool.ecosystem)]);
     const t0 = performance.now();
     // A large package answers 503 (still indexing, in the background) after 20 s: ask again, as a client would.
     const prepare = async (): Promise<Awaited<ReturnType<typeof app.docs.prepare>>> => {
@@ -197,8 +198,9 @@ await Promise.all(tools.map((tool) => limit(async () => {
     row.version = prepared.version;
     const key = `${tool.slug}@${prepared.version}`;
     const entry = (cache[key] ??= {});
-    if (!stored.some((s) => s.version === prepared.version) || !entry.indexMs?.[EXTRACTOR_VERSION]) (entry.indexMs ??= {})[EXTRACTOR_VERSION] = Math.round(ms);
-    row.indexMs = entry.indexMs[EXTRACTOR_VERSION];
+    const extractor = extractorVersion(tool.ecosystem);
+    if (!stored.some((s) => s.version === prepared.version) || !entry.indexMs?.[extractor]) (entry.indexMs ??= {})[extractor] = Math.round(ms);
+    row.indexMs = entry.indexMs[extractor];
     const passages: StoredPassage[] = await allPassages(app.store, tool.slug, prepared.version);
     row.passages = passages.length;
     if (!entry.declared || !entry.guides || entry.declaredVersion !== DECLARED_VERSION) {
@@ -273,10 +275,10 @@ function writeReport(final: boolean): void {
       indexMs: { p50: percentile(times, 0.5), max: Math.max(...times), slowest: list.find((r) => r.indexMs === Math.max(...times))?.name },
     };
   });
-  const report = { date: new Date().toISOString(), extractor: EXTRACTOR_VERSION, top, complete: final && !notRun.length, notRun, machine: `${os.cpus().length} cores, load ${load}`, summary, packages: [...finished].sort((a, b) => a.ecosystem.localeCompare(b.ecosystem) || a.name.localeCompare(b.name)) };
+  const report = { date: new Date().toISOString(), extractor: EXTRACTOR_VERSIONS, top, complete: final && !notRun.length, notRun, machine: `${os.cpus().length} cores, load ${load}`, summary, packages: [...finished].sort((a, b) => a.ecosystem.localeCompare(b.ecosystem) || a.name.localeCompare(b.name)) };
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
 
-  const md: string[] = [`# Docs coverage, top ${top} per ecosystem (${report.date.slice(0, 16)} UTC, extractor ${EXTRACTOR_VERSION}, ${report.machine})`, '',
+  const md: string[] = [`# Docs coverage, top ${top} per ecosystem (${report.date.slice(0, 16)} UTC, extractor ${Object.entries(EXTRACTOR_VERSIONS).map(([e, v]) => `${e} ${v}`).join(', ')}, ${report.machine})`, '',
     '| ecosystem | packages | zero passages | API items explained by their API passage | … or used in a guide section\'s code | packages ≥ 95 % (API passage / + guides) | median package (API passage / + guides) | still unexplained, named in a shipped guide/README | guide files indexed | index p50 / max |', '|---|---|---|---|---|---|---|---|---|---|'];
   for (const s of summary) {
     const median = (share: number | null) => (share === null ? 'n/a' : pct(share, 1));

@@ -1,17 +1,24 @@
 // Runs artifact extraction (real parsers: seconds for the largest packages) on one worker thread, so the server keeps
 // answering while a package is parsed; falls back to the calling thread if the worker cannot start or fails.
 import { Worker } from 'node:worker_threads';
+import type { Ecosystem } from '../catalog/types.ts';
 import type { Logger } from '../log.ts';
 import type { ArchiveFile } from './archive.ts';
 import { MAX_PASSAGES, passagesFromArtifact, type ArtifactPassages } from './documents.ts';
 import type { Artifact, PackageFacts } from './sources/types.ts';
 
 /**
- * The version of what extraction makes of an artifact. Bump it whenever a change to `src/docs/extract/` (or the passage
- * cap, or the quickstart finder) changes a package's passages: versions indexed by an older extractor are indexed again
- * on their next question (docs_versions.extractor).
+ * The version of what extraction makes of one ecosystem's artifacts. Bump the ecosystems whose passages a change
+ * changes: a change to one ecosystem's extractor (`src/docs/extract/golang.ts`: go) bumps that ecosystem only, so a
+ * deploy re-indexes only its packages; a change to shared code (the passage cap, the store's identifiers, markdown, the
+ * quickstart finder) bumps every ecosystem it reaches. Versions indexed by an older extractor of their ecosystem are
+ * indexed again on their next question (docs_versions.extractor, compared per row: a slug's ecosystem never changes).
+ * Each number only grows; all start at 24, the last single version (round 8), so no stored row reads as newer.
  */
-export const EXTRACTOR_VERSION = 24;
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 24, pypi: 24, crates: 24, go: 24, rubygems: 24 };
+
+/** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
+export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];
 
 export interface ExtractionRequest {
   id: number;

@@ -7,7 +7,7 @@ import type { Logger } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { findQuickstart, type StoredFacts } from './context.ts';
 import type { IngestScheduler } from './ingest-scheduler.ts';
-import { EXTRACTOR_VERSION, extractPassages, warmExtraction } from './extraction.ts';
+import { extractorVersion, extractPassages, warmExtraction } from './extraction.ts';
 import type { PassageDraft } from './extract/types.ts';
 import { RETRY_AFTER_SECONDS } from './fetch.ts';
 import {
@@ -74,7 +74,7 @@ export function createIngestor(deps: IngestDeps) {
     let siteStatus = deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending';
     await deps.store.transaction(async (tx) => {
       await replacePassages(tx, tool.slug, version, passages);
-      await markReady(tx, tool.slug, version, { docsUrl, facts: { ...facts, coverage }, siteStatus, extractor: EXTRACTOR_VERSION });
+      await markReady(tx, tool.slug, version, { docsUrl, facts: { ...facts, coverage }, siteStatus, extractor: extractorVersion(tool.ecosystem) });
     });
     // Where a first question's wait goes: download, extraction (worker thread), storing.
     deps.logger.info({ slug: tool.slug, version, passages: passages.length, skipped: artifact.skipped, ms: Date.now() - started,
@@ -88,14 +88,14 @@ export function createIngestor(deps: IngestDeps) {
     return (await getVersion(deps.store, tool.slug, version))!;
   }
 
-  /** Ready, and made by this extractor (or a newer one, during a rolling deploy). */
-  const isCurrent = (row: VersionRow) => row.status === 'ready' && row.extractor >= EXTRACTOR_VERSION;
+  /** Ready, and made by this extractor of the tool's ecosystem (or a newer one, during a rolling deploy). */
+  const isCurrent = (tool: ToolRecord, row: VersionRow) => row.status === 'ready' && row.extractor >= extractorVersion(tool.ecosystem);
 
   async function waitForOther(tool: ToolRecord, version: string, deadline: number): Promise<VersionRow | undefined> {
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
       const row = await getVersion(deps.store, tool.slug, version);
-      if (!row || isCurrent(row) || !row.leaseActive || row.status === 'failed') return row;
+      if (!row || isCurrent(tool, row) || !row.leaseActive || row.status === 'failed') return row;
     }
     throw new ToolDexError('ingestion_busy', 503, `The docs of ${tool.name}@${version} are being indexed by another instance; try again shortly.`,
       { retryAfterSeconds: 5 });
@@ -105,14 +105,14 @@ export function createIngestor(deps: IngestDeps) {
     const deadline = Date.now() + WAIT_FOR_OTHER_MS;
     for (let attempt = 0; attempt < 3; attempt++) {
       const row = await getVersion(deps.store, tool.slug, version);
-      if (row && isCurrent(row)) return row;
+      if (row && isCurrent(tool, row)) return row;
       if (row?.status === 'failed' && row.error?.startsWith('artifact_refused:')) {
         // A hostile or broken artifact stays refused; it is not downloaded again for every question.
         throw new ToolDexError('artifact_refused', 502, row.error.slice('artifact_refused:'.length).trim());
       }
       // The lease is taken inside a slot, so a queued ingestion does not hold a lease it is not using.
       const done = await deps.scheduler.ingest(tool.ecosystem, `${tool.slug}@${version}`, async () => {
-        if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS, EXTRACTOR_VERSION))) return undefined;
+        if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS, extractorVersion(tool.ecosystem)))) return undefined;
         await deps.scheduler.ownLease(tool.slug, version);
         try {
           return await ingest(tool, version);
@@ -130,7 +130,7 @@ export function createIngestor(deps: IngestDeps) {
       });
       if (done) return done;
       const after = await waitForOther(tool, version, deadline);
-      if (after && isCurrent(after)) return after;
+      if (after && isCurrent(tool, after)) return after;
     }
     throw new ToolDexError('ingestion_busy', 503, `Could not index ${tool.name}@${version}; try again shortly.`, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }

@@ -10,7 +10,7 @@ export interface VersionRow {
   slug: string; version: string; status: 'indexing' | 'ready' | 'failed'; docsUrl: string | null;
   facts: Record<string, unknown>; passages: number; siteStatus: string; error: string | null; indexedAt: Date | null;
   leaseActive: boolean;
-  /** The extractor version that made the passages (EXTRACTOR_VERSION; 0 before versions were recorded). */
+  /** The extractor version that made the passages (its ecosystem's, EXTRACTOR_VERSIONS; 0 before versions were recorded). */
   extractor: number;
 }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { addTools } from './catalog-fixture.ts';
-import { EXTRACTOR_VERSION } from '../../../src/docs/extraction.ts';
+import { EXTRACTOR_VERSIONS } from '../../../src/docs/extraction.ts';
 import { goodPackage, makeTar, makeTgz, startFakeRegistry, type FakeRegistry } from './fixtures.ts';
 
 const tarballHits = (registry: FakeRegistry, name: string) =>
@@ -15,7 +15,7 @@ describe('docs with a fake npm registry (pglite)', () => {
   let registry: FakeRegistry;
   let server: TestServer;
   const get = (path: string) => fetch(`${server.url}${path}`);
-  const names = ['fx-good', 'fx-shared', 'fx-traversal', 'fx-symlink', 'fx-bomb', 'fx-huge', 'fx-many', 'fx-evolving', 'fx-down', 'fx-slow', 'fx-reindex', 'fx-deprecated'];
+  const names = ['fx-good', 'fx-shared', 'fx-traversal', 'fx-symlink', 'fx-bomb', 'fx-huge', 'fx-many', 'fx-evolving', 'fx-down', 'fx-slow', 'fx-reindex', 'fx-deprecated', 'fx-per-ecosystem'];
 
   before(async () => {
     registry = await startFakeRegistry([
@@ -29,6 +29,7 @@ describe('docs with a fake npm registry (pglite)', () => {
       { name: 'fx-evolving', versions: { '1.0.0': goodPackage('fx-evolving', '1.0.0') } },
       { name: 'fx-down', versions: { '1.0.0': goodPackage('fx-down', '1.0.0') } },
       { name: 'fx-reindex', versions: { '1.0.0': goodPackage('fx-reindex', '1.0.0') } },
+      { name: 'fx-per-ecosystem', versions: { '1.0.0': goodPackage('fx-per-ecosystem', '1.0.0') } },
       { name: 'fx-deprecated', versions: { '1.0.0': makeTgz([
         { name: 'package/package.json', body: JSON.stringify({ name: 'fx-deprecated', version: '1.0.0', types: 'index.d.ts' }) },
         { name: 'package/README.md', body: '# fx-deprecated\n\n## Cancelling a request\n\n### AbortController\n\nPass an AbortController signal to cancel a request in flight.\n\n### CancelToken `deprecated`\n\nCancel a request in flight with a CancelToken from the source.\n' },
@@ -178,7 +179,7 @@ describe('docs with a fake npm registry (pglite)', () => {
     const ask = async () => (await get('/tools/docs/fx-reindex@1.0.0?q=frobnicate')).json() as Promise<{ results: unknown[] }>;
     assert.ok((await ask()).results.length > 0);
     const first = await row();
-    assert.equal(first.extractor, EXTRACTOR_VERSION);
+    assert.equal(first.extractor, EXTRACTOR_VERSIONS.npm);
     const downloads = tarballHits(registry, 'fx-reindex');
 
     // As if an earlier release of tooldex had indexed it: the next question indexes it again (once the server's
@@ -188,7 +189,7 @@ describe('docs with a fake npm registry (pglite)', () => {
     await forgetHotRows();
     assert.ok((await ask()).results.length > 0);
     const again = await row();
-    assert.equal(again.extractor, EXTRACTOR_VERSION);
+    assert.equal(again.extractor, EXTRACTOR_VERSIONS.npm);
     assert.ok(new Date(again.indexed_at).getTime() > new Date(first.indexed_at).getTime(), 'indexed again');
     assert.equal(tarballHits(registry, 'fx-reindex'), downloads + 1);
 
@@ -208,6 +209,33 @@ describe('docs with a fake npm registry (pglite)', () => {
       assert.equal(kept.extractor, 0, 'still the earlier extraction; tried again on a later question');
     } finally {
       registry.mode = 'ok';
+    }
+  });
+
+  it('indexes again only when its own ecosystem\'s extractor version grows, not another\'s', async () => {
+    const version = async () => (await server.app.store.query<{ extractor: number }>(
+      "select extractor from docs_versions where slug = 'npm-fx-per-ecosystem' and version = '1.0.0'"))[0]!.extractor;
+    const ask = async () => (await get('/tools/docs/fx-per-ecosystem@1.0.0?q=frobnicate')).json() as Promise<{ results: unknown[] }>;
+    const forgetHotRows = () => new Promise((resolve) => setTimeout(resolve, 5100));
+    const versions = EXTRACTOR_VERSIONS as Record<string, number>;
+    const saved = { ...versions };
+    try {
+      assert.ok((await ask()).results.length > 0);
+      const downloads = tarballHits(registry, 'fx-per-ecosystem');
+      // A Go-only extractor change: npm packages keep their passages.
+      versions.go = saved.go! + 1;
+      await forgetHotRows();
+      assert.ok((await ask()).results.length > 0);
+      assert.equal(tarballHits(registry, 'fx-per-ecosystem'), downloads, 'not downloaded again');
+      assert.equal(await version(), saved.npm);
+      // An npm extractor change: indexed again, recorded with npm's new version.
+      versions.npm = saved.npm! + 1;
+      await forgetHotRows();
+      assert.ok((await ask()).results.length > 0);
+      assert.equal(tarballHits(registry, 'fx-per-ecosystem'), downloads + 1);
+      assert.equal(await version(), saved.npm! + 1);
+    } finally {
+      Object.assign(versions, saved);
     }
   });
 });

@@ -1,7 +1,8 @@
 // A large config struct (cobra's Command has ~50 exported fields) names every field as an identifier of its passage.
 // Those names went through a 40-identifier cap in the store with two names per field, so past ~18 fields the later
 // fields (`Command.RunE`) and the text's own identifiers were cut off, and a symbol lookup of such a field missed.
-// Here: extraction → a real embedded store → the package index as served → symbol lookup.
+// Here: extraction → a real store (PGlite; PostgreSQL too when TEST_DATABASE_URL is set) → the package index as
+// served → symbol lookup.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { createPackageIndexes } from '../../../src/docs/package-index.ts';
 import { insertPassages } from '../../../src/docs/repository.ts';
 import { lookupSymbol } from '../../../src/docs/symbol.ts';
 import { openStore, type Store } from '../../../src/store/index.ts';
+import { freshPostgresUrl, storeKinds } from '../../helpers/stores.ts';
 
 const FIELDS = 30;
 const fieldName = (i: number) => `F${i}Field`;
@@ -25,16 +27,23 @@ ${Array.from({ length: FIELDS }, (_, i) => `\t${fieldName(i)} string`).join('\n'
 }
 `;
 
-describe('a Go struct with more fields than the old identifier cap', () => {
+for (const kind of storeKinds()) describe(`a Go struct with more fields than the old identifier cap (${kind})`, () => {
   let store: Store;
-  let home: string;
+  let home: string | undefined;
+  let database: Awaited<ReturnType<typeof freshPostgresUrl>> | undefined;
   before(async () => {
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-go-struct-'));
-    store = await openStore({ DATABASE_URL: undefined, TOOLDEX_HOME: home });
+    if (kind === 'postgres') {
+      database = await freshPostgresUrl();
+      store = await openStore({ DATABASE_URL: database.url, TOOLDEX_HOME: os.tmpdir() });
+    } else {
+      home = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-go-struct-'));
+      store = await openStore({ DATABASE_URL: undefined, TOOLDEX_HOME: home });
+    }
   });
   after(async () => {
     await store?.close();
-    fs.rmSync(home, { recursive: true, force: true });
+    await database?.drop();
+    if (home) fs.rmSync(home, { recursive: true, force: true });
   });
 
   it('keeps every Type.field name and the text\'s identifiers through the store, and a lookup of the last fields finds the struct', async () => {
