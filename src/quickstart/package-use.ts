@@ -32,7 +32,13 @@ export interface PackageRef {
 
 /** Why a program was turned away, as a code callers compare (the `why` text is for people and may change). */
 export type PackageUseRefusal = 'never_imports' | 'no_output_from_package';
-export interface PackageUse { uses: boolean; why: string; refusal?: PackageUseRefusal }
+/**
+ * `uses`: the strong verdict (what it prints depends on a call into the package). `weak`, only when `uses` is false:
+ * why the program still shows the package at work in a lesser way (it prints a value read from one of the package's
+ * bindings, or it calls into the package and then prints a computed value: a side effect shown through the standard
+ * library). Verification counts a weak use only when no candidate reaches a strong one (verify.ts).
+ */
+export interface PackageUse { uses: boolean; why: string; refusal?: PackageUseRefusal; weak?: string }
 export const NEVER_IMPORTS = 'it never imports the package';
 
 const GRAMMAR: Partial<Record<Ecosystem, Grammar>> = { npm: 'typescript', pypi: 'python', crates: 'rust', go: 'go' };
@@ -404,6 +410,32 @@ export async function programUsesPackage(program: string, ref: PackageRef, path?
       const last = callee.split(/\.|::/).pop() ?? '';
       if (OUTPUT_VERBS.test(last) && flow.intoPackage(call)) return { uses: true, why: `the package writes the output (${callee})` };
     }
-    return { uses: false, why: 'nothing it prints comes from a call into the package', refusal: 'no_output_from_package' };
+    const weak = weakUse(root, flow, (call) => printsBuiltin(call) || helpers.has(calleeOf(call)?.text ?? ''));
+    return { uses: false, why: 'nothing it prints comes from a call into the package', refusal: 'no_output_from_package', ...(weak ? { weak } : {}) };
   });
+}
+
+/**
+ * The weak tier, for packages whose main export is a value (a boolean, a data table, a colour map) and APIs used for
+ * their side effect (copy a directory, write a file, load settings into the environment), whose docs hold no program
+ * that prints a call's result. Either a print holds one of the package's bindings (the binding itself or a member read
+ * of it: `console.log(isCI)`, `signalsByName.SIGINT`), or a call into the package comes before a print of a computed
+ * value (not only literals: `print('done')` after the call shows nothing of it).
+ */
+function weakUse(root: SyntaxNode, flow: Flow, prints: (call: SyntaxNode) => boolean): string | undefined {
+  const calls = descendants(root, CALLS);
+  const printed = calls.filter(prints);
+  for (const call of printed) {
+    const read = argumentsOf(call).flatMap(refs).find((n) => flow.bindings.has(n));
+    if (read) return `it prints a value read from the package (${read}) rather than a call's result`;
+  }
+  const first = calls.find((c) => !prints(c) && flow.intoPackage(c));
+  if (!first) return undefined;
+  const computed = printed.find((p) => p.startIndex > first.endIndex && argumentsOf(p).some(computedValue));
+  return computed ? `it calls into the package (${calleeOf(first)?.text}) and then shows the effect (${calleeOf(computed)?.text})` : undefined;
+}
+
+/** Whether an argument list holds something computed: a name or a call, not only literals. */
+function computedValue(args: SyntaxNode): boolean {
+  return refs(args).length > 0 || descendants(args, CALLS).length > 0;
 }

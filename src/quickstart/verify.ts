@@ -251,6 +251,10 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   let best: { candidate: ScoredCandidate; program: Program } | undefined;
   let lastFailure = '';
   let reserve: VerifyOutcome | undefined;
+  // The first run whose package use is only weak (package-use.ts: it prints a value read from the package, or shows a
+  // call's side effect through the standard library): verified only when no candidate reaches a strong use.
+  let weak: VerifyOutcome | undefined;
+  const fallback = () => reserve ?? weak;
   /** Candidates that got at least one run or a verdict (a candidate may run several times, repaired). */
   const attempted = new Set<ScoredCandidate>();
   // Candidates whose program never imports the package: never shown, not even as the failure's quickstart.
@@ -320,14 +324,16 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       if (end) {
         tried.push({ source: candidate.source, status: result.status, detail: end.reason });
         if (ran.length) return pick();
-        if (reserve) return reserve;
+        const kept = fallback();
+        if (kept) return kept;
         return { status: end.status, result: { verified: { status: end.status, version: program.version, reason: end.reason }, quickstart: shown(best), testRequest: best.program.request, tried } };
       }
       if (result.status === 'ran') {
         const output = meaningfulStdout(result.stdout);
         // Verified means the package did it: what the program printed must depend on a call into the package
         // (package-use.ts), else the run is treated as one that printed nothing (a repair may still print a result).
-        if (output.ok && !use.uses) {
+        const weakUse = output.ok && !use.uses && use.weak ? use.weak : undefined;
+        if (output.ok && !use.uses && !weakUse) {
           output.ok = false;
           output.why = `it printed, but ${use.why}`;
         }
@@ -337,11 +343,17 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
             verified: {
               status: 'ran', version: program.version, runtime: runtimeName(program.request), ranAt: new Date().toISOString(),
               stdout: excerpt(result.stdout), durationMs: result.phases.provisionMs + result.phases.installMs + result.phases.runMs,
-              ...(noteFor(program, candidate) ? { note: noteFor(program, candidate) } : {}),
+              ...(noteFor(program, candidate, weakUse) ? { note: noteFor(program, candidate, weakUse) } : {}),
             },
             quickstart: { code: program.code, language: program.language, source: candidate.source }, testRequest: program.request, tried,
             chosen: { origin: candidate.origin, score: Math.round(candidate.score * 10) / 10, signals: candidate.signals, rank: candidates.indexOf(candidate) + 1, of: candidates.length },
           } };
+          if (weakUse) {
+            // Kept, and the search goes on for a program whose output comes from a call into the package.
+            weak ??= success;
+            tried[tried.length - 1]!.detail = `${weakUse}; looking for an example whose output comes from a call into the package`;
+            break;
+          }
           if (selection.enabled) {
             ran.push({ outcome: success, judged: { ecosystem: tool.ecosystem, program: program.code, stdout: excerpt(result.stdout), origin: candidate.origin, score: candidate.score, signals: candidate.signals } });
             firstRan ??= { at: Date.now(), runs };
@@ -376,7 +388,8 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
       if (result.status === 'failed_install' && program.request.packages.length === 1) {
         // The package itself does not install on this sandbox: every other example would fail the same way.
         if (ran.length) return pick();
-        if (reserve) return reserve;
+        const kept = fallback();
+        if (kept) return kept;
         return { status: 'failed', result: { verified: { status: 'failed', version: program.version, reason: `the package does not install here: ${lastFailure}` }, quickstart: shown(best), testRequest: best.program.request, tried } };
       }
       const next = repairFor(info, `${result.stderr}\n${result.stdout}`, adjust, host, program.code);
@@ -385,7 +398,8 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
     }
   }
   if (ran.length) return pick();
-  if (reserve) return reserve;
+  const kept = fallback();
+  if (kept) return kept;
   const blocked = candidates.every((c) => c.blockers.length > 0);
   const reason = blocked
     ? `every example ${[...new Set(candidates.flatMap((c) => c.blockers))].slice(0, 3).join(', ')}; ${attempted.size} tried, the last: ${lastFailure}`
@@ -439,9 +453,11 @@ async function fixturesFor(program: Program, ecosystem: string, adjust: Adjustme
 }
 
 /** What a reader should know about the verified program beside its code: an older pin, glued blocks, a written one. */
-function noteFor(program: Program, candidate: ScoredCandidate): string | undefined {
+function noteFor(program: Program, candidate: ScoredCandidate, weakUse?: string): string | undefined {
   const notes = [
     program.note,
+    // No candidate's output came from a call into the package: this one shows a value or a side effect of it.
+    weakUse ? `No example here prints a result computed by the package; this one shows a value or a side effect of it (${weakUse}).` : '',
     candidate.combinedFrom?.length ? `This program joins the example with the definitions it uses from earlier on the same page (${candidate.combinedFrom.join(', ')}).` : '',
     // Tried after every real example: either the docs show none, or none of theirs ran here.
     candidate.origin === 'api' ? 'No usage example in the docs of this version ran here (or there is none); tooldex wrote this program from the package\'s exported API.' : '',
