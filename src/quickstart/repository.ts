@@ -1,6 +1,6 @@
 // SQL of the quickstart capability: one verification row per (slug, version) that is also the cross-instance claim.
 // The same statements run on PGlite and PostgreSQL; a claim is one statement, so two instances cannot both win.
-import type { Queryable } from '../store/index.ts';
+import { storableText, type Queryable } from '../store/index.ts';
 import type { VerificationResult, VerifiedStatus } from './types.ts';
 import { VERIFIER_VERSION } from './verify.ts';
 
@@ -94,7 +94,7 @@ export async function retryLater(db: Queryable, slug: string, version: string, o
   await db.query(
     `update quickstart_verifications set attempts = attempts + 1, error = $4, lease_until = null,
        next_attempt_at = now() + make_interval(secs => $5)
-     where slug = $1 and version = $2 and lease_owner = $3`, [slug, version, owner, error.slice(0, 500), delaySeconds]);
+     where slug = $1 and version = $2 and lease_owner = $3`, [slug, version, owner, storableText(error.slice(0, 500)), delaySeconds]); // may quote program output
 }
 
 /** Puts a finished row back to pending (re-verification asked for explicitly). */

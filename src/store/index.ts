@@ -11,6 +11,7 @@ import type { Logger } from '../log.ts';
 export type { Queryable, SqlParam, Store } from './types.ts';
 export type { EmbeddedStore } from './pglite.ts';
 export { readLock } from './lock.ts';
+export { storableText, storableJsonText, storableValue } from './sanitise.ts';
 export { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from './faults.ts';
 export type { AvailabilityState } from './availability.ts';
 

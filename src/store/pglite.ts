@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { inputFault } from './faults.ts';
 import { acquireLock } from './lock.ts';
+import { storableParams } from './sanitise.ts';
 import type { Queryable, SqlParam, Store } from './types.ts';
 
 export interface EmbeddedStore extends Store {
@@ -25,7 +26,7 @@ export async function openPglite(home: string): Promise<EmbeddedStore> {
   const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
     async query<Row>(sql: string, params: SqlParam[] = []) {
       try {
-        return (await target.query<Row>(sql, params)).rows;
+        return (await target.query<Row>(sql, storableParams(sql, params))).rows;
       } catch (error) {
         throw inputFault(error) ?? error; // a NUL byte in a value is the caller's input, not a server fault
       }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from '../log.ts';
 import { StoreAvailability } from './availability.ts';
 import { inputFault, isConnectionFault, isPoolWaitTimeout, isStoreUnavailable, storeBusy } from './faults.ts';
+import { storableParams } from './sanitise.ts';
 import type { Queryable, SqlParam, Store } from './types.ts';
 import { waitForDatabase, type StartupWait } from './wait.ts';
 
@@ -57,7 +58,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   const asQueryable = (target: Pick<pg.Pool, 'query'>): Queryable => ({
     query<Row>(sql: string, params: SqlParam[] = []) {
-      return guarded(async () => (await target.query(sql, params)).rows as Row[]);
+      return guarded(async () => (await target.query(sql, storableParams(sql, params))).rows as Row[]);
     },
   });
   return {
