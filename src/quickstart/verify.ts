@@ -35,10 +35,11 @@ import type { Candidate, PackageInfo, Program, ScoredCandidate, VerificationResu
 export const SERVICE_OWNER = 'service:quickstart';
 /**
  * What "verified" means, stored with each verdict (quickstart_verifications.verifier): bump it when a change makes
- * earlier verdicts wrong (round 8: the package-use check), and rows made by an older verifier are verified again
- * on their next request. 0 is every row made before the column existed.
+ * earlier verdicts wrong (round 8: the package-use check; 2: its weak tier, which verifies value exports and side-effect
+ * APIs that version 1 left failed), and rows made by an older verifier are verified again on their next request. 0 is
+ * every row made before the column existed.
  */
-export const VERIFIER_VERSION = 1;
+export const VERIFIER_VERSION = 2;
 
 export interface VerifyDeps {
   config: Config;
