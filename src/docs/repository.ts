@@ -122,7 +122,7 @@ export async function markReady(db: Queryable, slug: string, version: string,
     `update docs_versions set status = 'ready', lease_until = null, error = null, indexed_at = now(), docs_url = $3, facts = $4::jsonb,
        site_status = $5, extractor = $6, passages = (select count(*) from docs_passages where slug = $1 and version = $2)
      where slug = $1 and version = $2`,
-    [slug, version, fields.docsUrl, JSON.stringify(fields.facts), fields.siteStatus, fields.extractor]);
+    [slug, version, fields.docsUrl && storableText(fields.docsUrl), JSON.stringify(fields.facts), fields.siteStatus, fields.extractor]);
 }
 
 export async function markSite(db: Queryable, slug: string, version: string, siteStatus: string): Promise<void> {

@@ -45,7 +45,7 @@ for (const kind of storeKinds()) {
         { url: 'https://example.com/#Emoji', title: `Emoji ${cut}`, headings: [`h\u0000`], content, source: 'data/emoji.go', identifiers: [`id${cut}`] },
         { url: 'https://example.com/#Other', title: 'Other', headings: [], content: `plain ${shark}`, source: 'other.go' },
       ]);
-      await markReady(store, slug, 'v1.0.0', { docsUrl: null, facts: { note: `x\u0000${cut}` }, siteStatus: 'none', extractor: 1 });
+      await markReady(store, slug, 'v1.0.0', { docsUrl: 'https://example.com/\u0000docs', facts: { note: `x\u0000${cut}` }, siteStatus: 'none', extractor: 1 });
       const passages = await allPassages(store, slug, 'v1.0.0');
       assert.equal(passages.length, 2);
       const emoji = passages.find((p) => p.source === 'data/emoji.go')!;
@@ -56,6 +56,7 @@ for (const kind of storeKinds()) {
       const version = await getVersion(store, slug, 'v1.0.0');
       assert.equal(version?.status, 'ready');
       assert.deepEqual(version?.facts, { note: 'x\uFFFD\uFFFD' });
+      assert.equal(version?.docsUrl, 'https://example.com/\uFFFDdocs'); // a text column: NUL refused there too
 
       await markFailed(store, slug, 'v1.0.0', `extractor said a\u0000b ${cut}`);
       assert.equal((await getVersion(store, slug, 'v1.0.0'))?.error, 'extractor said a\uFFFDb \uFFFD');
