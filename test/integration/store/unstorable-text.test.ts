@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { getVersion, insertPassages, markFailed, markReady, claimIngestion, allPassages } from '../../../src/docs/repository.ts';
+import { claimVerification, finishVerification, getVerification, requestVerification, retryLater } from '../../../src/quickstart/repository.ts';
+import type { VerificationResult } from '../../../src/quickstart/types.ts';
 import { openStore, type Store } from '../../../src/store/index.ts';
 import { freshHome, freshPostgresUrl, storeKinds } from '../../helpers/stores.ts';
 
@@ -60,6 +62,19 @@ for (const kind of storeKinds()) {
 
       await markFailed(store, slug, 'v1.0.0', `extractor said a\u0000b ${cut}`);
       assert.equal((await getVersion(store, slug, 'v1.0.0'))?.error, 'extractor said a\uFFFDb \uFFFD');
+    });
+
+    it('stores a quickstart verdict and a retry error quoting program output with NUL and a cut emoji', async () => {
+      const store = await open();
+      const key = { slug: 'go-example.com__out', version: 'v1.0.0', ecosystem: 'go', name: 'example.com/out' };
+      await requestVerification(store, key);
+      assert.ok(await claimVerification(store, key.slug, key.version, 'me', 60));
+      await retryLater(store, key.slug, key.version, 'me', `sandbox said a\u0000b ${cut}`, 0);
+      assert.equal((await getVerification(store, key.slug, key.version))?.error, 'sandbox said a\uFFFDb \uFFFD');
+      assert.ok(await claimVerification(store, key.slug, key.version, 'me', 60));
+      const result: VerificationResult = { verified: { status: 'ran', version: 'v1.0.0', reason: `printed a\u0000 ${cut}` }, quickstart: null, testRequest: null, tried: [] };
+      await finishVerification(store, key.slug, key.version, 'me', 'ran', result);
+      assert.equal((await getVerification(store, key.slug, key.version))?.result?.verified.reason, 'printed a\uFFFD \uFFFD');
     });
 
     it('without the boundary the database refuses the same JSON (the test can fail)', async () => {
