@@ -45,9 +45,17 @@ export function storableValue<T>(value: T): T {
 // casts its parameter (the repositories pass JSON.stringify's text), so the statement says which strings are JSON.
 const JSON_PARAM = /\$(\d+)\s*::\s*jsonb?\b|cast\s*\(\s*\$(\d+)\s+as\s+jsonb?\s*\)/gi;
 
+// Statements are a small fixed set of literals, so each one's JSON parameters are read once, not on every query.
+const jsonParamsBySql = new Map<string, Set<number>>();
+const MAX_REMEMBERED_STATEMENTS = 2_000;
+
 function jsonParamIndexes(sql: string): Set<number> {
-  const indexes = new Set<number>();
+  let indexes = jsonParamsBySql.get(sql);
+  if (indexes) return indexes;
+  indexes = new Set<number>();
   for (const match of sql.matchAll(JSON_PARAM)) indexes.add(Number(match[1] ?? match[2]) - 1);
+  if (jsonParamsBySql.size >= MAX_REMEMBERED_STATEMENTS) jsonParamsBySql.clear();
+  jsonParamsBySql.set(sql, indexes);
   return indexes;
 }
 
