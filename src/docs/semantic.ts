@@ -186,12 +186,22 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
   async function takeTurn(index: PackageIndex, state: SemanticState): Promise<boolean> {
     if (!stored) return true;
     for (;;) {
-      if (await stored.claim(index, model, owner, lease.seconds)) return true;
+      if (await stored.claim(index, model, owner, lease.seconds)) {
+        // The holder may have saved the vectors and given the lease up between our last read and this claim.
+        if (!await readStoredAgain(index, state)) return true;
+        await stored.release(index, model, owner).catch(() => undefined);
+        return false;
+      }
       await sleep(lease.pollMs, undefined, { signal: closing.signal });
-      state.restored = undefined; // read the store again: the holder may have saved the vectors since
-      await restore(index, state);
-      if (state.complete) return false;
+      if (await readStoredAgain(index, state)) return false;
     }
+  }
+
+  /** Reads the store again for the package's vectors (the holder may have saved them since): true when they are complete. */
+  async function readStoredAgain(index: PackageIndex, state: SemanticState): Promise<boolean> {
+    state.restored = undefined;
+    await restore(index, state);
+    return Boolean(state.complete);
   }
 
   function embedInBackground(index: PackageIndex, state: SemanticState): void {

@@ -150,6 +150,33 @@ for (const store of storeKinds()) {
       assert.equal(row?.stamp, '240@2');
     });
 
+    it('are read, not embedded again, when the holder saves them and gives the lease up just before another process claims it', async () => {
+      const encoder = await loadTransformerEmbedder(SHIPPED_ENCODER_DIR);
+      const vectors = createPassageVectorStore(server.app.store);
+      const question = 'sort the records of a table';
+      const index = () => largePackage('pypi-example', PASSAGES.length * 30, '120@1');
+      const holder = createDocsSemantic(null, new CountingEncoder(encoder), silent, vectors, { owner: 'race-holder' });
+      await ask(holder, index(), question);
+      await holder.close();
+      const [saved] = await server.app.store.query<{ encoder: string; dimensions: number; vectors: Uint8Array }>(
+        "select encoder, dimensions, vectors from docs_vectors where slug = 'pypi-example' and stamp = '120@1'");
+      assert.ok(saved, 'the holder stored the vectors');
+      await server.app.store.query("delete from docs_vectors where slug = 'pypi-example'");
+
+      // The other process finds no vectors; in the moment before its claim the holder stores them and releases the lease.
+      const racing: typeof vectors = { ...vectors, async claim(...args) {
+        await server.app.store.query(`insert into docs_vectors (slug, version, encoder, stamp, dimensions, vectors)
+          values ('pypi-example', '1.0.0', $1, '120@1', $2, $3)`, [saved.encoder, saved.dimensions, saved.vectors]);
+        return vectors.claim(...args);
+      } };
+      const late = new CountingEncoder(encoder);
+      const other = createDocsSemantic(null, late, silent, racing, { owner: 'race-late' });
+      await ask(other, index(), question);
+      await other.close();
+      assert.ok(late.passages <= RERANK_DEPTH, `the late process read the stored vectors (it embedded ${late.passages})`);
+      assert.equal((await server.app.store.query("select 1 from docs_vector_leases where slug = 'pypi-example'")).length, 0, 'and gave the lease back');
+    });
+
     it('are removed with their version', async () => {
       await server.app.store.query(`delete from docs_versions where slug = 'pypi-example'`);
       assert.equal((await server.app.store.query("select 1 from docs_vectors where slug = 'pypi-example'")).length, 0);
