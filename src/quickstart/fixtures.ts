@@ -50,6 +50,93 @@ export function missingFile(stderr: string): string | undefined {
   return base && FILE_NAME.test(base) && !NOT_DATA.test(base) ? base : undefined;
 }
 
+/**
+ * Files the sandbox itself reads from a request (a manifest is honoured: its dependencies are installed) or that the
+ * program already is: never made as a stand-in input.
+ */
+const NOT_INPUT = /(^|\/)(Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|package\.json|package-lock\.json|pyproject\.toml|requirements\.txt|setup\.cfg)$|^(node_modules|target|src\/main\.rs)(\/|$)/;
+/** A relative path inside the workspace: plain segments, no `..`, at most six deep. */
+const RELATIVE = /^(?!\.\.?\/)([\w][\w.-]*\/){0,5}[\w][\w.-]*\/?$/;
+/** An extension that starts with a letter (`1.2.3` is a version, not a file). */
+const HAS_EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,5}$/;
+
+/**
+ * A path the failed run names as missing, relative to the workspace: a directory (written with a trailing `/`) when
+ * the call that failed lists or copies one (`scandir`, Go's `lstat` of a path with no extension), else a file. An
+ * example reads a placeholder (`./path/to/schema.json`, `copy.Copy("your/directory", …)`) or writes into a directory
+ * the reader's project has (`File::create("tests/samples/beacon.gif")`): either way the run stops on a path the
+ * workspace lacks, and a reader reproducing it would create it first. Rust's I/O error names no path, only the line
+ * that panicked: the path is the string literal on that line of the program (`code`).
+ */
+export function missingPath(stderr: string, code?: string): string | undefined {
+  const found = nodeOrPythonPath(stderr) ?? goPath(stderr) ?? (code ? rustPath(stderr, code) : undefined);
+  if (!found) return undefined;
+  const path = found.path.replace(/^\/(workspace|tmp\/\w+)\//, '').replace(/^\.\//, '');
+  if (!RELATIVE.test(path) || NOT_INPUT.test(path) || NOT_DATA.test(path)) return undefined;
+  const directory = found.directory ?? !HAS_EXTENSION.test(path);
+  // A file needs a name that says it is one: a bare word with no extension is a directory only where the call said so.
+  if (!directory && !HAS_EXTENSION.test(path)) return undefined;
+  return directory ? `${path.replace(/\/$/, '')}/` : path;
+}
+
+/** `directory` undefined: the call works on either, and a path with no extension is taken for a directory. */
+interface FoundPath { path: string; directory?: boolean }
+
+function nodeOrPythonPath(stderr: string): FoundPath | undefined {
+  const node = /ENOENT: no such file or directory, (open|stat|lstat|scandir|opendir|access) '([^']+)'/.exec(stderr);
+  if (node) return { path: node[2]!, directory: /^(scandir|opendir)$/.test(node[1]!) ? true : node[1] === 'open' ? false : undefined };
+  // An ES module importing a data file (`import schema from './path/to/schema.json'`) the workspace lacks.
+  const esm = /Cannot find module '(\/workspace\/[^']+)' imported from/.exec(stderr)?.[1];
+  if (esm && HAS_EXTENSION.test(esm) && DATA_EXTENSION.test(esm)) return { path: esm, directory: false };
+  const python = /(?:FileNotFoundError|NotADirectoryError): \[Errno 2\] No such file or directory: '([^']+)'/.exec(stderr)?.[1];
+  return python ? { path: python, directory: false } : undefined;
+}
+
+/** Go's `*PathError`: `open x: no such file or directory`, `lstat your/src: no such file or directory`. */
+function goPath(stderr: string): FoundPath | undefined {
+  const go = /\b(open|lstat|stat|readdir|opendir) ([^\s:'"]+): no such file or directory/.exec(stderr);
+  return go ? { path: go[2]!, directory: go[1] === 'open' ? false : undefined } : undefined;
+}
+
+/** Rust: the path literal on the line of `src/main.rs` that panicked on a `NotFound` I/O error. */
+function rustPath(stderr: string, code: string): FoundPath | undefined {
+  if (!/kind: NotFound/.test(stderr)) return undefined;
+  const line = /panicked at src\/main\.rs:(\d+):\d+/.exec(stderr)?.[1];
+  const text = line ? code.split('\n')[Number(line) - 1] : undefined;
+  if (!text) return undefined;
+  // The line's string literals, read as Rust's lexer reads a plain `"…"` literal (escapes skipped), in order.
+  for (const literal of text.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
+    const value = literal[1]!;
+    if (/^[\w.-]+(\/[\w.-]+)*\/?$/.test(value) && (value.includes('/') || HAS_EXTENSION.test(value))) return { path: value };
+  }
+  return undefined;
+}
+
+/** Extensions of data files with a text form a small sample of can be written (binary formats are left empty). */
+const DATA_EXTENSION = /\.(json|jsonc|json5|ya?ml|toml|ini|cfg|conf|csv|tsv|txt|text|md|markdown|html?|xml|log)$/i;
+
+/**
+ * A small, valid document of the file's kind, for an input the docs do not show: an empty `schema.json` is not JSON,
+ * so the example would fail on the stand-in instead of running. Undefined for kinds with no text form (an image).
+ */
+export function sampleContent(path: string): string | undefined {
+  const ext = /\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
+  if (/^(json|jsonc|json5)$/.test(ext)) return '{}\n';
+  if (/^ya?ml$/.test(ext)) return 'name: example\nvalue: 1\n';
+  if (ext === 'toml') return 'name = "example"\nvalue = 1\n';
+  if (/^(ini|cfg|conf)$/.test(ext)) return '[example]\nname = example\nvalue = 1\n';
+  if (ext === 'csv') return 'name,value\nexample,1\nsample,2\n';
+  if (ext === 'tsv') return 'name\tvalue\nexample\t1\nsample\t2\n';
+  if (/^html?$/.test(ext)) return '<!doctype html>\n<html><head><title>Example</title></head><body><p>Example text.</p></body></html>\n';
+  if (ext === 'xml') return '<?xml version="1.0" encoding="UTF-8"?>\n<example><item name="a">1</item><item name="b">2</item></example>\n';
+  if (/^(md|markdown)$/.test(ext)) return '# Example\n\nSome *example* text.\n';
+  if (/^(txt|text|log)$/.test(ext)) return 'Example text, one line.\nA second line.\n';
+  return undefined;
+}
+
+/** The one file a stand-in directory holds, so that listing or copying it has something to work on. */
+export const DIRECTORY_SAMPLE = 'example.txt';
+
 /** A block of data the docs show (an ini, YAML, JSON… file), with the page it is on. */
 export interface DataBlock { path: string; language: string; code: string }
 
@@ -74,11 +161,25 @@ export function fixtureContent(name: string, blocks: DataBlock[], page: string):
   return same.length === 1 ? same[0]!.code : undefined;
 }
 
-export function fixtureNote(names: string[], fromDocs: string[] = []): string {
-  const empty = names.filter((n) => !fromDocs.includes(n));
+/** What the stand-in for a name holds, and where it came from: the docs, a sample of its kind, or nothing. */
+export function fixtureFile(name: string, blocks: DataBlock[], page: string): { path: string; code: string; from: 'docs' | 'sample' | 'empty' | 'directory' } {
+  if (name.endsWith('/')) return { path: `${name}${DIRECTORY_SAMPLE}`, code: sampleContent(DIRECTORY_SAMPLE)!, from: 'directory' };
+  const docs = fixtureContent(name, blocks, page);
+  if (docs !== undefined) return { path: name, code: docs, from: 'docs' };
+  const sample = sampleContent(name);
+  return sample !== undefined ? { path: name, code: sample, from: 'sample' } : { path: name, code: '', from: 'empty' };
+}
+
+/** The note for the stand-ins tooldex created, by where their content came from. */
+export function fixtureNote(names: string[], fromDocs: string[] = [], sampled: string[] = []): string {
+  const directories = names.filter((n) => n.endsWith('/'));
+  const empty = names.filter((n) => !fromDocs.includes(n) && !sampled.includes(n) && !n.endsWith('/'));
+  const them = (list: string[]) => (list.length > 1 ? 'them' : 'it');
   const parts = [
-    fromDocs.length ? `tooldex created ${fromDocs.join(', ')} with the content the docs show for ${fromDocs.length > 1 ? 'them' : 'it'}` : '',
-    empty.length ? `tooldex created ${fromDocs.length ? `${empty.join(', ')} ` : ''}${empty.length > 1 ? 'them' : 'it'} empty in the sandbox's workspace` : '',
+    fromDocs.length ? `tooldex created ${fromDocs.join(', ')} with the content the docs show for ${them(fromDocs)}` : '',
+    sampled.length ? `tooldex created ${sampled.join(', ')} with a small sample of ${sampled.length > 1 ? 'their kinds' : 'its kind'} (the docs show none)` : '',
+    directories.length ? `tooldex created the director${directories.length > 1 ? 'ies' : 'y'} ${directories.join(', ')} with one small text file (${DIRECTORY_SAMPLE})` : '',
+    empty.length ? `tooldex created ${fromDocs.length || sampled.length || directories.length ? `${empty.join(', ')} ` : ''}${them(empty)} empty in the sandbox's workspace` : '',
   ].filter(Boolean);
   return `The example looks for ${names.join(', ')}, which a reader would have beside it; ${parts.join('; ')}.`;
 }

@@ -10,7 +10,7 @@ import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.
 import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, unboundNames, withCliHelp } from './python.ts';
 import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
-import { fixtureContent, fixtureNote, missingFile } from '../fixtures.ts';
+import { fixtureFile, fixtureNote, missingPath } from '../fixtures.ts';
 import { LOCAL_WEB_NOTE, withLocalWeb } from '../local-web.ts';
 
 /** Adjustments a repair asks for; each program maker reads the ones of its ecosystem. */
@@ -111,7 +111,8 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
         // By crate name: a companion without a plain version is written `name[features]`, with no `@`.
         .filter((spec) => !companions.some((c) => crateNameOf(c) === crateNameOf(spec)));
       const own = crateSpec(info.name, { version: `=${info.version}`, features: deps[info.name]?.features ?? [] });
-      return { request: { ...request('rust', 'rust', files, [own, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version };
+      const note = fixturesNote(adjust, info, candidate);
+      return { request: { ...request('rust', 'rust', [...files, ...fixtureFiles(adjust, 'src/main.rs', info, candidate)], [own, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version, ...(note ? { note } : {}) };
     }
     case 'go': {
       let code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd, keepDropped: adjust.goKeepDropped }, bareNameOwners(info, candidate));
@@ -122,8 +123,8 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       });
       if (values.length) code = `${code.replace(/\s+$/, '')}\n\n${values.join('\n')}\n`;
       const pin = info.goPin ?? { version: info.version };
-      const note = [pin.note, values.length ? `The example's text introduces ${adjust.goValues!.join(', ')} without defining ${values.length > 1 ? 'them' : 'it'}; tooldex gave ${values.length > 1 ? 'each' : 'it'} a sample of the text its name says (from the docs' own data blocks where they show one).` : ''].filter(Boolean).join(' ');
-      return { request: request('golang', 'go', [{ path: 'main.go', code }], [`${info.name}@${pin.version}`, ...(adjust.extraPackages ?? [])], info.slug), code, language: 'go', version: pin.version, ...(note ? { note } : {}) };
+      const note = [pin.note, values.length ? `The example's text introduces ${adjust.goValues!.join(', ')} without defining ${values.length > 1 ? 'them' : 'it'}; tooldex gave ${values.length > 1 ? 'each' : 'it'} a sample of the text its name says (from the docs' own data blocks where they show one).` : '', fixturesNote(adjust, info, candidate)].filter(Boolean).join(' ');
+      return { request: request('golang', 'go', [{ path: 'main.go', code }, ...fixtureFiles(adjust, 'main.go', info, candidate)], [`${info.name}@${pin.version}`, ...(adjust.extraPackages ?? [])], info.slug), code, language: 'go', version: pin.version, ...(note ? { note } : {}) };
     }
     case 'rubygems': {
       const code = rubyProgram(candidate.code, info.name);
@@ -180,8 +181,10 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
     const asBytes = /cannot use (\w+) \(variable of type string\) as \[\]byte value/.exec(stderr)?.[1];
     if (asBytes && adjust.goValues?.includes(asBytes) && !adjust.goBytes?.includes(asBytes)) return { ...adjust, goBytes: [...(adjust.goBytes ?? []), asBytes] };
   }
-  // A file the example opens that a reader would have beside it (`open('example.ini')`): created empty, once.
-  const absent = info.ecosystem === 'npm' || info.ecosystem === 'pypi' ? missingFile(stderr) : undefined;
+  // A file or directory the example reads (or writes into) that a reader would have beside it (`open('example.ini')`,
+  // `./path/to/schema.json`, Go's `lstat your/src`, Rust's `File::open("tests/samples/x.gif")`): created once, with
+  // the docs' content or a small sample of its kind.
+  const absent = missingPath(stderr, code);
   if (absent && !adjust.fixtures?.includes(absent)) return { ...adjust, fixtures: [...(adjust.fixtures ?? []), absent] };
   switch (info.ecosystem) {
     case 'pypi': {
@@ -285,14 +288,18 @@ export function doctestModule(path: string, importName: string): string | undefi
   return module.every((p) => /^[A-Za-z_]\w*$/.test(p)) ? module.join('.') : undefined;
 }
 
-/** Files for the names the example looks for (never the entry file itself): what the docs show as their content, else empty. */
+/** Files for the names the example looks for (never the entry file itself): the docs' content, a sample of the kind, else empty. */
 function fixtureFiles(adjust: Adjustments, entry: string, info: PackageInfo, candidate: Candidate): TestRequest['files'] {
-  return (adjust.fixtures ?? []).filter((name) => name !== entry).map((name) => ({ path: name, code: fixtureContent(name, info.dataBlocks ?? [], candidate.path) ?? '' }));
+  return (adjust.fixtures ?? []).filter((name) => name !== entry).map((name) => {
+    const file = fixtureFile(name, info.dataBlocks ?? [], candidate.path);
+    return { path: file.path, code: file.code };
+  });
 }
 
 function fixturesNote(adjust: Adjustments, info: PackageInfo, candidate: Candidate): string {
   if (!adjust.fixtures?.length) return '';
-  return fixtureNote(adjust.fixtures, adjust.fixtures.filter((name) => fixtureContent(name, info.dataBlocks ?? [], candidate.path) !== undefined));
+  const from = (kind: string) => adjust.fixtures!.filter((name) => fixtureFile(name, info.dataBlocks ?? [], candidate.path).from === kind);
+  return fixtureNote(adjust.fixtures, from('docs'), from('sample'));
 }
 
 function stubNote(adjust: Adjustments): { note?: string } {

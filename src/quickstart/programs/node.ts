@@ -374,6 +374,9 @@ export async function nodeProgram(code: string, language: string, name: string, 
   if (esm && await callsRequire(program, grammar)) {
     program = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${program}`;
   }
+  // A JSON file imported as an ES module needs the JSON import attribute in Node ("needs an import attribute of type
+  // json"); a bundler's README imports it bare (`import schema from './schema.json'`).
+  if (esm) program = await withJsonAttributes(program, grammar);
   // JSX needs a transform: tsx gives it to .tsx files, so JavaScript with JSX runs as .tsx too.
   const path = jsx ? 'index.tsx' : typescript ? 'index.mts' : usesRequire && !esm ? 'index.cjs' : 'index.mjs';
   return { path, code: program, packages, language: typescript ? 'typescript' : 'javascript', ...(prose.length ? { proseValues: prose } : {}) };
@@ -384,4 +387,20 @@ async function callsRequire(code: string, grammar: Grammar): Promise<boolean> {
   const root = await parseCode(grammar, code);
   const declared = descendants(root, ['variable_declarator', 'function_declaration']).some((d) => d.childForFieldName('name')?.text === 'require');
   return !declared && descendants(root, 'call_expression').some((c) => c.childForFieldName('function')?.text === 'require');
+}
+
+/** Static imports of a `.json` module given the `with { type: 'json' }` attribute Node requires, where they lack one. */
+export async function withJsonAttributes(code: string, grammar: Grammar): Promise<string> {
+  const root = await parseCode(grammar, code);
+  const ends: number[] = [];
+  for (const statement of descendants(root, 'import_statement')) {
+    const source = statement.childForFieldName('source');
+    if (!source || !/\.json$/i.test(source.text.slice(1, -1))) continue;
+    // Whatever follows the specifier (`with {…}`, `assert {…}`) is an attribute clause already.
+    const rest = code.slice(source.endIndex, statement.endIndex).replace(/[\s;]/g, '');
+    if (!rest) ends.push(source.endIndex);
+  }
+  let out = code;
+  for (const end of ends.sort((a, b) => b - a)) out = `${out.slice(0, end)} with { type: 'json' }${out.slice(end)}`;
+  return out;
 }
