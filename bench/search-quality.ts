@@ -32,23 +32,25 @@ export const ROUND4_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r4
 export const ROUND5_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r5.tsv');
 /** The round-6 fresh set (249 queries, 84 naming no language): run once at the end of that round, now spent and training data. */
 export const ROUND6_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r6.tsv');
+/** The round-7 fresh set (259 queries, 83 naming no language): run once at the end of that round, now spent and training data. */
+export const ROUND7_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r7.tsv');
 /**
- * The round-7 fresh set (259 queries, 83 naming no language): run once at the end of that round, now spent and training
+ * The round-8 fresh set (272 queries, 92 naming no language): run once at the end of that round, now spent and training
  * data too, and the newest set written by someone who saw neither the code nor the other sets, which is why it is also
  * measured apart: fit without it, ranked with that fit (scripts/fit-ranking.ts; FIT_MODE=loso leaves out every set in
  * turn). The current round's fresh set is never listed here: it is run once, at the end.
  */
-export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r7.tsv');
-/** Every labelled file the ranking is fit and validated on (1,485 queries), one per writer/round: the leave-one-set-out folds. */
-export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, SPENT_FRESH_FILE];
+export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r8.tsv');
+/** Every labelled file the ranking is fit and validated on (1,757 queries), one per writer/round: the leave-one-set-out folds. */
+export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, ROUND7_FRESH_FILE, SPENT_FRESH_FILE];
 /**
  * Whether a set's queries may be written out one by one (misses, `QUICK_OUT` rows with their top 5 and answers): only
  * the training files, not the held-out set (for reporting, not tuning), and never a current or next round's fresh set
- * (`*fresh-r8*`, `*fresh-r9*`), whatever path it is given by.
+ * (`*fresh-r9*`, `*fresh-r10*`), whatever path it is given by.
  */
 export function queriesPrintable(file: string): boolean {
   const resolved = path.resolve(file);
-  return TRAINING_FILES.includes(resolved) && resolved !== HELDOUT_FILE && !/fresh-r(8|9)/.test(path.basename(resolved));
+  return TRAINING_FILES.includes(resolved) && resolved !== HELDOUT_FILE && !/fresh-r(9|10)(\D|$)/.test(path.basename(resolved));
 }
 
 /** Answers are written `npm:@scope/name` (turned into slugs here) or as slugs. */
