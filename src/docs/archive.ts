@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { unzipSync } from 'fflate';
+import { headOf } from './extract/cut.ts';
 import { ToolDexError } from '../errors.ts';
 
 export interface ArchiveFile {
@@ -40,7 +41,7 @@ export const refused = (message: string) => new ToolDexError('artifact_refused',
 export function assertSafePath(name: string): void {
   const normalized = name.replace(/\\/g, '/');
   if (normalized.startsWith('/') || /^[a-zA-Z]:/.test(normalized) || normalized.split('/').includes('..')) {
-    throw refused(`The archive holds an entry outside its root ("${name.slice(0, 200)}"); it is refused.`);
+    throw refused(`The archive holds an entry outside its root ("${headOf(name, 200)}"); it is refused.`);
   }
 }
 

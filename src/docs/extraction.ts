@@ -14,8 +14,9 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * quickstart finder) bumps every ecosystem it reaches. Versions indexed by an older extractor of their ecosystem are
  * indexed again on their next question (docs_versions.extractor, compared per row: a slug's ecosystem never changes).
  * Each number only grows; all start at 24, the last single version (round 8), so no stored row reads as newer.
+ * 25 (all): cuts at a length are code-point safe (`extract/cut.ts`), in markdown and every API extractor.
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 24, pypi: 24, crates: 24, go: 24, rubygems: 24 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 25, pypi: 25, crates: 25, go: 25, rubygems: 25 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

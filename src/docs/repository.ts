@@ -1,6 +1,7 @@
 // SQL of the docs capability: version lists, ingestion rows (also the cross-instance lease) and passages.
 // The same statements run on PGlite and PostgreSQL; passages are ranked in memory (package-index.ts, rank.ts).
 import { storableText, type Queryable } from '../store/index.ts';
+import { headOf } from './extract/cut.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { Releases } from './sources/types.ts';
 import { identifiersIn } from './tokens.ts';
@@ -75,7 +76,7 @@ export async function restoreReady(db: Queryable, slug: string, version: string)
 
 export async function markFailed(db: Queryable, slug: string, version: string, error: string): Promise<void> {
   await db.query(`update docs_versions set status = 'failed', lease_until = null, error = $3 where slug = $1 and version = $2`,
-    [slug, version, storableText(error.slice(0, 500))]); // the message may quote package text
+    [slug, version, storableText(headOf(error, 500))]); // the message may quote package text
 }
 
 /**

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type TS from 'typescript';
 import { splitLong } from './markdown.ts';
+import { cutText, headOf } from './cut.ts';
 import type { PassageDraft } from './types.ts';
 
 export interface NpmSource {
@@ -21,7 +22,7 @@ const MAX_SUMMARIES = 30;
 const summaryOf = (doc: string) => {
   const first = doc.split(/\n\s*\n|\n@/)[0]!.replace(/\s+/g, ' ').trim();
   const sentence = /^.*?[.!?](?=\s|$)/.exec(first)?.[0] ?? first;
-  return sentence.length > 160 ? `${sentence.slice(0, 157)}…` : sentence;
+  return sentence.length > 160 ? `${headOf(sentence, 157)}…` : sentence;
 };
 /** A doc that is nothing but `@see` lines and `{@link …}` references. */
 const onlyPointer = (doc: string) => !doc.replace(/\{@link(code|plain)?\s[^}]*\}/g, '').replace(/(^|\n)@see\b[^\n]*/g, '').replace(/[\s.,;:()-]/g, '');
@@ -170,7 +171,7 @@ export async function apiFromNpmPackage(source: NpmSource): Promise<PassageDraft
       text = `${text.slice(0, node.type.getStart() - holder.getStart())}{`;
     }
     text = text.replace(/\s+/g, ' ').replace(/[;{]\s*$/, '').trim();
-    return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)} …` : text;
+    return cutText(text, MAX_SIGNATURE);
   };
 
   /**

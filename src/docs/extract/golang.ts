@@ -5,6 +5,7 @@
 import { documentedFiles } from './go-build.ts';
 import { chunkByHeadings, splitLong } from './markdown.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
+import { cutText } from './cut.ts';
 import type { PassageDraft } from './types.ts';
 
 export interface GoSource {
@@ -75,7 +76,7 @@ function signatureOf(node: SyntaxNode): string {
   const body = node.childForFieldName('body');
   let text = body ? node.text.slice(0, body.startIndex - node.startIndex) : node.text;
   text = text.replace(/\s+/g, ' ').trim();
-  return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)} …` : text;
+  return cutText(text, MAX_SIGNATURE);
 }
 
 export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promise<PassageDraft[]> {
@@ -155,7 +156,7 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
               ...fields.map((f) => `${names[0]}.${f.name}`.toLowerCase()),
               ...fields.filter((f) => f.name.length >= 3).map((f) => f.name.toLowerCase()),
             ] : [];
-            for (const name of names) push(spec, name, undefined, doc, signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE)} …` : signature, folded);
+            for (const name of names) push(spec, name, undefined, doc, cutText(signature, MAX_SIGNATURE), folded);
             // Methods of an exported interface are API too (zapcore.Core.Write).
             const iface = spec.type === 'type_spec' ? spec.childForFieldName('type') : null;
             if (iface?.type === 'interface_type' && names[0]) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type TS from 'typescript';
 import { cleanJsDoc, loadCompiler } from './dts.ts';
 import { splitLong } from './markdown.ts';
+import { cutText } from './cut.ts';
 import type { PassageDraft } from './types.ts';
 
 export interface JavaScriptSource {
@@ -60,7 +61,7 @@ export async function apiFromJavaScript(source: JavaScriptSource): Promise<Passa
       const start = node.getStart(sourceFile);
       const raw = body ? text.slice(start, body.getStart(sourceFile)) : node.getText(sourceFile);
       const flat = raw.replace(/\s+/g, ' ').replace(/[\s{=;]+$/, '').trim();
-      return flat.length > MAX_SIGNATURE ? `${flat.slice(0, MAX_SIGNATURE)} …` : flat;
+      return cutText(flat, MAX_SIGNATURE);
     };
     const bodyOf = (node: TS.Node | undefined): TS.Node | undefined => {
       while (node && ts.isParenthesizedExpression(node)) node = node.expression;

@@ -1,5 +1,6 @@
 // chunkByHeadings: splits Markdown into passages along its heading hierarchy. Code blocks stay whole;
 // long sections are split on block boundaries with one block of overlap. Pure text in, passages out.
+import { cutText } from './cut.ts';
 import type { LocateFn, PassageDraft } from './types.ts';
 
 export const TARGET_CHARS = 1600;
@@ -149,7 +150,7 @@ export function splitLong(body: string): string[] {
   let fence: string | undefined;
   const flush = () => {
     const text = buffer.join('\n').trim();
-    if (text) blocks.push(text.length > MAX_CODE_CHARS ? `${text.slice(0, MAX_CODE_CHARS)}\n…` : text);
+    if (text) blocks.push(cutText(text, MAX_CODE_CHARS, '\n…'));
     buffer = [];
   };
   for (const line of body.split('\n')) {

@@ -3,6 +3,7 @@
 // by their public path (`pydantic.ConfigDict.extra`, re-exports of package `__init__`s followed). Nothing is imported.
 import { splitLong } from './markdown.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
+import { cutText } from './cut.ts';
 import type { PassageDraft } from './types.ts';
 
 export interface PythonSource {
@@ -215,7 +216,7 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
         const doc = stringValue(nextString);
         if (name && !name.startsWith('_') && name !== '__all__' && doc) {
           const code = assignment.text.replace(/\s+/g, ' ');
-          addEntry(module, [...owner, name], statement, 'attribute', code.length > MAX_SIGNATURE ? `${code.slice(0, MAX_SIGNATURE)} …` : code, cleanDocstring(doc), []);
+          addEntry(module, [...owner, name], statement, 'attribute', cutText(code, MAX_SIGNATURE), cleanDocstring(doc), []);
         }
       }
     }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chunkByHeadings, splitLong } from './markdown.ts';
 import { cfgBranch, cfgHolds, type BuildTarget } from './rust-cfg.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
+import { cutText } from './cut.ts';
 import type { PassageDraft } from './types.ts';
 
 /** A method of a trait implementation (`impl Display for Error { fn fmt }`): documented on the trait, ranked low. */
@@ -120,7 +121,7 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
     if (body && !keepBody) text = text.slice(0, body.startIndex - node.startIndex);
     if (node.type === 'macro_definition') text = `macro_rules! ${node.childForFieldName('name')?.text ?? ''}`;
     text = text.replace(/\s+/g, ' ').trim();
-    return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)} …` : text;
+    return cutText(text, MAX_SIGNATURE);
   };
 
   const emit = (node: SyntaxNode, module: Module, attached: Attached, owner: { name: string; traitImpl: boolean } | undefined, lineOffset: number) => {
