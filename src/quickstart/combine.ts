@@ -17,7 +17,7 @@ const MAX_LINES = 70;
 /** `binds`: what the block defines (imports aside: the program makers add those); `reads`: names it uses unbound. */
 export interface BlockNames { binds: Set<string>; reads: Set<string> }
 
-const isTranscript = (c: Candidate) => c.language === 'pycon' || /^\s*>>>/m.test(c.code);
+export const isTranscript = (c: Candidate) => c.language === 'pycon' || /^\s*>>>/m.test(c.code);
 
 export function grammarOf(ecosystem: Ecosystem, candidate: Candidate): Grammar | undefined {
   switch (ecosystem) {

@@ -5,6 +5,8 @@
 // it, as httpbin.org does (`/status/<code>` answers that status). The output then shows the client at work (status,
 // headers, the JSON it sent); the verified note says plainly that the answers came from the stand-in.
 import type { Ecosystem } from '../catalog/index.ts';
+import { grammarOf, isTranscript } from './combine.ts';
+import { descendants, loadGrammar, namedChildren, withLoadedSyntaxTree, type SyntaxNode } from './parse.ts';
 import type { Candidate } from './types.ts';
 
 export const LOCAL_WEB_PORT = 8765;
@@ -12,41 +14,122 @@ export const LOCAL_WEB_ORIGIN = `http://127.0.0.1:${LOCAL_WEB_PORT}`;
 const PYTHON_MODULE = '_tooldex_local_web';
 const NODE_FILE = 'tooldex-local-web.cjs';
 
-/** A call of an HTTP method (`.get(`, `request(`, `urlopen(`, `fetch(`…: the protocol's own verbs), up to an argument. */
-const VERB_CALL = String.raw`(?:\.|\b)(?:get|post|put|patch|delete|head|options|request|fetch|urlopen|stream|send)\(`;
-/** Arguments before the URL: anything but parentheses, strings kept whole (`"GET", ` before urllib3's URL). */
-const BEFORE_URL = String.raw`(?:[^()'"\`]|'[^']*'|"[^"]*")*?`;
-/** A URL literal of a host other than this machine: quote, host, path; the same quote closes it. */
-const REMOTE_URL = String.raw`(['"\`])https?:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\])[:/'"\`])[^/'"\`\s]+(\/[^'"\`\s]*)?\2`;
+/** Callees that send a request: the HTTP protocol's verbs and the usual client entry points, as a method or a function. */
+const HTTP_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request', 'fetch', 'urlopen', 'stream', 'send']);
+/** A URL of a host other than this machine, at the start of a string's content: scheme and host (with any port). */
+const REMOTE_ORIGIN = /^https?:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/]|$))[^/\s'"`]+/;
 
-const escapeName = (name: string) => name.replace(/\$/g, '\\$');
+/** The grammar a candidate's code is read with here, and whether it is a Python transcript (`>>>` prompts). */
+export interface WebSource { grammar: 'python' | 'javascript' | 'typescript' | 'tsx'; transcript?: boolean }
 
-/** The calls that send a request, with the URL literal each is given: an HTTP verb's, or the package's own (`got(…)`). */
-function requestCalls(bindings: string[]): RegExp {
-  const own = bindings.filter((b) => /^[A-Za-z_$][\w$]*$/.test(b)).map(escapeName);
-  const callee = own.length ? `(?:${VERB_CALL}|(?:^|(?<=[^\\w$.]))(?:${own.join('|')})\\()` : VERB_CALL;
-  return new RegExp(`(${callee}${BEFORE_URL})${REMOTE_URL}`, 'gim');
+// The grammars are loaded when this module is, so the rewrites below stay synchronous (a pure function of the text).
+await Promise.all((['python', 'javascript', 'typescript', 'tsx'] as const).map(loadGrammar));
+
+/**
+ * Code a parser can read, with where each of its lines starts in the original: a transcript's prompts (`>>> `,
+ * `... `) are cut and its output lines dropped, every other text is read as it is.
+ */
+function readable(code: string, source: WebSource): { text: string; lines: Array<{ line: number; column: number }> } {
+  const original = code.split('\n');
+  if (!source.transcript) return { text: code, lines: original.map((_, line) => ({ line, column: 0 })) };
+  const text: string[] = [];
+  const lines: Array<{ line: number; column: number }> = [];
+  let inStep = false;
+  original.forEach((raw, line) => {
+    const prompt = /^(\s*>>>(?: |$))/.exec(raw) ?? (inStep ? /^(\s*\.\.\.(?: |$))/.exec(raw) : null);
+    if (prompt) { text.push(raw.slice(prompt[1]!.length)); lines.push({ line, column: prompt[1]!.length }); inStep = true; return; }
+    // Output ends the statement: a later `...` line is output too (an ellipsis in a repr).
+    if (raw.trim()) inStep = false;
+  });
+  return { text: text.join('\n'), lines };
+}
+
+function calleeName(call: SyntaxNode): { name: string; bare: boolean } | undefined {
+  const callee = call.childForFieldName('function');
+  if (!callee) return undefined;
+  if (callee.type === 'identifier') return { name: callee.text, bare: true };
+  const member = callee.childForFieldName('attribute') ?? callee.childForFieldName('property');
+  return member ? { name: member.text, bare: false } : undefined;
+}
+
+/** The string literals a call is given: its arguments, keyword values, and the values of an options object or dict it is given. */
+function argumentStrings(call: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const visit = (node: SyntaxNode, depth: number) => {
+    if (/^(string|template_string)$/.test(node.type)) { out.push(node); return; }
+    if (depth > 0 && /^(keyword_argument|object|dictionary|pair)$/.test(node.type)) {
+      for (const child of namedChildren(node)) visit(child, depth - 1);
+    }
+  };
+  const args = call.childForFieldName('arguments');
+  for (const arg of args ? namedChildren(args) : []) visit(arg, 3);
+  return out;
+}
+
+interface SentUrl { line: number; column: number; length: number; origin: string; path: string }
+
+/**
+ * The URL literals the code sends requests to: a string given to a call of an HTTP verb (`requests.get`,
+ * `session.post`, `urllib3.request`, `fetch`) or of the package itself called bare (`got('https://…')`), whose content
+ * starts with a remote origin. A URL only parsed or built (`URL('https://…')`, `isURL('https://…')`) is no request.
+ */
+function sentUrls(code: string, source: WebSource, bindings: string[]): SentUrl[] {
+  const { text, lines } = readable(code, source);
+  return withLoadedSyntaxTree(source.grammar, text, (root) => {
+    const found: SentUrl[] = [];
+    for (const call of descendants(root, ['call', 'call_expression'])) {
+      const callee = calleeName(call);
+      if (!callee || !(HTTP_VERBS.has(callee.name.toLowerCase()) || (callee.bare && bindings.includes(callee.name)))) continue;
+      for (const string of argumentStrings(call)) {
+        // The content between the quotes (a Python prefix such as `f` or `r` before them).
+        const quote = /^[rbuf]*("""|\'\'\'|["'`])/i.exec(string.text);
+        if (!quote) continue;
+        const content = string.text.slice(quote[0].length);
+        const origin = REMOTE_ORIGIN.exec(content)?.[0];
+        if (!origin) continue;
+        const at = lines[string.startPosition.row];
+        if (!at || string.startPosition.row !== string.endPosition.row) continue;
+        const rest = content.slice(origin.length, content.length - quote[1]!.length);
+        found.push({ line: at.line, column: at.column + string.startPosition.column + quote[0].length, length: origin.length, origin, path: rest });
+        break;
+      }
+    }
+    return found;
+  });
 }
 
 /**
  * The example with the URL literals it *sends requests to* pointed at the stand-in, path and query kept; a URL it
  * only parses or builds (`URL('https://…')` of yarl, whatwg-url) is left as it is. Undefined when nothing changed.
  */
-export function pointedAtLocalWeb(code: string, bindings: string[] = []): string | undefined {
-  let changed = false;
-  const out = code.replace(requestCalls(bindings), (_, call: string, quote: string, path: string | undefined) => {
-    changed = true;
-    return `${call}${quote}${LOCAL_WEB_ORIGIN}${path ?? '/'}${quote}`;
-  });
-  return changed ? out : undefined;
+export function pointedAtLocalWeb(code: string, source: WebSource, bindings: string[] = []): string | undefined {
+  const urls = sentUrls(code, source, bindings);
+  if (!urls.length) return undefined;
+  const lines = code.split('\n');
+  // From the last to the first, so earlier columns stay where they were.
+  for (const url of [...urls].sort((a, b) => b.line - a.line || b.column - a.column)) {
+    const line = lines[url.line]!;
+    // An origin with no path gets the root path (`https://example.com` → `http://127.0.0.1:8765/`).
+    const replacement = `${LOCAL_WEB_ORIGIN}${url.path.startsWith('/') ? '' : '/'}`;
+    lines[url.line] = line.slice(0, url.column) + replacement + line.slice(url.column + url.length);
+  }
+  return lines.join('\n');
 }
 
 /**
  * Whether the example sends a request to a URL it names: a URL literal given to an HTTP method or to the package
  * itself called (`got('https://…')`). A URL only parsed or built (`new URL('https://…')`) is not a request.
  */
-export function sendsRequest(code: string, bindings: string[] = []): boolean {
-  return requestCalls(bindings).test(code);
+export function sendsRequest(code: string, source: WebSource, bindings: string[] = []): boolean {
+  return sentUrls(code, source, bindings).length > 0;
+}
+
+/** How a candidate of an ecosystem is read here. */
+function webSource(ecosystem: Ecosystem, candidate: Candidate): WebSource | undefined {
+  if (ecosystem === 'pypi') return { grammar: 'python', transcript: isTranscript(candidate) };
+  if (ecosystem !== 'npm') return undefined;
+  const grammar = grammarOf(ecosystem, candidate);
+  return { grammar: /^(tsx|jsx)$/i.test(candidate.language) ? 'tsx' : grammar === 'typescript' ? 'typescript' : 'javascript' };
 }
 
 /** The ecosystems whose programs can start the stand-in in-process before the example runs. */
@@ -62,7 +145,8 @@ export function localWebVariants(candidates: Candidate[], ecosystem: Ecosystem, 
     if (candidate.origin === 'api') continue;
     const blockers = blockersOf(candidate.code);
     if (blockers.length !== 1 || blockers[0] !== 'needs network') continue;
-    const code = pointedAtLocalWeb(candidate.code, bindings);
+    const source = webSource(ecosystem, candidate);
+    const code = source ? pointedAtLocalWeb(candidate.code, source, bindings) : undefined;
     if (code) out.push({ ...candidate, code, localWeb: true });
   }
   return out;
