@@ -18,18 +18,21 @@
 // training sets only (nested), so the left-out figure is not picked on the set it reports.
 // Ships (FIT_WRITE=1) only if the nested fit beats the hand-set ranking at hit@3 on most left-out sets and in total, and
 // does not lose hit@1 pooled over the left-out sets (an answer pushed from #1 to #3 is a loss to an agent that reads one).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { WEIGHTS, WORD_FEATURES, type DocsWeights, type FeatureRow, type Ranked, type RankPool, type WordFeature } from '../src/docs/rank.ts';
+import { EXTRACTOR_VERSIONS } from '../src/docs/extraction.ts';
+import { dedupKey, orderPool, WEIGHTS, WORD_FEATURES, wordScore as scoreOf, type DocsWeights, type FeatureRow, type RankPool, type WordFeature } from '../src/docs/rank.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture } from '../bench/docs-artifacts.ts';
-import { answers, firstHit, loadQuestions, type Question } from '../bench/docs-questions.ts';
+import { answers, loadQuestions, type Question } from '../bench/docs-questions.ts';
 import { solve } from '../bench/linear-solve.ts';
 
-const SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7']] as const;
+const SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8']] as const;
 type SetName = typeof SETS[number][1];
 /** Negatives per question: the non-answering passages the hand-set word score puts highest (the near relatives). */
 const NEGATIVES = 20;
@@ -44,12 +47,17 @@ const limit = process.env.FIT_LIMIT ? Number(process.env.FIT_LIMIT) : Infinity;
  */
 const SMALL: WordFeature[] = ['bm25', 'bodyCoverage', 'name', 'exact', 'importance'];
 const EVIDENCE: WordFeature[] = ['bare', 'deprecated', 'example', 'section'];
+/** Round 9's declared features for the item-under-its-neighbours class: how much a passage explains, and that times its name match. */
+const EXPLAINS: WordFeature[] = ['prose', 'explains'];
 const FEATURE_SETS: Record<string, WordFeature[]> = {
   all: [...WORD_FEATURES],
-  'all-evidence': WORD_FEATURES.filter((f) => !EVIDENCE.includes(f)),
+  'all-evidence': WORD_FEATURES.filter((f) => !EVIDENCE.includes(f) && !EXPLAINS.includes(f)),
   small: SMALL,
   'small+evidence': [...SMALL, ...EVIDENCE],
   evidence: EVIDENCE,
+  explains: EXPLAINS,
+  'evidence+explains': [...EVIDENCE, ...EXPLAINS],
+  'all-explains': WORD_FEATURES.filter((f) => !EXPLAINS.includes(f)),
 };
 const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
 /**
@@ -57,7 +65,7 @@ const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search'; features: Array<WordFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3' }
+interface Config { name: string; kind: 'logistic' | 'search'; features: Array<WordFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature }
 /** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
 const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : [-0.3, -0.15, 0, 0.15, 0.3]);
 const MIN_GAIN = 2;
@@ -73,7 +81,8 @@ const ALL_CONFIGS: Config[] = [
 // FIT_CONFIGS=name-prefix,…: only these candidates (in the plain report and in the nested choice alike).
 const CONFIGS = process.env.FIT_CONFIGS ? ALL_CONFIGS.filter((c) => process.env.FIT_CONFIGS!.split(',').some((name) => c.name.startsWith(name))) : ALL_CONFIGS;
 
-interface Asked { q: Question; set: SetName; pkg: string; rows: FeatureRow[]; answering: Set<number>; rerank: (weights: DocsWeights) => Ranked[]; why: Diagnosis }
+/** One asked question: its candidate pool (feature rows), which candidates answer, and `order`, the top 3 under other weights. */
+interface Asked { q: Pick<Question, 'tool' | 'ecosystem' | 'question'>; set: SetName; pkg: string; rows: FeatureRow[]; answering: Set<number>; order: (weights: DocsWeights) => number[]; why: Diagnosis }
 
 /**
  * Why a question is answered or not, as a class (FIT_DIAGNOSE=file writes one line per question): the answer is in no
@@ -89,8 +98,90 @@ interface Diagnosis {
 const keep = (q: Question) => !ecosystems || ecosystems.includes(q.ecosystem);
 const packageOf = (q: Question) => q.tool.slice(0, q.tool.lastIndexOf('@'));
 
+/**
+ * A stored pool: what `orderPool` needs to rerank it without the store (each candidate's features, word match, meaning
+ * similarity and de-duplication key; the near-duplicate pairs among the candidates that can reach the answer), and which
+ * candidates answer. Kept on disk per set (FIT_CACHE, default the OS temp dir), keyed by the extractor versions, the
+ * feature code, the question file and the store, so a refit or an ablation reads the pools in seconds instead of asking
+ * every question again (about 20 minutes for seven sets under load).
+ */
+interface StoredPool {
+  tool: string; ecosystem: string; question: string; why: Diagnosis; semantic: boolean;
+  /** Per candidate: doc, matched (0/1), similarity (null without vectors), then WORD_FEATURES in order. */
+  rows: Array<Array<number | null>>;
+  /** Per candidate (as rows): index into `keyNames`. */
+  keys: number[]; keyNames: string[];
+  answering: number[];
+  /** The candidates whose near-duplicate pairs are listed (`near`); one outside them is taken for no duplicate. */
+  reachable: number[]; near: Array<[number, number]>;
+}
+/** Candidates whose near-duplicate pairs are stored: the best by the hand-set word score and by meaning, and every answer. */
+const REACH_WORDS = 100;
+const REACH_MEANING = 60;
+/** Dedup look-ups that fell outside the stored candidates (reported: 0 means the stored rerank is the ranker's exactly). */
+let outsideReach = 0;
+
+/** The code whose change changes a pool's features (hashed into the cache key with the extractor versions). */
+const FEATURE_CODE = ['src/docs/rank.ts', 'src/docs/lexical.ts', 'src/docs/centrality.ts', 'src/docs/semantic.ts', 'src/docs/tokens.ts', 'src/docs/index.ts', 'src/docs/links.ts', 'src/docs/package-index.ts']
+  .map((file) => path.join(import.meta.dirname, '..', file));
+const SEMANTIC_CODE = path.join(import.meta.dirname, '../src/semantic');
+function cacheKey(file: string, home: string | undefined, questions: Question[]): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(EXTRACTOR_VERSIONS));
+  for (const code of [...FEATURE_CODE, ...fs.readdirSync(SEMANTIC_CODE).sort().map((f) => path.join(SEMANTIC_CODE, f))]) {
+    if (fs.existsSync(code) && fs.statSync(code).isFile()) hash.update(fs.readFileSync(code));
+  }
+  hash.update(fs.readFileSync(path.join(import.meta.dirname, '../bench', file)));
+  hash.update(JSON.stringify({ home: home ?? null, questions: questions.map((q) => `${q.tool}\t${q.question}`) }));
+  return hash.digest('hex').slice(0, 16);
+}
+const cacheDir = process.env.FIT_CACHE ?? path.join(os.tmpdir(), 'tooldex-fit-docs-cache');
+
+/** The asked questions of one set: read from the cache when its key matches, else asked and stored. */
+async function pools(file: string, questions: Question[], set: SetName, home: string | undefined): Promise<Asked[]> {
+  const cached = path.join(cacheDir, `${set}-${cacheKey(file, home, questions)}.json`);
+  if (fs.existsSync(cached) && process.env.FIT_REFRESH !== '1') {
+    const stored = JSON.parse(fs.readFileSync(cached, 'utf8')) as StoredPool[];
+    console.error(`  ${set}: ${stored.length} pools from ${cached}`);
+    return stored.map((p) => fromStored(p, set));
+  }
+  const stored = await ask(questions, home);
+  fs.mkdirSync(cacheDir, { recursive: true });
+  fs.writeFileSync(cached, JSON.stringify(stored));
+  return stored.map((p) => fromStored(p, set));
+}
+
+/** Reranks a stored pool with the ranker's own ordering (src/docs/rank.ts orderPool): the top 3 docs under `weights`. */
+function fromStored(p: StoredPool, set: SetName): Asked {
+  const rows: FeatureRow[] = p.rows.map(([doc, matched, similarity, ...values]) => ({
+    doc: doc!, matched: matched === 1, ...(similarity !== null && similarity !== undefined ? { similarity } : {}),
+    features: Object.fromEntries(WORD_FEATURES.map((f, i) => [f, values[i] ?? 0])) as Record<WordFeature, number>,
+  }));
+  const keyOf = new Map(rows.map((r, i) => [r.doc, p.keyNames[p.keys[i]!]!]));
+  const simOf = new Map(rows.map((r) => [r.doc, r.similarity ?? 0]));
+  const reachable = new Set(p.reachable);
+  const near = new Set(p.near.map(([a, b]) => `${Math.min(a, b)} ${Math.max(a, b)}`));
+  const isNear = (a: number, b: number) => {
+    if (!reachable.has(a) || !reachable.has(b)) { outsideReach++; return false; }
+    return near.has(`${Math.min(a, b)} ${Math.max(a, b)}`);
+  };
+  const order = (weights: DocsWeights) => {
+    if (weights.guideUse !== 0 || weights.deprecatedMeaning !== WEIGHTS.deprecatedMeaning || weights.bareMeaning !== WEIGHTS.bareMeaning || weights.duplicate !== WEIGHTS.duplicate) {
+      throw new Error('a stored pool reranks under the word weights and the fusion only');
+    }
+    const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features), matched: r.matched }));
+    return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, (doc) => keyOf.get(doc)!, isNear, 3).map((r) => r.doc);
+  };
+  return { q: { tool: p.tool, ecosystem: p.ecosystem, question: p.question }, set, pkg: packageOf(p as unknown as Question), rows, answering: new Set(p.answering), order, why: p.why };
+}
+
+/** Weights a stored pool is checked under against the live ranker when it is made (the hand-set ones and a far move). */
+const CHECK_WEIGHTS: DocsWeights[] = [WEIGHTS, { ...WEIGHTS, rrf: 0.5, example: 0.3, section: 0.3, explains: 0.5, prose: -0.2, name: 0.6 }];
+let checkedPools = 0;
+let checkMismatches = 0;
+
 /** Asks each question of one store; the last observed pool of a search is the one whose top 3 it answered with. */
-async function ask(questions: Question[], set: SetName, home: string | undefined): Promise<Asked[]> {
+async function ask(questions: Question[], home: string | undefined): Promise<StoredPool[]> {
   const gems = questions.some((q) => q.ecosystem === 'rubygems') ? await benchGemFixture() : undefined;
   const dir = home ?? await freshHome();
   if (!fs.existsSync(dir)) fs.cpSync(await freshHome(), dir, { recursive: true });
@@ -98,7 +189,7 @@ async function ask(questions: Question[], set: SetName, home: string | undefined
     TOOLDEX_HOME: dir, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_DOCS_DEADLINE_MS: 600_000,
     ...(gems ? { TOOLDEX_RUBYGEMS_URL: gems.url } : {}),
   }, {}), createLogger('warn'));
-  const asked: Asked[] = [];
+  const stored: StoredPool[] = [];
   for (const q of questions) {
     let last: RankPool | undefined;
     try {
@@ -108,15 +199,41 @@ async function ask(questions: Question[], set: SetName, home: string | undefined
       continue;
     }
     const pool = last;
-    const empty = { extracted: false, pooled: false, answered: 0, byWords: 0, byMeaning: 0, poolSize: 0, above: [] };
-    if (!pool) { asked.push({ q, set, pkg: packageOf(q), rows: [], answering: new Set(), rerank: () => [], why: empty }); continue; }
+    const head = { tool: q.tool, ecosystem: q.ecosystem, question: q.question };
+    if (!pool) {
+      const why = { extracted: false, pooled: false, answered: 0, byWords: 0, byMeaning: 0, poolSize: 0, above: [] };
+      stored.push({ ...head, why, semantic: false, rows: [], keys: [], keyNames: [], answering: [], reachable: [], near: [] });
+      continue;
+    }
     const answering = new Set(pool.rows.filter((r) => answers(pool.passages[r.doc]!, q.expect)).map((r) => r.doc));
-    asked.push({ q, set, pkg: packageOf(q), rows: pool.rows, answering, rerank: pool.rerank, why: diagnose(q, pool, answering) });
+    const byWords = [...pool.rows].sort((l, r) => wordScore(r, WEIGHTS) - wordScore(l, WEIGHTS) || l.doc - r.doc).slice(0, REACH_WORDS).map((r) => r.doc);
+    const byMeaning = pool.rows.filter((r) => r.similarity).sort((l, r) => r.similarity! - l.similarity! || l.doc - r.doc).slice(0, REACH_MEANING).map((r) => r.doc);
+    const reachable = [...new Set([...byWords, ...byMeaning, ...answering])];
+    const keyNames: string[] = [];
+    const keyIds = new Map<string, number>();
+    const keys = pool.rows.map((r) => {
+      const key = dedupKey(pool.passages[r.doc]!);
+      if (!keyIds.has(key)) { keyIds.set(key, keyNames.length); keyNames.push(key); }
+      return keyIds.get(key)!;
+    });
+    const entry: StoredPool = {
+      ...head, why: diagnose(q, pool, answering), semantic: pool.semantic,
+      rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f])]),
+      keys, keyNames, answering: [...answering], reachable, near: pool.nearDuplicates(reachable),
+    };
+    // The stored rerank must be the live one: checked on every pool as it is made.
+    const replay = fromStored(entry, 'tuning');
+    for (const weights of CHECK_WEIGHTS) {
+      checkedPools++;
+      const live = pool.rerank(weights).slice(0, 3).map((r) => r.doc).join(' ');
+      if (replay.order(weights).join(' ') !== live) checkMismatches++;
+    }
+    stored.push(entry);
   }
   await app.close();
   await gems?.close();
   if (!home) fs.rmSync(dir, { recursive: true, force: true });
-  return asked;
+  return stored;
 }
 
 function diagnose(q: Question, pool: RankPool, answering: Set<number>): Diagnosis {
@@ -144,7 +261,7 @@ function rankOf(a: Asked, weights: DocsWeights): number {
   let cache = rankCache.get(weights);
   if (!cache) rankCache.set(weights, cache = new Map());
   let at = cache.get(a);
-  if (at === undefined) cache.set(a, at = firstHit(a.rerank(weights).slice(0, 3), a.q.expect));
+  if (at === undefined) cache.set(a, at = a.order(weights).findIndex((doc) => a.answering.has(doc)) + 1);
   return at;
 }
 const hit = (k: number) => (a: Asked, weights: DocsWeights) => { const at = rankOf(a, weights); return at >= 1 && at <= k; };
@@ -154,7 +271,7 @@ const count = (list: Asked[], weights: DocsWeights) => list.filter((a) => hit3(a
 const count1 = (list: Asked[], weights: DocsWeights) => list.filter((a) => hit1(a, weights)).length;
 /** hit@1 + hit@3: what the model choice and the hit@1-aware searches maximise. */
 const both = (list: Asked[], weights: DocsWeights) => count(list, weights) + count1(list, weights);
-const wordScore = (row: FeatureRow, weights: Record<WordFeature, number>) => WORD_FEATURES.reduce((sum, f) => sum + weights[f] * row.features[f], 0);
+const wordScore = (row: FeatureRow, weights: Record<WordFeature, number>) => scoreOf(weights, row.features);
 
 function fit(list: Asked[], config: Config): DocsWeights {
   return config.kind === 'search' ? search(list, config.features, config.objective === 'hit1+hit3' ? both : count) : logistic(list, config);
@@ -183,6 +300,8 @@ function logistic(list: Asked[], config: Config): DocsWeights {
   const { lambda } = config;
   const features = config.features.filter((f): f is WordFeature => f !== 'rrf');
   const fixed = WORD_FEATURES.filter((f) => !features.includes(f));
+  // An ablated feature (`zero`) is held at 0 instead of its hand-set weight.
+  const base: DocsWeights = config.zero ? { ...WEIGHTS, [config.zero]: 0 } : WEIGHTS;
   const d = features.length;
   const pairs: Array<{ x: number[]; offset: number; weight: number }> = [];
   for (const a of list) {
@@ -194,7 +313,7 @@ function logistic(list: Asked[], config: Config): DocsWeights {
       for (const n of negatives) {
         pairs.push({
           x: features.map((f) => p.features[f] - n.features[f]),
-          offset: fixed.reduce((sum, f) => sum + WEIGHTS[f] * (p.features[f] - n.features[f]), 0),
+          offset: fixed.reduce((sum, f) => sum + base[f] * (p.features[f] - n.features[f]), 0),
           weight,
         });
       }
@@ -218,7 +337,7 @@ function logistic(list: Asked[], config: Config): DocsWeights {
     for (let i = 0; i < d; i++) w[i]! -= delta[i]!;
     if (Math.max(...delta.map(Math.abs)) < 1e-8) break;
   }
-  return { ...WEIGHTS, ...Object.fromEntries(features.map((f, i) => [f, Number(w[i]!.toFixed(4))])) };
+  return { ...base, ...Object.fromEntries(features.map((f, i) => [f, Number(w[i]!.toFixed(4))])) };
 }
 
 /** Training questions for test set `test`: the other sets, less every package the test set asks about. */
@@ -252,9 +371,10 @@ const started = Date.now();
 const all: Asked[] = [];
 for (const [file, set] of SETS) {
   const questions = loadQuestions(file, set === 'heldout' ? 'heldout' : set).filter(keep).slice(0, limit);
-  all.push(...await ask(questions, set, homes[set] ?? (set === 'heldout' ? homes.tuning : undefined)));
+  all.push(...await pools(file, questions, set, homes[set] ?? (set === 'heldout' ? homes.tuning : undefined)));
   console.error(`asked ${set}: ${questions.length} questions, ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
+if (checkedPools) console.log(`stored pools checked against the live ranker: ${checkMismatches} of ${checkedPools} top-3 orders differ`);
 const inPool = all.filter((a) => a.answering.size).length;
 console.log(`asked in ${((Date.now() - started) / 1000).toFixed(0)} s: ${all.length} questions (${SETS.map(([, set]) => `${all.filter((a) => a.set === set).length} ${set}`).join(' + ')}) `
   + `over ${new Set(all.map((a) => a.pkg)).size} packages; ${inPool} have an answering passage in the pool`);
@@ -298,12 +418,34 @@ const groups = (list: Asked[]) => [...[...new Set(list.map((a) => a.q.ecosystem)
 const figures = (list: Asked[], weights: DocsWeights) => groups(list)
   .map(([e, l]) => `${e} ${l.filter((a) => hit1(a, weights)).length}/${l.filter((a) => hit3(a, weights)).length}/${l.length}`).join('  ');
 
+const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
+// FIT_ABLATE=config-name: each feature in turn held at 0. For the hand-set weights (nothing fitted: on every set), and
+// for the named logistic config refitted without it by leave-one-set-out (held-out: the figure of a feature's worth).
+if (process.env.FIT_ABLATE) {
+  const base = ALL_CONFIGS.find((c) => c.name === process.env.FIT_ABLATE);
+  if (!base || base.kind !== 'logistic') throw new Error(`FIT_ABLATE names a logistic config: ${ALL_CONFIGS.filter((c) => c.kind === 'logistic').map((c) => c.name).join(', ')}`);
+  const perSet = (weights: (i: number) => DocsWeights) => SETS.map(([, set], i) => { const test = all.filter((a) => a.set === set); return [count1(test, weights(i)), count(test, weights(i))] as const; });
+  const line = (label: string, figures: ReadonlyArray<readonly [number, number]>) => console.log(`  ${label.padEnd(28)} hit@1 ${sum(figures.map((f) => f[0]))} hit@3 ${sum(figures.map((f) => f[1]))}  (hit@3 per set ${figures.map((f) => f[1]).join(' ')})`);
+  const ablations = WORD_FEATURES.filter((f) => WEIGHTS[f] !== 0 || base.features.includes(f));
+  console.log(`\nablation, hand-set weights (the feature's weight set to 0; tuning: the hand-set weights were set on these sets):`);
+  line('hand-set', perSet(() => WEIGHTS));
+  for (const f of ablations.filter((f) => WEIGHTS[f] !== 0)) line(`hand-set, ${f}=0`, perSet(() => ({ ...WEIGHTS, [f]: 0 })));
+  console.log(`ablation, ${base.name} refitted without each feature, leave-one-set-out (held-out per set):`);
+  const fitted = (config: Config) => perSet((i) => fit(trainingFor(all, SETS[i]![1]), config));
+  line(base.name, fitted(base));
+  for (const f of ablations) line(`${base.name}, ${f}=0`, fitted({ ...base, name: `${base.name} -${f}`, features: base.features.filter((g) => g !== f), zero: f }));
+}
+
+if (process.env.FIT_ABLATE_ONLY === '1') {
+  console.log(`stored reranks that met a candidate outside the stored near-duplicate pairs: ${outsideReach} look-ups (taken as no duplicate)`);
+  process.exit(0);
+}
+
 // Per config: plain leave-one-set-out (for the report: how each model generalises). Then the nested choice.
 console.log(`\nleave-one-set-out hit@3 per config (sum over left-out sets, then per set: ${SETS.map(([, set]) => set).join(' ')}):`);
 const handPerSet = SETS.map(([, set]) => count(all.filter((a) => a.set === set), WEIGHTS));
 const handTotal = handPerSet.reduce((sum, n) => sum + n, 0);
 const hit1Of = (weights: (i: number) => DocsWeights) => SETS.map(([, set], i) => count1(all.filter((a) => a.set === set), weights(i)));
-const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
 console.log(`  ${'hand-set'.padEnd(24)} ${handTotal}/${all.length}  (${handPerSet.join(' ')}); hit@1 ${sum(hit1Of(() => WEIGHTS))} (${hit1Of(() => WEIGHTS).join(' ')})`);
 const looWeights = new Map<Config, DocsWeights[]>();
 let bestConfig = CONFIGS[0]!;
@@ -350,6 +492,7 @@ const finalConfig = nested ? choose(all) : bestConfig;
 const final = fit(all, finalConfig);
 console.log(`final model (${finalConfig.name}, fitted on all ${all.length}): ${WORD_FEATURES.map((f) => `${f}=${final[f]}`).join(' ')}`);
 console.log(`final model's training figures: ${figures(all, final)} (hand-set ${figures(all, WEIGHTS)})`);
+console.log(`stored reranks that met a candidate outside the stored near-duplicate pairs: ${outsideReach} look-ups (taken as no duplicate)`);
 
 if (process.env.FIT_WRITE === '1') {
   if (!ships) console.log('not written: the fit does not beat the hand-set weights on most left-out sets and in total');

@@ -41,6 +41,12 @@ export const WEIGHTS = {
    * `importance`) down further; a passage with a code example up; a guide section (no symbol) against an API item.
    */
   deprecated: 0, example: 0, section: 0,
+  /**
+   * Round 9, declared for the fit (0 = off): `prose`, how much the passage explains (a code example, or prose outside
+   * code, 40 words and more = 1); `explains`, that times the name match, so of the items whose names the question
+   * says, the one whose passage explains what it does gains (the largest miss class: an item under its neighbours).
+   */
+  prose: 0, explains: 0,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -51,14 +57,26 @@ export type DocsWeights = typeof WEIGHTS;
  * the WEIGHTS entry of the same name; `internal`, `bare` and `deprecated` are -1 when the passage is so, 0 otherwise;
  * `example` and `section` 1 when it has a code example / is a guide section, else 0).
  */
-export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'titleCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'deprecated', 'example', 'section'] as const;
+export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'titleCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'deprecated', 'example', 'section', 'prose', 'explains'] as const;
 export type WordFeature = typeof WORD_FEATURES[number];
 export interface FeatureRow { doc: number; features: Record<WordFeature, number>; matched: boolean; similarity?: number }
 /**
  * One ranked candidate pool, handed to `RankOptions.observe` (scripts/fit-docs-ranking.ts fits on it): each candidate's
  * feature values and `rerank`, which orders the same pool under other weights with this code (not a copy).
+ * `nearDuplicates` lists the pairs among `docs` that the ranker would collapse as near-duplicates (body-term Jaccard at
+ * or above `WEIGHTS.duplicate`), so a caller that stores the pool can reorder it later with `orderPool` alone.
  */
-export interface RankPool { question: string; rows: FeatureRow[]; semantic: boolean; passages: readonly IndexedPassage[]; rerank: (weights: DocsWeights) => Ranked[] }
+export interface RankPool {
+  question: string; rows: FeatureRow[]; semantic: boolean; passages: readonly IndexedPassage[]; rerank: (weights: DocsWeights) => Ranked[];
+  nearDuplicates: (docs: number[]) => Array<[number, number]>;
+}
+
+/** The word score: each named feature times the weight of the same name (the ranker's one expression). */
+export const wordScore = (weights: Record<WordFeature, number>, features: Record<WordFeature, number>): number => {
+  let score = 0;
+  for (const f of WORD_FEATURES) score += weights[f] * features[f];
+  return score;
+};
 
 export interface RankOptions {
   limit: number;
@@ -76,6 +94,11 @@ export interface RankOptions {
 
 /** A code example in the passage: a fenced block (the extractors write examples so). */
 const hasExample = (content: string) => content.includes('```');
+/** Words of prose outside code fences and inline code spans (as src/docs/extract/evidence.ts counts them for `bare`). */
+const proseWords = (content: string) => (content.replace(/```[\s\S]*?(```|$)/g, ' ').replace(/`[^`\n]*`/g, ' x ').match(/[\p{L}\p{N}_]+/gu) ?? []).length;
+/** How much a passage explains, 0–1: a code example counts fully; prose by its length, full at 40 words. */
+const PROSE_FULL = 40;
+const explanation = (content: string, example: boolean) => (example ? 1 : Math.min(1, proseWords(content) / PROSE_FULL));
 
 function jaccard(left: Set<number>, right: Set<number>): number {
   if (!left.size || !right.size) return 0;
@@ -104,7 +127,11 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   // The pool's word matches and body term sets do not depend on the weights: computed once for every rerank.
   const memo: Memo = { bodySets: new Map() };
   const ranked = rankWith(WEIGHTS, passages, lexical, question, options, rows, memo);
-  observe({ question, rows, semantic: Boolean(options.semantic), passages, rerank: (weights) => rankWith(weights, passages, lexical, question, options, undefined, memo) });
+  const near = nearOf(lexical, memo.bodySets, WEIGHTS.duplicate);
+  observe({
+    question, rows, semantic: Boolean(options.semantic), passages, rerank: (weights) => rankWith(weights, passages, lexical, question, options, undefined, memo),
+    nearDuplicates: (docs) => docs.flatMap((a, i) => docs.slice(i + 1).filter((b) => near(a, b)).map((b): [number, number] => [a, b])),
+  });
   return ranked;
 }
 
@@ -136,35 +163,68 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
       || (identifiers.size > 0 && passage.identifiers.some((id) => identifiers.has(id)));
-    // A scan of the whole content: skipped while its weight is 0, unless the features are being observed.
-    const example = weights.example !== 0 || rows ? hasExample(passage.content) : false;
-    const score = weights.bm25 * (match.bm25 / maxBm25) + weights.bodyCoverage * match.bodyCoverage + weights.titleCoverage * match.titleCoverage
-      + weights.proximity * match.proximity + weights.name * match.name + (exact ? weights.exact : 0)
-      + weights.importance * passage.importance - (passage.internal ? weights.internal : 0) + weights.centrality * (passage.centrality ?? 0)
-      - (passage.bare ? weights.bare : 0) - (passage.deprecated ? weights.deprecated : 0) + (example ? weights.example : 0)
-      + (passage.symbol ? 0 : weights.section);
-    rows?.push({
-      doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}),
-      features: {
-        bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, titleCoverage: match.titleCoverage, proximity: match.proximity,
-        name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
-        centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0, deprecated: passage.deprecated ? -1 : 0,
-        example: example ? 1 : 0, section: passage.symbol ? 0 : 1,
-      },
-    });
-    return { doc, score, matched: match.bm25 > 0 };
+    // Scans of the whole content: skipped while their weights are 0, unless the features are being observed.
+    const explaining = weights.prose !== 0 || weights.explains !== 0 || Boolean(rows);
+    const example = weights.example !== 0 || explaining ? hasExample(passage.content) : false;
+    const prose = explaining ? explanation(passage.content, example) : 0;
+    const features: Record<WordFeature, number> = {
+      bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, titleCoverage: match.titleCoverage, proximity: match.proximity,
+      name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
+      centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0, deprecated: passage.deprecated ? -1 : 0,
+      example: example ? 1 : 0, section: passage.symbol ? 0 : 1, prose, explains: prose * match.name,
+    };
+    rows?.push({ doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}), features });
+    return { doc, score: wordScore(weights, features), matched: match.bm25 > 0 };
   });
+  const guide = options.uses ? { isSection: (doc: number) => !passages[doc]!.symbol, uses: options.uses } : undefined;
+  // Each passage's body terms as a set once per question (made anew for every comparison, they were a tenth of a docs
+  // answer's main-thread CPU under load).
+  const near = nearOf(lexical, memo?.bodySets ?? new Map(), weights.duplicate);
+  const kept = orderPool(weights, lexicalScores, similarity || undefined, (doc) => dedupKey(passages[doc]!), near, options.limit, guide);
+  return kept.map(({ doc, score }) => ({ ...passages[doc]!, score, doc }));
+}
+
+/** Near-duplicates by body terms: Jaccard of the two passages' term sets at or above `threshold`. */
+function nearOf(lexical: LexicalIndex, bodySets: Map<number, Set<number>>, threshold: number) {
+  const bodySet = (doc: number) => {
+    let set = bodySets.get(doc);
+    if (!set) bodySets.set(doc, set = new Set(lexical.bodyTerms(doc)));
+    return set;
+  };
+  return (a: number, b: number) => jaccard(bodySet(a), bodySet(b)) >= threshold;
+}
+
+/**
+ * What counts once in an answer: one passage per symbol or section (its best chunk). A module's doc is a page of
+ * sections (rustdoc's `# Features`, tracing's "For `log` Users"): its passages' heading trail starts at the module's
+ * own symbol, and each section stands for itself, as a guide's do; an item's chunks and its examples stay one.
+ */
+export function dedupKey(passage: Pick<IndexedPassage, 'symbol' | 'headings' | 'url'>): string {
+  const modulePage = passage.symbol && passage.headings[0] === passage.symbol;
+  return !passage.symbol ? `section:${passage.url}` : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
+}
+
+/**
+ * Orders a scored candidate pool into the answer: the word order fused with the meaning order, the guide lift, the
+ * best POOL, then one passage per `key` and no near-duplicates (`near`), `limit` of them. The live ranking and a stored
+ * pool (scripts/fit-docs-ranking.ts) both order through here, so a refit reranks with the ranker's own code.
+ */
+export function orderPool(
+  weights: DocsWeights, lexicalScores: Array<{ doc: number; score: number; matched: boolean }>, similarity: ((doc: number) => number) | undefined,
+  key: (doc: number) => string, near: (a: number, b: number) => boolean, limit: number,
+  guide?: { isSection: (doc: number) => boolean; uses: (doc: number) => number[] },
+): Array<{ doc: number; score: number }> {
   const ranked = (similarity && weights.rrf > 0
     ? fuseByRank(weights, lexicalScores, similarity)
     : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? weights.semantic * similarity(doc) : 0) })))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
-  if (options.uses && weights.guideUse > 0) {
+  if (guide && weights.guideUse > 0) {
     const byDoc = new Map(ranked.map((r) => [r.doc, r]));
-    const sections = ranked.filter((r) => !passages[r.doc]!.symbol).slice(0, weights.guideSections);
+    const sections = ranked.filter((r) => guide.isSection(r.doc)).slice(0, weights.guideSections);
     // An item rises at most to just below the section that lends it the evidence: the guide's answer keeps its place.
     const lifted = new Map<number, number>();
     for (const section of sections) {
-      for (const item of options.uses(section.doc)) {
+      for (const item of guide.uses(section.doc)) {
         const hit = byDoc.get(item);
         if (!hit) continue;
         const to = Math.min(hit.score + weights.guideUse * section.score, section.score - 1e-9);
@@ -175,31 +235,16 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
     ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
   }
   ranked.splice(POOL);
-
-  // One passage per symbol or section (its best chunk), and near-duplicates (the same item twice: .d.ts and .d.cts, a
-  // generated forwarder, a legacy copy) give way to the first, so the top answers differ. A module's doc is a page of
-  // sections (rustdoc's `# Features`, tracing's "For `log` Users"): its passages' heading trail starts at the module's
-  // own symbol, and each section stands for itself, as a guide's do; an item's chunks and its examples stay one.
+  // Near-duplicates (the same item twice: .d.ts and .d.cts, a generated forwarder, a legacy copy) give way to the first.
   const kept: Array<{ doc: number; score: number }> = [];
   const keys = new Set<string>();
-  // Each passage's body terms as a set once per question (made anew for every comparison, they were a tenth of a docs
-  // answer's main-thread CPU under load).
-  const bodySets = memo?.bodySets ?? new Map<number, Set<number>>();
-  const bodySet = (doc: number) => {
-    let set = bodySets.get(doc);
-    if (!set) bodySets.set(doc, set = new Set(lexical.bodyTerms(doc)));
-    return set;
-  };
   for (const candidate of ranked) {
-    const passage = passages[candidate.doc]!;
-    const modulePage = passage.symbol && passage.headings[0] === passage.symbol;
-    const key = !passage.symbol ? `section:${passage.url}` : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
-    if (keys.has(key)) continue;
-    const terms = bodySet(candidate.doc);
-    if (kept.some((k) => jaccard(bodySet(k.doc), terms) >= weights.duplicate)) continue;
-    keys.add(key);
+    const k = key(candidate.doc);
+    if (keys.has(k)) continue;
+    if (kept.some((other) => near(other.doc, candidate.doc))) continue;
+    keys.add(k);
     kept.push(candidate);
-    if (kept.length >= options.limit) break;
+    if (kept.length >= limit) break;
   }
-  return kept.map(({ doc, score }) => ({ ...passages[doc]!, score, doc }));
+  return kept;
 }

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LexicalIndex } from '../../../src/docs/lexical.ts';
-import { rankPassages, WEIGHTS, WORD_FEATURES, type FeatureRow, type IndexedPassage, type Ranked } from '../../../src/docs/rank.ts';
+import { dedupKey, orderPool, rankPassages, WEIGHTS, WORD_FEATURES, wordScore, type FeatureRow, type IndexedPassage, type Ranked, type RankPool } from '../../../src/docs/rank.ts';
 
 const passage = (id: number, symbol: string, content: string, extra: Partial<IndexedPassage> = {}): IndexedPassage => ({
   id, url: `u${id}`, title: symbol, headings: [symbol], content, source: 'index.d.ts', identifiers: [], symbol, importance: 0.8, internal: false, ...extra,
@@ -56,6 +56,36 @@ describe('rankPassages observe', () => {
     assert.equal(rerank(only({ example: 1 }))[0]!.doc, 4);
     assert.equal(rerank(only({ section: 1 }))[0]!.doc, 5);
     assert.equal(rerank(only({ deprecated: 1 })).at(-1)!.doc, 4);
+  });
+
+  it('declares how much a passage explains (prose, an example) and that times its name match', () => {
+    let seen: { rows: FeatureRow[] } | undefined;
+    rankPassages(passages, lexical, question, { limit: 6, identifiers: [], observe: (pool) => { seen = pool; } });
+    const row = (doc: number) => seen!.rows.find((r) => r.doc === doc)!;
+    assert.equal(row(4).features.prose, 1); // a code example explains fully
+    assert.equal(row(0).features.prose, 8 / 40); // eight words of prose, full at forty
+    for (const r of seen!.rows) assert.equal(r.features.explains, r.features.prose * r.features.name);
+    assert.ok(row(1).features.name > 0 && row(1).features.explains > 0); // purgeStale: the question says "stale"
+  });
+
+  it('a stored pool (features, keys, near-duplicate pairs) reorders through orderPool exactly as rerank does', () => {
+    const twin = passage(6, 'cache.autopurgeCopy', 'Remove stale entries from the cache as their time to live ends.');
+    const withTwin = [...passages, twin];
+    const twinLexical = new LexicalIndex(withTwin.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol?.split('.').pop() ?? p.title ?? '' })));
+    const semantic = (doc: number) => [0.2, 0.6, 0.5, 0, 0.1, 0.1, 0.5][doc]!;
+    let pool: RankPool | undefined;
+    rankPassages(withTwin, twinLexical, question, { limit: 3, identifiers: [], semantic, observe: (p) => { pool = p; } });
+    assert.ok(pool);
+    const docs = pool.rows.map((r) => r.doc);
+    const near = pool.nearDuplicates(docs);
+    assert.deepEqual(near, [[2, 6]]); // the same body under another name
+    const pairs = new Set(near.map(([a, b]) => `${a} ${b}`));
+    const stored = (weights: typeof WEIGHTS) => orderPool(weights, pool!.rows.map((r) => ({ doc: r.doc, score: wordScore(weights, r.features), matched: r.matched })),
+      (doc) => pool!.rows.find((r) => r.doc === doc)!.similarity ?? 0, (doc) => dedupKey(withTwin[doc]!),
+      (a, b) => pairs.has(`${Math.min(a, b)} ${Math.max(a, b)}`), 3).map((r) => r.doc);
+    for (const weights of [WEIGHTS, { ...WEIGHTS, rrf: 0.5, explains: 1, prose: -0.3 }, { ...WEIGHTS, bare: -1, name: 0 }, { ...WEIGHTS, rrf: 0, semantic: 2 }]) {
+      assert.deepEqual(stored(weights), pool.rerank(weights).map((r) => r.doc));
+    }
   });
 
   it('is off unless set: the ranking is the same with and without it', () => {
