@@ -54,7 +54,7 @@ export function missingFile(stderr: string): string | undefined {
  * Files the sandbox itself reads from a request (a manifest is honoured: its dependencies are installed) or that the
  * program already is: never made as a stand-in input.
  */
-const NOT_INPUT = /(^|\/)(Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|package\.json|package-lock\.json|pyproject\.toml|requirements\.txt|setup\.cfg)$|^(node_modules|target|src\/main\.rs)(\/|$)/;
+const NOT_INPUT = /(^|\/)(Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|package\.json|package-lock\.json|pyproject\.toml|requirements\.txt|setup\.cfg)$|^(node_modules|src\/main\.rs)(\/|$)/;
 /** A relative path inside the workspace: plain segments, no `..`, at most six deep. */
 const RELATIVE = /^(?!\.\.?\/)([\w][\w.-]*\/){0,5}[\w][\w.-]*\/?$/;
 /** An extension that starts with a letter (`1.2.3` is a version, not a file). */

@@ -10,6 +10,7 @@ import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.
 import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, unboundNames, withCliHelp } from './python.ts';
 import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
+import { suggestedUses, useRootKnown, withUses } from './rustc-help.ts';
 import { fixtureFile, fixtureNote, missingPath } from '../fixtures.ts';
 import { LOCAL_WEB_NOTE, withLocalWeb } from '../local-web.ts';
 
@@ -27,6 +28,8 @@ export interface Adjustments {
   importStyle?: ImportStyle;
   rustFeatures?: string[];
   rustDeps?: Record<string, RustDep>;
+  /** Rust: `use` lines rustc proposed for names the example uses out of scope (a trait method, a std type). */
+  rustUses?: string[];
   dropDebugPrints?: boolean;
   /** npm, Python: helpers the example leaves to the reader (`doSomething`, `cb`), given stand-ins that print their arguments. */
   stubs?: string[];
@@ -97,6 +100,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
         name: info.name, importName: info.importName, version: info.version, deps: info.rustDeps ?? {}, features: info.rustFeatures ?? [],
       });
       let main = made.main;
+      if (adjust.rustUses?.length) main = withUses(main, adjust.rustUses);
       if (adjust.dropDebugPrints) main = main.replace(/^\s*println!\("\{:\?\}", [^;]+\);\n/gm, '').replace(/println!\("\{:\?\}", left\); /g, '');
       const deps = { ...made.deps, ...(adjust.rustDeps ?? {}) };
       if (adjust.rustFeatures?.length) deps[info.name] = { ...deps[info.name]!, features: [...new Set([...(deps[info.name]?.features ?? []), ...adjust.rustFeatures])] };
@@ -257,6 +261,15 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
       }
       const fresh = gated.filter((f) => !adjust.rustFeatures?.includes(f) && (info.rustFeatures ?? []).includes(f));
       if (fresh.length) return { ...adjust, rustFeatures: [...(adjust.rustFeatures ?? []), ...fresh] };
+      // What rustc proposes to import for a name out of scope (`use prost::Name;` for a trait's `type_url`), with the
+      // crate it comes from added when it is a dependency the crate itself declares.
+      const uses = suggestedUses(stderr, info.importName).filter((u) => !adjust.rustUses?.includes(u.line));
+      const usable = uses.map((u) => ({ ...u, dep: useRootKnown(u.root, info.importName, info.rustDeps ?? {}) })).filter((u) => u.dep !== undefined);
+      if (usable.length) {
+        const rustDeps = { ...(adjust.rustDeps ?? {}) };
+        for (const u of usable) if (u.dep && !rustDeps[u.dep]) rustDeps[u.dep] = { ...info.rustDeps![u.dep]!, features: [...(info.rustDeps![u.dep]!.features ?? [])] };
+        return { ...adjust, rustUses: [...(adjust.rustUses ?? []), ...usable.map((u) => u.line)], ...(Object.keys(rustDeps).length ? { rustDeps } : {}) };
+      }
       if (!adjust.dropDebugPrints && /doesn't implement `(std::fmt::)?Debug`|cannot be formatted using `\{:\?\}`/.test(stderr)) return { ...adjust, dropDebugPrints: true };
       const derive = /cannot find derive macro `(\w+)`/.exec(stderr)?.[1];
       if (derive && (info.rustFeatures ?? []).includes('derive') && !adjust.rustFeatures?.includes('derive')) return { ...adjust, rustFeatures: [...(adjust.rustFeatures ?? []), 'derive'] };
