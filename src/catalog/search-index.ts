@@ -306,7 +306,11 @@ export class CatalogSearchIndex {
     if (!parsed.bareName || !parsed.ecosystem) return undefined;
     const form = parsed.nameGuess.replace(/[_.\s]+/g, '-');
     if (this.resolveName([form], parsed.ecosystem) !== undefined) return undefined;
-    return this.resolveName([form]);
+    // Only a name people know elsewhere is read as "its peers here" ("express for python"), at the framework cues' bar:
+    // an obscure namesake in another ecosystem is a plain word ("tls in rust" had read npm's `tls`, ruled out every
+    // crate named after it, and answered nothing).
+    const elsewhere = this.resolveName([form]);
+    return elsewhere !== undefined && this.popularity[elsewhere]! >= CUE_MIN_POPULARITY ? elsewhere : undefined;
   }
 
   /** A tool's family and the packages named after it: not answers to "alternative to X" or "… without X". */

@@ -97,6 +97,15 @@ describe('peers of a named tool', () => {
     assert.ok(!answer.includes('pypi-express-py') && !answer.includes('npm-express'), answer.join(' '));
     assert.equal(slugs('express')[0], 'npm-express', 'the bare name is still the name');
   });
+  it('reads a bare word as a word when it names only an obscure tool elsewhere ("tls in rust")', () => {
+    const index = CatalogSearchIndex.build([
+      ...catalog, tool('npm', 'tls', 'tls helper', 0.01), tool('crates', 'native-tls', 'tls wrapper over the platform library', 0.9),
+      tool('crates', 'rustls', 'modern tls library in rust', 0.8),
+    ]);
+    const answer = topSlugs(index)('tls in rust');
+    assert.ok(answer.includes('crates-native-tls') && answer.includes('crates-rustls'), answer.join(' '));
+    assert.equal(topSlugs(index)('express for python')[0], 'pypi-flask', 'a known name is still read as its peers');
+  });
   it('leaves out what a query rules out with "without"', () => {
     assert.ok(!slugs('date library without moment').some((slug) => slug.startsWith('npm-moment')));
     assert.ok(slugs('date library').includes('npm-moment'));
