@@ -183,7 +183,8 @@ export async function fitModel(
   // 5-fold CV on 721 queries 0.687 / 0.871 / 0.768 with one round, 0.713 / 0.903 / 0.796 with two (docs/search.md).
   for (let round = 1; round < FIT.rounds; round++) weights = fitWeights(await candidateLists(harness, queries, weights), lambda, frozen);
   let best: FitChoice & { mrr: number } = { weights, margin: margins[0]!, mrr: -1 };
-  for (const margin of margins) {
+  // One margin (FIT_MARGINS' default in the LOSO modes): nothing to choose, so no search pass over the training queries.
+  for (const margin of margins.length > 1 ? margins : []) {
     const report = await measure(harness, queries, weights, margin);
     if (report.mrrAt10 > best.mrr + 1e-9) best = { weights, margin, mrr: report.mrrAt10 };
   }
@@ -296,6 +297,8 @@ export async function fitSpec(harness: Harness, queries: LabelledQuery[], lists:
  */
 export async function leaveOneSetOut(
   harness: Harness, queries: LabelledQuery[], lists: CandidateList[], spec: ModelSpec,
+  /** For a boosted spec: each query's position under the same fold's linear part alone (the trees' ablation, no second fit). */
+  linearOut?: Map<LabelledQuery, number>,
 ): Promise<Map<LabelledQuery, number>> {
   const out = new Map<LabelledQuery, number>();
   // FIT_LEFT_OUT=search-fresh-r7: only these folds (a loaded machine's budget); the other sets' rows are then not measured.
@@ -305,6 +308,9 @@ export async function leaveOneSetOut(
     const train = queries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== set);
     const model = await fitSpec(harness, train.map((t) => t.q), train.map((t) => t.list), spec);
     for (const [q, at] of await positionsWith(harness, queries.filter((q) => q.set === set), model)) out.set(q, at);
+    if (linearOut && spec.boost) {
+      for (const [q, at] of await positionsWith(harness, queries.filter((q) => q.set === set), { ...model, trees: [] })) linearOut.set(q, at);
+    }
   }
   return out;
 }

@@ -6,11 +6,14 @@
 //                      when stage one keeps 10, 30, 100, … (CANDIDATES, plus exact names and meaning's neighbours), and
 //                      where the first one stands in stage one's order, before re-ranking.
 //                      FIT_CANDIDATES=n runs a mode with stage one keeping n candidates instead of the shipped number.
-//   FIT_MODE=ablation  each feature group held at 0 and the rest refit, leave-one-set-out (FIT_ABLATE limits the groups).
+//   FIT_MODE=ablation  each feature group held at 0 and the rest refit, leave-one-set-out (FIT_ABLATE limits the groups;
+//                      `cues` turns the catalog's framework cues off instead; with FIT_ABLATE_TREES=1 the base row's
+//                      linear parts give the trees' ablation too).
 // The family margin is held at FIT_MARGINS (default 0, the shipped one) to keep a run near ten minutes on a loaded machine.
 import os from 'node:os';
 import { FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
 import { CANDIDATES } from '../src/catalog/search-index.ts';
+import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { loadLabelledQueries, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
 import { candidateLists, fmt, leaveOneSetOut, loadHarness, reportOf, type ModelSpec } from '../bench/search-harness.ts';
 import { BOOST_DEFAULTS } from '../bench/lambdamart.ts';
@@ -81,17 +84,37 @@ if (mode === 'loso') {
   const groups: Array<[string, Feature[]]> = [
     ['coverage', ['coverage']],
     ['fieldCoverage', ['describedCoverage', 'keywordCoverage', 'readmeCoverage']],
+    ['describedCoverage', ['describedCoverage']], ['keywordCoverage', ['keywordCoverage']], ['readmeCoverage', ['readmeCoverage']],
     ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
     ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
     ['meaning (both)', ['meaning', 'meaningRaw']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],
+    ['cues', []],
   ];
   const only = process.env.FIT_ABLATE?.split(',');
   // FIT_ABLATE_TREES=1: ablate the boosted model (the trees refit without the feature too: they read it as 0).
   const boost = process.env.FIT_ABLATE_TREES === '1' ? BOOST_DEFAULTS : undefined;
-  // FIT_ABLATE_BASE=0 skips the all-features row (deterministic: the loso mode's row of the same model).
-  if (process.env.FIT_ABLATE_BASE !== '0') report('all features', await leaveOneSetOut(harness, queries, lists, { name: 'all', lambda, margins, boost }));
-  for (const [group, frozen] of groups) {
-    if (only && !only.includes(group)) continue;
+  // FIT_ABLATE_BASE=0 skips the all-features row (deterministic: the loso mode's row of the same model). With the trees,
+  // the same folds' linear parts alone are the trees' ablation ("without trees"), at no second fit.
+  if (process.env.FIT_ABLATE_BASE !== '0') {
+    const linear = new Map<LabelledQuery, number>();
+    report('all features', await leaveOneSetOut(harness, queries, lists, { name: 'all', lambda, margins, boost }, linear));
+    if (boost) report('without trees', linear);
+  }
+  // In FIT_ABLATE's order when given (the most wanted rows first on a loaded machine).
+  const chosen = only ? only.map((name) => groups.find(([group]) => group === name) ?? [name, []] as [string, Feature[]]) : groups;
+  for (const [group, frozen] of chosen) {
+    if (!groups.some(([name]) => name === group)) throw new Error(`FIT_ABLATE: ${group} is none of ${groups.map(([name]) => name).join(', ')}`);
+    if (group === 'cues') {
+      // The framework cues the search reads from the catalog (query.ts CUE_SOURCES): off for parsing, fit and ranking alike.
+      const saved = { ...CUE_SOURCES };
+      Object.assign(CUE_SOURCES, { hand: false, derived: false });
+      try {
+        report('without cues', await leaveOneSetOut(harness, queries, await candidateLists(harness, queries, HAND_WEIGHTS), { name: group, lambda, margins, boost }));
+      } finally {
+        Object.assign(CUE_SOURCES, saved);
+      }
+      continue;
+    }
     report(`without ${group}`, await leaveOneSetOut(harness, queries, lists, { name: group, lambda, margins, frozen: new Set(frozen), boost }));
   }
   summary();
