@@ -8,6 +8,7 @@ import { apiFromNpmPackage, loadCompiler } from './extract/dts.ts';
 import { apiFromGoModule } from './extract/golang.ts';
 import { labelDeprecatedInProse } from './extract/deprecation.ts';
 import { hasExplanation } from './extract/evidence.ts';
+import { cutText } from './extract/cut.ts';
 import { apiFromJavaScript } from './extract/jsdoc.ts';
 import { chunkByHeadings, frontMatterTitle } from './extract/markdown.ts';
 import { apiFromPythonPackage } from './extract/python.ts';
@@ -16,6 +17,7 @@ import { apiFromRustCrate } from './extract/rust.ts';
 import { docsRsCfgNames, docsRsTarget } from './extract/rust-cfg.ts';
 import { loadParsers } from './extract/treesitter.ts';
 import type { PassageDraft } from './extract/types.ts';
+import { passageParts, type CodeBlock } from './passage-parts.ts';
 import { ownMetadata, topLevelPackages } from './sources/pypi.ts';
 import type { Artifact } from './sources/types.ts';
 
@@ -247,35 +249,69 @@ async function npmApiPassages(artifact: Artifact, name: string, locate: (file: s
  * Declarations without a comment whose JavaScript documents them: many packages generate or hand-write bare `.d.ts`
  * files while their JSDoc stays in the `.js` they ship (the API is typed in one file and explained in another). The
  * JSDoc of each declared item that has no explanatory text of its own is folded into its declaration's passage, so the
- * item is answered with its type and its explanation together. Items only the JavaScript names are not added: the
- * declarations say what is public. The JavaScript is parsed only when some declaration is bare.
+ * item is answered with its type and its explanation together. A declared item explained but without a code example
+ * takes the `@example` blocks its JavaScript's JSDoc gives it (a reader asking "how do I" is answered with the call).
+ * Items only the JavaScript names are not added: the declarations say what is public. The JavaScript is parsed only
+ * when some declaration is bare or has no example.
  */
 async function withSourceDocs(declared: PassageDraft[], own: ArchiveFile[], name: string, entries: string[],
   locate: (file: string, where: { line?: number; anchor?: string }) => string): Promise<{ api: PassageDraft[]; skippedSources: number }> {
   const explained = new Set(declared.filter((p) => p.symbol && hasExplanation(p.content)).map((p) => p.symbol!));
   const bare = new Set(declared.filter((p) => p.symbol && !explained.has(p.symbol)).map((p) => p.symbol!));
-  if (!bare.size) return { api: declared, skippedSources: 0 };
+  const illustrated = new Set(declared.filter((p) => p.symbol && examplesIn(p.content).length).map((p) => p.symbol!));
+  const wanting = new Set(declared.filter((p) => p.symbol && (bare.has(p.symbol) || !illustrated.has(p.symbol))).map((p) => p.symbol!));
+  if (!wanting.size) return { api: declared, skippedSources: 0 };
   const scripts = budgeted(own, (p) => /\.(c|m)?js$/.test(p), depthOf);
   if (!scripts.texts.size) return { api: declared, skippedSources: scripts.skipped };
-  const docs = new Map<string, PassageDraft>();
+  // Per item, the chunks of its first documented definition in the JavaScript (a long JSDoc is split, its examples
+  // often in the last chunk).
+  const definitions = new Map<string, PassageDraft[]>();
   for (const p of await apiFromJavaScript({ name, files: scripts.texts, entries, locate })) {
-    // The first (whole or leading) chunk of the first documented definition: one explanation per item.
-    if (p.symbol && bare.has(p.symbol) && !docs.has(p.symbol) && hasExplanation(p.content)) docs.set(p.symbol, p);
+    if (!p.symbol || !wanting.has(p.symbol)) continue;
+    const chunks = definitions.get(p.symbol);
+    if (!chunks) definitions.set(p.symbol, [p]);
+    else if (chunks[0]!.url === p.url) chunks.push(p);
   }
-  if (!docs.size) return { api: declared, skippedSources: scripts.skipped };
+  if (!definitions.size) return { api: declared, skippedSources: scripts.skipped };
   const folded = new Set<string>();
   const api = declared.map((p) => {
-    const doc = p.symbol && !folded.has(p.symbol) ? docs.get(p.symbol) : undefined;
-    if (!doc) return p;
+    const chunks = p.symbol && !folded.has(p.symbol) ? definitions.get(p.symbol) : undefined;
+    if (!chunks) return p;
+    const examples = chunks.flatMap((c) => examplesIn(c.content)).filter((code) => !p.content.includes(code.code));
+    const doc = chunks[0]!;
+    if (bare.has(p.symbol!) && hasExplanation(doc.content)) {
+      folded.add(p.symbol!);
+      // The JavaScript passage opens with its own signature in a fence; the typed one stays, the prose is added, and
+      // the examples of the definition's later chunks after it.
+      const prose = doc.content.replace(/^```js\n[\s\S]*?\n```\n*/, '').trim();
+      const later = examples.filter((code) => !prose.includes(code.code));
+      return {
+        ...p, content: `${p.content}\n\n${prose}${fenced(later)}`, importance: Math.max(p.importance ?? 0, Math.min(doc.importance ?? 0, (p.importance ?? 0) + 0.3)),
+        deprecated: p.deprecated || doc.deprecated || undefined,
+      };
+    }
+    if (!examples.length) return p;
     folded.add(p.symbol!);
-    // The JavaScript passage opens with its own signature in a fence; the typed one stays, the prose is added.
-    const prose = doc.content.replace(/^```js\n[\s\S]*?\n```\n*/, '').trim();
-    return {
-      ...p, content: `${p.content}\n\n${prose}`, importance: Math.max(p.importance ?? 0, Math.min(doc.importance ?? 0, (p.importance ?? 0) + 0.3)),
-      deprecated: p.deprecated || doc.deprecated || undefined,
-    };
+    return { ...p, content: `${p.content}${fenced(examples)}` };
   });
   return { api, skippedSources: scripts.skipped };
+}
+
+/** Most example code folded into one declaration's passage: whole blocks while they fit, the first one always. */
+const MAX_FOLDED_EXAMPLE_CHARS = 1600;
+
+/** A passage's code examples: its code blocks after the first, which is the item's signature. */
+function examplesIn(content: string): CodeBlock[] {
+  return passageParts(content).code.slice(1).filter((block) => block.code.trim());
+}
+
+function fenced(examples: CodeBlock[]): string {
+  let size = 0;
+  const kept = examples.filter((block, i) => {
+    size += block.code.length;
+    return i === 0 || size <= MAX_FOLDED_EXAMPLE_CHARS;
+  });
+  return kept.map((block) => `\n\n\`\`\`${block.language || 'js'}\n${cutText(block.code, MAX_FOLDED_EXAMPLE_CHARS, '\n…')}\n\`\`\``).join('');
 }
 
 interface ExportTarget { target: string; rank: number; order: number }

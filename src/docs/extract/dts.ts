@@ -101,8 +101,15 @@ export function cleanJsDoc(comment: string): string {
     if (tag && inExample) closeExample();
     if (tag?.[1] === 'example') {
       inExample = true;
-      out.push('', tag[2]?.startsWith('```') ? tag[2] : '```ts');
-      if (tag[2] && !tag[2].startsWith('```')) out.push(tag[2]);
+      let rest = tag[2] ?? '';
+      // JSDoc's `@example <caption>Title</caption>` titles the example: the title is prose, not code.
+      const caption = /^<caption>([\s\S]*?)<\/caption>\s*/.exec(rest);
+      if (caption) {
+        out.push('', caption[1]!.trim());
+        rest = rest.slice(caption[0].length);
+      }
+      out.push('', rest.startsWith('```') ? rest : '```ts');
+      if (rest && !rest.startsWith('```')) out.push(rest);
       continue;
     }
     if (inExample && line.startsWith('```')) continue; // the example brought its own fence

@@ -85,6 +85,21 @@ describe('npm packages without declarations (fake registry)', () => {
         { name: 'package/cjs/index.js', body: "/**\n * Turns the knob to `level` and returns the level it had before.\n */\nfunction frob(level) { return level; }\nmodule.exports = { frob };\n" },
         { name: 'package/cjs/extra.js', body: '/**\n * Twists the knob a quarter turn to the right.\n */\nfunction twist() {}\nmodule.exports = { twist };\n' },
       ]) } },
+      // Declarations with comments but no examples, one bare; the JavaScript's JSDoc has the @example blocks (the
+      // bare one's at the end of a JSDoc long enough to be split into chunks).
+      { name: 'fx-examples', versions: { '1.0.0': makeTgz([
+        { name: 'package/package.json', body: JSON.stringify({ name: 'fx-examples', version: '1.0.0', main: 'index.js', types: 'index.d.ts' }) },
+        { name: 'package/README.md', body: '# fx-examples\n\nSizes.\n' },
+        { name: 'package/index.d.ts', body: '/** Parses a size string such as 1kb into a number of bytes. */\nexport declare function parseSize(text: string): number;\n'
+          + 'export declare function formatSize(bytes: number): string;\n'
+          + '/**\n * Rounds a size to whole kilobytes.\n * @example\n * roundSize(1500) // 1024\n */\nexport declare function roundSize(bytes: number): number;\n' },
+        { name: 'package/index.js', body: [
+          '/**\n * Parses a size string.\n *\n * @example <caption>Units are case-insensitive</caption>\n * parseSize("1KB"); // 1024\n */\nfunction parseSize(text) { return 0; }',
+          `/**\n * Formats a number of bytes as a size string with the largest unit that keeps the number above one.\n *\n${' * Every unit is a power of 1024 and the number is rounded to two decimals, trailing zeros dropped.\n *\n'.repeat(20)} * @example\n * formatSize(1536); // "1.5kb"\n */\nfunction formatSize(bytes) { return ''; }`,
+          '/**\n * Rounds.\n * @example\n * roundSize(2500) // 2048\n */\nfunction roundSize(bytes) { return 0; }',
+          'module.exports = { parseSize, formatSize, roundSize };\n',
+        ].join('\n') },
+      ]) } },
     ]);
   });
   after(() => registry.close());
@@ -161,6 +176,28 @@ describe('npm packages without declarations (fake registry)', () => {
     assert.ok(!/Another text for reset/.test(reset!.content), "a declaration's own comment is kept as it is");
     assert.ok(!hasExplanation(passages.find((p) => p.symbol === 'fx-bare.plain')!.content), 'nothing to fold: stays bare');
     assert.ok(!passages.some((p) => p.symbol?.endsWith('helper')), 'JSDoc of what the declarations do not export is not API');
+  });
+
+  it('a declared item without an example takes the @example blocks of its JavaScript JSDoc, a long JSDoc\'s last chunk included', async () => {
+    const artifact = await source().artifact('fx-examples', '1.0.0');
+    const { passages } = await passagesFromArtifact(artifact, { ecosystem: 'npm', name: 'fx-examples', version: '1.0.0' });
+    const one = (symbol: string) => {
+      const found = passages.filter((p) => p.symbol === symbol);
+      assert.equal(found.length, 1, `${symbol}: one passage`);
+      return found[0]!.content;
+    };
+    const parse = one('fx-examples.parseSize');
+    assert.match(parse, /Parses a size string such as 1kb/, "the declaration's own comment stays");
+    assert.ok(!/Parses a size string\.\n/.test(parse), "an explained declaration takes the examples only, not the JavaScript's prose");
+    assert.match(parse, /```ts\nparseSize\("1KB"\); \/\/ 1024\n```/);
+    assert.ok(!/```[^\n]*\n[^`]*<caption>/.test(parse), 'an example caption is not code');
+    const format = one('fx-examples.formatSize');
+    assert.match(format, /declare function formatSize\(bytes: number\): string/);
+    assert.match(format, /Formats a number of bytes/);
+    assert.match(format, /formatSize\(1536\); \/\/ "1\.5kb"/, 'the example of a later chunk of the JSDoc is folded too');
+    const round = one('fx-examples.roundSize');
+    assert.match(round, /roundSize\(1500\)/);
+    assert.ok(!/roundSize\(2500\)/.test(round), 'a declaration with its own example keeps only it');
   });
 
   it('the JSDoc fold reads the `require` build when the first `exports` condition is an ESM build without comments', async () => {

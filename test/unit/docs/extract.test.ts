@@ -280,4 +280,6 @@ describe('typeEntries and cleanJsDoc', () => {
     assert.deepEqual(typeEntries({ files: have, manifest: { types: './index.d.ts' } }), [{ subpath: '.', file: 'index.d.ts' }]);
   });
   it('turns @example into fenced code', () => assert.equal(cleanJsDoc('/**\n * Hello\n * @example\n * run()\n */'), 'Hello\n\n```ts\nrun()\n```'));
+  it('reads an @example <caption> as the example\'s title, not its code', () => assert.equal(
+    cleanJsDoc('/**\n * Hello\n * @example <caption>Run once</caption>\n * run()\n */'), 'Hello\n\nRun once\n\n```ts\nrun()\n```'));
 });
