@@ -1,10 +1,11 @@
 // Go module source: versions from the module proxy (/@v/list, /@latest), the module zip of a version
 // (README, package and exported-identifier doc comments, go.mod). URLs open pkg.go.dev pinned to the version.
 import semver from 'semver';
-import { DEFAULT_LIMITS, readZip, refused, textOf } from '../archive.ts';
-import { fetchBytes, fetchJson, fetchText } from '../fetch.ts';
+import { DEFAULT_LIMITS, readZip, refused, textOf, type ArchiveContents, type ArchiveLimits } from '../archive.ts';
+import { fetchBytes, fetchJson, fetchSize, fetchText, isTooLarge } from '../fetch.ts';
 import type { RegistrySource, SourceSettings } from './types.ts';
 import { isDocFile } from './types.ts';
+import { readZipByRanges } from './zip-ranges.ts';
 
 /** The proxy's case encoding: each upper-case letter becomes "!" + its lower case. */
 export const escapeModulePath = (path: string) => path.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
@@ -27,11 +28,11 @@ export function goSource(settings: SourceSettings): RegistrySource {
       return latest ? { latest, versions, tags: {} } : undefined;
     },
     async artifact(module, version, options = {}) {
-      const bytes = await fetchBytes(`${base}/${escapeModulePath(module)}/@v/${version}.zip`, settings.artifactLimits);
-      if (!bytes) throw refused(`The Go module proxy has no zip of ${module}@${version}.`);
+      const url = `${base}/${escapeModulePath(module)}/@v/${version}.zip`;
       const prefix = `${module}@${version}/`;
       const keep = options.keep ?? ((rel: string) => isDocFile(rel, /\.go$|^go\.mod$/) && !/(^|\/)(internal|examples?|cmd)\//.test(rel));
-      const contents = readZip(bytes, { ...DEFAULT_LIMITS, keep: (p) => keep(p.startsWith(prefix) ? p.slice(prefix.length) : p) });
+      const limits = { ...DEFAULT_LIMITS, keep: (p: string) => keep(p.startsWith(prefix) ? p.slice(prefix.length) : p) };
+      const contents = await moduleZip(url, limits, settings, `${module}@${version}`);
       // Of the test files only those holding examples (`func ExampleX()`, shown by pkg.go.dev as the item's usage) stay.
       const files = contents.files.map((f) => ({ ...f, path: f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path }))
         .filter((f) => options.keep || !f.path.endsWith('_test.go') || /^func Example/m.test(textOf(f)));
@@ -57,4 +58,43 @@ export function goSource(settings: SourceSettings): RegistrySource {
       };
     },
   };
+}
+
+/**
+ * Unpacked bytes read from a zip over the cap: the indexer reads at most 12 MB of a package's sources
+ * (`MAX_SOURCE_BYTES`, src/docs/documents.ts) beside its guides, so a larger read is never used.
+ */
+const RANGED_UNPACKED_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A module zip's kept files. A zip over the artifact cap (generated SDKs with thousands of packages, modules that ship
+ * test data or binaries) is read in parts instead of refused: its directory, then only the files docs need, within
+ * the same byte cap (src/docs/sources/zip-ranges.ts). Where the proxy serves no ranges it is refused as before.
+ */
+async function moduleZip(url: string, limits: ArchiveLimits, settings: SourceSettings, what: string): Promise<ArchiveContents> {
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await fetchBytes(url, settings.artifactLimits);
+  } catch (error) {
+    if (!isTooLarge(error)) throw error;
+    const size = await fetchSize(url, settings.artifactLimits);
+    const bounded = { ...limits, maxUnpackedBytes: Math.min(limits.maxUnpackedBytes, RANGED_UNPACKED_BYTES) };
+    const contents = size ? await readZipByRanges(url, size, bounded, settings.artifactLimits, readingOrder) : undefined;
+    if (!contents) throw error;
+    return contents;
+  }
+  if (!bytes) throw refused(`The Go module proxy has no zip of ${what}.`);
+  return readZip(bytes, limits);
+}
+
+/**
+ * Which files of a large module a reader needs first: READMEs and guides, then package docs (`doc.go`), then sources
+ * by depth (the module's root packages before nested ones), example test files last. Paths carry the zip's
+ * `module@version/` prefix, the same for all.
+ */
+function readingOrder(path: string): number {
+  const depth = path.split('/').length;
+  if (!/\.go$/.test(path)) return depth;
+  if (/(^|\/)doc\.go$/.test(path)) return 100 + depth;
+  return (path.endsWith('_test.go') ? 1000 : 200) + depth;
 }
