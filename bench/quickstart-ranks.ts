@@ -10,6 +10,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { readHostFacts } from '../src/quickstart/host-facts.ts';
+import { readmeLeadNames } from '../src/quickstart/score.ts';
 import { prepareCandidates } from '../src/quickstart/verify.ts';
 
 const args = process.argv.slice(2);
@@ -17,6 +18,9 @@ const option = (name: string) => { const i = args.indexOf(`--${name}`); return i
 const SLUGS = option('slugs')?.split(',').filter(Boolean) ?? [];
 const TOP = Number(option('top') ?? 4);
 const OUT = option('out');
+/** --lead-out file: each package's README lead examples' called names (score.ts readmeLeadNames), the teach fit's input. */
+const LEAD_OUT = option('lead-out');
+const leads: Record<string, { version: string; lead: string[] }> = {};
 
 const home = process.env.BENCH_HOME ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-bench-ranks-'));
 const config = loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_QUICKSTART_SWEEP_SECONDS: 0 });
@@ -27,6 +31,7 @@ for (const slug of SLUGS) {
   try {
     const tool = await app.catalog.resolve(slug);
     const prepared = await prepareCandidates({ config }, tool, tool.version!, host);
+    leads[slug] = { version: tool.version!, lead: readmeLeadNames(prepared.ranked) };
     lines.push(`## ${slug}@${tool.version} (${prepared.candidates.length} candidates)${prepared.unverifiable ? ` unverifiable: ${prepared.unverifiable}` : ''}`);
     for (const [i, c] of prepared.candidates.slice(0, TOP).entries()) {
       lines.push(`### #${i + 1} ${c.origin} ${c.path} score ${c.score} [${c.signals.join('; ')}]`, '```', c.code.split('\n').slice(0, 30).join('\n'), '```');
@@ -36,5 +41,6 @@ for (const slug of SLUGS) {
   }
   process.stderr.write(`${slug}\n`);
 }
+if (LEAD_OUT) fs.writeFileSync(LEAD_OUT, `${JSON.stringify(leads, null, 1)}\n`);
 if (OUT) fs.writeFileSync(OUT, `${lines.join('\n')}\n`); else process.stdout.write(`${lines.join('\n')}\n`);
 await app.close();

@@ -5,10 +5,11 @@
 //   r5:   bench/quickstart-labels-r5.json       + bench/quickstarts-fresh-r5-ratings.tsv   (the chosen quickstarts)
 //   alts: bench/quickstart-labels-alts.json     + bench/quickstart-labels-alts-ratings.tsv (2–4 alternatives a package)
 //   r7:   bench/quickstarts-fresh-r7-results.json + bench/quickstarts-fresh-r7-ratings.tsv  (the chosen quickstarts, from the bench output)
+//   r8:   bench/quickstarts-fresh-r8-results.json + bench/quickstarts-fresh-r8-ratings.tsv  (the same form, round 8)
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
 // how often the pick teaches (model's top vs the hand-ranked first that ran, which is what selection picks today).
 import fs from 'node:fs';
-import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachVector } from '../src/quickstart/teach-features.ts';
+import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachFeature, type TeachVector } from '../src/quickstart/teach-features.ts';
 import { teachProbability, type TeachWeights } from '../src/quickstart/teach-model.ts';
 
 const args = process.argv.slice(2);
@@ -17,6 +18,9 @@ const LAMBDA = Number(option('lambda') ?? 1);
 const WRITE = args.includes('--write');
 /** --features a,b: fit on these only (the rest weigh 0): to compare small models. */
 const ONLY = option('features')?.split(',');
+/** --without a,b: fit with these weighing 0 (ablation). */
+const WITHOUT = option('without')?.split(',') ?? [];
+const off = (f: string) => (ONLY && !ONLY.includes(f)) || WITHOUT.includes(f);
 
 export interface LabelRow extends RanCandidate { id: string; slug: string; rank: number }
 interface Example { set: string; id: string; slug: string; rank: number; y: number; x: TeachVector; hand: number; written: boolean }
@@ -33,12 +37,20 @@ async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'):
   return labelled(set, JSON.parse(fs.readFileSync(json, 'utf8')) as LabelRow[], tsv, key);
 }
 
+/**
+ * The `leadShare` feature's input, from bench/quickstart-labels-lead.json: each labelled package's README lead examples'
+ * called names (score.ts readmeLeadNames over the candidates `bench/quickstart-ranks.ts --lead-out` collects from the
+ * package's current version; no runs). --no-lead leaves it unknown (NaN) for every example, i.e. weighing nothing.
+ */
+const LEAD: Record<string, { lead: string[] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync('bench/quickstart-labels-lead.json', 'utf8')) : {};
+
 async function labelled(set: string, rows: LabelRow[], tsv: string, key: 'id' | 'slug'): Promise<Example[]> {
   const rated = ratings(tsv, key);
   const out: Example[] = [];
   for (const row of rows) {
     const rating = rated.get(key === 'id' ? row.id : row.slug);
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
+    row.leadNames = LEAD[row.slug]?.lead;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
   }
   return out;
@@ -47,8 +59,11 @@ async function labelled(set: string, rows: LabelRow[], tsv: string, key: 'id' | 
 /** L2-regularised logistic regression by gradient descent (features are already on 0–1 scales; the bias is not penalised). */
 export function fit(examples: Example[], lambda: number): TeachWeights {
   const w = new Array<number>(TEACH_FEATURES.length).fill(0);
-  const center = TEACH_FEATURES.map((f) => examples.reduce((s, e) => s + e.x[f], 0) / examples.length);
-  const scale = TEACH_FEATURES.map((f, i) => Math.sqrt(examples.reduce((s, e) => s + (e.x[f] - center[i]!) ** 2, 0) / examples.length) || 1);
+  // Over the examples where a feature is known (NaN: `leadShare` where the README's lead calls nothing); unknown
+  // values sit at the mean, as teachProbability reads them.
+  const known = (f: TeachFeature) => examples.map((e) => e.x[f]).filter(Number.isFinite);
+  const center = TEACH_FEATURES.map((f) => known(f).reduce((s, x) => s + x, 0) / (known(f).length || 1));
+  const scale = TEACH_FEATURES.map((f, i) => Math.sqrt(known(f).reduce((s, x) => s + (x - center[i]!) ** 2, 0) / (known(f).length || 1)) || 1);
   let b = 0;
   const n = examples.length;
   // Mean log-loss + (lambda / 2n)·|w|²: lambda is worth that many examples' pull toward 0.
@@ -56,7 +71,7 @@ export function fit(examples: Example[], lambda: number): TeachWeights {
     const gw = w.map((wi) => (lambda / n) * wi);
     let gb = 0;
     for (const e of examples) {
-      const xs = TEACH_FEATURES.map((f, i) => (ONLY && !ONLY.includes(f) ? 0 : (e.x[f] - center[i]!) / scale[i]!));
+      const xs = TEACH_FEATURES.map((f, i) => (off(f) || !Number.isFinite(e.x[f]) ? 0 : (e.x[f] - center[i]!) / scale[i]!));
       const p = 1 / (1 + Math.exp(-(b + xs.reduce((s, xi, i) => s + xi * w[i]!, 0))));
       xs.forEach((xi, i) => { gw[i]! += ((p - e.y) * xi) / n; });
       gb += (p - e.y) / n;
@@ -82,6 +97,10 @@ export function auc(scores: number[], labels: number[]): number {
   }));
   return pairs ? wins / pairs : NaN;
 }
+
+/** AUC over the examples where the score is known (not NaN). */
+const LEAD_KNOWN = Object.keys(LEAD).length > 0;
+const aucKnown = (scores: number[], labels: number[]) => auc(scores.filter(Number.isFinite), labels.filter((_, i) => Number.isFinite(scores[i])));
 
 /**
  * Per package with 2+ rated alternatives: does the pick teach? As selection runs: a written program is never picked
@@ -124,6 +143,7 @@ async function loadBench(set: string, json: string, tsv: string): Promise<Exampl
 const sets = {
   r5: await load('r5', 'bench/quickstart-labels-r5.json', 'bench/quickstarts-fresh-r5-ratings.tsv', 'slug'),
   r7: await loadBench('r7', 'bench/quickstarts-fresh-r7-results.json', 'bench/quickstarts-fresh-r7-ratings.tsv'),
+  r8: await loadBench('r8', 'bench/quickstarts-fresh-r8-results.json', 'bench/quickstarts-fresh-r8-ratings.tsv'),
   alts: await load('alts', 'bench/quickstart-labels-alts.json', option('alts-ratings') ?? 'bench/quickstart-labels-alts-ratings.tsv', 'id'),
 };
 /** Packages where at least one rated alternative teaches: the most any pick could reach. */
@@ -149,7 +169,8 @@ for (const held of names) {
   const modelPick = pickRate(test, (e) => teachProbability(e.x, model));
   const handPick = pickRate(test, 'today');
   console.log(`held out ${held} (fit on ${train.length}): AUC model ${auc(p, y).toFixed(3)} vs hand score ${auc(test.map((e) => e.hand), y).toFixed(3)}; accuracy at 0.5 ${pct(p.filter((pi, i) => (pi >= 0.5 ? 1 : 0) === y[i]).length, y.length)}`
-    + `; pick teaches: model ${pct(modelPick.teaches, modelPick.of)} vs today's (hand-ranked first that ran) ${pct(handPick.teaches, handPick.of)}`);
+    + `; pick teaches: model ${pct(modelPick.teaches, modelPick.of)} vs today's (hand-ranked first that ran) ${pct(handPick.teaches, handPick.of)}`
+    + (LEAD_KNOWN ? `; leadShare alone AUC (where known) ${aucKnown(test.map((e) => e.x.leadShare), y).toFixed(3)}` : ''));
 }
 // Leave one ecosystem out over every rated set (a second rotation: a model that only learnt one ecosystem's habits fails it).
 {

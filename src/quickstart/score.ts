@@ -202,6 +202,18 @@ export function calledNames(code: string): Set<string> {
 }
 
 /**
+ * What the README's first two examples call (their calledNames): the author's lead, the package's main use as its own
+ * page shows it first. In the README's order (a candidate's source line), not the ranked order; blocks completed with
+ * earlier definitions or pointed at a local web stand-in repeat blocks already counted. The teach model's `leadShare`
+ * (teach-features.ts) reads it.
+ */
+export function readmeLeadNames(candidates: Candidate[]): string[] {
+  const line = (c: Candidate) => Number(/#L(\d+)/.exec(c.source)?.[1] ?? Number.MAX_SAFE_INTEGER);
+  const readme = candidates.filter((c) => c.origin === 'readme' && !c.combinedFrom?.length && !c.localWeb).sort((a, b) => line(a) - line(b)).slice(0, 2);
+  return [...new Set(readme.flatMap((c) => [...calledNames(c.code)]))].sort();
+}
+
+/**
  * How central the API a block exercises is: the functions the package's examples keep calling (those at least two
  * blocks of the page call) are its main use; a block scores by how many of them it calls, full marks at three (or at
  * all of them, when fewer recur). `z.object(…)`/`.parse(…)` recur on zod's page; `parseAsync` after `refine` does not.

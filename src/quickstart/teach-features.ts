@@ -6,6 +6,7 @@
 // Pure: program text and stdout in, numbers out; the program is parsed with tree-sitter, nothing is run.
 import type { Ecosystem } from '../catalog/index.ts';
 import { echoesInput } from './outcome.ts';
+import { calledNames } from './score.ts';
 import { descendants, withSyntaxTree, type Grammar, type SyntaxNode } from './parse.ts';
 import type { CandidateOrigin } from './types.ts';
 
@@ -13,7 +14,7 @@ import type { CandidateOrigin } from './types.ts';
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -27,6 +28,11 @@ export interface RanCandidate {
   /** The hand-set score and its named signals (score.ts), kept as features: what they know still counts. */
   score: number;
   signals: string[];
+  /**
+   * What the README's first two examples call (score.ts' calledNames over them): the author's lead, the package's main
+   * use as its own page shows it first. Absent (or empty: no README example calls anything), `leadShare` is unknown.
+   */
+  leadNames?: string[];
 }
 
 /**
@@ -84,6 +90,14 @@ async function programFacts(ecosystem: Ecosystem, program: string): Promise<{ ca
   });
 }
 
+/** The share of a program's called names that the README's lead examples call; NaN when the lead calls nothing. */
+export function leadShare(program: string, leadNames: string[] | undefined): number {
+  if (!leadNames?.length) return Number.NaN;
+  const lead = new Set(leadNames);
+  const calls = [...calledNames(program)];
+  return calls.length ? calls.filter((n) => lead.has(n)).length / calls.length : 0;
+}
+
 const cap = (x: number, max: number) => Math.min(x, max) / max;
 
 export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
@@ -112,5 +126,11 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     readmeLead: Number(c.signals.includes("the README's first example")),
     entryApi: Number(c.signals.includes("calls the entry point's public API")),
     innerDoctest: Number(c.signals.some((s) => s.startsWith('doctest of an inner module'))),
+    // The share of the program's calls that the README's lead examples also make: a niche helper or a side feature
+    // calls what the lead never does; the main use calls what it does.
+    // NaN when unknown (no README example calls anything): the model reads it as the training mean (teach-model.ts).
+    // (A second signal of the main use, the sentence encoder's similarity between the program and the package's
+    // catalog description, was tried and dropped: docs/quickstarts.md, "Round 9: selection".)
+    leadShare: leadShare(c.program, c.leadNames),
   };
 }

@@ -10,7 +10,8 @@ export interface TeachWeights { bias: number; weights: Record<string, number>; c
 /** The probability a rater says the program teaches the package's main use. */
 export function teachProbability(x: TeachVector, model: TeachWeights = TEACH_WEIGHTS): number {
   let z = model.bias;
-  for (const name of TEACH_FEATURES) z += (model.weights[name] ?? 0) * (x[name] - (model.center[name] ?? 0)) / (model.scale[name] || 1);
+  // A feature the caller could not compute (NaN: no encoder for `purpose`) sits at the training mean: it adds nothing.
+  for (const name of TEACH_FEATURES) if (Number.isFinite(x[name])) z += (model.weights[name] ?? 0) * (x[name] - (model.center[name] ?? 0)) / (model.scale[name] || 1);
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -38,11 +39,12 @@ export async function pickTeaching(ran: RanCandidate[], model: TeachWeights = TE
  * Bounds (per verification, on top of TOOLDEX_QUICKSTART_MAX_RUNS, which still caps all runs): at most `alternatives`
  * programs that ran (the first included), at most `extraRuns` sandbox runs after the first success (repairs count),
  * and no new run started `extraMs` after it. Programs tooldex writes from the API are never alternatives to a real
- * example that ran. `enabled` is set from the fit's package-disjoint validation (docs/quickstarts.md, "Selection" and
- * "Round 8: selection"): off. Refit in round 8 on 156 rated programs (r5, r7, alternatives; λ 10), the model ranks
- * held-out sets' programs better than the hand score on r5 and r7 (AUC 0.917 / 0.748 vs 0.839 / 0.707) but worse on the
- * alternatives (0.771 vs 0.833), and among a package's alternatives it picks a teaching program in 21/25 (leave one
- * package out) against 23/25 for today's order, which already reaches the 23/25 where any alternative teaches.
+ * example that ran. `enabled` is set from the fit's package-disjoint validation (docs/quickstarts.md, "Round 8:
+ * selection" and "Round 9: selection"): off. Refit in round 9 on 192 rated programs (r5, r7, r8, alternatives; λ 10)
+ * with `leadShare`, the model ranks held-out chosen programs better than the hand score (AUC r5 / r7 / r8 0.865 / 0.786
+ * / 0.861 vs 0.839 / 0.707 / 0.762) but worse on the alternatives (0.789 vs 0.833), and among a package's
+ * alternatives it picks a teaching program in 22/25 (alternatives held out; 20/25 leaving one package out) against
+ * 23/25 for today's order, which already reaches the 23/25 where any alternative teaches.
  */
 export interface TeachSelection { enabled: boolean; alternatives: number; extraRuns: number; extraMs: number; model?: TeachWeights }
 export const TEACH_SELECTION: TeachSelection = { enabled: false, alternatives: 3, extraRuns: 4, extraMs: 45_000 };

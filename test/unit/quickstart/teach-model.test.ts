@@ -1,12 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { dumpsObject, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
+import { dumpsObject, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
+import { readmeLeadNames } from '../../../src/quickstart/score.ts';
 import { pickTeaching, teachProbability, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
 import { tryCandidates } from '../../../src/quickstart/verify.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/log.ts';
-import type { PackageInfo, ScoredCandidate } from '../../../src/quickstart/types.ts';
+import type { Candidate, PackageInfo, ScoredCandidate } from '../../../src/quickstart/types.ts';
 import type { TestRequest, TestResult } from '../../../src/sandbox/schema.ts';
 import type { ToolRecord } from '../../../src/catalog/index.ts';
 
@@ -39,7 +40,35 @@ describe('teach features', () => {
     assert.ok(real.distinctCalls > placeholder.distinctCalls);
     const js = await teachFeatures({ ...ran("import { x } from 'demo';\nconsole.log(x.run('foo'));", 'ok'), ecosystem: 'npm' });
     assert.equal(js.standInInput, 1);
-    for (const f of TEACH_FEATURES) assert.ok(Number.isFinite(real[f]), f);
+    // Every feature is known except leadShare, which needs the README's lead examples' names.
+    for (const f of TEACH_FEATURES) assert.equal(Number.isFinite(real[f]), f !== 'leadShare', f);
+  });
+
+  it("leadShare: the share of a program's calls that the README's lead examples make; unknown without a lead", async () => {
+    const lead = ['parse', 'format'];
+    const main = await teachFeatures({ ...ran('import demo\nd = demo.parse("2024-01-02")\nprint(d.format("YYYY"))', '2024'), leadNames: lead });
+    const side = await teachFeatures({ ...ran('import demo\nprint(demo.utils.pct_encode("a b"))', 'a%20b'), leadNames: lead });
+    assert.equal(main.leadShare, 1);
+    assert.equal(side.leadShare, 0);
+    assert.ok(Number.isNaN(leadShare('print(demo.parse(x))', [])));
+    assert.equal(leadShare('x = demo.parse(s)\nprint(x.shift(1))', lead), 0.5);
+  });
+
+  it("the README's lead names: its first two examples in page order, not combined or stand-in copies", () => {
+    const c = (line: number, code: string, more: Partial<Candidate> = {}): Candidate => ({ code, language: 'python', origin: 'readme', source: `https://x/README.md#L${line}`, path: 'README.md', ...more });
+    const names = readmeLeadNames([
+      c(90, 'demo.third()'), c(40, 'demo.second()'), c(10, 'demo.first()'),
+      c(5, 'demo.combined()', { combinedFrom: ['README.md#L1'] }), c(6, 'demo.web()', { localWeb: true }),
+      { ...c(1, 'demo.doctest()'), origin: 'doctest' },
+    ]);
+    assert.deepEqual(names, ['first', 'second']);
+  });
+
+  it('a feature the caller could not compute (NaN) adds nothing to the probability', () => {
+    const zero = { ...Object.fromEntries(TEACH_FEATURES.map((f) => [f, 0])) } as never;
+    const model = { ...dislikesDumps, weights: { ...dislikesDumps.weights, leadShare: 3 }, center: { ...dislikesDumps.center, leadShare: 0.2 } };
+    assert.equal(teachProbability({ ...(zero as object), leadShare: Number.NaN } as never, model), teachProbability({ ...(zero as object), leadShare: 0.2 } as never, model));
+    assert.ok(teachProbability({ ...(zero as object), leadShare: 1 } as never, model) > teachProbability({ ...(zero as object), leadShare: 0 } as never, model));
   });
 
   it('the weights written by the fit name only declared features', () => {
