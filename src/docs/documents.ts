@@ -178,8 +178,13 @@ async function apiPassages(artifact: Artifact, tool: { ecosystem: string; name: 
       // distribution ships is its API, not only the one named like it: attrs defines everything in `attr` and
       // re-exports it from `attrs`, and reading `attrs` alone found no API at all.
       const packages = names.length ? names : [...new Set([importName, ...topLevelPackages(artifact.files.map((f) => f.path))])];
+      // Private top-level packages (`_pytest`) are read for the names a public one re-exports from them.
+      const privateNames = [...new Set([
+        ...(topLevel ? textOf(topLevel).split('\n').map((l) => l.trim()).filter((l) => /^_[A-Za-z]\w*$/.test(l)) : []),
+        ...artifact.files.map((f) => /^(?:src\/|lib\/)?(_[A-Za-z]\w*)\/__init__\.pyi?$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d)),
+      ])];
       const parsers = await loadParsers(['python']);
-      return { api: await apiFromPythonPackage(parsers, { files: texts, importNames: packages, locate }), skippedSources: skipped };
+      return { api: await apiFromPythonPackage(parsers, { files: texts, importNames: packages, privateNames, locate }), skippedSources: skipped };
     }
     case 'crates': {
       const { texts, skipped } = budgeted(artifact.files, (p) => /\.(rs|md)$/.test(p), (p) => (p.startsWith('src/') ? depthOf(p) : 20));

@@ -16,8 +16,9 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * Each number only grows; all start at 24, the last single version (round 8), so no stored row reads as newer.
  * 25 (all): cuts at a length are code-point safe (`extract/cut.ts`), in markdown and every API extractor.
  * 26 (npm): a declared item without a code example takes its JavaScript JSDoc's `@example` blocks; `<caption>` is prose.
+ * 26 (pypi): names a public package re-exports from a private sibling package (`_pytest`) are API under the public name.
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 26, pypi: 25, crates: 25, go: 25, rubygems: 25 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 26, pypi: 26, crates: 25, go: 25, rubygems: 25 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

@@ -11,6 +11,11 @@ export interface PythonSource {
   files: Map<string, string>;
   /** Top-level import packages or modules (`top_level.txt`, else the distribution name). */
   importNames: string[];
+  /**
+   * Private top-level packages of the same distribution (`_pytest` beside `pytest`): read only for what a public
+   * package re-exports from them, under that public name; the rest of them is not API.
+   */
+  privateNames?: string[];
   locate(file: string, where: { line?: number; anchor?: string }): string;
 }
 
@@ -91,7 +96,8 @@ function signatureOf(definition: SyntaxNode, decorators: string[]): string {
 export async function apiFromPythonPackage(parsers: Parsers, source: PythonSource): Promise<PassageDraft[]> {
   const modules = new Map<string, ModuleInfo>();
   const entries: Entry[] = [];
-  const roots = new Set(source.importNames.map((n) => n.replace(/-/g, '_')));
+  const privateRoots = new Set((source.privateNames ?? []).map((n) => n.replace(/-/g, '_')));
+  const roots = new Set([...source.importNames.map((n) => n.replace(/-/g, '_')), ...privateRoots]);
 
   // Each .py file under a top-level package (src/ and lib/ layouts included) is a module; a `.pyi` stub stands for a
   // module shipped without Python source (a compiled extension: pydantic_core, orjson) and is read like one.
@@ -243,10 +249,27 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
         return { path: `${pkg.name}.${name}`, exported: true, privateModule: false };
       }
     }
+    // Exported by a package outside the module's own path: a public package re-exporting what a private sibling
+    // package of the same distribution defines (`pytest` doing `from _pytest.python_api import approx`).
+    const elsewhere = exportedBy.get(`${module.name}:${name}`);
+    if (elsewhere && parts.some((p) => p.startsWith('_'))) return { path: `${elsewhere}.${name}`, exported: true, privateModule: false };
     const privateModule = parts.some((p) => p.startsWith('_'));
     const visible = parts.filter((p, i) => i === 0 || !p.startsWith('_')).join('.');
     const listed = !module.all || module.all.has(name);
     return { path: `${visible}.${name}`, exported: false, privateModule: privateModule || !listed };
+  }
+
+  // `module:name` → the public package (no underscored segment) whose `__init__` imports that name from that module
+  // by its absolute path; the shallowest such package wins.
+  const exportedBy = new Map<string, string>();
+  for (const pkg of modules.values()) {
+    if (!pkg.isPackage || pkg.name.split('.').some((p) => p.startsWith('_'))) continue;
+    for (const [name, from] of pkg.imported) {
+      if (!from || from === pkg.name || from.startsWith(`${pkg.name}.`) || (pkg.all && !pkg.all.has(name))) continue;
+      const key = `${from}:${name}`;
+      const known = exportedBy.get(key);
+      if (!known || known.split('.').length > pkg.name.split('.').length) exportedBy.set(key, pkg.name);
+    }
   }
 
   // For an `__all__` name with no import to say where it comes from: the shallowest module of the package defining it.
@@ -263,6 +286,8 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
 
   const drafts: PassageDraft[] = [];
   for (const entry of entries) {
+    if (privateRoots.has(entry.module.name.split('.')[0]!)
+      && (entry.kind === 'module' || entry.kind === 'reexport' || !exportedBy.has(`${entry.module.name}:${entry.local[0]}`))) continue;
     const depth = entry.module.name.split('.').length - 1;
     let symbol: string;
     let importance: number;
