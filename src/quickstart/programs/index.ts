@@ -10,7 +10,7 @@ import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.
 import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, unboundNames, withCliHelp } from './python.ts';
 import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
 import { rubyProgram } from './ruby.ts';
-import { suggestedUses, useRootKnown, withUses } from './rustc-help.ts';
+import { refusedUse, suggestedUses, useRootKnown, withUses } from './rustc-help.ts';
 import { fixtureFile, fixtureNote, missingPath } from '../fixtures.ts';
 import { LOCAL_WEB_NOTE, withLocalWeb } from '../local-web.ts';
 
@@ -30,6 +30,8 @@ export interface Adjustments {
   rustDeps?: Record<string, RustDep>;
   /** Rust: `use` lines rustc proposed for names the example uses out of scope (a trait method, a std type). */
   rustUses?: string[];
+  /** Rust: suggested `use` lines rustc then refused as private, never added again. */
+  rustUsesRefused?: string[];
   dropDebugPrints?: boolean;
   /** npm, Python: helpers the example leaves to the reader (`doSomething`, `cb`), given stand-ins that print their arguments. */
   stubs?: string[];
@@ -263,7 +265,16 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
       if (fresh.length) return { ...adjust, rustFeatures: [...(adjust.rustFeatures ?? []), ...fresh] };
       // What rustc proposes to import for a name out of scope (`use prost::Name;` for a trait's `type_url`), with the
       // crate it comes from added when it is a dependency the crate itself declares.
-      const uses = suggestedUses(stderr, info.importName).filter((u) => !adjust.rustUses?.includes(u.line));
+      // A line added before that rustc refuses as private (a path through the defining module): replaced by the
+      // crate root's re-export, or by what rustc proposes now.
+      const refused = code ? refusedUse(stderr, code, adjust.rustUses ?? []) : undefined;
+      if (refused) {
+        const kept = (adjust.rustUses ?? []).filter((u) => u !== refused.refused);
+        const next = suggestedUses(stderr, info.importName).map((u) => u.line).filter((u) => !kept.includes(u) && u !== refused.refused && !adjust.rustUsesRefused?.includes(u));
+        const replacement = refused.root && !adjust.rustUsesRefused?.includes(refused.root) && !kept.includes(refused.root) ? [refused.root] : next.slice(0, 1);
+        return { ...adjust, rustUses: [...kept, ...replacement], rustUsesRefused: [...(adjust.rustUsesRefused ?? []), refused.refused] };
+      }
+      const uses = suggestedUses(stderr, info.importName).filter((u) => !adjust.rustUses?.includes(u.line) && !adjust.rustUsesRefused?.includes(u.line));
       const usable = uses.map((u) => ({ ...u, dep: useRootKnown(u.root, info.importName, info.rustDeps ?? {}) })).filter((u) => u.dep !== undefined);
       if (usable.length) {
         const rustDeps = { ...(adjust.rustDeps ?? {}) };

@@ -46,3 +46,19 @@ export function withUses(main: string, uses: string[]): string {
   while (at < lines.length && /^\s*(#!\[.*\]\s*|\/\/.*|)$/.test(lines[at]!)) at++;
   return [...lines.slice(0, at), ...fresh, ...lines.slice(at)].join('\n');
 }
+
+/**
+ * A `use` line tooldex added that rustc refuses as private (`error[E0603]: module `name` is private` at that line):
+ * rustc may propose a path through the private module that defines an item (`prost::name::Name`) rather than the
+ * crate's public re-export. The refused line, and the re-export at the crate root it is replaced with (`prost::Name`),
+ * where crates re-export what they mean to be used; undefined when the private path is not one tooldex added.
+ */
+export function refusedUse(stderr: string, main: string, added: string[]): { refused: string; root: string } | undefined {
+  for (const match of stderr.matchAll(/error\[E0603\]: [\w ]+ `[\w]+` is private\s*\n\s*--> src\/main\.rs:(\d+):\d+/g)) {
+    const line = main.split('\n')[Number(match[1]) - 1]?.trim();
+    if (!line || !added.includes(line)) continue;
+    const path = /^use ((?:r#)?\w+)::(?:\w+::)+(\w+);$/.exec(line);
+    return { refused: line, root: path ? `use ${path[1]}::${path[2]};` : '' };
+  }
+  return undefined;
+}

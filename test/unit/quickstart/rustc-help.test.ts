@@ -75,4 +75,16 @@ describe('rustc\'s import suggestions', () => {
     assert.match(program.request.files.find((f) => f.path === 'Cargo.toml')!.code, /^prost = /m);
     assert.ok(program.request.packages.some((p) => p.startsWith('prost@')), program.request.packages.join(' '));
   });
+
+  it('replaces a suggested path rustc then refuses as private with the crate root\'s re-export, once', () => {
+    const info: PackageInfo = { ecosystem: 'crates', name: 'prost-types', slug: 'crates-prost-types', version: '0.14.1', importName: 'prost_types', rustDeps: { prost: { version: '^0.14.1', features: [] } } };
+    const main = 'use prost::name::Name;\nfn main() {\n    println!("{:?}", prost_types::Any::type_url());\n}\n';
+    // Captured from cargo build (prost 0.14.6): the private module, then the same suggestion once more.
+    const stderr = 'error[E0603]: module `name` is private\n  --> src/main.rs:1:12\n   |\n 1 | use prost::name::Name;\n   |            ^^^^  ---- trait `Name` is not publicly re-exported\n';
+    const adjust = repairFor(info, stderr, { rustUses: ['use prost::name::Name;'] }, undefined, main);
+    assert.deepEqual(adjust?.rustUses, ['use prost::Name;']);
+    assert.deepEqual(adjust?.rustUsesRefused, ['use prost::name::Name;']);
+    // The refused line is never proposed again.
+    assert.equal(repairFor(info, 'help: trait `Name` which provides `type_url` is implemented but not in scope; perhaps you want to import it\n  |\n1 + use prost::name::Name;\n  |\n', adjust!)?.rustUses, undefined);
+  });
 });
