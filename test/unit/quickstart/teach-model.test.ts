@@ -128,6 +128,18 @@ describe('selection among candidates that ran', () => {
     assert.equal(sent.length, 1);
   });
 
+  it("hands the model the README's lead names: a program calling what the lead calls beats a side helper ranked first", async () => {
+    const at = (code: string, score: number, line: number): ScoredCandidate => ({ ...scored(code, score), source: `https://x/README.md#L${line}` });
+    // Page order: parse (L10), parse+format (L20), then a side helper (L80) that the ranking put first.
+    const page = [at('print(demo.pct_encode("a b"))', 9, 80), at('print(demo.parse("2024-01-02"))', 8, 10), at('print(demo.parse("2024").format("YY"))', 7, 20)];
+    const likesLead: TeachWeights = { bias: 0, weights: { leadShare: 3 }, center: { leadShare: 0.5 }, scale: { leadShare: 0.5 }, fittedOn: 'test', lambda: 0 };
+    const sent: string[] = [];
+    const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting({ 'pct_encode(': 'a%20b', 'parse("2024-01-02")': '2024-01-02', 'format(': '24' }, sent), keepAlive: async () => true,
+      teachSelection: { enabled: true, alternatives: 2, extraRuns: 4, extraMs: 60_000, model: likesLead } }, tool, '1.0', info, host, page);
+    assert.equal(sent.length, 2);
+    assert.equal(outcome.result.verified.stdout, '2024-01-02');
+  });
+
   it('disabled, the first program that printed a result is shown (one run)', async () => {
     const sent: string[] = [];
     const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting(outputs, sent), keepAlive: async () => true,
