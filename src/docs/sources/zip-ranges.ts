@@ -160,6 +160,7 @@ function localData(record: Uint8Array, entry: Entry): Uint8Array {
   const data = record.subarray(start, start + entry.compressed);
   if (data.byteLength < entry.compressed) throw refused(`The archive is not a valid zip file: ${entry.name} is cut short.`);
   if (entry.method === 0) return data;
+  if (entry.size === 0) return new Uint8Array(0); // an empty member: nothing to inflate (a writer may store no stream)
   try {
     // One byte over the file cap is enough to know it is over: a member cannot inflate past it (decompression bomb).
     return zlib.inflateRawSync(data, { maxOutputLength: Math.max(entry.size, 1) + 1 });
