@@ -30,9 +30,11 @@ const lines: string[] = [];
 for (const slug of SLUGS) {
   try {
     const tool = await app.catalog.resolve(slug);
-    const prepared = await prepareCandidates({ config }, tool, tool.version!, host);
-    leads[slug] = { version: tool.version!, lead: readmeLeadNames(prepared.ranked) };
-    lines.push(`## ${slug}@${tool.version} (${prepared.candidates.length} candidates)${prepared.unverifiable ? ` unverifiable: ${prepared.unverifiable}` : ''}`);
+    // The catalog's version can be null for a record the registry build did not date; the docs resolve the latest.
+    const version = tool.version ?? (await app.docs.prepare(slug)).version;
+    const prepared = await prepareCandidates({ config }, tool, version, host);
+    leads[slug] = { version, lead: readmeLeadNames(prepared.ranked) };
+    lines.push(`## ${slug}@${version} (${prepared.candidates.length} candidates)${prepared.unverifiable ? ` unverifiable: ${prepared.unverifiable}` : ''}`);
     for (const [i, c] of prepared.candidates.slice(0, TOP).entries()) {
       lines.push(`### #${i + 1} ${c.origin} ${c.path} score ${c.score} [${c.signals.join('; ')}]`, '```', c.code.split('\n').slice(0, 30).join('\n'), '```');
     }
