@@ -39,7 +39,13 @@ const ERROR_DETAIL = /^(\[?\d+\]?|[{}\]],?|(code|errno|syscall|path|address|port
  */
 const FAILURE_LEAD = /^(?:[\w'"()[\].,-]+ ){0,5}?(?:[\w'"()[\].,-]*\b)?(?<!\b(?:no|0|zero|without) )(error|errors|exception|failed|failure|fatal|panicked|could not|cannot|unable to)\b[^:\n]{0,60}:\s*\S/i;
 /** The value after such a lead-in that says there is none, or names a setting (`Errors found: 0`, `error handling: enabled`). */
-const NO_FAILURE_VALUE = /^(0|none|false|no|nil|null|off|on|enabled|disabled|\[\])\s*([,;.]|$)/i;
+const NO_FAILURE_VALUE = /^(0|none|false|no|nil|<nil>|null|off|on|enabled|disabled|\[\])\s*([,;.]|$)/i;
+
+/** A lead-in whose value says there was no error: Go's `err: <nil>`, Python's `Error: None`, `errors: 0`. */
+function noFailureReported(line: string): boolean {
+  const lead = FAILURE_LEAD.exec(line);
+  return !!lead && NO_FAILURE_VALUE.test(line.slice(lead.index + lead[0].length - 1));
+}
 /** An OS-level error's signature: Rust's `(os error 2)`, `connection refused`, `no such file or directory`, … */
 const OS_FAILURE = /\(os error \d+\)|\b(connection refused|no such file or directory|permission denied|timed out)\b/i;
 /** An OS error code as Node and libuv print them (`ENOENT:`, `connect ECONNREFUSED 127.0.0.1:6379`); case matters. */
@@ -59,7 +65,7 @@ function verdict(line: string): boolean {
 /** A line that states a failure of the run (a runtime error line, a caught error's lead-in, an OS error), not a verdict. */
 function failing(line: string): boolean {
   if (PANIC_LINE.test(line) || OS_FAILURE.test(line) || ERRNO_CODE.test(line)) return true;
-  if (verdict(line)) return false;
+  if (verdict(line) || noFailureReported(line)) return false;
   if (ERROR_START.test(line)) return true;
   const lead = FAILURE_LEAD.exec(line);
   return !!lead && !NO_FAILURE_VALUE.test(line.slice(lead.index + lead[0].length - 1));
@@ -78,7 +84,7 @@ export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } 
   if (/^\{$|^[\w$]+ \{$/.test(lines[0]!) && members.length >= 3 && members.filter((l) => /\[(Function|class|AsyncFunction)\b/.test(l)).length / members.length >= 0.6) {
     return { ok: false, why: `printed a module of functions, not a result: ${lines.slice(0, 2).join(' ').slice(0, 80)}` };
   }
-  if ((ERROR_START.test(lines[0]!) && !verdict(lines[0]!) || PANIC_LINE.test(lines[0]!)) && lines.length <= 4) return { ok: false, why: `printed an error: ${lines[0]!.slice(0, 160)}` };
+  if ((ERROR_START.test(lines[0]!) && !verdict(lines[0]!) && !noFailureReported(lines[0]!) || PANIC_LINE.test(lines[0]!)) && lines.length <= 4) return { ok: false, why: `printed an error: ${lines[0]!.slice(0, 160)}` };
   const caught = caughtErrorOnly(lines);
   if (caught) return { ok: false, why: `printed only an error it caught, not a result: ${caught.slice(0, 160)}` };
   return { ok: true };

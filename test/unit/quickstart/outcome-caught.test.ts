@@ -48,6 +48,10 @@ describe('an error the program caught and printed', () => {
       '42\nFailed tests: 0\n',
       'Errors: none\n',
       'errors: 0, warnings: 2\n',
+      // Go prints a nil error as <nil>, Python None as None: the example reports that its call succeeded.
+      'Error: <nil>\n',
+      'copied: 3 files\nerr: <nil>\n',
+      'Error: None\n',
       // A validator's verdict about the program's input is what the package is for.
       'Validation failed: email must be a valid email\n',
       'ValidationError: "age" is required\n',
