@@ -106,8 +106,9 @@ export function createIngestor(deps: IngestDeps) {
     for (let attempt = 0; attempt < 3; attempt++) {
       const row = await getVersion(deps.store, tool.slug, version);
       if (row && isCurrent(tool, row)) return row;
-      if (row?.status === 'failed' && row.error?.startsWith('artifact_refused:')) {
-        // A hostile or broken artifact stays refused; it is not downloaded again for every question.
+      if (row?.status === 'failed' && row.error?.startsWith('artifact_refused:') && row.extractor >= extractorVersion(tool.ecosystem)) {
+        // A hostile or broken artifact stays refused; it is not downloaded again for every question, only once more
+        // when the ecosystem's extractor changes (it may read what the earlier one refused).
         throw new ToolDexError('artifact_refused', 502, row.error.slice('artifact_refused:'.length).trim());
       }
       // The lease is taken inside a slot, so a queued ingestion does not hold a lease it is not using.
@@ -124,7 +125,8 @@ export function createIngestor(deps: IngestDeps) {
             return (await getVersion(deps.store, tool.slug, version))!;
           }
           const code = isToolDexError(error) ? error.code : 'internal';
-          await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`).catch(() => undefined);
+          await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`, extractorVersion(tool.ecosystem))
+            .catch(() => undefined);
           throw error;
         }
       });

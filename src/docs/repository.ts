@@ -74,9 +74,13 @@ export async function restoreReady(db: Queryable, slug: string, version: string)
   await db.query(`update docs_versions set status = 'ready', lease_until = null, lease_owner = null where slug = $1 and version = $2`, [slug, version]);
 }
 
-export async function markFailed(db: Queryable, slug: string, version: string, error: string): Promise<void> {
-  await db.query(`update docs_versions set status = 'failed', lease_until = null, error = $3 where slug = $1 and version = $2`,
-    [slug, version, storableText(headOf(error, 500))]); // the message may quote package text
+/**
+ * Failed, with the extractor version that tried (when given), so a refusal is remembered only until the extractor
+ * changes: a newer one may read what an older one refused (an archive over a cap it now reads in part).
+ */
+export async function markFailed(db: Queryable, slug: string, version: string, error: string, extractor?: number): Promise<void> {
+  await db.query(`update docs_versions set status = 'failed', lease_until = null, error = $3, extractor = coalesce($4, extractor)
+    where slug = $1 and version = $2`, [slug, version, storableText(headOf(error, 500)), extractor ?? null]); // the message may quote package text
 }
 
 /**

@@ -111,6 +111,24 @@ describe('docs with a fake npm registry (pglite)', () => {
     });
   }
 
+  it('tries a refused artifact once more when its ecosystem\'s extractor changes, then remembers the refusal again', async () => {
+    const versions = EXTRACTOR_VERSIONS as Record<string, number>;
+    const saved = versions.npm!;
+    try {
+      assert.equal((await get('/tools/docs/fx-huge?q=anything')).status, 502);
+      const hits = tarballHits(registry, 'fx-huge');
+      versions.npm = saved + 1;
+      const retried = await get('/tools/docs/fx-huge?q=anything');
+      assert.equal(retried.status, 502);
+      assert.equal((await retried.json()).error.code, 'artifact_refused');
+      assert.equal(tarballHits(registry, 'fx-huge'), hits + 1, 'the newer extractor downloads it once');
+      assert.equal((await get('/tools/docs/fx-huge?q=anything')).status, 502);
+      assert.equal(tarballHits(registry, 'fx-huge'), hits + 1, 'and remembers its refusal');
+    } finally {
+      versions.npm = saved;
+    }
+  });
+
   it('indexes a package with a symlink but never follows the link', async () => {
     const response = await get('/tools/docs/fx-symlink?q=passwd%20root');
     assert.equal(response.status, 200);
