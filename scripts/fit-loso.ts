@@ -88,7 +88,7 @@ if (mode === 'loso') {
     ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
     ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
     ['meaning (both)', ['meaning', 'meaningRaw']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],
-    ['cues', []],
+    ['namesakes', ['namesakes']], ['cues', []],
   ];
   const only = process.env.FIT_ABLATE?.split(',');
   // FIT_ABLATE_TREES=1: ablate the boosted model (the trees refit without the feature too: they read it as 0).

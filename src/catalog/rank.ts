@@ -37,6 +37,11 @@ export const FEATURES = [
   'meaning',
   /** The raw cosine (absolute similarity, not relative to the other candidates). */
   'meaningRaw',
+  /**
+   * How many tools of its ecosystem are named after the tool (plugins, companions: `pytest-cov` for pytest), log scale
+   * 0..1 within the ecosystem (namesakes.ts; round 9): the tool others build on, against a lesser literal match.
+   */
+  'namesakes',
 ] as const;
 // Removed after the ablations (docs/search.md, "Sixth session"): 'text' (BM25 over the fields, relative to the best
 // candidate's) — on the round-3 fresh set it did not pay (fit without it: hit@1 0.583 → 0.615), and on the 492 queries of
@@ -75,7 +80,7 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
   coverage: 1.5, describedCoverage: 0, keywordCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
-  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0,
 };
 
 /**
@@ -120,6 +125,8 @@ export interface Signals {
   cosine: number;
   /** The tool is a family member, not the head (shown by the benches; not a feature since the ablation). */
   member: boolean;
+  /** Tools of its ecosystem named after it, 0..1 (namesakes.ts). */
+  namesakes: number;
 }
 
 export interface RankContext {
@@ -138,7 +145,7 @@ export function features(s: Signals, context: RankContext): number[] {
     s.coverage, s.describedCoverage, s.keywordCoverage, s.readmeCoverage, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
-    s.semantic, s.cosine,
+    s.semantic, s.cosine, s.namesakes,
   ];
 }
 

@@ -2,6 +2,7 @@
 // within its ecosystem, family head, exact names) and optional tool vectors, kept in step with the store.
 // Why in memory: PGlite runs one query at a time, so SQL ranking queues under concurrency; the store stays the system of record.
 import { familyHeads } from './families.ts';
+import { namesakeShare } from './namesakes.ts';
 import { CUE_SOURCES, parseQuery, type FrameworkOf, type ParsedQuery } from './query.ts';
 import { blend, FAMILY_MARGIN, features, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
 import { FIELD_BIT, indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex, type TermHits } from './text-index.ts';
@@ -99,6 +100,7 @@ export class CatalogSearchIndex {
   private ecosystemSizes: number[] = [];
   private popularity: Float32Array = new Float32Array(0);
   private heads: Int32Array = new Int32Array(0);
+  private namesakes: Float32Array = new Float32Array(0);
   private exact = new Map<string, number[]>();
   private cover: Float32Array = new Float32Array(0);
   private touched: Int32Array = new Int32Array(0);
@@ -196,6 +198,7 @@ export class CatalogSearchIndex {
     this.heads = saved && fits(saved.heads) ? saved.heads! : familyHeads(facts.map((tool, doc) => ({
       ecosystem: tool.ecosystem, name: tool.name, repository: tool.repository, popularity: this.popularity[doc]!,
     })));
+    this.namesakes = namesakeShare(Array.from(slugs, (_, doc) => ({ ecosystem: ECOSYSTEMS[this.ecosystem[doc]!]!, name: this.tools.name(doc) })));
     this.exact = new Map();
     this.cueMemo.clear();
     slugs.forEach((_, doc) => {
@@ -508,6 +511,7 @@ export class CatalogSearchIndex {
         keywordCoverage: 0,
         readmeCoverage: 0,
         member: this.heads[doc] !== doc,
+        namesakes: this.namesakes[doc]!,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
       const top = new TopK(CANDIDATES.value);
