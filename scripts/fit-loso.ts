@@ -83,8 +83,8 @@ if (mode === 'loso') {
   const lambda = Number(process.env.FIT_LAMBDA ?? 0.00001);
   const groups: Array<[string, Feature[]]> = [
     ['coverage', ['coverage']],
-    ['fieldCoverage', ['describedCoverage', 'keywordCoverage', 'readmeCoverage']],
-    ['describedCoverage', ['describedCoverage']], ['keywordCoverage', ['keywordCoverage']], ['readmeCoverage', ['readmeCoverage']],
+    ['fieldCoverage', ['describedCoverage', 'readmeCoverage']],
+    ['describedCoverage', ['describedCoverage']], ['readmeCoverage', ['readmeCoverage']],
     ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
     ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
     ['meaning (both)', ['meaning', 'meaningRaw']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],

@@ -11,11 +11,10 @@ export const FEATURES = [
   'coverage',
   /**
    * The same share per field group (round 5), so that each has its own fitted weight: the registry's name and
-   * description; its keywords and tags (categories, frameworks); its README opening. A need said in a tool's README
-   * or keywords but not in its one line is matched in a field that counts on its own.
+   * description; its README opening. A need said in a tool's README but not in its one line is matched in a field that
+   * counts on its own. (Keywords and tags had one too, `keywordCoverage`, removed in round 9: below.)
    */
   'describedCoverage',
-  'keywordCoverage',
   'readmeCoverage',
   /**
    * Popularity as a percentile within the tool's own ecosystem (every ecosystem spans 0..1), squared: the difference
@@ -56,6 +55,9 @@ export const FEATURES = [
 // 0.698 → 0.697, MRR@10 0.776 → 0.776, better on 2 of 5 left-out sets; Signals still carries it for explanations), then
 // 'popularMeaning' (meaning × popularity²; without it 0.697 → 0.707 hit@1, 0.776 → 0.784 MRR@10, better on 4 of 5;
 // removing `meaning` with it was worse than removing it alone: 0.697 / 0.778).
+// Removed in round 9 (leave-one-set-out over eight sets, trees included, docs/search.md "Round 9"): 'keywordCoverage'
+// (share of the query's terms in the tool's keywords, categories and frameworks; Signals still carries it): it paid
+// nothing on four fresh sets, and the model without it was better on pooled LOSO, with and without namesakes.
 export type Feature = (typeof FEATURES)[number];
 
 /**
@@ -79,7 +81,7 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
  * that the fit does not depend on the previous fit.
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
-  coverage: 1.5, describedCoverage: 0, keywordCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
+  coverage: 1.5, describedCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
   exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0,
 };
 
@@ -142,7 +144,7 @@ export function features(s: Signals, context: RankContext): number[] {
   // A name in another ecosystem than the one the query asks for does not count as the name ("rust library for sqlite").
   const named = s.exact && (!intent || inIntent);
   return [
-    s.coverage, s.describedCoverage, s.keywordCoverage, s.readmeCoverage, s.popularity * s.popularity,
+    s.coverage, s.describedCoverage, s.readmeCoverage, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
     s.semantic, s.cosine, s.namesakes,
