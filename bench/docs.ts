@@ -2,7 +2,7 @@
 // over the same passages, held-out and tuning questions reported apart) and speed (first question per package,
 // including download and indexing; later questions warm), against the real registries (RubyGems: a loopback fake).
 // BENCH_ENCODER=off ranks without the sentence encoder (the ranking before it), for a comparison in the same conditions.
-// BENCH_SET=heldout|tuning|fresh|fresh-r4|fresh-r5|fresh-r6|fresh-r7|fresh-r8|fresh-r9, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses (and
+// BENCH_SET=heldout|tuning|fresh|fresh-r4|fresh-r5|fresh-r6|fresh-r7|fresh-r8|fresh-r9|fresh-r10, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses (and
 // those of the spent round-3 and round-4 fresh sets, with why each missed) and timings (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
 // of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8);
@@ -100,7 +100,8 @@ const verbose = Boolean(process.env.BENCH_VERBOSE);
 // bench/docs-fresh-r6.tsv (BENCH_SET=fresh-r6) and bench/docs-fresh-r7.tsv (BENCH_SET=fresh-r7) were run once at the end
 // of rounds 6 and 7 and are spent: tuning data.
 // bench/docs-fresh-r8.tsv (BENCH_SET=fresh-r8) was round 8's fresh set, run once at its end: spent.
-// bench/docs-fresh-r9.tsv (BENCH_SET=fresh-r9) is round 9's fresh set, written before round 9 began: run once, at its
+// bench/docs-fresh-r9.tsv (BENCH_SET=fresh-r9) was round 9's fresh set, run once at its end: spent.
+// bench/docs-fresh-r10.tsv (BENCH_SET=fresh-r10) is round 10's fresh set, written before round 10 began: run once, at its
 // end; its misses are never listed (BENCH_VERBOSE lists only tuning data's).
 const questions = (onlySet === 'fresh' ? loadQuestions('docs-fresh.tsv', 'fresh')
   : onlySet === 'fresh-r4' ? loadQuestions('docs-fresh-r4.tsv', 'fresh-r4')
@@ -109,6 +110,7 @@ const questions = (onlySet === 'fresh' ? loadQuestions('docs-fresh.tsv', 'fresh'
   : onlySet === 'fresh-r7' ? loadQuestions('docs-fresh-r7.tsv', 'fresh-r7')
   : onlySet === 'fresh-r8' ? loadQuestions('docs-fresh-r8.tsv', 'fresh-r8')
   : onlySet === 'fresh-r9' ? loadQuestions('docs-fresh-r9.tsv', 'fresh-r9')
+  : onlySet === 'fresh-r10' ? loadQuestions('docs-fresh-r10.tsv', 'fresh-r10')
   : [...loadQuestions('docs-heldout.tsv', 'heldout'), ...loadQuestions('docs-tuning.tsv', 'tuning')])
   .filter((q) => (!onlySet || q.set === onlySet) && (!onlyEcosystems || onlyEcosystems.includes(q.ecosystem)));
 
@@ -187,7 +189,7 @@ for (const q of runnable) {
   outcomes.push(outcome);
   // Held-out misses are listed only on request (BENCH_VERBOSE=all): tuning looks at the tuning set.
   // The spent fresh sets (round 3 and round 4) are tuning data now, so their misses are listed with BENCH_VERBOSE=1 too.
-  if (verbose && q.set !== 'fresh-r9' && (q.set !== 'heldout' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
+  if (verbose && q.set !== 'fresh-r10' && (q.set !== 'heldout' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
     console.error(`  ${outcome.ours ? `@${outcome.ours}` : 'miss'} [${q.set}] ${q.tool} "${q.question}" want ${q.raw}: ${result.results.map((r) => `${(r as Answer).symbol ?? r.title} (${r.source})`).join(' | ')}`);
     if (!outcome.ours) console.error(`    why: ${await missCause(q, baseline.passages)}`);
   }
@@ -225,7 +227,7 @@ if (!keptHome) fs.rmSync(home, { recursive: true, force: true });
 const loadAtStart = os.loadavg();
 console.log(`docs bench ${new Date().toISOString().slice(0, 10)}: ${runnable.length} questions over ${byTool.size} packages; expected answers present in the published artifacts: ${process.env.BENCH_SKIP_CHECK ? "not checked (BENCH_SKIP_CHECK)" : `${runnable.length - missing.length}/${runnable.length}`}`);
 for (const q of missing) console.log(`  NOT IN ARTIFACT [${q.set}] ${q.tool} "${q.question}" want ${q.raw}`);
-for (const set of ['heldout', 'tuning', 'fresh', 'fresh-r4', 'fresh-r5', 'fresh-r6', 'fresh-r7', 'fresh-r8', 'fresh-r9'] as const) {
+for (const set of ['heldout', 'tuning', 'fresh', 'fresh-r4', 'fresh-r5', 'fresh-r6', 'fresh-r7', 'fresh-r8', 'fresh-r9', 'fresh-r10'] as const) {
   for (const ecosystem of [...ECOSYSTEMS, 'all']) {
     const list = outcomes.filter((o) => o.q.set === set && (ecosystem === 'all' || o.q.ecosystem === ecosystem));
     if (!list.length) continue;
