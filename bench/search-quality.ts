@@ -60,9 +60,14 @@ function answerSlug(answer: string): string {
   return ecosystem ? toSlug(ecosystem, answer.slice(colon + 1)) : answer;
 }
 
+/** A labelled set: comment lines (`#`) at the top, a header naming at least `query` and `acceptable`, then rows. */
 export function loadLabelledQueries(file: string): LabelledQuery[] {
-  const [header = '', ...lines] = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const [header = '', ...lines] = fs.readFileSync(file, 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
   const columns = header.split('\t');
+  // A set read with the wrong header scores every query 0 without a word: refuse it instead.
+  for (const required of ['query', 'acceptable']) {
+    if (!columns.includes(required)) throw new Error(`${file}: the header has no '${required}' column (${columns.join(', ')})`);
+  }
   const cell = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? '';
   return lines.map((line) => {
     const cells = line.split('\t');
