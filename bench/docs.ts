@@ -91,6 +91,8 @@ Object.assign(LEXICAL, JSON.parse(process.env.BENCH_LEXICAL ?? '{}'));
 // BENCH_LINKS=0: answers without guide ↔ API links (what they cost under a token budget).
 if (process.env.BENCH_LINKS) LINKS.perPassage = Number(process.env.BENCH_LINKS);
 const onlySet = process.env.BENCH_SET;
+/** The round's fresh set: run once at the round's end, its questions and misses never printed. */
+const CURRENT_FRESH_SET = 'fresh-r10';
 const onlyEcosystems = process.env.BENCH_ECOSYSTEMS?.split(',').map((e) => e.trim());
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 // The fresh sets are run only when asked for by name. bench/docs-fresh.tsv (round 3, BENCH_SET=fresh) was run once and is
@@ -189,7 +191,7 @@ for (const q of runnable) {
   outcomes.push(outcome);
   // Held-out misses are listed only on request (BENCH_VERBOSE=all): tuning looks at the tuning set.
   // The spent fresh sets (round 3 and round 4) are tuning data now, so their misses are listed with BENCH_VERBOSE=1 too.
-  if (verbose && q.set !== 'fresh-r10' && (q.set !== 'heldout' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
+  if (verbose && q.set !== CURRENT_FRESH_SET && (q.set !== 'heldout' || process.env.BENCH_VERBOSE === 'all') && (outcome.ours === 0 || outcome.ours > 1)) {
     console.error(`  ${outcome.ours ? `@${outcome.ours}` : 'miss'} [${q.set}] ${q.tool} "${q.question}" want ${q.raw}: ${result.results.map((r) => `${(r as Answer).symbol ?? r.title} (${r.source})`).join(' | ')}`);
     if (!outcome.ours) console.error(`    why: ${await missCause(q, baseline.passages)}`);
   }
@@ -226,7 +228,8 @@ if (!keptHome) fs.rmSync(home, { recursive: true, force: true });
 
 const loadAtStart = os.loadavg();
 console.log(`docs bench ${new Date().toISOString().slice(0, 10)}: ${runnable.length} questions over ${byTool.size} packages; expected answers present in the published artifacts: ${process.env.BENCH_SKIP_CHECK ? "not checked (BENCH_SKIP_CHECK)" : `${runnable.length - missing.length}/${runnable.length}`}`);
-for (const q of missing) console.log(`  NOT IN ARTIFACT [${q.set}] ${q.tool} "${q.question}" want ${q.raw}`);
+// The current fresh set's questions are never printed: only which package's expected answer the artifact lacks.
+for (const q of missing) console.log(q.set === CURRENT_FRESH_SET ? `  NOT IN ARTIFACT [${q.set}] ${q.tool}` : `  NOT IN ARTIFACT [${q.set}] ${q.tool} "${q.question}" want ${q.raw}`);
 for (const set of ['heldout', 'tuning', 'fresh', 'fresh-r4', 'fresh-r5', 'fresh-r6', 'fresh-r7', 'fresh-r8', 'fresh-r9', 'fresh-r10'] as const) {
   for (const ecosystem of [...ECOSYSTEMS, 'all']) {
     const list = outcomes.filter((o) => o.q.set === set && (ecosystem === 'all' || o.q.ecosystem === ecosystem));
