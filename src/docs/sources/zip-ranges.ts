@@ -62,7 +62,14 @@ export async function readZipByRanges(url: string, size: number, limits: Archive
     : await read(directoryOffset, directoryOffset + directorySize);
   if (!directory) return undefined;
 
-  const entries = centralEntries(directory, count, directoryOffset);
+  let entries: Entry[];
+  try {
+    entries = centralEntries(directory, count, directoryOffset);
+  } catch (error) {
+    // A field that points past the directory's end (a name or extra field longer than the bytes left) is malformed.
+    if (error instanceof RangeError) throw refused('The archive is not a valid zip file: a central directory entry runs past its end.');
+    throw error;
+  }
   const contents: ArchiveContents = { files: [], skipped: [] };
   const candidates: Entry[] = [];
   for (const entry of entries) {

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zipSync } from 'fflate';
 import { goSource } from '../../../src/docs/sources/gomod.ts';
+import { readZipByRanges } from '../../../src/docs/sources/zip-ranges.ts';
 
 const MODULE = 'example.com/big';
 const VERSION = 'v1.2.0';
@@ -29,6 +30,17 @@ const zip = zipSync({
   [`${prefix}sub/deep/gen.go`]: text(`package deep\n\n// Table is generated.\nvar Table = "${Buffer.from(noise(150_000)).toString('hex')}"\n`),
 }, { level: 6 });
 
+/** A small zip whose first central directory entry declares an extra field longer than the directory. */
+const malformed = (() => {
+  const bytes = zipSync({ 'm/a.go': text('package m\n'), 'm/b.go': text('package m\n') }, { level: 0 });
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let eocd = bytes.byteLength - 22;
+  while (view.getUint32(eocd, true) !== 0x06054b50) eocd--;
+  const directory = view.getUint32(eocd + 16, true);
+  view.setUint16(directory + 30, 0xfff0, true);
+  return bytes;
+})();
+
 describe('Go module zips over the artifact cap, read by ranges', () => {
   let server: http.Server;
   let base = '';
@@ -39,17 +51,18 @@ describe('Go module zips over the artifact cap, read by ranges', () => {
   before(async () => {
     server = http.createServer((req, res) => {
       if (!req.url?.endsWith('.zip')) { res.writeHead(404).end(); return; }
+      const body = req.url.endsWith('/bad.zip') ? malformed : zip;
       const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
-      if (req.method === 'HEAD') { res.writeHead(200, { 'content-length': zip.byteLength, 'accept-ranges': 'bytes' }).end(); return; }
+      if (req.method === 'HEAD') { res.writeHead(200, { 'content-length': body.byteLength, 'accept-ranges': 'bytes' }).end(); return; }
       if (ranges && range) {
         const start = Number(range[1]);
-        const end = Math.min(Number(range[2]) + 1, zip.byteLength);
+        const end = Math.min(Number(range[2]) + 1, body.byteLength);
         requested.push(`${start}-${end}`);
         served += end - start;
-        res.writeHead(206, { 'content-length': end - start, 'content-range': `bytes ${start}-${end - 1}/${zip.byteLength}` }).end(Buffer.from(zip.subarray(start, end)));
+        res.writeHead(206, { 'content-length': end - start, 'content-range': `bytes ${start}-${end - 1}/${body.byteLength}` }).end(Buffer.from(body.subarray(start, end)));
         return;
       }
-      res.writeHead(200, { 'content-length': zip.byteLength }).end(Buffer.from(zip));
+      res.writeHead(200, { 'content-length': body.byteLength }).end(Buffer.from(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -80,6 +93,12 @@ describe('Go module zips over the artifact cap, read by ranges', () => {
 
   it('refuses where even the zip\'s directory is over the cap', async () => {
     await assert.rejects(source(600).artifact(MODULE, VERSION), (error: Error & { code?: string }) => error.code === 'artifact_refused');
+  });
+
+  it('refuses a zip whose directory entry runs past the directory\'s end', async () => {
+    const limits = { maxEntries: 100, maxUnpackedBytes: 1 << 20, maxFileBytes: 1 << 20, keep: () => true };
+    await assert.rejects(readZipByRanges(`${base}/bad.zip`, malformed.byteLength, limits, { timeoutMs: 5000, maxBytes: 1 << 20 }),
+      (error: Error & { code?: string }) => error.code === 'artifact_refused' && /runs past its end/.test(error.message));
   });
 
   it('refuses as before where the proxy serves no ranges', async () => {
