@@ -85,7 +85,8 @@ export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | '
       const onlyType = (name: string) => types.has(name) && !atRunTime.has(name);
       const mainEntry = (s: SyntaxNode) => s.childForFieldName('source')?.text.slice(1, -1) === info.name;
       return namedChildren(root).filter((s) => /^(import_statement|lexical_declaration|variable_declaration)$/.test(s.type)
-        && importedSpecifiers(s).some((spec) => packageOf(spec) === info.name) && !s.text.includes('\n'))
+        && importedSpecifiers(s).some((spec) => packageOf(spec) === info.name) && !s.text.includes('\n')
+        && (s.type === 'import_statement' || onlyLoads(s)))
         .map((s) => (s.type === 'import_statement' ? valueImportLine(s, mainEntry(s) ? onlyType : () => false) : s.text.trim()))
         .filter((line): line is string => !!line);
     }
@@ -104,6 +105,23 @@ export async function programImportLines(info: Pick<PackageInfo, 'ecosystem' | '
     }
     default: return [];
   }
+}
+
+/**
+ * Whether a declaration only loads modules: each value is `require('…')` or `await import('…')`, or a property of one
+ * (`require('x').parse`). `const queue = require('fastq')(worker, 1)` also calls the module with the program's own
+ * names: as a line of its own it fails (`worker is not defined`), so it is not an import line.
+ */
+function onlyLoads(declaration: SyntaxNode): boolean {
+  const declarators = namedChildren(declaration).filter((child) => child.type === 'variable_declarator');
+  return declarators.length > 0 && declarators.every((declarator) => {
+    let value = declarator.childForFieldName('value');
+    if (value?.type === 'await_expression') value = namedChildren(value)[0] ?? null;
+    while (value?.type === 'member_expression') value = value.childForFieldName('object');
+    const callee = value?.type === 'call_expression' ? value.childForFieldName('function')?.text : undefined;
+    const args = value ? namedChildren(value.childForFieldName('arguments') ?? value) : [];
+    return (callee === 'require' || callee === 'import') && args.length === 1 && args[0]!.type === 'string';
+  });
 }
 
 /**

@@ -73,6 +73,25 @@ console.log(user, Level.High);
     assert.deepEqual((await programImportLines(probed, program, 'typescript', 'index.ts', types))[0], "import { object, string, InferType } from 'fixture-schema';");
   });
 
+  it('hands out declarations that only load the package, not ones that call it with the program\'s own names', async () => {
+    const info = { ecosystem: 'npm' as const, name: 'fixture-queue', importName: 'fixture-queue', version: '1.0.0' };
+    const program = [
+      "const fastq = require('fixture-queue');",
+      "const { parse } = require('fixture-queue');",
+      "const promise = require('fixture-queue').promise;",
+      "const queue = require('fixture-queue')(worker, 1);",
+      "const mod = await import('fixture-queue');",
+      "const loaded = require('fixture-queue'), q2 = loaded(worker);",
+      'console.log(fastq, parse, promise, queue, mod, q2);',
+    ].join('\n');
+    assert.deepEqual(await programImportLines(info, program, 'javascript', 'index.mjs'), [
+      "const fastq = require('fixture-queue');",
+      "const { parse } = require('fixture-queue');",
+      "const promise = require('fixture-queue').promise;",
+      "const mod = await import('fixture-queue');",
+    ]);
+  });
+
   it('the type-only set filters imports of the package itself, not of a sub-path (whose exports it does not describe)', async () => {
     const info = { ecosystem: 'npm' as const, name: 'fixture-schema', importName: 'fixture-schema', version: '3.0.0' };
     const program = "import { object, InferType } from 'fixture-schema';\nimport { InferType as T2, type Ref } from 'fixture-schema/sub';\nconsole.log(object);\n";
