@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { unzipSync } from 'fflate';
-import { headOf } from './extract/cut.ts';
+import { headOf } from '../text-cut.ts';
 import { ToolDexError } from '../errors.ts';
 
 export interface ArchiveFile {

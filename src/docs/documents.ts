@@ -8,7 +8,7 @@ import { apiFromNpmPackage, loadCompiler } from './extract/dts.ts';
 import { apiFromGoModule } from './extract/golang.ts';
 import { labelDeprecatedInProse } from './extract/deprecation.ts';
 import { hasExplanation } from './extract/evidence.ts';
-import { cutText } from './extract/cut.ts';
+import { cutText } from '../text-cut.ts';
 import { apiFromJavaScript } from './extract/jsdoc.ts';
 import { chunkByHeadings, frontMatterTitle } from './extract/markdown.ts';
 import { apiFromPythonPackage } from './extract/python.ts';

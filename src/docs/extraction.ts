@@ -14,7 +14,7 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * quickstart finder) bumps every ecosystem it reaches. Versions indexed by an older extractor of their ecosystem are
  * indexed again on their next question (docs_versions.extractor, compared per row: a slug's ecosystem never changes).
  * Each number only grows; all start at 24, the last single version (round 8), so no stored row reads as newer.
- * 25 (all): cuts at a length are code-point safe (`extract/cut.ts`), in markdown and every API extractor.
+ * 25 (all): cuts at a length are code-point safe (`src/text-cut.ts`), in markdown and every API extractor.
  * 26 (npm): a declared item without a code example takes its JavaScript JSDoc's `@example` blocks; `<caption>` is prose.
  * 26 (pypi): names a public package re-exports from a private sibling package (`_pytest`) are API under the public name.
  */

@@ -1,7 +1,7 @@
 // SQL of the docs capability: version lists, ingestion rows (also the cross-instance lease) and passages.
 // The same statements run on PGlite and PostgreSQL; passages are ranked in memory (package-index.ts, rank.ts).
 import { storableText, type Queryable } from '../store/index.ts';
-import { headOf } from './extract/cut.ts';
+import { headOf } from '../text-cut.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { Releases } from './sources/types.ts';
 import { identifiersIn } from './tokens.ts';

@@ -4,6 +4,7 @@ import { Parser, type ReadEntry } from 'tar';
 import { unzipSync } from 'fflate';
 import { Readable } from 'node:stream';
 import { ToolDexError } from '../../errors.ts';
+import { headOf } from '../../text-cut.ts';
 
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
@@ -58,7 +59,7 @@ export function readmeSummary(readme: string): string {
     .map((block) => block.replace(/^.*\n[=-]{3,}\s*(\n|$)/, '').trim()) // drop a setext heading
     .filter(Boolean);
   const paragraph = paragraphs.find((block) => /[a-z]{3,}.*\s.*[a-z]{3,}/i.test(block)) ?? '';
-  return paragraph.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim().slice(0, 400);
+  return headOf(paragraph.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim(), 400);
 }
 
 /** The first paragraph of a Go package doc comment ("// Package chi is a lightweight router…"), as one line. */
@@ -67,7 +68,7 @@ export function goPackageDoc(source: string): string | undefined {
   const blockComment = source.match(/\/\*([\s\S]*?)\*\/\s*package\s+\w+/)?.[1];
   const firstParagraph = (lineComment ?? blockComment)?.trim().split(/\n\s*\n/)[0];
   const text = firstParagraph?.replace(/\s+/g, ' ').trim();
-  return text && /^Package\s/.test(text) ? text.slice(0, 400) : undefined;
+  return text && /^Package\s/.test(text) ? headOf(text, 400) : undefined;
 }
 
 /** An SPDX id for the common licence texts (Go modules carry a LICENSE file, not a licence field). */
@@ -89,7 +90,7 @@ export function licenseFromText(text: string): string | null {
 
 /** The opening prose of a README (badges, HTML, code and headings removed), for search text. */
 export function readmeExcerpt(readme: string, maxChars = 1200): string {
-  return readme
+  return headOf(readme
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/^\s*(\.\. |:\w+:|\|).*$/gm, ' ') // reStructuredText directives and substitutions
@@ -100,6 +101,5 @@ export function readmeExcerpt(readme: string, maxChars = 1200): string {
     .replace(/^[#=*\-_>|~`]+/gm, ' ')
     .replace(/[*_`#|]/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, maxChars);
+    .trim(), maxChars);
 }

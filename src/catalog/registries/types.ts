@@ -1,5 +1,6 @@
 // The registry adapter interface: one file per ecosystem turns a seed entry into a catalog record.
 import type { Config } from '../../config.ts';
+import { headOf } from '../../text-cut.ts';
 import type { Ecosystem, ToolRecord } from '../types.ts';
 
 /** A name to ingest, with what the seed list knows (popularity figures, a fallback summary). */
@@ -52,7 +53,7 @@ export function seedPopularity(seed: Pick<SeedEntry, 'downloads' | 'rank' | 'ext
 export function firstSentence(text: string, max = 160): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   const sentence = clean.match(/^(.{20,}?[.!?])(\s|$)/)?.[1] ?? clean;
-  return sentence.length > max ? `${sentence.slice(0, max - 1).trimEnd()}…` : sentence;
+  return sentence.length > max ? `${headOf(sentence, max - 1).trimEnd()}…` : sentence;
 }
 
 export const cleanUrl = (value: unknown): string | null => {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type TS from 'typescript';
 import { splitLong } from './markdown.ts';
-import { cutText, headOf } from './cut.ts';
+import { cutText, headOf } from '../../text-cut.ts';
 import type { PassageDraft } from './types.ts';
 
 export interface NpmSource {

@@ -5,7 +5,7 @@
 import { documentedFiles } from './go-build.ts';
 import { chunkByHeadings, splitLong } from './markdown.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
-import { cutText } from './cut.ts';
+import { cutText } from '../../text-cut.ts';
 import type { PassageDraft } from './types.ts';
 
 export interface GoSource {

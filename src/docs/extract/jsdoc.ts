@@ -6,7 +6,7 @@ import path from 'node:path';
 import type TS from 'typescript';
 import { cleanJsDoc, loadCompiler } from './dts.ts';
 import { splitLong } from './markdown.ts';
-import { cutText } from './cut.ts';
+import { cutText } from '../../text-cut.ts';
 import type { PassageDraft } from './types.ts';
 
 export interface JavaScriptSource {

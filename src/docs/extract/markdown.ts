@@ -1,6 +1,6 @@
 // chunkByHeadings: splits Markdown into passages along its heading hierarchy. Code blocks stay whole;
 // long sections are split on block boundaries with one block of overlap. Pure text in, passages out.
-import { cutText } from './cut.ts';
+import { cutText } from '../../text-cut.ts';
 import type { LocateFn, PassageDraft } from './types.ts';
 
 export const TARGET_CHARS = 1600;

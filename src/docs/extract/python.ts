@@ -3,7 +3,7 @@
 // by their public path (`pydantic.ConfigDict.extra`, re-exports of package `__init__`s followed). Nothing is imported.
 import { splitLong } from './markdown.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
-import { cutText } from './cut.ts';
+import { cutText } from '../../text-cut.ts';
 import type { PassageDraft } from './types.ts';
 
 export interface PythonSource {

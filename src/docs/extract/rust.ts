@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chunkByHeadings, splitLong } from './markdown.ts';
 import { cfgBranch, cfgHolds, type BuildTarget } from './rust-cfg.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
-import { cutText } from './cut.ts';
+import { cutText } from '../../text-cut.ts';
 import type { PassageDraft } from './types.ts';
 
 /** A method of a trait implementation (`impl Display for Error { fn fmt }`): documented on the trait, ranked low. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { goPackageDoc, licenseFromText, readmeExcerpt, readmeSummary } from '../../../src/catalog/registries/archive.ts';
 import { crateIndexPath } from '../../../src/catalog/registries/crates.ts';
 import { escapeModulePath, latestGoVersion } from '../../../src/catalog/registries/gomod.ts';
-import { popularityFromDownloads, popularityFromRank } from '../../../src/catalog/registries/types.ts';
+import { firstSentence, popularityFromDownloads, popularityFromRank } from '../../../src/catalog/registries/types.ts';
 import { parseSeeds } from '../../../src/catalog/seeds.ts';
 
 describe('README text', () => {
@@ -25,6 +25,20 @@ describe('README text', () => {
     assert.ok(excerpt.includes('lightweight'));
     assert.ok(!excerpt.includes('NewRouter') && !excerpt.includes('https://'));
     assert.ok(readmeExcerpt('word '.repeat(1000), 100).length <= 100);
+  });
+});
+
+describe('catalog text cut at a length', () => {
+  // An emoji is two UTF-16 units: a cut between them would leave a lone surrogate in the stored description.
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  it('never ends between the halves of a character, at any cut position', () => {
+    for (let at = 395; at <= 401; at++) {
+      const text = `${'a'.repeat(at)}\u{1F680} rockets are fast`;
+      assert.ok(!lone.test(readmeSummary(`${text}\n`)), `readme summary, emoji at ${at}`);
+      assert.ok(!lone.test(goPackageDoc(`// Package ${text}\npackage x\n`) ?? ''), `go doc, emoji at ${at}`);
+      assert.ok(!lone.test(readmeExcerpt(text, 400)), `readme excerpt, emoji at ${at}`);
+      assert.ok(!lone.test(firstSentence(text, 401)), `first sentence, emoji at ${at}`);
+    }
   });
 });
 

@@ -1,8 +1,8 @@
-// Text cut at a length never splits a UTF-16 surrogate pair: the shared cut (src/docs/extract/cut.ts) and every
+// Text cut at a length never splits a UTF-16 surrogate pair: the shared cut (src/text-cut.ts) and every
 // extractor that shortens text with it (signatures, summaries, long code blocks), with astral characters at the cut.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cutText, headOf } from '../../../src/docs/extract/cut.ts';
+import { cutText, headOf } from '../../../src/text-cut.ts';
 import { apiFromNpmPackage } from '../../../src/docs/extract/dts.ts';
 import { apiFromGoModule } from '../../../src/docs/extract/golang.ts';
 import { apiFromJavaScript } from '../../../src/docs/extract/jsdoc.ts';

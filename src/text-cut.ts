@@ -1,7 +1,8 @@
-// cutText: the one way extraction shortens text at a length. JavaScript strings are UTF-16, so `slice(0, n)` at a
-// length can end between the two halves of a surrogate pair (an emoji, a CJK extension or mathematical letter) and
-// leave a lone surrogate: the store turns it into U+FFFD (it is not valid UTF-8 or JSON for PostgreSQL), so the reader
-// sees a corrupted character. The cut here never ends inside a pair: it steps back one code unit instead.
+// cutText: the one way tooldex shortens stored text at a length (docs extraction, catalog descriptions). JavaScript
+// strings are UTF-16, so `slice(0, n)` at a length can end between the two halves of a surrogate pair (an emoji, a CJK
+// extension or mathematical letter) and leave a lone surrogate: the store turns it into U+FFFD (it is not valid UTF-8
+// or JSON for PostgreSQL), so the reader sees a corrupted character. The cut here never ends inside a pair: it steps
+// back one code unit instead.
 
 const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
 const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
