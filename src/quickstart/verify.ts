@@ -15,7 +15,7 @@ import { asCode } from './notation.ts';
 import { entryOf, withheldBecause } from './offer.ts';
 import { npmExportsProbe, npmImportLines, programImportLines, readNpmExports } from './imports.ts';
 import type { HostFacts } from './host-facts.ts';
-import { namedFiles } from './fixtures.ts';
+import { missingPath, namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
 import { programUsesPackage } from './package-use.ts';
 import { packageInfo } from './package-info.ts';
@@ -376,8 +376,9 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
         }
         lastFailure = output.why ?? 'printed nothing meaningful';
         tried.push({ source: candidate.source, status: 'ran_silent', detail: lastFailure });
-        // It found nothing to work on (`findUp('unicorn.png')` → undefined): the files it names, created empty.
-        const files = await fixturesFor(program, tool.ecosystem, adjust);
+        // It found nothing to work on (`findUp('unicorn.png')` → undefined): the files it names, created empty; or it
+        // printed the error of a path it looked for: that path, created as a failed run's would be.
+        const files = await silentRunFixtures(program, tool.ecosystem, adjust, result.stdout);
         if (files.length) { adjust = { ...adjust, fixtures: [...(adjust.fixtures ?? []), ...files] }; continue; }
         // A command-line interface defined and run without arguments shows nothing: it is run with --help.
         const cli = tool.ecosystem === 'pypi' ? cliRetry(program.code, adjust) : undefined;
@@ -448,6 +449,18 @@ async function facadeExamples(deps: Pick<VerifyDeps, 'config'>, tool: ToolRecord
  * Files the silent program names and does not have yet, once per candidate (npm, Python): a run that printed only an
  * empty value may have found nothing to work on in the empty workspace.
  */
+/**
+ * The files a program that ran without a result should find on its next try: those its strings name (npm, Python),
+ * else the path its own printed error says is missing (Go's `fmt.Println(err)` of `lstat your/src: no such file or
+ * directory`: the run succeeded, so the failed-run repair, which reads the same error from stderr, never sees it).
+ */
+export async function silentRunFixtures(program: Program, ecosystem: string, adjust: Adjustments, stdout: string): Promise<string[]> {
+  const named = await fixturesFor(program, ecosystem, adjust);
+  if (named.length) return named;
+  const absent = missingPath(stdout, program.code);
+  return absent && !adjust.fixtures?.includes(absent) ? [absent] : [];
+}
+
 async function fixturesFor(program: Program, ecosystem: string, adjust: Adjustments): Promise<string[]> {
   if ((ecosystem !== 'npm' && ecosystem !== 'pypi') || adjust.fixtures?.length) return [];
   const entry = program.request.files[0]!;

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fixtureFile, missingPath, sampleContent } from '../../../src/quickstart/fixtures.ts';
 import { makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
 import { withJsonAttributes } from '../../../src/quickstart/programs/node.ts';
-import type { PackageInfo } from '../../../src/quickstart/types.ts';
+import type { PackageInfo, Program } from '../../../src/quickstart/types.ts';
+import { silentRunFixtures } from '../../../src/quickstart/verify.ts';
 
 const host = { pythonStdlib: new Set<string>(), goStd: new Map<string, string>(), runtimes: {} };
 
@@ -92,5 +93,18 @@ describe('an ES module importing a JSON file', () => {
     }
     const out = execFileSync(process.execPath, [program.request.files[0]!.path], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     assert.equal(out.trim(), '0 object');
+  });
+});
+
+describe('a run that printed the error of a path it looked for', () => {
+  const goProgram = (code: string): Program => ({ code, language: 'go', version: 'v1.0.0', request: { language: 'golang', code, files: [], packages: [] } as unknown as Program['request'] });
+  const code = 'package main\n\nimport (\n\t"fmt"\n\t"example.com/copy"\n)\n\nfunc main() {\n\terr := copy.Copy("your/src", "your/dst")\n\tfmt.Println(err)\n}\n';
+  it('gets that path on its next try, once (Go prints the caught error to stdout, so the failed-run repair never sees it)', async () => {
+    const program = goProgram(code);
+    assert.deepEqual(await silentRunFixtures(program, 'go', {}, 'lstat your/src: no such file or directory\n'), ['your/src/']);
+    assert.deepEqual(await silentRunFixtures(program, 'go', { fixtures: ['your/src/'] }, 'lstat your/src: no such file or directory\n'), []);
+  });
+  it('gets nothing when its output names no missing path', async () => {
+    assert.deepEqual(await silentRunFixtures(goProgram(code), 'go', {}, '<nil>\n'), []);
   });
 });
