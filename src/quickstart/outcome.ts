@@ -67,8 +67,7 @@ function failing(line: string): boolean {
   if (PANIC_LINE.test(line) || OS_FAILURE.test(line) || ERRNO_CODE.test(line)) return true;
   if (verdict(line) || noFailureReported(line)) return false;
   if (ERROR_START.test(line)) return true;
-  const lead = FAILURE_LEAD.exec(line);
-  return !!lead && !NO_FAILURE_VALUE.test(line.slice(lead.index + lead[0].length - 1));
+  return FAILURE_LEAD.test(line); // a lead-in whose value says there was none returned false above
 }
 
 export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } {
