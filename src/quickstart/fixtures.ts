@@ -42,14 +42,6 @@ export async function namedFiles(code: string, grammar: Grammar, own: string[] =
   return names.length <= MAX_FIXTURES ? names : [];
 }
 
-/** The file a failed run says is missing (`ENOENT: … open 'example.ini'`, `FileNotFoundError: … 'data.csv'`). */
-export function missingFile(stderr: string): string | undefined {
-  const name = /ENOENT: no such file or directory, (?:open|stat|scandir|lstat) '([^']+)'/.exec(stderr)?.[1]
-    ?? /FileNotFoundError: \[Errno 2\] No such file or directory: '([^']+)'/.exec(stderr)?.[1];
-  const base = name?.replace(/^\/(workspace|tmp\/\w+)\//, '');
-  return base && FILE_NAME.test(base) && !NOT_DATA.test(base) ? base : undefined;
-}
-
 /**
  * Files the sandbox itself reads from a request (a manifest is honoured: its dependencies are installed) or that the
  * program already is: never made as a stand-in input.
@@ -69,7 +61,7 @@ const HAS_EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,5}$/;
  * that panicked: the path is the string literal on that line of the program (`code`).
  */
 export function missingPath(stderr: string, code?: string): string | undefined {
-  const found = nodeOrPythonPath(stderr) ?? goPath(stderr) ?? (code ? rustPath(stderr, code) : undefined);
+  const found = nodeOrPythonPath(stderr) ?? goPath(stderr) ?? rustIncludePath(stderr) ?? (code ? rustPath(stderr, code) : undefined);
   if (!found) return undefined;
   const path = found.path.replace(/^\/(workspace|tmp\/\w+)\//, '').replace(/^\.\//, '');
   if (!RELATIVE.test(path) || NOT_INPUT.test(path) || NOT_DATA.test(path)) return undefined;
@@ -96,6 +88,16 @@ function nodeOrPythonPath(stderr: string): FoundPath | undefined {
 function goPath(stderr: string): FoundPath | undefined {
   const go = /\b(open|lstat|stat|readdir|opendir) ([^\s:'"]+): no such file or directory/.exec(stderr);
   return go ? { path: go[2]!, directory: go[1] === 'open' ? false : undefined } : undefined;
+}
+
+/**
+ * Rust's compile-time includes (`include_str!("page.html")`, `include_bytes!`): rustc names the path it resolved,
+ * relative to the crate root the build runs in (`error: couldn't read \`src/page.html\`: No such file or directory`).
+ * Always a file: the macro reads one.
+ */
+function rustIncludePath(stderr: string): FoundPath | undefined {
+  const path = /^error: couldn't read `([^`]+)`: No such file or directory/m.exec(stderr)?.[1];
+  return path ? { path, directory: false } : undefined;
 }
 
 /** Rust: the path literal on the line of `src/main.rs` that panicked on a `NotFound` I/O error. */

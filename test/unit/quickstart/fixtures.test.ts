@@ -1,8 +1,8 @@
 // Files an example looks for that a reader would have beside it: which string literals name such files (never module
-// specifiers, code files, hosts or versions), which file a failed run says is missing, and the program's workspace.
+// specifiers, code files, hosts or versions) and the program's workspace (missing-paths.test.ts: what a failed run names).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { missingFile, namedFiles } from '../../../src/quickstart/fixtures.ts';
+import { namedFiles } from '../../../src/quickstart/fixtures.ts';
 import { makeProgram, repairFor } from '../../../src/quickstart/programs/index.ts';
 import type { PackageInfo } from '../../../src/quickstart/types.ts';
 
@@ -20,12 +20,6 @@ describe('files an example looks for', () => {
 
   it('gives up when the strings are data rather than files to find', async () => {
     assert.deepEqual(await namedFiles("console.log(names(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt']))", 'javascript'), []);
-  });
-
-  it('reads the missing file from Node\'s and Python\'s errors', () => {
-    assert.equal(missingFile("Error: ENOENT: no such file or directory, open '/workspace/config.yml'"), 'config.yml');
-    assert.equal(missingFile("FileNotFoundError: [Errno 2] No such file or directory: 'example.ini'"), 'example.ini');
-    assert.equal(missingFile("Error: ENOENT: no such file or directory, open '/etc/nothing/here.conf'"), undefined);
   });
 });
 

@@ -38,6 +38,14 @@ describe('the path a failed run names as missing', () => {
     assert.equal(missingPath('panic: open go.mod: no such file or directory'), undefined);
   });
 
+  it('reads the file a Rust compile-time include names (include_str!, include_bytes!), relative to the crate root', () => {
+    assert.equal(missingPath("error: couldn't read `src/stackoverflow.html`: No such file or directory (os error 2)\n --> src/main.rs:4:24"), 'src/stackoverflow.html');
+    // Never the program itself, a manifest, or a path outside the workspace.
+    assert.equal(missingPath("error: couldn't read `src/lib.rs`: No such file or directory (os error 2)"), undefined);
+    assert.equal(missingPath("error: couldn't read `/etc/data.txt`: No such file or directory (os error 2)"), undefined);
+    assert.equal(missingPath("error: couldn't read `src/page.html`: Permission denied (os error 13)"), undefined);
+  });
+
   it('reads Rust\'s NotFound panic from the literal on the line that panicked', () => {
     const main = 'use std::fs::File;\nfn main() {\n    let input = File::open("tests/samples/sample_1.gif").unwrap();\n    println!("{:?}", input);\n}\n';
     const stderr = "thread 'main' (2) panicked at src/main.rs:3:58:\ncalled `Result::unwrap()` on an `Err` value: Os { code: 2, kind: NotFound, message: \"No such file or directory\" }";
