@@ -6,7 +6,7 @@
 // headers, the JSON it sent); the verified note says plainly that the answers came from the stand-in.
 import type { Ecosystem } from '../catalog/index.ts';
 import { grammarOf, isTranscript } from './combine.ts';
-import { descendants, loadGrammar, namedChildren, withLoadedSyntaxTree, type SyntaxNode } from './parse.ts';
+import { descendants, namedChildren, withSyntaxTree, type SyntaxNode } from './parse.ts';
 import type { Candidate } from './types.ts';
 
 export const LOCAL_WEB_PORT = 8765;
@@ -22,8 +22,8 @@ const REMOTE_ORIGIN = /^https?:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/]|
 /** The grammar a candidate's code is read with here, and whether it is a Python transcript (`>>>` prompts). */
 export interface WebSource { grammar: 'python' | 'javascript' | 'typescript' | 'tsx'; transcript?: boolean }
 
-// The grammars are loaded when this module is, so the rewrites below stay synchronous (a pure function of the text).
-await Promise.all((['python', 'javascript', 'typescript', 'tsx'] as const).map(loadGrammar));
+// The grammars load on the first candidate that needs one (parse.ts caches them), not when this module is imported:
+// importing the quickstart code (every CLI command, every test that touches it) no longer pays for four grammars.
 
 /**
  * Code a parser can read, with where each of its lines starts in the original: a transcript's prompts (`>>> `,
@@ -73,9 +73,9 @@ interface SentUrl { line: number; column: number; length: number; origin: string
  * `session.post`, `urllib3.request`, `fetch`) or of the package itself called bare (`got('https://…')`), whose content
  * starts with a remote origin. A URL only parsed or built (`URL('https://…')`, `isURL('https://…')`) is no request.
  */
-function sentUrls(code: string, source: WebSource, bindings: string[]): SentUrl[] {
+function sentUrls(code: string, source: WebSource, bindings: string[]): Promise<SentUrl[]> {
   const { text, lines } = readable(code, source);
-  return withLoadedSyntaxTree(source.grammar, text, (root) => {
+  return withSyntaxTree(source.grammar, text, (root) => {
     const found: SentUrl[] = [];
     for (const call of descendants(root, ['call', 'call_expression'])) {
       const callee = calleeName(call);
@@ -102,8 +102,8 @@ function sentUrls(code: string, source: WebSource, bindings: string[]): SentUrl[
  * The example with the URL literals it *sends requests to* pointed at the stand-in, path and query kept; a URL it
  * only parses or builds (`URL('https://…')` of yarl, whatwg-url) is left as it is. Undefined when nothing changed.
  */
-export function pointedAtLocalWeb(code: string, source: WebSource, bindings: string[] = []): string | undefined {
-  const urls = sentUrls(code, source, bindings);
+export async function pointedAtLocalWeb(code: string, source: WebSource, bindings: string[] = []): Promise<string | undefined> {
+  const urls = await sentUrls(code, source, bindings);
   if (!urls.length) return undefined;
   const lines = code.split('\n');
   // From the last to the first, so earlier columns stay where they were.
@@ -120,8 +120,8 @@ export function pointedAtLocalWeb(code: string, source: WebSource, bindings: str
  * Whether the example sends a request to a URL it names: a URL literal given to an HTTP method or to the package
  * itself called (`got('https://…')`). A URL only parsed or built (`new URL('https://…')`) is not a request.
  */
-export function sendsRequest(code: string, source: WebSource, bindings: string[] = []): boolean {
-  return sentUrls(code, source, bindings).length > 0;
+export async function sendsRequest(code: string, source: WebSource, bindings: string[] = []): Promise<boolean> {
+  return (await sentUrls(code, source, bindings)).length > 0;
 }
 
 /** How a candidate of an ecosystem is read here. */
@@ -138,7 +138,7 @@ export function localWebApplies(ecosystem: Ecosystem): boolean {
 }
 
 /** Candidates whose only obstacle is the network, again with their URLs pointed at the stand-in (marked `localWeb`). */
-export function localWebVariants(candidates: Candidate[], ecosystem: Ecosystem, blockersOf: (code: string) => string[], bindings: string[] = []): Candidate[] {
+export async function localWebVariants(candidates: Candidate[], ecosystem: Ecosystem, blockersOf: (code: string) => string[], bindings: string[] = []): Promise<Candidate[]> {
   if (!localWebApplies(ecosystem)) return [];
   const out: Candidate[] = [];
   for (const candidate of candidates) {
@@ -146,7 +146,7 @@ export function localWebVariants(candidates: Candidate[], ecosystem: Ecosystem, 
     const blockers = blockersOf(candidate.code);
     if (blockers.length !== 1 || blockers[0] !== 'needs network') continue;
     const source = webSource(ecosystem, candidate);
-    const code = source ? pointedAtLocalWeb(candidate.code, source, bindings) : undefined;
+    const code = source ? await pointedAtLocalWeb(candidate.code, source, bindings) : undefined;
     if (code) out.push({ ...candidate, code, localWeb: true });
   }
   return out;

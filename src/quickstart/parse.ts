@@ -63,30 +63,6 @@ export async function withSyntaxTree<T>(grammar: Grammar, code: string, read: (r
   }
 }
 
-/** Loads a grammar (and the runtime) now, so that withLoadedSyntaxTree can parse with it synchronously later. */
-export async function loadGrammar(grammar: Grammar): Promise<void> {
-  (await parseTree(grammar, '')).delete();
-  freed++;
-}
-
-/**
- * `read` over the syntax tree of `code`, parsed synchronously with a grammar loaded before (loadGrammar), the tree
- * freed as soon as it returns: for pure, synchronous rewrites. Throws when the grammar was never loaded.
- */
-export function withLoadedSyntaxTree<T>(grammar: Grammar, code: string, read: (root: SyntaxNode) => T): T {
-  const parser = parsers.get(grammar);
-  if (!parser) throw new Error(`the ${grammar} grammar is not loaded (loadGrammar first)`);
-  const tree = parser.parse(code);
-  if (!tree) throw new Error(`tree-sitter could not parse ${grammar}`);
-  parsed++;
-  try {
-    return read(tree.rootNode);
-  } finally {
-    tree.delete();
-    freed++;
-  }
-}
-
 /**
  * Whether `code` parses without an error node in `grammar`, the tree freed at once: for the many checks that keep no
  * node (`(await parseCode(g, code)).hasError` leaves its tree to the collector).

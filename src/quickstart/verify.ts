@@ -101,7 +101,7 @@ export async function prepareCandidates(deps: Pick<VerifyDeps, 'config'>, tool: 
   // The package called by its own name (`got('https://…')`); not every name its docs import from it (yarl's `URL(…)`
   // builds a URL, it sends nothing).
   const own = [camelName(tool.name), info.importName.split('.')[0]!];
-  const collected = [...examples, ...localWebVariants(examples, tool.ecosystem, blockersOf, own)];
+  const collected = [...examples, ...await localWebVariants(examples, tool.ecosystem, blockersOf, own)];
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm' || tool.ecosystem === 'go') info.dataBlocks = withPackageKind(await collectDataBlocks(files), tool.name, readmeText(files));
   // The names the docs bind the package to (`pd` for pandas, whose doctests use it without importing) name it too.
   // npm: the names the entry point's declarations export name the package too (a JSDoc example calls `DateTime.…`

@@ -23,7 +23,7 @@ describe('network examples against a local stand-in, import lines run', () => {
       code: ">>> import requests\n>>> r = requests.get('https://api.github.com/user', auth=('user', 'pass'), params={'page': 2})\n>>> r.status_code\n200\n>>> r.headers['content-type']\n'application/json'\n>>> r.json()['args']\n{}",
       language: 'pycon', origin: 'readme', path: 'README.md', source: 'README.md',
     };
-    const [variant] = localWebVariants([readme], 'pypi', blockersOf);
+    const [variant] = await localWebVariants([readme], 'pypi', blockersOf);
     assert.ok(variant);
     const info: PackageInfo = { ecosystem: 'pypi', name: 'requests', slug: 'pypi-requests', version: '2.32.3', importName: 'requests' };
     const host = await readHostFacts(await server.app.sandbox.toolchains());
