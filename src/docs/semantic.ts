@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dotQuantized, quantize, type Embedder, type EmbedPriority, type QuantizedVector } from '../semantic/index.ts';
 import { TermMatrix } from '../semantic/term-matrix.ts';
 import type { Logger } from '../log.ts';
+import { headOf } from '../text-cut.ts';
 import { analyze } from './lexical.ts';
 import type { PackageIndex } from './package-index.ts';
 import type { IndexedPassage } from './rank.ts';
@@ -44,12 +45,15 @@ interface SemanticState {
   complete?: boolean;
 }
 
-/** What a passage is about, in a few words: its name, its heading and its first sentence (code left out). */
+/**
+ * What a passage is about, in a few words: its name, its heading and its first sentence (code left out), cut code-point
+ * safe (`headOf`): a plain slice could end inside a surrogate pair and hand the encoder a lone half character.
+ */
 export function passageSummary(p: Pick<IndexedPassage, 'title' | 'symbol' | 'headings' | 'content'>): string {
   const body = p.content.replace(/```[\s\S]*?```/g, ' ').replace(/\s+/g, ' ').trim();
-  const first = /^.*?[.!?](\s|$)/.exec(body)?.[0] ?? body.slice(0, 200);
+  const first = /^.*?[.!?](\s|$)/.exec(body)?.[0] ?? headOf(body, 200);
   const name = (p.symbol ?? p.title ?? '').split(/::|\.|\//).pop() ?? '';
-  return `${name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')}. ${p.headings[p.headings.length - 1] ?? ''}. ${first.slice(0, 300)}`;
+  return `${name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')}. ${p.headings[p.headings.length - 1] ?? ''}. ${headOf(first, 300)}`;
 }
 
 /**
