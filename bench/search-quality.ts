@@ -17,6 +17,10 @@ export interface LabelledQuery {
   catalog?: string;
   /** The file it came from (its base name): folds and reports keep the sets apart. */
   set: string;
+  /** Its weight in the ranking fit (1 when absent): pseudo-queries from the catalog weigh less (search-pseudo.ts). */
+  weight?: number;
+  /** Fit on, never ranked as a left-out set (pseudo-queries: nobody wrote them). */
+  trainOnly?: boolean;
 }
 
 export const HELDOUT_FILE = path.join(import.meta.dirname, 'search-heldout.tsv');
@@ -36,13 +40,16 @@ export const ROUND6_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r6
 export const ROUND7_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r7.tsv');
 /**
  * The round-8 fresh set (272 queries, 92 naming no language): run once at the end of that round, now spent and training
- * data too, and the newest set written by someone who saw neither the code nor the other sets, which is why it is also
- * measured apart: fit without it, ranked with that fit (scripts/fit-ranking.ts; FIT_MODE=loso leaves out every set in
- * turn). The current round's fresh set is never listed here: it is run once, at the end.
+ * data. The current round's fresh set is never listed here: it is run once, at the end.
  */
-export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r8.tsv');
-/** Every labelled file the ranking is fit and validated on (1,757 queries), one per writer/round: the leave-one-set-out folds. */
-export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, ROUND7_FRESH_FILE, SPENT_FRESH_FILE];
+export const ROUND8_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r8.tsv');
+/**
+ * The round-9 fresh set (282 queries, 91 naming no language): run once at the end of round 9, now spent and training
+ * data, and the newest set written apart, so it is also measured apart (fit without it, ranked with that fit).
+ */
+export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r9.tsv');
+/** Every labelled file the ranking is fit and validated on (2,039 queries), one per writer/round: the leave-one-set-out folds. */
+export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, ROUND7_FRESH_FILE, ROUND8_FRESH_FILE, SPENT_FRESH_FILE];
 /**
  * Whether a set's queries may be written out one by one (misses, `QUICK_OUT` rows with their top 5 and answers): only
  * the training files, not the held-out set (for reporting, not tuning), and never a current or next round's fresh set
