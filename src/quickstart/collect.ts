@@ -5,6 +5,7 @@ import { parse as parseToml } from 'smol-toml';
 import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
+import { declaredApiCandidates } from './programs/npm-api.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
 import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
 import { pythonApiCandidates } from './python-api.ts';
@@ -354,7 +355,12 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
     for (const candidate of out) if (!(await importsInternal(candidate.code))) usable.push(candidate);
     out.splice(0, out.length, ...usable, ...await goApiCandidates(artifact, await docsValues(ecosystem, usable)));
   }
-  if (ecosystem === 'npm') out.push(...await npmApiCandidates(artifact, await docsValues(ecosystem, out)));
+  if (ecosystem === 'npm') {
+    // The checker-based builder (programs/npm-api.ts) adds what this one misses: functions re-exported from other
+    // files, and array, literal-union and object parameters. Tried after these (dedupe drops the same program twice).
+    const docs = await docsValues(ecosystem, out);
+    out.push(...await npmApiCandidates(artifact, docs), ...await declaredApiCandidates(artifact, docs));
+  }
   if (ecosystem === 'crates') out.push(...await rustApiCandidates(artifact));
   if (ecosystem === 'pypi') out.push(...await pythonApiCandidates(artifact, await docsValues(ecosystem, out)));
   return dedupe(out).slice(0, MAX_CANDIDATES);

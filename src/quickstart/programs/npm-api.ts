@@ -1,0 +1,260 @@
+// Programs written from an npm package's declared API when no example of its docs runs: the main entry's exports as
+// the TypeScript checker resolves them (through `export * from`, `export { default as mean } from './src/mean'`, type
+// aliases, `export =`), each function called with values built from its parameters' declared types, printed.
+// The tree-sitter builder beside it (collect.ts) reads only a root `index.d.ts` and plain `string|number|boolean`
+// parameters; a package whose index re-exports per-function files, or whose functions take arrays or options objects
+// (`mean(x: number[])`, `query(ast: Node, selector: string)`), got no program. Nothing here is run or imported.
+import type TS from 'typescript';
+import { textOf, type ArchiveFile } from '../../docs/archive.ts';
+import { declarationProgram, npmTypeEntries } from '../../docs/extract/declared-api.ts';
+import type { ExampleFiles } from '../artifact.ts';
+import { docsCall, docsText, NO_DOCS_VALUES, type DocsValues } from '../docs-values.ts';
+import type { Candidate } from '../types.ts';
+
+const TYPES_DIR = /^@types\/[^/]+\//;
+const DECLARATION = /\.d\.(ts|mts|cts)$/;
+/** Written programs kept per package (they are tried after every real example, one run each). */
+const MAX_PROGRAMS = 3;
+/** How deep an object argument is built (`{ a: { b: 1 } }`): deeper types are not a value a reader would write. */
+const MAX_DEPTH = 2;
+/** Required properties an object argument may have: more is a configuration a sample cannot stand in for. */
+const MAX_PROPERTIES = 6;
+/** Exports looked at (a bound on generated, very wide entry points). */
+const MAX_EXPORTS = 400;
+/** Names of calls that act rather than compute (register, mutate, start, stop): their result says nothing. */
+const ACTS = /^(set|add|remove|delete|on|off|once|emit|close|destroy|listen|register|use|install|mount|init|reset|clear|start|stop|run|exit|watch|subscribe)(?![a-z])/;
+/** Verbs of calls whose result is the point (what the old builder ranked up too). */
+const COMPUTES = /^(is|get|format|parse|to|create|from|make|normalize|validate|convert|render|compile|transform|build|encode|decode|compare|find|match|sum|mean|count)/;
+
+/**
+ * The global types the checker needs to tell an array from an object: the program is built with no lib (nothing read
+ * from disk), under which `number[]` is an empty object type. Declared here as the smallest lib that names them; the
+ * types it declares (Date, RegExp…) are never sampled.
+ */
+const LIB_FILE = '__tooldex_globals__.d.ts';
+const LIB = [
+  'interface Array<T> { length: number; [n: number]: T }', 'interface ReadonlyArray<T> { readonly length: number; readonly [n: number]: T }',
+  'interface Promise<T> { then(onfulfilled?: (value: T) => unknown): unknown }', 'interface Boolean {}', 'interface Function {}',
+  'interface CallableFunction extends Function {}', 'interface NewableFunction extends Function {}', 'interface IArguments {}',
+  'interface Number {}', 'interface Object {}', 'interface RegExp {}', 'interface String {}', 'interface Date {}', 'interface Map<K, V> {}',
+  'interface Set<T> {}', 'interface Symbol {}',
+].join('\n');
+
+/** One written program: its code, a hand rank (documented in docs/quickstarts.md), and where the function is declared. */
+export interface ApiProgram { code: string; rank: number; path: string; line: number }
+
+/**
+ * Up to MAX_PROGRAMS programs from the declarations in `files` (the package's own, else DefinitelyTyped's under
+ * `@types/<name>/`), best first. `importName` is what the program imports; `docs` what the docs' examples pass.
+ */
+export async function declaredApiPrograms(files: ArchiveFile[], importName: string, docs: DocsValues = NO_DOCS_VALUES): Promise<ApiProgram[]> {
+  const own = new Map<string, string>();
+  const definitelyTyped = new Map<string, string>();
+  for (const file of files) {
+    if (!DECLARATION.test(file.path) && !/(^|\/)package\.json$/.test(file.path)) continue;
+    if (TYPES_DIR.test(file.path)) definitelyTyped.set(file.path.replace(TYPES_DIR, ''), textOf(file));
+    else own.set(file.path, textOf(file));
+  }
+  for (const [tree, prefix] of [[own, ''], [definitelyTyped, typesPrefix(files)]] as const) {
+    if (![...tree.keys()].some((p) => DECLARATION.test(p))) continue;
+    try {
+      const found = await programsOf(tree, importName, docs);
+      if (found.length) return found.map((p) => ({ ...p, path: `${prefix}${p.path}` }));
+    } catch {
+      // Declarations the compiler cannot read: no written program from them.
+    }
+  }
+  return [];
+}
+
+function typesPrefix(files: ArchiveFile[]): string {
+  return TYPES_DIR.exec(files.find((f) => TYPES_DIR.test(f.path))?.path ?? '')?.[0] ?? '';
+}
+
+async function programsOf(files: Map<string, string>, importName: string, docs: DocsValues): Promise<ApiProgram[]> {
+  const entry = npmTypeEntries(files).find((e) => e.subpath === '.');
+  if (!entry) return [];
+  const { ts, program, sourceFile: entrySource } = await declarationProgram(new Map([...files, [LIB_FILE, LIB]]), [entry.file, LIB_FILE]);
+  const checker = program.getTypeChecker();
+  const sourceFile = entrySource(entry.file);
+  const moduleSymbol = sourceFile ? checker.getSymbolAtLocation(sourceFile) : undefined;
+  if (!sourceFile || !moduleSymbol) return [];
+  const sampler = new Sampler(ts, checker);
+  const found: ApiProgram[] = [];
+  const local = localName(importName);
+  const assigned = moduleSymbol.exports?.get('export=' as TS.__String);
+  if (assigned) {
+    // `export = fn` (ms, debug) is called itself; `export = _` (a namespace object) by its properties.
+    const type = checker.getTypeOfSymbolAtLocation(assigned, sourceFile);
+    for (const call of sampler.calls(local, type, docs)) found.push(written(`import ${local} from '${importName}';`, call, sourceFile));
+    for (const property of checker.getPropertiesOfType(type).slice(0, MAX_EXPORTS)) {
+      if (property.name.startsWith('_')) continue;
+      const propertyType = checker.getTypeOfSymbolAtLocation(property, sourceFile);
+      for (const call of sampler.calls(property.name, propertyType, docs)) found.push(written(`import ${local} from '${importName}';`, { ...call, callee: `${local}.${call.callee}` }, property.valueDeclaration?.getSourceFile() ?? sourceFile, property.valueDeclaration));
+    }
+  } else {
+    for (const symbol of checker.getExportsOfModule(moduleSymbol).slice(0, MAX_EXPORTS)) {
+      if (symbol.name.startsWith('_')) continue;
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      if (!(target.flags & ts.SymbolFlags.Value) || (symbol.declarations ?? []).some((d) => ts.isTypeOnlyImportOrExportDeclaration(d))) continue;
+      const declaration = target.valueDeclaration ?? target.declarations?.[0];
+      const type = checker.getTypeOfSymbolAtLocation(target, declaration ?? sourceFile);
+      const name = symbol.name === 'default' ? local : symbol.name;
+      const importLine = symbol.name === 'default' ? `import ${local} from '${importName}';` : `import { ${name} } from '${importName}';`;
+      for (const call of sampler.calls(name, type, docs)) found.push(written(importLine, call, declaration?.getSourceFile() ?? sourceFile, declaration));
+      const constructed = sampler.construction(name, type, docs);
+      if (constructed) found.push(written(importLine, constructed, declaration?.getSourceFile() ?? sourceFile, declaration));
+    }
+  }
+  const seen = new Set<string>();
+  return found.sort((a, b) => b.rank - a.rank).filter((p) => !seen.has(p.code) && seen.add(p.code)).slice(0, MAX_PROGRAMS);
+}
+
+/** A call to print: the callee as written, its arguments, whether it returns a promise, and its rank. */
+interface Call { callee: string; args: string[]; awaited: boolean; rank: number; setup?: string }
+
+function written(importLine: string, call: Call, file: TS.SourceFile, declaration?: TS.Node): ApiProgram {
+  const value = `${call.awaited ? 'await ' : ''}${call.callee}(${call.args.join(', ')})`;
+  const code = [importLine, '', ...(call.setup ? [call.setup] : []), `console.log(${value});`].join('\n');
+  const line = declaration ? file.getLineAndCharacterOfPosition(declaration.getStart()).line + 1 : 1;
+  return { code, rank: call.rank, path: file.fileName.replace(/^\/pkg\//, ''), line };
+}
+
+/** The package's name as a JavaScript identifier (`lodash.merge` → `lodashMerge`, `@scope/x-y` → `xY`). */
+export function localName(importName: string): string {
+  const base = importName.replace(/^@[^/]+\//, '').replace(/[^A-Za-z0-9_$]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ''));
+  return /^[A-Za-z_$]/.test(base) ? base : `pkg${base}`;
+}
+
+/** Values for declared types, and the calls of a function-valued export they make possible. */
+export class Sampler {
+  constructor(private ts: typeof TS, private checker: TS.TypeChecker) {}
+
+  /** The calls of `type`'s first signature whose required parameters all have a sample (at most one per export). */
+  calls(name: string, type: TS.Type, docs: DocsValues): Call[] {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name) || ACTS.test(name)) return [];
+    for (const signature of type.getCallSignatures()) {
+      const args = this.arguments(name, signature, docs);
+      if (!args) continue;
+      const returns = this.checker.getReturnTypeOfSignature(signature);
+      // As declared: no lib is loaded, so the checker cannot resolve `Promise` itself.
+      const declared = signature.declaration && 'type' in signature.declaration ? (signature.declaration.type as TS.TypeNode | undefined)?.getText() ?? '' : '';
+      const shown = declared || this.checker.typeToString(returns);
+      if (returns.flags & (this.ts.TypeFlags.Void | this.ts.TypeFlags.Never | this.ts.TypeFlags.Undefined) || /^(Promise<(void|never|undefined)>|this|asserts\b)/.test(shown)) continue;
+      // A function handed back prints as `[Function]`, never a result.
+      if (returns.getCallSignatures().length) continue;
+      // Each weight is set by hand (the written-program order in docs/quickstarts.md, as for the tree-sitter builder):
+      // what the docs' examples call first (+4 exceeds the other cues' sum), then a plain result, a verb that computes.
+      const rank = (docsCall(docs, name) ? 4 : 0) + (returns.flags & (this.ts.TypeFlags.StringLike | this.ts.TypeFlags.NumberLike | this.ts.TypeFlags.BooleanLike) ? 1 : 0)
+        + (COMPUTES.test(name) ? 1 : 0) + (args.length ? 0 : -1);
+      return [{ callee: name, args, awaited: /^Promise\b/.test(shown), rank }];
+    }
+    return [];
+  }
+
+  /**
+   * A class whose constructor needs nothing the samples cannot give, then one computing method of the instance:
+   * `const parser = new XMLParser();` and `parser.parse("example")`, printed.
+   */
+  construction(name: string, type: TS.Type, docs: DocsValues): Call | undefined {
+    const construct = type.getConstructSignatures()[0];
+    if (!construct || !/^[A-Z]/.test(name)) return undefined;
+    const args = this.arguments(name, construct, docs);
+    if (!args) return undefined;
+    const instance = this.checker.getReturnTypeOfSignature(construct);
+    const variable = name.replace(/^[A-Z]+(?=[A-Z][a-z])|^[A-Z]+$|^[A-Z]/, (m) => m.toLowerCase());
+    for (const method of this.checker.getPropertiesOfType(instance).slice(0, 100)) {
+      if (!/^[a-z]\w*$/.test(method.name) || ACTS.test(method.name) || !method.valueDeclaration) continue;
+      const methodType = this.checker.getTypeOfSymbolAtLocation(method, method.valueDeclaration);
+      const [call] = this.calls(method.name, methodType, docs);
+      if (!call || !call.args.length) continue;
+      return { ...call, callee: `${variable}.${method.name}`, setup: `const ${variable} = new ${name}(${args.join(', ')});`, rank: call.rank - 1 + (COMPUTES.test(method.name) ? 1 : 0) };
+    }
+    return undefined;
+  }
+
+  /** Samples for the required parameters of `signature` (optional and rest ones left out), or undefined. */
+  arguments(fn: string, signature: TS.Signature, docs: DocsValues): string[] | undefined {
+    const args: string[] = [];
+    for (const parameter of signature.getParameters()) {
+      const declaration = parameter.valueDeclaration;
+      if (!declaration || !this.ts.isParameter(declaration)) return undefined;
+      if (declaration.questionToken || declaration.initializer || declaration.dotDotDotToken) break;
+      const type = this.checker.getTypeOfSymbolAtLocation(parameter, declaration);
+      // Text the docs pass this function or bind to the parameter's name, where the parameter takes text.
+      const text = this.admitsString(type) ? docsText(docs, fn, parameter.name, args.length) : undefined;
+      const sample = text !== undefined ? JSON.stringify(text) : this.sample(type, 0);
+      if (sample === undefined) return undefined;
+      args.push(sample);
+    }
+    return args;
+  }
+
+  private admitsString(type: TS.Type): boolean {
+    if (type.flags & this.ts.TypeFlags.String) return true;
+    return type.isUnion() && type.types.some((t) => (t.flags & this.ts.TypeFlags.String) !== 0);
+  }
+
+  /** A JavaScript expression of `type`, or undefined when the type says too little (any, unknown, a function, a class instance). */
+  sample(type: TS.Type, depth: number): string | undefined {
+    const { TypeFlags } = this.ts;
+    if (type.flags & TypeFlags.String) return '"example"';
+    if (type.flags & TypeFlags.Number) return '2';
+    if (type.flags & TypeFlags.Boolean) return 'true';
+    if (type.isStringLiteral()) return JSON.stringify(type.value);
+    if (type.isNumberLiteral()) return String(type.value);
+    if (type.flags & TypeFlags.BooleanLiteral) return this.checker.typeToString(type);
+    if (type.isUnion()) {
+      const members = type.types.filter((t) => !(t.flags & (TypeFlags.Undefined | TypeFlags.Null | TypeFlags.Void)));
+      // Text first, as the reader tries a function with text; then whichever member has a sample.
+      const ordered = [...members.filter((t) => t.flags & TypeFlags.String), ...members.filter((t) => !(t.flags & TypeFlags.String))];
+      for (const member of ordered) {
+        const sample = this.sample(member, depth);
+        if (sample !== undefined) return sample;
+      }
+      return undefined;
+    }
+    if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) {
+      const elements = this.checker.getTypeArguments(type as TS.TypeReference);
+      if (this.checker.isTupleType(type)) {
+        const samples = elements.map((e) => this.sample(e, depth + 1));
+        return samples.every((s) => s !== undefined) ? `[${samples.join(', ')}]` : undefined;
+      }
+      const element = elements[0];
+      if (!element || depth >= MAX_DEPTH) return undefined;
+      // A few values, so that what the function computes over them shows (a mean of one number shows nothing).
+      if (element.flags & TypeFlags.Number) return '[1, 2, 3, 4]';
+      if (element.flags & TypeFlags.String) return '["example", "sample"]';
+      const one = this.sample(element, depth + 1);
+      return one === undefined ? undefined : `[${one}]`;
+    }
+    if (type.flags & TypeFlags.Object && depth < MAX_DEPTH) return this.objectSample(type, depth);
+    return undefined;
+  }
+
+  /** An object literal with the required properties of a plain object type (an interface or literal type, not a class or function). */
+  private objectSample(type: TS.Type, depth: number): string | undefined {
+    if (type.getCallSignatures().length || type.getConstructSignatures().length) return undefined;
+    const declarations = type.getSymbol()?.declarations ?? [];
+    if (declarations.some((d) => this.ts.isClassDeclaration(d) || d.getSourceFile().fileName.endsWith(`/${LIB_FILE}`))) return undefined;
+    // Named types with no declaration here (the lib's Date, Map, Buffer: no lib is loaded) are not sampled.
+    if (!declarations.length && !(type as TS.ObjectType).objectFlags) return undefined;
+    if (this.checker.getIndexInfosOfType(type).length && !this.checker.getPropertiesOfType(type).length) return '{}';
+    const parts: string[] = [];
+    for (const property of this.checker.getPropertiesOfType(type)) {
+      if (property.flags & this.ts.SymbolFlags.Optional) continue;
+      if (parts.length >= MAX_PROPERTIES || !property.valueDeclaration || property.flags & this.ts.SymbolFlags.Method) return undefined;
+      const sample = this.sample(this.checker.getTypeOfSymbolAtLocation(property, property.valueDeclaration), depth + 1);
+      if (sample === undefined) return undefined;
+      parts.push(`${/^[A-Za-z_$][\w$]*$/.test(property.name) ? property.name : JSON.stringify(property.name)}: ${sample}`);
+    }
+    if (!declarations.length && !parts.length) return undefined;
+    return parts.length ? `{ ${parts.join(', ')} }` : '{}';
+  }
+}
+
+/** The written programs as candidates (origin `api`, tried after every real example), with their declarations' URLs. */
+export async function declaredApiCandidates(artifact: ExampleFiles, docs: DocsValues = NO_DOCS_VALUES): Promise<Candidate[]> {
+  const programs = await declaredApiPrograms(artifact.files, artifact.importName, docs);
+  return programs.map((p) => ({ code: p.code, language: 'js', origin: 'api', path: p.path, source: artifact.fileUrl(p.path, p.line) }));
+}

@@ -1,0 +1,75 @@
+// Programs written from an npm package's declared API: the checker follows re-exports to each function, and builds
+// arguments of array, literal-union and object types from the declarations; nothing is run here.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ArchiveFile } from '../../../src/docs/archive.ts';
+import { declaredApiPrograms, localName } from '../../../src/quickstart/programs/npm-api.ts';
+
+const file = (path: string, text: string): ArchiveFile => ({ path, bytes: new TextEncoder().encode(text) });
+
+describe('npm programs written from the declared API', () => {
+  it('follows re-exports from per-function files and samples array arguments', async () => {
+    const files = [
+      file('package.json', JSON.stringify({ name: 'stats', types: 'index.d.ts' })),
+      file('index.d.ts', "export { default as mean } from './src/mean';\nexport * from './src/sum';\n"),
+      file('src/mean.d.ts', 'declare function mean(x: number[]): number;\nexport default mean;\n'),
+      file('src/sum.d.ts', 'export declare function sum(values: readonly number[]): number;\nexport declare function setSeed(seed: number): void;\n'),
+    ];
+    const programs = await declaredApiPrograms(files, 'stats');
+    const codes = programs.map((p) => p.code);
+    assert.ok(codes.includes("import { mean } from 'stats';\n\nconsole.log(mean([1, 2, 3, 4]));"), codes.join('\n---\n'));
+    assert.ok(codes.includes("import { sum } from 'stats';\n\nconsole.log(sum([1, 2, 3, 4]));"), codes.join('\n---\n'));
+    // A function that returns nothing (and acts: setSeed) is no program.
+    assert.ok(!codes.some((c) => c.includes('setSeed')));
+    assert.equal(programs.find((p) => p.code.includes('mean('))?.path, 'src/mean.d.ts');
+  });
+
+  it('builds object arguments from interfaces (required properties only) and picks a literal of a union', async () => {
+    const files = [
+      file('package.json', JSON.stringify({ name: 'q', types: 'dist/index.d.ts' })),
+      file('dist/index.d.ts', [
+        'export interface Node { type: string; loc?: { line: number } }',
+        "export type Mode = 'fast' | 'slow';",
+        'export declare function query(ast: Node, selector: string, mode: Mode): Node[];',
+        'export declare function watch(fn: (x: number) => void): void;',
+        'export declare function load(url: string): Promise<Node>;',
+      ].join('\n')),
+    ];
+    const codes = (await declaredApiPrograms(files, 'q')).map((p) => p.code);
+    assert.ok(codes.includes("import { query } from 'q';\n\nconsole.log(query({ type: \"example\" }, \"example\", \"fast\"));"), codes.join('\n---\n'));
+    assert.ok(codes.includes("import { load } from 'q';\n\nconsole.log(await load(\"example\"));"), codes.join('\n---\n'));
+    assert.ok(!codes.some((c) => c.includes('watch')));
+  });
+
+  it('calls an `export =` function by the default import, and a class by a computing method', async () => {
+    const ms = [
+      file('package.json', JSON.stringify({ name: 'ms', types: 'index.d.ts' })),
+      file('index.d.ts', 'declare function ms(value: string): number;\nexport = ms;\n'),
+    ];
+    assert.deepEqual((await declaredApiPrograms(ms, 'ms')).map((p) => p.code), ["import ms from 'ms';\n\nconsole.log(ms(\"example\"));"]);
+    const parser = [
+      file('package.json', JSON.stringify({ name: 'xp', types: 'index.d.ts' })),
+      file('index.d.ts', 'export declare class XMLParser { constructor(options?: object); on(e: string): void; parse(xml: string): object }\n'),
+    ];
+    assert.deepEqual((await declaredApiPrograms(parser, 'xp')).map((p) => p.code), ["import { XMLParser } from 'xp';\n\nconst xmlParser = new XMLParser();\nconsole.log(xmlParser.parse(\"example\"));"]);
+  });
+
+  it('reads DefinitelyTyped\'s declarations when the package ships none, and takes the docs\' text for a parameter', async () => {
+    const files = [
+      file('package.json', JSON.stringify({ name: 'slug', main: 'index.js' })),
+      file('index.js', 'module.exports = (s) => s;'),
+      file('@types/slug/package.json', JSON.stringify({ name: '@types/slug', types: 'index.d.ts' })),
+      file('@types/slug/index.d.ts', 'declare function slug(text: string): string;\nexport = slug;\n'),
+    ];
+    const docs = { bound: new Map(), passed: new Map([['slug', 'I ♥ unicode']]), called: new Map([['slug', new Set([''])]]) };
+    const [program] = await declaredApiPrograms(files, 'slug', docs);
+    assert.equal(program?.code, "import slug from 'slug';\n\nconsole.log(slug(\"I ♥ unicode\"));");
+    assert.equal(program?.path, '@types/slug/index.d.ts');
+  });
+
+  it('names the package as an identifier', () => {
+    assert.equal(localName('lodash.merge'), 'lodashMerge');
+    assert.equal(localName('@scope/x-y'), 'xY');
+    assert.equal(localName('7zip'), 'pkg7zip');
+  });
+});
