@@ -10,7 +10,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { readHostFacts } from '../src/quickstart/host-facts.ts';
-import { readmeLeadNames } from '../src/quickstart/score.ts';
+import { docsCallCounts, readmeLeadNames } from '../src/quickstart/score.ts';
 import { prepareCandidates } from '../src/quickstart/verify.ts';
 
 const args = process.argv.slice(2);
@@ -18,9 +18,13 @@ const option = (name: string) => { const i = args.indexOf(`--${name}`); return i
 const SLUGS = option('slugs')?.split(',').filter(Boolean) ?? [];
 const TOP = Number(option('top') ?? 4);
 const OUT = option('out');
-/** --lead-out file: each package's README lead examples' called names (score.ts readmeLeadNames), the teach fit's input. */
+/**
+ * --lead-out file: each package's README lead examples' called names (score.ts readmeLeadNames) and how many of its
+ * own examples call each name (score.ts docsCallCounts): the teach fit's inputs. An existing file is extended (packages
+ * already in it are skipped), and it is written after each package, so a long run can be stopped and resumed.
+ */
 const LEAD_OUT = option('lead-out');
-const leads: Record<string, { version: string; lead: string[] }> = {};
+const leads: Record<string, { version: string; lead: string[]; docs?: { examples: number; calls: Record<string, number> } }> = LEAD_OUT && fs.existsSync(LEAD_OUT) ? JSON.parse(fs.readFileSync(LEAD_OUT, 'utf8')) : {};
 
 const home = process.env.BENCH_HOME ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-bench-ranks-'));
 const config = loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_QUICKSTART_SWEEP_SECONDS: 0 });
@@ -28,12 +32,14 @@ const app = await createApp(config, createLogger(config.LOG_LEVEL));
 const host = await readHostFacts(await app.sandbox.toolchains());
 const lines: string[] = [];
 for (const slug of SLUGS) {
+  if (LEAD_OUT && !OUT && leads[slug]?.docs) continue;
   try {
     const tool = await app.catalog.resolve(slug);
     // The catalog's version can be null for a record the registry build did not date; the docs resolve the latest.
     const version = tool.version ?? (await app.docs.prepare(slug)).version;
     const prepared = await prepareCandidates({ config }, tool, version, host);
-    leads[slug] = { version, lead: readmeLeadNames(prepared.ranked) };
+    leads[slug] = { version, lead: readmeLeadNames(prepared.ranked), docs: docsCallCounts(prepared.ranked) };
+    if (LEAD_OUT) fs.writeFileSync(LEAD_OUT, `${JSON.stringify(leads, null, 1)}\n`);
     lines.push(`## ${slug}@${version} (${prepared.candidates.length} candidates)${prepared.unverifiable ? ` unverifiable: ${prepared.unverifiable}` : ''}`);
     for (const [i, c] of prepared.candidates.slice(0, TOP).entries()) {
       lines.push(`### #${i + 1} ${c.origin} ${c.path} score ${c.score} [${c.signals.join('; ')}]`, '```', c.code.split('\n').slice(0, 30).join('\n'), '```');

@@ -6,6 +6,11 @@
 //   alts: bench/quickstart-labels-alts.json     + bench/quickstart-labels-alts-ratings.tsv (2–4 alternatives a package)
 //   r7:   bench/quickstarts-fresh-r7-results.json + bench/quickstarts-fresh-r7-ratings.tsv  (the chosen quickstarts, from the bench output)
 //   r8:   bench/quickstarts-fresh-r8-results.json + bench/quickstarts-fresh-r8-ratings.tsv  (the same form, round 8)
+//   r9:   bench/quickstarts-fresh-r9-results.json + bench/quickstarts-fresh-r9-ratings.tsv  (the same form, round 9)
+//   alts2: bench/quickstart-labels-alts2.json   + bench/quickstart-labels-alts2-ratings.tsv (round 10: alternatives of
+//         r4–r9 packages, first those whose chosen program ran but was rated trivial or wrong)
+// Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
+// package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
 // how often the pick teaches (model's top vs the hand-ranked first that ran, which is what selection picks today).
 import fs from 'node:fs';
@@ -42,7 +47,7 @@ async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'):
  * called names (score.ts readmeLeadNames over the candidates `bench/quickstart-ranks.ts --lead-out` collects from the
  * package's current version; no runs). --no-lead leaves it unknown (NaN) for every example, i.e. weighing nothing.
  */
-const LEAD: Record<string, { lead: string[] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync('bench/quickstart-labels-lead.json', 'utf8')) : {};
+const LEAD: Record<string, { lead: string[]; docs?: RanCandidate['docsCalls'] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync(option('lead') ?? 'bench/quickstart-labels-lead.json', 'utf8')) : {};
 
 async function labelled(set: string, rows: LabelRow[], tsv: string, key: 'id' | 'slug'): Promise<Example[]> {
   const rated = ratings(tsv, key);
@@ -51,6 +56,7 @@ async function labelled(set: string, rows: LabelRow[], tsv: string, key: 'id' | 
     const rating = rated.get(key === 'id' ? row.id : row.slug);
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
     row.leadNames = LEAD[row.slug]?.lead;
+    row.docsCalls = LEAD[row.slug]?.docs;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
   }
   return out;
@@ -144,8 +150,11 @@ const sets = {
   r5: await load('r5', 'bench/quickstart-labels-r5.json', 'bench/quickstarts-fresh-r5-ratings.tsv', 'slug'),
   r7: await loadBench('r7', 'bench/quickstarts-fresh-r7-results.json', 'bench/quickstarts-fresh-r7-ratings.tsv'),
   r8: await loadBench('r8', 'bench/quickstarts-fresh-r8-results.json', 'bench/quickstarts-fresh-r8-ratings.tsv'),
+  r9: await loadBench('r9', 'bench/quickstarts-fresh-r9-results.json', 'bench/quickstarts-fresh-r9-ratings.tsv'),
   alts: await load('alts', 'bench/quickstart-labels-alts.json', option('alts-ratings') ?? 'bench/quickstart-labels-alts-ratings.tsv', 'id'),
+  alts2: await load('alts2', option('alts2') ?? 'bench/quickstart-labels-alts2.json', option('alts2-ratings') ?? 'bench/quickstart-labels-alts2-ratings.tsv', 'id'),
 };
+const isAlts = (e: Example) => e.set.startsWith('alts');
 /** Packages where at least one rated alternative teaches: the most any pick could reach. */
 function oracle(examples: Example[]): number {
   const bySlug = new Map<string, Example[]>();
@@ -156,12 +165,11 @@ const pct = (a: number, b: number) => (b ? `${a}/${b} (${Math.round((100 * a) / 
 for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${examples.length} rated, ${examples.filter((e) => e.y).length} teach`);
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 for (const held of names) {
-  // Package-disjoint: the alternatives are of packages the r5 set also rated (its chosen program is often one of them),
-  // so those packages leave the r5 side, whether it trains or is tested.
-  const shared = new Set(sets.alts.map((e) => e.slug).filter((slug) => sets.r5.some((e) => e.slug === slug)));
-  const side = (n: string) => sets[n as keyof typeof sets].filter((e) => n !== 'r5' || !shared.has(e.slug));
-  const test = side(held);
-  const train = names.filter((n) => n !== held).flatMap(side);
+  // Package-disjoint: the held-out set's packages leave every training set (a fresh set's chosen program is often one
+  // of the same package's rated alternatives).
+  const test = sets[held as keyof typeof sets];
+  const heldSlugs = new Set(test.map((e) => e.slug));
+  const train = names.filter((n) => n !== held).flatMap((n) => sets[n as keyof typeof sets]).filter((e) => !heldSlugs.has(e.slug));
   if (!train.length) continue;
   const model = fit(train, LAMBDA);
   const p = test.map((e) => teachProbability(e.x, model));
@@ -187,8 +195,8 @@ for (const held of names) {
     const ys = test.map((e) => e.y);
     modelAucs.push(auc(test.map((e) => teachProbability(e.x, model)), ys));
     handAucs.push(auc(test.map((e) => e.hand), ys));
-    const m = pickRate(test.filter((e) => e.set === 'alts'), (e) => teachProbability(e.x, model));
-    const h = pickRate(test.filter((e) => e.set === 'alts'), 'today');
+    const m = pickRate(test.filter(isAlts), (e) => teachProbability(e.x, model));
+    const h = pickRate(test.filter(isAlts), 'today');
     modelPicks = { teaches: modelPicks.teaches + m.teaches, of: modelPicks.of + m.of };
     handPicks = { teaches: handPicks.teaches + h.teaches, of: handPicks.of + h.of };
   }
@@ -198,7 +206,7 @@ for (const held of names) {
 // among this package's alternatives.
 {
   const pooled = names.flatMap((n) => sets[n as keyof typeof sets]);
-  const alts = pooled.filter((e) => e.set === 'alts');
+  const alts = pooled.filter(isAlts);
   let model = { teaches: 0, of: 0 };
   let today = { teaches: 0, of: 0 };
   for (const slug of new Set(alts.map((e) => e.slug))) {

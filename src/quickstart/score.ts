@@ -214,6 +214,23 @@ export function readmeLeadNames(candidates: Candidate[]): string[] {
 }
 
 /**
+ * How many of the package's own examples call each name (calledNames): counted over the page's own blocks, because a
+ * combined candidate repeats blocks that are already counted, and programs tooldex writes from the API (which share
+ * their own scaffolding, `vars(…)`) are not the docs' examples. `examples` is how many blocks were counted. Read by
+ * centrality() and by the teach model's `docsShare` (teach-features.ts).
+ */
+export function docsCallCounts(candidates: Candidate[]): { examples: number; calls: Record<string, number> } {
+  const calls = Object.create(null) as Record<string, number>; // no prototype: `constructor` is a name examples call
+  let examples = 0;
+  for (const c of candidates) {
+    if (c.combinedFrom || c.localWeb || c.origin === 'api') continue;
+    examples++;
+    for (const n of calledNames(c.code)) calls[n] = (calls[n] ?? 0) + 1;
+  }
+  return { examples, calls };
+}
+
+/**
  * How central the API a block exercises is: the functions the package's examples keep calling (those at least two
  * blocks of the page call) are its main use; a block scores by how many of them it calls, full marks at three (or at
  * all of them, when fewer recur). `z.object(…)`/`.parse(…)` recur on zod's page; `parseAsync` after `refine` does not.
@@ -221,10 +238,7 @@ export function readmeLeadNames(candidates: Candidate[]): string[] {
  */
 export function centrality(candidates: Candidate[]): number[] {
   const called = candidates.map((c) => calledNames(c.code));
-  const frequency = new Map<string, number>();
-  // Counted over the page's own blocks: a combined candidate repeats blocks that are already counted, and programs
-  // tooldex writes from the API (which share their own scaffolding, `vars(…)`) are not the docs' examples.
-  called.forEach((names, i) => { if (!candidates[i]!.combinedFrom && !candidates[i]!.localWeb && candidates[i]!.origin !== 'api') for (const n of names) frequency.set(n, (frequency.get(n) ?? 0) + 1); });
+  const frequency = new Map(Object.entries(docsCallCounts(candidates).calls));
   const recurring = new Set([...frequency].filter(([, count]) => count >= 2).map(([name]) => name));
   if (!recurring.size) return called.map(() => 0);
   const full = Math.min(3, recurring.size);

@@ -14,7 +14,7 @@ import type { CandidateOrigin } from './types.ts';
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'outputNovelty',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -33,6 +33,11 @@ export interface RanCandidate {
    * use as its own page shows it first. Absent (or empty: no README example calls anything), `leadShare` is unknown.
    */
   leadNames?: string[];
+  /**
+   * How many of the package's own examples call each name (score.ts docsCallCounts over all its candidates): what the
+   * docs keep calling is the main use. Absent (or no example calls anything), `docsShare` is unknown.
+   */
+  docsCalls?: { examples: number; calls: Record<string, number> };
 }
 
 /**
@@ -98,6 +103,35 @@ export function leadShare(program: string, leadNames: string[] | undefined): num
   return calls.length ? calls.filter((n) => lead.has(n)).length / calls.length : 0;
 }
 
+/**
+ * How central the names a program calls are across the package's own examples: the mean, over the program's called
+ * names, of the share of the docs' examples that call that name, relative to the most-called name (so a package with
+ * many examples is not penalised for spreading them). A side feature calls names one example shows; the main use calls
+ * what most examples call. NaN when unknown (no counts, or no example calls anything); 0 when the program calls nothing
+ * the docs call.
+ */
+export function docsShare(program: string, docs: RanCandidate['docsCalls']): number {
+  if (!docs?.examples) return Number.NaN;
+  const top = Math.max(0, ...Object.values(docs.calls));
+  if (top === 0) return Number.NaN;
+  const calls = [...calledNames(program)];
+  if (!calls.length) return 0;
+  return calls.reduce((s, n) => s + (Object.hasOwn(docs.calls, n) ? docs.calls[n]! : 0) / top, 0) / calls.length;
+}
+
+/**
+ * How much of the output the program computed rather than wrote: the share of the output's words and numbers (two
+ * characters or more) that appear nowhere in the program's text. An echo of the input, a printed label or a constant the
+ * program spells out scores low; a result the package computed (a hash, a parsed date, rendered HTML) scores high.
+ * NaN for no output.
+ */
+export function outputNovelty(program: string, stdout: string): number {
+  const tokens = stdout.match(/[\p{L}\p{N}_]{2,}/gu) ?? [];
+  if (!tokens.length) return Number.NaN;
+  const source = new Set(program.match(/[\p{L}\p{N}_]{2,}/gu) ?? []);
+  return tokens.filter((t) => !source.has(t)).length / tokens.length;
+}
+
 const cap = (x: number, max: number) => Math.min(x, max) / max;
 
 export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
@@ -132,5 +166,9 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // (A second signal of the main use, the sentence encoder's similarity between the program and the package's
     // catalog description, was tried and dropped: docs/quickstarts.md, "Round 9: selection".)
     leadShare: leadShare(c.program, c.leadNames),
+    // Round 10's centrality and computed-output signals (docs/quickstarts.md, "Round 10: selection"): the share of the
+    // docs' examples that call what the program calls, and the share of its output it did not spell out itself.
+    docsShare: docsShare(c.program, c.docsCalls),
+    outputNovelty: outputNovelty(c.program, c.stdout),
   };
 }

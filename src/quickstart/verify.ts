@@ -25,7 +25,7 @@ import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/i
 import { camelName, packageBindings } from './programs/node.ts';
 import { pythonBindings } from './programs/python.ts';
 import { nothingToCall, proceduralMacroCrate } from './rust-api.ts';
-import { blockersOf, rankCandidates, readmeLeadNames } from './score.ts';
+import { blockersOf, docsCallCounts, rankCandidates, readmeLeadNames } from './score.ts';
 import { localWebVariants } from './local-web.ts';
 import { declaredParameters, withPackageKind } from './npm-values.ts';
 import { npmDeclaredExportKinds } from './npm-exports.ts';
@@ -266,6 +266,8 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   const ran: Array<{ outcome: VerifyOutcome; judged: RanCandidate }> = [];
   // The README's lead examples' calls, for the model's `leadShare` (what the main use calls, as the page shows it first).
   const leadNames = readmeLeadNames(candidates);
+  // How many of the docs' examples call each name, for the model's `docsShare`.
+  const docsCalls = docsCallCounts(candidates);
   let firstRan: { at: number; runs: number } | undefined;
   const moreAlternatives = () => !firstRan || (ran.length < selection.alternatives && runs - firstRan.runs < selection.extraRuns && Date.now() - firstRan.at < selection.extraMs);
   const pick = async (): Promise<VerifyOutcome> => {
@@ -358,7 +360,7 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
             break;
           }
           if (selection.enabled) {
-            ran.push({ outcome: success, judged: { ecosystem: tool.ecosystem, program: program.code, stdout: excerpt(result.stdout), origin: candidate.origin, score: candidate.score, signals: candidate.signals, leadNames } });
+            ran.push({ outcome: success, judged: { ecosystem: tool.ecosystem, program: program.code, stdout: excerpt(result.stdout), origin: candidate.origin, score: candidate.score, signals: candidate.signals, leadNames, docsCalls } });
             firstRan ??= { at: Date.now(), runs };
             if (moreAlternatives() && runs < limit && candidate !== candidates[candidates.length - 1]) break;
             deps.logger.info({ slug: tool.slug, version, runs, alternatives: ran.length }, 'quickstart verified');

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { dumpsObject, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
-import { readmeLeadNames } from '../../../src/quickstart/score.ts';
+import { docsShare, dumpsObject, leadShare, outputNovelty, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
+import { docsCallCounts, readmeLeadNames } from '../../../src/quickstart/score.ts';
 import { pickTeaching, teachProbability, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
 import { tryCandidates } from '../../../src/quickstart/verify.ts';
@@ -40,8 +40,38 @@ describe('teach features', () => {
     assert.ok(real.distinctCalls > placeholder.distinctCalls);
     const js = await teachFeatures({ ...ran("import { x } from 'demo';\nconsole.log(x.run('foo'));", 'ok'), ecosystem: 'npm' });
     assert.equal(js.standInInput, 1);
-    // Every feature is known except leadShare, which needs the README's lead examples' names.
-    for (const f of TEACH_FEATURES) assert.equal(Number.isFinite(real[f]), f !== 'leadShare', f);
+    // Every feature is known except leadShare and docsShare, which need the package's docs examples' names.
+    for (const f of TEACH_FEATURES) assert.equal(Number.isFinite(real[f]), f !== 'leadShare' && f !== 'docsShare', f);
+  });
+
+  it("docsShare: how many of the package's examples call what the program calls, relative to the most-called name", async () => {
+    const c = (code: string, more: Partial<Candidate> = {}): Candidate => ({ code, language: 'python', origin: 'readme', source: 'https://x/README.md#L1', path: 'README.md', ...more });
+    const docs = docsCallCounts([
+      c('d = demo.parse(s)\nprint(d.format("Y"))'), c('demo.parse(t)'), c('demo.parse(u).shift(1)'), c('demo.pct_encode(" ")'),
+      // Neither a combined copy nor a program tooldex wrote counts as an example of the docs.
+      c('demo.parse(s)', { combinedFrom: ['a'] }), c('demo.pct_encode(x)', { origin: 'api' }),
+      // A name that is also a property of every object is counted like any other.
+      c('demo.constructor()'),
+    ]);
+    assert.equal(docs.examples, 5);
+    assert.equal(docs.calls.parse, 3);
+    assert.equal(docs.calls.pct_encode, 1);
+    assert.equal(docs.calls.constructor, 1);
+    const main = await teachFeatures({ ...ran('import demo\nd = demo.parse("2024-01-02")\nprint(d.shift(1))', '2024-01-03'), docsCalls: docs });
+    const side = await teachFeatures({ ...ran('import demo\nprint(demo.pct_encode("a b"))', 'a%20b'), docsCalls: docs });
+    assert.equal(main.docsShare, (3 / 3 + 1 / 3) / 2);
+    assert.equal(side.docsShare, 1 / 3);
+    assert.equal(docsShare('print(demo.other(1))', docs), 0);
+    assert.ok(Number.isNaN(docsShare('demo.parse(s)', undefined)));
+    assert.ok(Number.isNaN(docsShare('demo.parse(s)', { examples: 2, calls: {} })));
+  });
+
+  it('outputNovelty: the share of the output the program did not spell out itself', () => {
+    // An echo of the input and a printed label are in the program's text; a computed hash is not.
+    assert.equal(outputNovelty('print(demo.clean("hello world"))', 'hello world'), 0);
+    assert.equal(outputNovelty('print("digest:", demo.sha1(b"abc"))', 'digest: a9993e364706816aba3e25717850c26c9cd0d89d'), 0.5);
+    assert.equal(outputNovelty('console.log(render("# Hi"))', '<h1>Hi</h1>'), 2 / 3);
+    assert.ok(Number.isNaN(outputNovelty('demo.run()', '')));
   });
 
   it("leadShare: the share of a program's calls that the README's lead examples make; unknown without a lead", async () => {
