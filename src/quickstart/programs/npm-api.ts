@@ -104,6 +104,14 @@ async function programsOf(files: Map<string, string>, importName: string, docs: 
       for (const call of sampler.calls(name, type, docs)) found.push(written(importLine, call, declaration?.getSourceFile() ?? sourceFile, declaration));
       const constructed = sampler.construction(name, type, docs);
       if (constructed) found.push(written(importLine, constructed, declaration?.getSourceFile() ?? sourceFile, declaration));
+      // A default export's own functions (`template.ast(…)` beside `template(…)`), as for `export =` above.
+      if (symbol.name === 'default') {
+        for (const property of checker.getPropertiesOfType(type).slice(0, MAX_EXPORTS)) {
+          if (property.name.startsWith('_') || !property.valueDeclaration || property.valueDeclaration.getSourceFile().fileName.endsWith(`/${LIB_FILE}`)) continue;
+          const propertyType = checker.getTypeOfSymbolAtLocation(property, property.valueDeclaration);
+          for (const call of sampler.calls(property.name, propertyType, docs)) found.push(written(importLine, { ...call, callee: `${local}.${call.callee}` }, property.valueDeclaration.getSourceFile(), property.valueDeclaration));
+        }
+      }
     }
   }
   const seen = new Set<string>();

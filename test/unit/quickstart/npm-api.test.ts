@@ -54,6 +54,15 @@ describe('npm programs written from the declared API', () => {
     assert.deepEqual((await declaredApiPrograms(parser, 'xp')).map((p) => p.code), ["import { XMLParser } from 'xp';\n\nconst xmlParser = new XMLParser();\nconsole.log(xmlParser.parse(\"example\"));"]);
   });
 
+  it('calls the functions a default export carries as properties', async () => {
+    const files = [
+      file('package.json', JSON.stringify({ name: 'tpl', types: 'index.d.ts' })),
+      file('index.d.ts', 'declare function template(code: string): () => string;\ndeclare namespace template { function ast(code: string): object[] }\nexport default template;\n'),
+    ];
+    // template(…) returns a function (printed as [Function]): not a program; template.ast(…) is.
+    assert.deepEqual((await declaredApiPrograms(files, '@babel/tpl')).map((p) => p.code), ["import tpl from '@babel/tpl';\n\nconsole.log(tpl.ast(\"example\"));"]);
+  });
+
   it('reads DefinitelyTyped\'s declarations when the package ships none, and takes the docs\' text for a parameter', async () => {
     const files = [
       file('package.json', JSON.stringify({ name: 'slug', main: 'index.js' })),
