@@ -57,6 +57,8 @@ export interface CandidateList {
   query: string;
   features: number[][];
   relevant: boolean[];
+  /** The query's weight in the linear fit (1 when absent; search-pseudo.ts). */
+  weight?: number;
 }
 
 /** Candidate lists of the queries, with the stage-one weights given (the candidates depend on them a little). */
@@ -69,7 +71,7 @@ export async function candidateLists(harness: Harness, queries: LabelledQuery[],
     const out: CandidateList[] = [];
     for (const q of queries) {
       const candidates = harness.index.candidateFeatures(q.query, {}, await harness.embed(q.query));
-      out.push({ query: q.query, features: candidates.map((c) => c.features), relevant: candidates.map((c) => q.acceptable.has(c.slug)) });
+      out.push({ query: q.query, features: candidates.map((c) => c.features), relevant: candidates.map((c) => q.acceptable.has(c.slug)), weight: q.weight });
     }
     return out;
   } finally {
@@ -94,8 +96,8 @@ export function fitWeights(lists: CandidateList[], lambda: number, frozen: Reado
     // Lists are in the order the extraction's weights ranked them: the first `hard` others are the competition.
     const negatives = list.features.filter((_, i) => !list.relevant[i]).slice(0, hard);
     if (positives.length === 0 || negatives.length === 0) continue;
-    queries++;
-    const weight = 1 / (positives.length * negatives.length);
+    queries += list.weight ?? 1;
+    const weight = (list.weight ?? 1) / (positives.length * negatives.length);
     for (const p of positives) for (const n of negatives) pairs.push({ diff: Float64Array.from(free, (i) => p[i]! - n[i]!), weight });
   }
   const w = new Float64Array(d);
@@ -282,7 +284,8 @@ export interface ModelSpec {
 export async function fitSpec(harness: Harness, queries: LabelledQuery[], lists: CandidateList[], spec: ModelSpec): Promise<RankModel> {
   const linear = await fitModel(harness, lists, queries, spec.lambda, spec.frozen, spec.margins);
   if (!spec.boost) return { ...linear, trees: [] };
-  const own = await candidateLists(harness, queries, linear.weights);
+  // Trees learn from people's queries only: weak supervision (search-pseudo.ts) joins the linear fit alone.
+  const own = await candidateLists(harness, queries.filter((q) => !q.trainOnly), linear.weights);
   // A feature held out of the model is held out of the trees too: constant, it offers no split.
   const held = FEATURES.map((f, i) => (spec.frozen?.has(f) ? i : -1)).filter((i) => i >= 0);
   const seen = held.length === 0 ? own : own.map((list) => ({ ...list, features: list.features.map((v) => v.map((x, i) => (held.includes(i) ? 0 : x))) }));
@@ -303,7 +306,7 @@ export async function leaveOneSetOut(
   const out = new Map<LabelledQuery, number>();
   // FIT_LEFT_OUT=search-fresh-r7: only these folds (a loaded machine's budget); the other sets' rows are then not measured.
   const only = process.env.FIT_LEFT_OUT?.split(',');
-  for (const set of [...new Set(queries.map((q) => q.set))]) {
+  for (const set of [...new Set(queries.filter((q) => !q.trainOnly).map((q) => q.set))]) {
     if (only && !only.includes(set)) continue;
     const train = queries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== set);
     const model = await fitSpec(harness, train.map((t) => t.q), train.map((t) => t.list), spec);

@@ -9,6 +9,9 @@
 //   FIT_MODE=ablation  each feature group held at 0 and the rest refit, leave-one-set-out (FIT_ABLATE limits the groups;
 //                      `cues` turns the catalog's framework cues off instead; with FIT_ABLATE_TREES=1 the base row's
 //                      linear parts give the trees' ablation too).
+// FIT_PSEUDO=n (any mode but recall): n pseudo-queries per ecosystem made from the catalog's own text (bench/search-pseudo.ts,
+//                    weak supervision, no evaluation set read) join every fold's linear fit, never ranked; FIT_PSEUDO_WEIGHT
+//                    (default 0.5 each), FIT_PSEUDO_SOURCE (description | readme).
 // The family margin is held at FIT_MARGINS (default 0, the shipped one) to keep a run near ten minutes on a loaded machine.
 import os from 'node:os';
 import { FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
@@ -17,6 +20,7 @@ import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { loadLabelledQueries, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
 import { candidateLists, fmt, leaveOneSetOut, loadHarness, reportOf, type ModelSpec } from '../bench/search-harness.ts';
 import { BOOST_DEFAULTS } from '../bench/lambdamart.ts';
+import { PSEUDO_DEFAULTS, pseudoQueries } from '../bench/search-pseudo.ts';
 
 const started = Date.now();
 const load = () => os.loadavg()[0]!.toFixed(1);
@@ -66,7 +70,16 @@ function summary(): void {
 
 // FIT_CANDIDATES=400: stage one keeps that many candidates (search-index.ts CANDIDATES) for this run, fit and test alike.
 if (process.env.FIT_CANDIDATES) CANDIDATES.value = Number(process.env.FIT_CANDIDATES);
-const lists = await candidateLists(harness, queries, HAND_WEIGHTS);
+const pseudo = process.env.FIT_PSEUDO ? pseudoQueries(harness.tools, {
+  ...PSEUDO_DEFAULTS,
+  perEcosystem: Number(process.env.FIT_PSEUDO),
+  weight: Number(process.env.FIT_PSEUDO_WEIGHT ?? PSEUDO_DEFAULTS.weight),
+  source: (process.env.FIT_PSEUDO_SOURCE ?? PSEUDO_DEFAULTS.source) as 'description' | 'readme',
+}) : [];
+if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catalog (weight ${pseudo[0]!.weight} each), in every fold's linear fit; e.g. ${pseudo.slice(0, 3).map((q) => `"${q.query}" → ${[...q.acceptable][0]}`).join('; ')}`);
+// Real queries first, pseudo-queries after: report() reads the real ones only.
+const fitQueries = [...queries, ...pseudo];
+const lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
 
 if (mode === 'loso') {
   const lambdas = (process.env.FIT_LAMBDAS ?? '0.00001,0.001,0.01,0.1').split(',').map(Number);
@@ -77,7 +90,7 @@ if (mode === 'loso') {
     const b = BOOST_DEFAULTS;
     specs.push({ name: `lambdamart ${b.rounds}×d${b.depth} η${b.shrinkage}`, lambda, margins, boost: BOOST_DEFAULTS });
   }
-  for (const spec of specs) report(spec.name, await leaveOneSetOut(harness, queries, lists, spec));
+  for (const spec of specs) report(spec.name, await leaveOneSetOut(harness, fitQueries, lists, spec));
   summary();
 } else if (mode === 'ablation') {
   const lambda = Number(process.env.FIT_LAMBDA ?? 0.00001);
@@ -97,7 +110,7 @@ if (mode === 'loso') {
   // the same folds' linear parts alone are the trees' ablation ("without trees"), at no second fit.
   if (process.env.FIT_ABLATE_BASE !== '0') {
     const linear = new Map<LabelledQuery, number>();
-    report('all features', await leaveOneSetOut(harness, queries, lists, { name: 'all', lambda, margins, boost }, linear));
+    report('all features', await leaveOneSetOut(harness, fitQueries, lists, { name: 'all', lambda, margins, boost }, linear));
     if (boost) report('without trees', linear);
   }
   // In FIT_ABLATE's order when given (the most wanted rows first on a loaded machine).
@@ -109,13 +122,13 @@ if (mode === 'loso') {
       const saved = { ...CUE_SOURCES };
       Object.assign(CUE_SOURCES, { hand: false, derived: false });
       try {
-        report('without cues', await leaveOneSetOut(harness, queries, await candidateLists(harness, queries, HAND_WEIGHTS), { name: group, lambda, margins, boost }));
+        report('without cues', await leaveOneSetOut(harness, fitQueries, await candidateLists(harness, fitQueries, HAND_WEIGHTS), { name: group, lambda, margins, boost }));
       } finally {
         Object.assign(CUE_SOURCES, saved);
       }
       continue;
     }
-    report(`without ${group}`, await leaveOneSetOut(harness, queries, lists, { name: group, lambda, margins, frozen: new Set(frozen), boost }));
+    report(`without ${group}`, await leaveOneSetOut(harness, fitQueries, lists, { name: group, lambda, margins, frozen: new Set(frozen), boost }));
   }
   summary();
 } else if (mode === 'recall') {

@@ -7,6 +7,8 @@
 //   FIT_MODE=recall node --import tsx scripts/fit-ranking.ts  # candidate recall before re-ranking (scripts/fit-loso.ts)
 //   FIT_MODE=ablation node --import tsx scripts/fit-ranking.ts  # feature ablation, leave-one-set-out (scripts/fit-loso.ts)
 //   FIT_REFIT=1 …  # after FEATURES changed order or length: rank.ts then loads without the shipped trees instead of stopping
+//   FIT_PSEUDO=120 …  # the final linear fit also learns from 120 pseudo-queries per ecosystem made from the catalog's own
+//                     # text (bench/search-pseudo.ts; FIT_PSEUDO_WEIGHT, FIT_PSEUDO_SOURCE); the trees from people's queries only
 // Training queries: TRAINING_FILES of bench/search-quality.ts — tuning, held-out and the spent fresh sets of earlier
 // rounds (each run once to judge its round, then spent). Never a fresh set of the current round (those are run once,
 // by the lead, with bench/search-ablation.ts). Folds are stratified by ecosystem.
@@ -20,6 +22,7 @@ import {
   candidateLists, crossValidate, fitModel, fmt, loadHarness, measure, positionsWith, reportOf, trainThenRank,
 } from '../bench/search-harness.ts';
 import { BOOST_DEFAULTS, fitTrees } from '../bench/lambdamart.ts';
+import { PSEUDO_DEFAULTS, pseudoQueries } from '../bench/search-pseudo.ts';
 
 if (process.env.FIT_MODE) {
   await import('./fit-loso.ts');
@@ -80,7 +83,16 @@ if (!skipCv) {
   for (const [slice, set] of slices(spent)) console.log(`fit w/o ${spentName}, ranking it   ${slice.padEnd(8)} ${fmt(reportOf(set, apart))}`);
 }
 
-const model = await fitModel(harness, lists, queries, bestLambda);
+// Weak supervision (FIT_PSEUDO): pseudo-queries from the catalog join the final linear fit (not the CV above).
+const pseudo = process.env.FIT_PSEUDO ? pseudoQueries(harness.tools, {
+  ...PSEUDO_DEFAULTS,
+  perEcosystem: Number(process.env.FIT_PSEUDO),
+  weight: Number(process.env.FIT_PSEUDO_WEIGHT ?? PSEUDO_DEFAULTS.weight),
+  source: (process.env.FIT_PSEUDO_SOURCE ?? PSEUDO_DEFAULTS.source) as 'description' | 'readme',
+}) : [];
+const pseudoLists = pseudo.length ? await candidateLists(harness, pseudo, HAND_WEIGHTS) : [];
+if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catalog in the linear fit (weight ${pseudo[0]!.weight} each)`);
+const model = await fitModel(harness, [...lists, ...pseudoLists], [...queries, ...pseudo], bestLambda);
 const fitted = await measure(harness, queries, model.weights, model.margin);
 console.log(`final fit on all ${queries.length} (lambda ${bestLambda}, family margin ${model.margin}): training figures ${fmt(fitted)}`);
 console.log(FEATURES.map((f) => `${f}=${model.weights[f]}`).join(' '));
@@ -103,7 +115,7 @@ if (process.env.FIT_WRITE !== '0') {
 import type { TreeNode } from './rank-trees.ts';
 
 export const FITTED = {
-  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries), lambda ${bestLambda}; ${skipCv ? 'no CV (FIT_CV=0; chosen by leave-one-set-out)' : `${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}`}${boost}',
+  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries)${pseudo.length ? ` + ${pseudo.length} pseudo-queries from the catalog (bench/search-pseudo.ts, weight ${pseudo[0]!.weight})` : ''}, lambda ${bestLambda}; ${skipCv ? 'no CV (FIT_CV=0; chosen by leave-one-set-out)' : `${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}`}${boost}',
   /** FEATURES (rank.ts) in the order the fit read them: the trees name features by position in this list. */
   features: [${FEATURES.map((f) => `'${f}'`).join(', ')}],
   weights: {
