@@ -102,6 +102,8 @@ function printExpressions(root: SyntaxNode, code: string): string {
     if (statement.type !== 'expression_statement') continue;
     const expression = namedChildren(statement)[0];
     if (!expression || /assignment|update_expression/.test(expression.type)) continue;
+    // A bare string is a directive (`"use strict";`), never a value the example computes: printed, it passed for output.
+    if (expression.type === 'string' || expression.type === 'template_string') continue;
     if (expression.type === 'call_expression' && /^(console\.|describe$|it$|test$)/.test(expression.childForFieldName('function')?.text ?? '')) continue;
     const text = expression.type === 'await_expression' || expression.type === 'sequence_expression' ? `(${expression.text})` : expression.text;
     edits.push({ start: expression.startIndex, end: expression.endIndex, text: `console.log(${text})` });

@@ -22,6 +22,14 @@ describe('results the example means the reader to see', () => {
   });
 });
 
+describe('directives', () => {
+  it('never prints a directive (a bare string statement) as if it were a result', async () => {
+    const made = await nodeProgram('"use strict";\nconst conversions = require("webidl-conversions");\nconversions["boolean"](0);', 'js', 'webidl-conversions', 'commonjs');
+    assert.doesNotMatch(made.code, /console\.log\("use strict"\)/);
+    assert.match(made.code, /console\.log\(conversions\["boolean"\]\(0\)\)/);
+  });
+});
+
 describe('variables a REPL-style example assigns without declaring', () => {
   it('declares a name at its first top-level assignment, so it is not imported from the package and an ES module runs', async () => {
     const made = await nodeProgram("options = Rule.parseText('every day')\noptions.start = stamp(2000)\nvar rule = new Rule(options)\nconsole.log(rule);", 'js', 'rules', 'commonjs');
