@@ -73,15 +73,19 @@ export function fit(examples: Example[], lambda: number): TeachWeights {
   let b = 0;
   const n = examples.length;
   // Mean log-loss + (lambda / 2n)·|w|²: lambda is worth that many examples' pull toward 0.
+  // Standardised once (the same values every step would recompute).
+  const rows = examples.map((e) => TEACH_FEATURES.map((f, i) => (off(f) || !Number.isFinite(e.x[f]) ? 0 : (e.x[f] - center[i]!) / scale[i]!)));
   for (let step = 0; step < 4000; step++) {
     const gw = w.map((wi) => (lambda / n) * wi);
     let gb = 0;
-    for (const e of examples) {
-      const xs = TEACH_FEATURES.map((f, i) => (off(f) || !Number.isFinite(e.x[f]) ? 0 : (e.x[f] - center[i]!) / scale[i]!));
-      const p = 1 / (1 + Math.exp(-(b + xs.reduce((s, xi, i) => s + xi * w[i]!, 0))));
-      xs.forEach((xi, i) => { gw[i]! += ((p - e.y) * xi) / n; });
+    examples.forEach((e, k) => {
+      const xs = rows[k]!;
+      let z = b;
+      for (let i = 0; i < xs.length; i++) z += xs[i]! * w[i]!;
+      const p = 1 / (1 + Math.exp(-z));
+      for (let i = 0; i < xs.length; i++) gw[i]! += ((p - e.y) * xs[i]!) / n;
       gb += (p - e.y) / n;
-    }
+    });
     for (let i = 0; i < w.length; i++) w[i]! -= 0.2 * gw[i]!;
     b -= 0.2 * gb;
   }
@@ -106,6 +110,8 @@ export function auc(scores: number[], labels: number[]): number {
 
 /** AUC over the examples where the score is known (not NaN). */
 const LEAD_KNOWN = Object.keys(LEAD).length > 0;
+/** The features judged alone per held-out set: the package-structure signals. */
+const ALONE: TeachFeature[] = ['leadShare', 'docsShare', 'outputNovelty'];
 const aucKnown = (scores: number[], labels: number[]) => auc(scores.filter(Number.isFinite), labels.filter((_, i) => Number.isFinite(scores[i])));
 
 /**
@@ -178,7 +184,7 @@ for (const held of names) {
   const handPick = pickRate(test, 'today');
   console.log(`held out ${held} (fit on ${train.length}): AUC model ${auc(p, y).toFixed(3)} vs hand score ${auc(test.map((e) => e.hand), y).toFixed(3)}; accuracy at 0.5 ${pct(p.filter((pi, i) => (pi >= 0.5 ? 1 : 0) === y[i]).length, y.length)}`
     + `; pick teaches: model ${pct(modelPick.teaches, modelPick.of)} vs today's (hand-ranked first that ran) ${pct(handPick.teaches, handPick.of)}`
-    + (LEAD_KNOWN ? `; leadShare alone AUC (where known) ${aucKnown(test.map((e) => e.x.leadShare), y).toFixed(3)}` : ''));
+    + (LEAD_KNOWN ? `; alone (AUC where known): ${ALONE.map((f) => `${f} ${aucKnown(test.map((e) => e.x[f]), y).toFixed(3)}`).join(', ')}` : ''));
 }
 // Leave one ecosystem out over every rated set (a second rotation: a model that only learnt one ecosystem's habits fails it).
 {
@@ -218,6 +224,21 @@ for (const held of names) {
     today = { teaches: today.teaches + t.teaches, of: today.of + t.of };
   }
   if (alts.length) console.log(`leave one package out (alternatives): pick teaches: model ${pct(model.teaches, model.of)} vs today's ${pct(today.teaches, today.of)}; any alternative teaches in ${pct(oracle(alts), model.of)}`);
+}
+// --hand-plus feature: the other way to use a signal, in the hand score (score + k·feature, unknown = 0), per set: AUC
+// of "teaches" and, on the alternatives' sets, how often the pick teaches (today's order for k = 0). Nothing is fitted,
+// so no set is held out: k is chosen on the other sets by reading the table.
+const HAND_PLUS = option('hand-plus') as TeachFeature | undefined;
+if (HAND_PLUS) {
+  for (const k of [0, 1, 2, 4, 6, 10]) {
+    const plus = (e: Example) => e.hand + k * (Number.isFinite(e.x[HAND_PLUS]) ? e.x[HAND_PLUS] : 0);
+    const parts = names.map((n) => {
+      const test = sets[n as keyof typeof sets];
+      const pick = k === 0 ? pickRate(test, 'today') : pickRate(test, plus);
+      return `${n} AUC ${auc(test.map(plus), test.map((e) => e.y)).toFixed(3)}${pick.of ? ` picks ${pick.teaches}/${pick.of}` : ''}`;
+    });
+    console.log(`hand score + ${k}·${HAND_PLUS}: ${parts.join('; ')}`);
+  }
 }
 const all = names.flatMap((n) => sets[n as keyof typeof sets]);
 const final = { ...fit(all, LAMBDA), fittedOn: `${names.map((n) => `${n} ${sets[n as keyof typeof sets].length}`).join(', ')} rated programs; lambda ${LAMBDA}` };
