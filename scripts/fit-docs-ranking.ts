@@ -5,7 +5,8 @@
 //   FIT_HOMES='{"tuning":"/tmp/a","heldout":"/tmp/a","fresh":"/tmp/b","fresh-r4":"/tmp/c","fresh-r5":"/tmp/d","fresh-r6":"/tmp/e","fresh-r7":"/tmp/f"}' \
 //     node --import tsx scripts/fit-docs-ranking.ts          # report only
 //   FIT_WRITE=1 …                                             # also writes src/docs/rank-weights.ts when the fit ships
-// Sets: bench/docs-tuning.tsv, docs-heldout.tsv, docs-fresh.tsv, docs-fresh-r4.tsv … docs-fresh-r7.tsv —
+//   FIT_WEAK=weak.json …                                      # fits on weak pseudo-questions only (scripts/docs-weak-labels.ts), judged on every set
+// Sets: bench/docs-tuning.tsv, docs-heldout.tsv, docs-fresh.tsv, docs-fresh-r4.tsv … docs-fresh-r9.tsv —
 // all spent (run once or tuned on), so every figure here is a tuning figure. The current round's fresh set is never read
 // (its name is not here).
 // FIT_HOMES names an indexed store per set (a bench/docs.ts BENCH_HOME; a set without one gets a fresh store, downloads).
@@ -32,7 +33,7 @@ import { benchGemFixture } from '../bench/docs-artifacts.ts';
 import { answers, loadQuestions, type Question } from '../bench/docs-questions.ts';
 import { solve } from '../bench/linear-solve.ts';
 
-const ALL_SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8']] as const;
+const ALL_SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9']] as const;
 type SetName = typeof ALL_SETS[number][1];
 // FIT_SETS=tuning,heldout,…: only these sets (a partial run, e.g. the sets whose pools are cached).
 const SETS = process.env.FIT_SETS ? ALL_SETS.filter(([, set]) => process.env.FIT_SETS!.split(',').includes(set)) : ALL_SETS;
@@ -48,18 +49,21 @@ const limit = process.env.FIT_LIMIT ? Number(process.env.FIT_LIMIT) : Infinity;
  * stays as the hand-set ranking weighs it, so a small model is a small correction of the hand-set one).
  */
 const SMALL: WordFeature[] = ['bm25', 'bodyCoverage', 'name', 'exact', 'importance'];
-const EVIDENCE: WordFeature[] = ['bare', 'deprecated', 'example', 'section'];
-/** Round 9's declared features for the item-under-its-neighbours class: how much a passage explains, and that times its name match. */
-const EXPLAINS: WordFeature[] = ['prose', 'explains'];
+// Round 10 removed the word-side `deprecated` from the evidence features, `titleCoverage`, and round 9's `prose` and
+// `explains` (docs/docs-search.md, "Round 10: ranking": none paid on held-out sets).
+const EVIDENCE: WordFeature[] = ['bare', 'example', 'section'];
+/**
+ * Features of the passage alone, not of its match with the question: what weak labels can teach without leaking (a
+ * pseudo-question's words are its answer's own heading or sentence, so the word-match features see their source).
+ */
+const PASSAGE_ONLY: WordFeature[] = ['importance', 'internal', 'centrality', 'bare', 'example', 'section'];
 const FEATURE_SETS: Record<string, WordFeature[]> = {
+  passage: PASSAGE_ONLY,
   all: [...WORD_FEATURES],
-  'all-evidence': WORD_FEATURES.filter((f) => !EVIDENCE.includes(f) && !EXPLAINS.includes(f)),
+  'all-evidence': WORD_FEATURES.filter((f) => !EVIDENCE.includes(f)),
   small: SMALL,
   'small+evidence': [...SMALL, ...EVIDENCE],
   evidence: EVIDENCE,
-  explains: EXPLAINS,
-  'evidence+explains': [...EVIDENCE, ...EXPLAINS],
-  'all-explains': WORD_FEATURES.filter((f) => !EXPLAINS.includes(f)),
 };
 const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
 /**
@@ -67,12 +71,16 @@ const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search'; features: Array<WordFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature }
+interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<WordFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature }
 /** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
 const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : [-0.3, -0.15, 0, 0.15, 0.3]);
 const MIN_GAIN = 2;
 const ALL_CONFIGS: Config[] = [
   ...Object.entries(FEATURE_SETS).flatMap(([name, features]) => LAMBDAS.map((lambda) => ({ name: `${name} l=${lambda}`, kind: 'logistic' as const, features, lambda }))),
+  // Nothing fitted: the hand-set weights, and the hand-set weights less one feature (a removal judged as a model choice,
+  // so the nested leave-one-set-out decides it on the training sets, not on the set it reports).
+  { name: 'hand-set', kind: 'fixed', features: [], lambda: 0 },
+  ...WORD_FEATURES.filter((f) => WEIGHTS[f] !== 0).map((f) => ({ name: `drop ${f}`, kind: 'fixed' as const, features: [], lambda: 0, zero: f })),
   { name: 'search evidence', kind: 'search', features: EVIDENCE, lambda: 0 },
   { name: 'search rrf', kind: 'search', features: ['rrf'], lambda: 0 },
   { name: 'search rrf+evidence', kind: 'search', features: ['rrf', ...EVIDENCE], lambda: 0 },
@@ -178,7 +186,7 @@ function fromStored(p: StoredPool, set: SetName): Asked {
 }
 
 /** Weights a stored pool is checked under against the live ranker when it is made (the hand-set ones and a far move). */
-const CHECK_WEIGHTS: DocsWeights[] = [WEIGHTS, { ...WEIGHTS, rrf: 0.5, example: 0.3, section: 0.3, explains: 0.5, prose: -0.2, name: 0.6 }];
+const CHECK_WEIGHTS: DocsWeights[] = [WEIGHTS, { ...WEIGHTS, rrf: 0.5, example: 0.3, section: 0.3, bare: -0.2, name: 0.6 }];
 let checkedPools = 0;
 let checkMismatches = 0;
 
@@ -277,6 +285,7 @@ const both = (list: Asked[], weights: DocsWeights) => count(list, weights) + cou
 const wordScore = (row: FeatureRow, weights: Record<WordFeature, number>) => scoreOf(weights, row.features);
 
 function fit(list: Asked[], config: Config): DocsWeights {
+  if (config.kind === 'fixed') return config.zero ? { ...WEIGHTS, [config.zero]: 0 } : WEIGHTS;
   return config.kind === 'search' ? search(list, config.features, config.objective === 'hit1+hit3' ? both : count) : logistic(list, config);
 }
 
@@ -422,6 +431,52 @@ const figures = (list: Asked[], weights: DocsWeights) => groups(list)
   .map(([e, l]) => `${e} ${l.filter((a) => hit1(a, weights)).length}/${l.filter((a) => hit3(a, weights)).length}/${l.length}`).join('  ');
 
 const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
+
+// FIT_WEAK=file (scripts/docs-weak-labels.ts): fit each config on the weak pseudo-questions ONLY (made from the structure
+// of packages no spent set asks about) and judge the fitted weights on every spent set against the hand-set weights.
+// Nothing of the spent sets enters the fit, so each set's figure is held-out for the weights; the choice among configs
+// is not (it is read off these figures), so the candidate that may ship is declared beforehand: FIT_WEAK_CANDIDATE.
+if (process.env.FIT_WEAK) {
+  type WeakPool = StoredPool & { kind: string };
+  const weak = JSON.parse(fs.readFileSync(process.env.FIT_WEAK, 'utf8')) as { seed: number; packages: string[]; features: string[]; pools: WeakPool[] };
+  // Rows are stored in the weak file's feature order; read them by name (a feature the file lacks is 0).
+  const remap = (p: WeakPool): WeakPool => ({
+    ...p, rows: p.rows.map(([doc, matched, similarity, ...values]) => [doc!, matched!, similarity ?? null, ...WORD_FEATURES.map((f) => (weak.features.includes(f) ? values[weak.features.indexOf(f)] ?? 0 : 0))]),
+  });
+  const pseudo = weak.pools.map((p) => ({ kind: p.kind, asked: fromStored(remap(p), 'weak' as SetName) }));
+  const weakAsked = pseudo.map((p) => p.asked);
+  console.log(`\nweak supervision: ${weakAsked.length} pseudo-questions over ${weak.packages.length} packages (seed ${weak.seed}), ${weakAsked.filter((a) => a.answering.size).length} with the answer in the pool`);
+  for (const kind of [...new Set(pseudo.map((p) => p.kind))]) {
+    const list = pseudo.filter((p) => p.kind === kind).map((p) => p.asked);
+    console.log(`  ${kind}: ${list.length}; hand-set hit@1/hit@3 ${count1(list, WEIGHTS)}/${count(list, WEIGHTS)}`);
+  }
+  // The model choice without any spent set: each config fitted on three quarters of the weak packages and scored
+  // (hit@1 + hit@3) on the rest, rotated; the best is the weak-chosen model, judged below like the declared candidate.
+  const weakPackages = [...new Set(weakAsked.map((a) => a.pkg))];
+  const foldOf = new Map(weakPackages.map((pkg, i) => [pkg, i % 4]));
+  const weakCv = (config: Config) => [0, 1, 2, 3].reduce((n, fold) => n + both(weakAsked.filter((a) => foldOf.get(a.pkg) === fold), fit(weakAsked.filter((a) => foldOf.get(a.pkg) !== fold), config)), 0);
+  const cvScores = CONFIGS.map((config) => [config, weakCv(config)] as const);
+  const weakChosen = cvScores.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+  console.log(`weak cross-validation by package (4 folds), hit@1+hit@3 on held-out pseudo-questions: ${cvScores.map(([c, n]) => `${c.name} ${n}`).join(', ')}; chosen: ${weakChosen.name}`);
+  const candidate = process.env.FIT_WEAK_CANDIDATE ?? 'passage l=10';
+  const handPer = SETS.map(([, set]) => all.filter((a) => a.set === set));
+  console.log(`judged on the spent sets (${SETS.map(([, set]) => set).join(' ')}): hit@3 pooled (per set), hit@1 pooled; per ecosystem hit@1/hit@3/n`);
+  console.log(`  ${'hand-set'.padEnd(24)} hit@3 ${count(all, WEIGHTS)} (${handPer.map((l) => count(l, WEIGHTS)).join(' ')}) hit@1 ${count1(all, WEIGHTS)}`);
+  console.log(`    ${figures(all, WEIGHTS)}`);
+  for (const config of CONFIGS) {
+    const weights = fit(weakAsked, config);
+    const per = handPer.map((l) => count(l, weights));
+    const better = per.filter((n, i) => n > count(handPer[i]!, WEIGHTS)).length;
+    const worse = per.filter((n, i) => n < count(handPer[i]!, WEIGHTS)).length;
+    const total = count(all, weights);
+    const ships = config.name === candidate && total > count(all, WEIGHTS) && better * 2 > SETS.length && count1(all, weights) >= count1(all, WEIGHTS);
+    const verdict = config.name === candidate ? (ships ? ' — declared candidate: ships' : ' — declared candidate: does not ship') : '';
+    console.log(`  ${config.name.padEnd(24)} hit@3 ${total} (${per.join(' ')}; better on ${better}, worse on ${worse}) hit@1 ${count1(all, weights)}; weak training hit@1/hit@3 ${count1(weakAsked, weights)}/${count(weakAsked, weights)}${verdict}${config === weakChosen ? ' — chosen by weak cross-validation' : ''}`);
+    console.log(`    ${figures(all, weights)}`);
+    console.log(`    weights ${config.features.map((f) => `${f}=${weights[f]}`).join(' ')}`);
+  }
+  process.exit(0);
+}
 // FIT_ABLATE=config-name: each feature in turn held at 0. For the hand-set weights (nothing fitted: on every set), and
 // for the named logistic config refitted without it by leave-one-set-out (held-out: the figure of a feature's worth).
 if (process.env.FIT_ABLATE) {

@@ -70,7 +70,7 @@ type Field = typeof FIELDS[number];
 
 export interface QueryTerm { term: string; id: number; idf: number; /** 1 for a word of the question; less for a related one. */ weight: number }
 
-export interface TermMatch { bm25: number; bodyCoverage: number; titleCoverage: number; proximity: number; name: number }
+export interface TermMatch { bm25: number; bodyCoverage: number; proximity: number; name: number }
 
 /** One package's passages, indexed once and queried many times. */
 export class LexicalIndex {
@@ -153,11 +153,12 @@ export class LexicalIndex {
   }
 
   /**
-   * BM25F over the three fields; the share of the question's information (idf) the body and the title hold; and
+   * BM25F over the three fields; the share of the question's information (idf) the body holds (the title's share was a
+   * ranking feature until round 10, removed: it did not pay on held-out sets, docs/docs-search.md); and
    * adjacent question terms found adjacent (a phrase, `random_range` for "random … range").
    */
   match(doc: number, terms: QueryTerm[], totalIdf: number): TermMatch {
-    let bm25 = 0, body = 0, title = 0, proximity = 0;
+    let bm25 = 0, body = 0, proximity = 0;
     // Counted per query term by a scan of each field (a handful of terms): no per-passage map of every token, which
     // made this the largest main-thread cost (and garbage) of docs answers under load.
     const fieldTokens = FIELDS.map((field) => this.fields[field][doc]!);
@@ -165,7 +166,7 @@ export class LexicalIndex {
     const LENGTH_NORM: Record<Field, number> = { title: LEXICAL.titleNorm, trail: 0.3, body: LEXICAL.bodyNorm };
     const K1 = LEXICAL.k1;
     // A word and its related terms count once for coverage: the best of them.
-    const bodyBest = new Map<string, number>(), titleBest = new Map<string, number>();
+    const bodyBest = new Map<string, number>();
     for (const { id, idf, weight, term } of terms) {
       let weighted = 0;
       const group = weight === 1 ? term : `~${id}`;
@@ -176,12 +177,10 @@ export class LexicalIndex {
         if (!n) continue;
         weighted += WEIGHT[field] * n / (1 - LENGTH_NORM[field] + LENGTH_NORM[field] * tokens.length / this.averages[field]);
         if (field === 'body') bodyBest.set(group, Math.max(bodyBest.get(group) ?? 0, idf * weight));
-        if (field === 'title') titleBest.set(group, Math.max(titleBest.get(group) ?? 0, idf * weight));
       }
       if (weighted) bm25 += weight * idf * (weighted * (K1 + 1)) / (weighted + K1);
     }
     for (const v of bodyBest.values()) body += v;
-    for (const v of titleBest.values()) title += v;
     if (terms.filter((t) => t.weight === 1).length > 1) {
       const wanted = new Set(terms.filter((t) => t.weight === 1).map((t) => t.id));
       for (const field of ['title', 'body'] as const) {
@@ -209,7 +208,7 @@ export class LexicalIndex {
       }
       name = nameIdf ? Math.min(1, named / nameIdf) * (named / total) : 0;
     }
-    return { bm25, bodyCoverage: body / total, titleCoverage: title / total, proximity: Math.min(1, proximity), name };
+    return { bm25, bodyCoverage: body / total, proximity: Math.min(1, proximity), name };
   }
 
   /** Body term ids, for near-duplicate checks. */

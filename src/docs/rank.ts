@@ -18,7 +18,7 @@ export interface IndexedPassage {
 export interface Ranked extends IndexedPassage { score: number; doc: number }
 
 export const WEIGHTS = {
-  bm25: 1.0, bodyCoverage: 0.55, titleCoverage: 0.2, proximity: 0.25, exact: 0.6,
+  bm25: 1.0, bodyCoverage: 0.55, proximity: 0.25, exact: 0.6,
   importance: 0.35, internal: 0.35, semantic: 1.0, duplicate: 0.75, name: 1.0, centrality: 0.3,
   /**
    * Above 0: the word ranking and the meaning ranking are fused by reciprocal rank (1/(k + rank), the meaning side
@@ -37,16 +37,12 @@ export const WEIGHTS = {
    */
   guideUse: 0, guideSections: 5,
   /**
-   * Evidence features the fit may weigh (0 = the hand-set ranking does not): a deprecated passage (already down through
-   * `importance`) down further; a passage with a code example up; a guide section (no symbol) against an API item.
+   * Evidence features the fit may weigh (0 = the hand-set ranking does not): a passage with a code example up; a guide
+   * section (no symbol) against an API item. Removed in round 10 as paying nothing on held-out sets (docs/docs-search.md,
+   * "Round 10: ranking"): `titleCoverage` (weight 0.2), the word-side `deprecated` (0; a deprecated passage stays down
+   * through `importance` and `deprecatedMeaning`), and round 9's `prose`/`explains` (0).
    */
-  deprecated: 0, example: 0, section: 0,
-  /**
-   * Round 9, declared for the fit (0 = off): `prose`, how much the passage explains (a code example, or prose outside
-   * code, 40 words and more = 1); `explains`, that times the name match, so of the items whose names the question
-   * says, the one whose passage explains what it does gains (the largest miss class: an item under its neighbours).
-   */
-  prose: 0, explains: 0,
+  example: 0, section: 0,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -54,10 +50,10 @@ export type DocsWeights = typeof WEIGHTS;
 
 /**
  * The named features of one candidate's word score, as the expression in rankPassages reads them (each multiplied by
- * the WEIGHTS entry of the same name; `internal`, `bare` and `deprecated` are -1 when the passage is so, 0 otherwise;
+ * the WEIGHTS entry of the same name; `internal` and `bare` are -1 when the passage is so, 0 otherwise;
  * `example` and `section` 1 when it has a code example / is a guide section, else 0).
  */
-export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'titleCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'deprecated', 'example', 'section', 'prose', 'explains'] as const;
+export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'example', 'section'] as const;
 export type WordFeature = typeof WORD_FEATURES[number];
 export interface FeatureRow { doc: number; features: Record<WordFeature, number>; matched: boolean; similarity?: number }
 /**
@@ -94,11 +90,6 @@ export interface RankOptions {
 
 /** A code example in the passage: a fenced block (the extractors write examples so). */
 const hasExample = (content: string) => content.includes('```');
-/** Words of prose outside code fences and inline code spans (as src/docs/extract/evidence.ts counts them for `bare`). */
-const proseWords = (content: string) => (content.replace(/```[\s\S]*?(```|$)/g, ' ').replace(/`[^`\n]*`/g, ' x ').match(/[\p{L}\p{N}_]+/gu) ?? []).length;
-/** How much a passage explains, 0–1: a code example counts fully; prose by its length, full at 40 words. */
-const PROSE_FULL = 40;
-const explanation = (content: string, example: boolean) => (example ? 1 : Math.min(1, proseWords(content) / PROSE_FULL));
 
 function jaccard(left: Set<number>, right: Set<number>): number {
   if (!left.size || !right.size) return 0;
@@ -163,15 +154,13 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
     const passage = passages[doc]!;
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
       || (identifiers.size > 0 && passage.identifiers.some((id) => identifiers.has(id)));
-    // Scans of the whole content: skipped while their weights are 0, unless the features are being observed.
-    const explaining = weights.prose !== 0 || weights.explains !== 0 || Boolean(rows);
-    const example = weights.example !== 0 || explaining ? hasExample(passage.content) : false;
-    const prose = explaining ? explanation(passage.content, example) : 0;
+    // A scan of the whole content: skipped while its weight is 0, unless the features are being observed.
+    const example = weights.example !== 0 || rows ? hasExample(passage.content) : false;
     const features: Record<WordFeature, number> = {
-      bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, titleCoverage: match.titleCoverage, proximity: match.proximity,
+      bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, proximity: match.proximity,
       name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
-      centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0, deprecated: passage.deprecated ? -1 : 0,
-      example: example ? 1 : 0, section: passage.symbol ? 0 : 1, prose, explains: prose * match.name,
+      centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0,
+      example: example ? 1 : 0, section: passage.symbol ? 0 : 1,
     };
     rows?.push({ doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}), features });
     return { doc, score: wordScore(weights, features), matched: match.bm25 > 0 };

@@ -67,7 +67,8 @@ describe('a passage that explains outranks a bare declaration', () => {
   });
   // axios's case: a one-line declaration named like the question's words, and the README section that explains.
   const passages = [
-    passage(0, 'axios.AxiosRequestConfig.cancelToken', '```ts\ncancelToken?: CancelToken\n```'),
+    // (Its type names the request: since title coverage left the word score in round 10, that is what ranks it first by words.)
+    passage(0, 'axios.AxiosRequestConfig.cancelToken', '```ts\ncancelToken?: CancelToken<Request>\n```'),
     passage(1, null, 'You can cancel a request in flight with an AbortController.'),
   ];
   const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.symbol?.split('.').pop() ?? p.title ?? '' })));
