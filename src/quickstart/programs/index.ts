@@ -32,6 +32,8 @@ export interface Adjustments {
   rustUses?: string[];
   /** Rust: suggested `use` lines rustc then refused as private, never added again. */
   rustUsesRefused?: string[];
+  /** Rust: the edition to build in, when the example is written for an older one than the program's 2021. */
+  rustEdition?: string;
   dropDebugPrints?: boolean;
   /** npm, Python: helpers the example leaves to the reader (`doSomething`, `cb`), given stand-ins that print their arguments. */
   stubs?: string[];
@@ -106,7 +108,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       if (adjust.dropDebugPrints) main = main.replace(/^\s*println!\("\{:\?\}", [^;]+\);\n/gm, '').replace(/println!\("\{:\?\}", left\); /g, '');
       const deps = { ...made.deps, ...(adjust.rustDeps ?? {}) };
       if (adjust.rustFeatures?.length) deps[info.name] = { ...deps[info.name]!, features: [...new Set([...(deps[info.name]?.features ?? []), ...adjust.rustFeatures])] };
-      const files = [{ path: 'Cargo.toml', code: cargoManifest(deps) }, { path: 'src/main.rs', code: main }];
+      const files = [{ path: 'Cargo.toml', code: cargoManifest(deps, adjust.rustEdition) }, { path: 'src/main.rs', code: main }];
       // Companions are listed too: a new package is what makes the sandbox vendor the manifest's dependencies again.
       // Each with the features the manifest gives it: the sandbox takes a name in `packages` over the same name in a
       // Cargo.toml sent in files, so a bare `tokio@1` there would vendor tokio without the `macros` the manifest asks
@@ -281,6 +283,10 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
         for (const u of usable) if (u.dep && !rustDeps[u.dep]) rustDeps[u.dep] = { ...info.rustDeps![u.dep]!, features: [...(info.rustDeps![u.dep]!.features ?? [])] };
         return { ...adjust, rustUses: [...(adjust.rustUses ?? []), ...usable.map((u) => u.line)], ...(Object.keys(rustDeps).length ? { rustDeps } : {}) };
       }
+      // A bare trait object (`Box<Error>`): an error from edition 2021 on (E0782), a warning before. The example was
+      // written for 2015/2018, where its crate's doctests were compiled: built again as 2018 (not 2015, whose paths
+      // need an `extern crate` for every dependency, which rustdoc adds and a program does not).
+      if (!adjust.rustEdition && /error\[E0782\]/.test(stderr)) return { ...adjust, rustEdition: '2018' };
       if (!adjust.dropDebugPrints && /doesn't implement `(std::fmt::)?Debug`|cannot be formatted using `\{:\?\}`/.test(stderr)) return { ...adjust, dropDebugPrints: true };
       const derive = /cannot find derive macro `(\w+)`/.exec(stderr)?.[1];
       if (derive && (info.rustFeatures ?? []).includes('derive') && !adjust.rustFeatures?.includes('derive')) return { ...adjust, rustFeatures: [...(adjust.rustFeatures ?? []), 'derive'] };

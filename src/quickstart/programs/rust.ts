@@ -19,6 +19,7 @@ const COMPANIONS: Record<string, RustDep> = {
   tracing_subscriber: { version: '0.3', features: ['env-filter'], package: 'tracing-subscriber' },
   anyhow: { version: '1', features: [] },
   futures: { version: '0.3', features: [] },
+  env_logger: { version: '0.11', features: [] },
 };
 
 const NOT_CRATES = new Set(['std', 'core', 'alloc', 'self', 'super', 'crate', 'Self', 'proc_macro', 'test',
@@ -111,6 +112,38 @@ function wrapMain(code: string, root: SyntaxNode): string {
   return [...head, main].join('\n');
 }
 
+/** `tracing` events and spans: its macros, `#[instrument]`, or a path through the crate. */
+const TRACING = /\btracing::|#\[(tracing::)?instrument\b|\buse tracing\b/;
+/** The `log` facade's macros or paths. */
+const LOG = /\blog::|\buse log\b|#\[macro_use\]\s*extern crate log\b/;
+/** The example installs a logger or subscriber of its own: it is what it shows, and a second one would refuse to start. */
+const OWN_LOGGER = /set_logger|set_boxed_logger|impl\s+(log::)?Log\s+for|set_global_default|tracing_subscriber|with_default|Subscriber|env_logger|simple_logger|fern::|log4rs/;
+
+/**
+ * A program that prints nothing but logs through a facade (`log::info!`, `tracing::info!`, `#[instrument]`): with no
+ * logger or subscriber installed, every record is dropped and the run shows nothing, though the example works — the
+ * reader's application installs one. The program installs the usual one first (tracing-subscriber's fmt, env_logger),
+ * at the most verbose level and on stdout, where the run's output is read. Not when the example installs its own, or
+ * when the crate is such a logger itself (its examples show it).
+ */
+export function withLogOutput(code: string, importName: string): string {
+  const own = importName.replace(/-/g, '_');
+  if (OWN_LOGGER.test(code) || /^(tracing_subscriber|env_logger)$/.test(own)) return code;
+  const tracing = TRACING.test(code) || own.startsWith('tracing');
+  const log = !tracing && (LOG.test(code) || own === 'log');
+  if (!tracing && !log) return code;
+  const line = tracing
+    // As the global default, not fmt().try_init(): that also installs tracing-log's LogTracer as the `log` logger, and
+    // an example that installs it itself (`LogTracer::init()?`) would then fail.
+    ? 'let _ = tracing::subscriber::set_global_default(tracing_subscriber::fmt().with_max_level(tracing::Level::TRACE).with_writer(std::io::stdout).finish()); // tooldex: show the events'
+    : 'let _ = env_logger::Builder::new().filter_level(log::LevelFilter::Trace).target(env_logger::Target::Stdout).try_init(); // tooldex: show the records';
+  // The first line of `fn main`'s body, whatever its signature and attributes.
+  const opening = /^(\s*(?:#\[[^\]]*\]\s*)*(?:async\s+)?fn main\s*\([^)]*\)[^{]*\{)[ \t]*\n/m.exec(code);
+  if (!opening) return code;
+  const at = opening.index + opening[0].length;
+  return `${code.slice(0, at)}    ${line}\n${code.slice(at)}`;
+}
+
 const indent = (text: string, n: number) => text.split('\n').map((l) => (l ? ' '.repeat(n) + l : l)).join('\n');
 
 function ancestor(node: SyntaxNode, type: string): SyntaxNode | undefined {
@@ -141,6 +174,7 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
   root = await parseCode('rust', source);
   const main = namedChildren(root).find((n) => n.type === 'function_item' && n.childForFieldName('name')?.text === 'main');
   if (main && !/\b(e?println!|e?print!|dbg!)/.test(source)) source = printAsserts(main, source, 0);
+  if (silent) source = withLogOutput(source, crate.importName);
   root = await parseCode('rust', source);
   const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features: [] } };
   // The runtime the `#[tokio::main]` needs; when the crate is that runtime itself, it stays pinned and gains the features.
@@ -248,8 +282,9 @@ export function optionalDependencies(features: string[], featureMap: Record<stri
 }
 
 /** Cargo.toml of the sandbox project: the crate pinned exactly, companions with the features the code needs. */
-export function cargoManifest(deps: Record<string, RustDep>): string {
-  const lines = ['[package]', 'name = "quickstart"', 'version = "0.1.0"', 'edition = "2021"', 'publish = false', '', '[dependencies]'];
+/** The program's manifest; `edition` 2021 unless a repair asked for an older one (see repairFor). */
+export function cargoManifest(deps: Record<string, RustDep>, edition = '2021'): string {
+  const lines = ['[package]', 'name = "quickstart"', 'version = "0.1.0"', `edition = "${edition}"`, 'publish = false', '', '[dependencies]'];
   for (const [name, dep] of Object.entries(deps).sort(([a], [b]) => a.localeCompare(b))) {
     const fields = [`version = ${JSON.stringify(dep.version)}`];
     if (dep.package && dep.package !== name) fields.push(`package = ${JSON.stringify(dep.package)}`);
