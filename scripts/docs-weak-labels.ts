@@ -24,6 +24,7 @@ import { dedupKey, WEIGHTS, WORD_FEATURES, wordScore, type IndexedPassage, type 
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { loadQuestions } from '../bench/docs-questions.ts';
+import { pseudoQuestions, random, shuffled } from './docs-weak-questions.ts';
 
 const SEED = Number(process.env.WEAK_SEED ?? 20);
 const PER_ECOSYSTEM = Number(process.env.WEAK_PER_ECOSYSTEM ?? 12);
@@ -37,26 +38,6 @@ const SPENT = ['docs-tuning.tsv', 'docs-heldout.tsv', 'docs-fresh.tsv', 'docs-fr
 const REACH_WORDS = 100;
 const REACH_MEANING = 60;
 
-/** mulberry32: a small seeded generator, so the package list and the pseudo-questions are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function shuffled<T>(list: T[], next: () => number): T[] {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 /** The coverage report's packages: `eco:name`, version, passage count. */
 function topPackages(): Array<{ tool: string; ecosystem: string; name: string; passages: number }> {
   const report = fs.readFileSync(path.join(import.meta.dirname, '../bench/docs-coverage-top100.md'), 'utf8');
@@ -69,50 +50,6 @@ function topPackages(): Array<{ tool: string; ecosystem: string; name: string; p
 }
 
 const spentPackages = new Set(SPENT.flatMap((file) => loadQuestions(file, 'tuning').map((q) => q.tool.slice(0, q.tool.lastIndexOf('@')))));
-
-/** Prose of a passage: code fences out, inline code kept as its text, whitespace squashed. */
-const proseOf = (content: string) => content.replace(/```[\s\S]*?(```|$)/g, ' ').replace(/`([^`\n]*)`/g, '$1').replace(/\s+/g, ' ').trim();
-const words = (text: string) => text.match(/[\p{L}\p{N}_]+/gu) ?? [];
-const firstSentence = (text: string) => /^.*?[.!?](\s|$)/.exec(text)?.[0]?.trim() ?? text;
-/** An item's own name as words: `parseArgs`, `parse_args`, `ParseArgs` → parse, args (and the name itself). */
-const nameWords = (symbol: string) => {
-  const last = symbol.replace(/[!()]/g, '').split(/::|\.|#|\//).pop() ?? '';
-  return new Set([last.toLowerCase(), ...last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_]+/).map((w) => w.toLowerCase())].filter(Boolean));
-};
-
-interface Pseudo { kind: 'heading' | 'summary' | 'intro'; question: string; doc: number }
-
-/** The pseudo-questions of one package, at most PER_KIND of each kind (seeded choice among the eligible passages). */
-function pseudoQuestions(passages: readonly IndexedPassage[], next: () => number): Pseudo[] {
-  const headings: Pseudo[] = [];
-  const summaries: Pseudo[] = [];
-  const intros: Pseudo[] = [];
-  const seenKeys = new Set<string>();
-  passages.forEach((p, doc) => {
-    if (p.internal) return;
-    const key = dedupKey(p);
-    if (seenKeys.has(key)) return; // one pseudo-question per section or item: its first chunk
-    seenKeys.add(key);
-    const prose = proseOf(p.content);
-    if (!p.symbol) {
-      const heading = p.headings[p.headings.length - 1] ?? p.title ?? '';
-      if (words(heading).length >= 3 && words(prose).length >= 20) headings.push({ kind: 'heading', question: heading, doc });
-      const fence = p.content.indexOf('```');
-      if (fence > 0) {
-        const before = proseOf(p.content.slice(0, fence));
-        const sentences = before.split(/(?<=[.!?:])\s+/).filter((s) => words(s).length >= 4);
-        const intro = sentences[sentences.length - 1]?.replace(/[:.]+$/, '');
-        if (intro && words(intro).length >= 4 && words(intro).length <= 30) intros.push({ kind: 'intro', question: intro, doc });
-      }
-    } else {
-      const own = nameWords(p.symbol);
-      const sentence = firstSentence(prose).replace(/[.!?]$/, '');
-      const kept = words(sentence).filter((w) => !own.has(w.toLowerCase()));
-      if (kept.length >= 4 && kept.length <= 30) summaries.push({ kind: 'summary', question: kept.join(' '), doc });
-    }
-  });
-  return [headings, summaries, intros].flatMap((list) => shuffled(list, next).slice(0, PER_KIND));
-}
 
 const next = random(SEED);
 const eligible = topPackages().filter((p) => !spentPackages.has(p.name) && p.passages >= 5 && p.passages <= MAX_PASSAGES);
@@ -134,7 +71,7 @@ for (const pkg of chosen) {
     console.error(`  ${pkg.tool}: ${(error as Error).message}`);
     continue;
   }
-  const questions = pseudoQuestions(passages, next);
+  const questions = pseudoQuestions(passages, next, PER_KIND);
   for (const pseudo of questions) {
     let last: RankPool | undefined;
     await app.docs.search(pkg.tool, pseudo.question, { limit: 3, observe: (pool) => { last = pool; } }).catch(() => undefined);
