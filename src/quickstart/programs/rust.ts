@@ -135,7 +135,8 @@ export function withLogOutput(code: string, importName: string): string {
   const line = tracing
     // As the global default, not fmt().try_init(): that also installs tracing-log's LogTracer as the `log` logger, and
     // an example that installs it itself (`LogTracer::init()?`) would then fail.
-    ? 'let _ = tracing::subscriber::set_global_default(tracing_subscriber::fmt().with_max_level(tracing::Level::TRACE).with_writer(std::io::stdout).finish()); // tooldex: show the events'
+    // Spans too, where they open and close: an `#[instrument]`ed function logs nothing else (its arguments show there).
+    ? 'let _ = tracing::subscriber::set_global_default(tracing_subscriber::fmt().with_max_level(tracing::Level::TRACE).with_span_events(tracing_subscriber::fmt::format::FmtSpan::NEW | tracing_subscriber::fmt::format::FmtSpan::CLOSE).with_writer(std::io::stdout).finish()); // tooldex: show the events'
     : 'let _ = env_logger::Builder::new().filter_level(log::LevelFilter::Trace).target(env_logger::Target::Stdout).try_init(); // tooldex: show the records';
   // The first line of `fn main`'s body, whatever its signature and attributes.
   const opening = /^(\s*(?:#\[[^\]]*\]\s*)*(?:async\s+)?fn main\s*\([^)]*\)[^{]*\{)[ \t]*\n/m.exec(code);
