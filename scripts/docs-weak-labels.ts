@@ -101,7 +101,12 @@ for (const pkg of chosen) {
   console.log(`  ${pkg.tool}: ${passages.length} passages, ${questions.length} pseudo-questions (${pools.length} in all, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 write();
-await app.close().catch((error: Error) => console.error(`  the store did not close cleanly: ${error.message}`));
+// The pools are written: a store still embedding in the background may take long to close (a rerun hung here once), so
+// the wait is bounded; process.exit below ends the rest.
+await Promise.race([
+  app.close().catch((error: Error) => console.error(`  the store did not close cleanly: ${error.message}`)),
+  new Promise((resolve) => setTimeout(resolve, 30_000).unref()),
+]);
 const kinds = ['heading', 'summary', 'intro'].map((k) => `${k} ${(pools as Array<{ kind: string }>).filter((p) => p.kind === k).length}`).join(', ');
 console.log(`wrote ${OUT}: ${pools.length} pseudo-questions (${kinds}) over ${chosen.length} packages`);
 process.exit(0);
