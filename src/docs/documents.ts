@@ -35,6 +35,17 @@ export interface ArtifactPassages {
 
 const isReadme = (path: string) => /^readme(\.[a-z]+)?$/i.test(path);
 const isDoc = (path: string) => /\.(md|mdx|markdown|rst)$/i.test(path);
+/**
+ * Sphinx sources written as `.txt` in a docs folder (lxml's `doc/*.txt`, `source_suffix = '.txt'`): read as
+ * reStructuredText, and a guide only when the reader finds a section title in it and a line of prose (not a
+ * `docs/requirements.txt`, nor a spelling word list whose `----` line reads as an underline).
+ */
+const TEXT_GUIDE = /(^|\/)docs?\/(.+\/)?[^/]+\.txt$/i;
+function isTextGuide(path: string, text: () => string): boolean {
+  if (!TEXT_GUIDE.test(path)) return false;
+  const lines = rstToMarkdown(text()).split('\n');
+  return lines.some((line) => /^#{1,6} \S/.test(line)) && lines.some((line) => !/^\s*(#|\.\.|[-*+|])/.test(line) && line.trim().split(/\s+/).length >= 6);
+}
 
 /** README first, then guides (docs/ before elsewhere, shallow before deep), agent skill files like guides. */
 function docImportance(path: string): number {
@@ -46,14 +57,14 @@ function docImportance(path: string): number {
 }
 
 export function passagesFromMarkdownish(text: string, path: string, pageTitle: string, locate: (where: { line?: number; anchor?: string }) => string): PassageDraft[] {
-  const markdown = /\.rst$/i.test(path) ? rstToMarkdown(text) : text;
+  const markdown = /\.rst$/i.test(path) || TEXT_GUIDE.test(path) ? rstToMarkdown(text) : text;
   return chunkByHeadings(markdown, {
     pageTitle: frontMatterTitle(text) ?? pageTitle, source: path, locate, mdx: /\.mdx$/i.test(path),
   });
 }
 
 function titleFromPath(path: string): string {
-  const base = (path.split('/').pop() ?? path).replace(/\.(md|mdx|markdown|rst)$/i, '');
+  const base = (path.split('/').pop() ?? path).replace(/\.(md|mdx|markdown|rst|txt)$/i, '');
   return base === 'index' ? path.split('/').slice(-2, -1)[0] ?? base : base.replace(/[-_]/g, ' ');
 }
 
@@ -94,7 +105,7 @@ export async function passagesFromArtifact(artifact: Artifact, tool: { ecosystem
     for (const p of passagesFromMarkdownish(artifact.readme.text, path, tool.name, () => artifact.fileUrl(''))) passages.push(withImportance(p, 1));
   }
   for (const file of files) {
-    if (!(isDoc(file.path) || isReadme(file.path)) || includeOnly(tool.ecosystem, file.path) || typesFolder(file.path)) continue;
+    if (!(isDoc(file.path) || isReadme(file.path) || isTextGuide(file.path, () => textOf(file))) || includeOnly(tool.ecosystem, file.path) || typesFolder(file.path)) continue;
     const title = isReadme(file.path) ? tool.name : titleFromPath(file.path);
     const importance = docImportance(file.path);
     const locate = (where: { line?: number; anchor?: string }) => artifact.fileUrl(file.path, where);

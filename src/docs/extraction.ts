@@ -17,8 +17,12 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * 25 (all): cuts at a length are code-point safe (`src/text-cut.ts`), in markdown and every API extractor.
  * 26 (npm): a declared item without a code example takes its JavaScript JSDoc's `@example` blocks; `<caption>` is prose.
  * 26 (pypi): names a public package re-exports from a private sibling package (`_pytest`) are API under the public name.
+ * 26 (go): the exported methods of an unexported type one exported struct embeds are that struct's (go/doc: `Cache.Add`).
+ * 26 (crates): documented variants and `pub` fields of a type whose body is too long for its signature are members.
+ * 27 (npm, pypi), 26 (rubygems): `.txt` files of a docs folder with a reStructuredText section title are guides.
+ * 27 (go): documented exported fields of a struct too long for its signature are members (`Writer.Async`); and the above.
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 26, pypi: 26, crates: 25, go: 25, rubygems: 25 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 27, pypi: 27, crates: 26, go: 27, rubygems: 26 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

@@ -18,6 +18,8 @@ export interface GoSource {
 
 const exported = (name: string | undefined): name is string => Boolean(name && /^\p{Lu}/u.test(name));
 const MAX_SIGNATURE = 600;
+/** How far a struct field's passage ranks below a method of the same package in importance (and so in the cap's order). */
+const FIELD_DEMOTION = 0.1;
 
 /** The comment lines directly above a node (no blank line between), as go/doc reads a doc comment. */
 function docAbove(node: SyntaxNode): string {
@@ -84,6 +86,9 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
   const packageDocs = new Map<string, { doc: string; file: string; line: number; preferred: boolean }>();
   /** Package name per directory, for the examples of its `_test.go` files (which may be `package x_test`). */
   const packageNames = new Map<string, string>();
+  // go/doc shows the exported methods of an embedded unexported type under the type that embeds it
+  // (`type Cache struct{ *cache }` lists `Cache.Add`): collected per package and emitted after its files are read.
+  const promoting = new Map<string, PackageTypes>();
   const goFiles = [...source.files].sort(([a], [b]) => a.localeCompare(b))
     .filter(([file]) => file.endsWith('.go') && !file.endsWith('_test.go') && !/(^|\/)(internal|testdata|vendor|examples?|_examples|cmd)\//.test(file));
   for (const [file, text] of documentedFiles(goFiles)) {
@@ -103,22 +108,11 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
       const preferred = /(^|\/)doc\.go$/.test(file);
       if (doc && (!known || (preferred && !known.preferred))) packageDocs.set(importPath, { doc, file, line: lineOf(clause), preferred });
 
-      const push = (node: SyntaxNode, name: string, owner: string | undefined, doc: string, signature: string, folded: string[] = []) => {
-        // go doc lists undocumented exported functions and types too; they rank below documented ones.
-        if (!doc && (owner || !/^(func|type)\b/.test(signature))) return;
-        const local = owner ? `${owner}.${name}` : name;
-        const symbol = `${pkg}.${local}`;
-        let importance = 0.8 - 0.05 * depth - (owner ? 0.05 : 0) - (generated ? 0.25 : 0);
-        if (isDeprecated(doc)) importance -= 0.3;
-        if (!doc) importance -= 0.3;
-        for (const content of splitLong(`\`\`\`go\n${signature}\n\`\`\`${doc ? `\n\n${goDocToMarkdown(doc)}` : ''}`)) {
-          drafts.push({
-            url: source.locate(file, { line: lineOf(node), anchor: local }), title: symbol, headings: [importPath, local], content,
-            source: file, symbol, importance, deprecated: isDeprecated(doc) || undefined,
-            identifiers: [...new Set([symbol.toLowerCase(), local.toLowerCase(), name.toLowerCase(), ...folded])],
-          });
-        }
-      };
+      const where: ItemPlace = { pkg, importPath, depth, file, generated };
+      const push = (node: SyntaxNode, name: string, owner: string | undefined, doc: string, signature: string, folded: string[] = [], demotion = 0) =>
+        drafts.push(...itemDrafts(source, where, lineOf(node), name, owner, doc, signature, folded, demotion));
+      let types = promoting.get(dir);
+      if (!types) promoting.set(dir, types = { methods: new Map(), embeds: new Map(), exportedStructs: new Set() });
 
       for (const node of children) {
         if (node.type === 'function_declaration') {
@@ -128,6 +122,10 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
           const name = node.childForFieldName('name')?.text;
           const receiver = node.childForFieldName('receiver')?.descendantsOfType('type_identifier')[0]?.text;
           if (exported(name) && exported(receiver)) push(node, name, receiver, docAbove(node), signatureOf(node));
+          if (exported(name) && receiver) {
+            const list = types.methods.get(receiver) ?? [];
+            types.methods.set(receiver, [...list, { name, doc: docAbove(node), signature: signatureOf(node), line: lineOf(node), where }]);
+          }
         } else if (['type_declaration', 'const_declaration', 'var_declaration'].includes(node.type)) {
           const groupDoc = docAbove(node);
           // tree-sitter-go wraps a grouped `var ( … )` in a var_spec_list, and spells `type A = B` type_alias: both are
@@ -145,6 +143,12 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
             const doc = grouped ? docAbove(spec) || lineComment(spec) || (specs.length === 1 ? groupDoc : '') : groupDoc;
             const struct = spec.type === 'type_spec' && names[0] ? spec.childForFieldName('type') : null;
             const fields = struct?.type === 'struct_type' ? structFields(struct) : [];
+            const typeName = spec.type === 'type_spec' ? spec.childForFieldName('name')?.text : undefined;
+            const anyStruct = typeName ? spec.childForFieldName('type') : null;
+            if (anyStruct?.type === 'struct_type' && typeName) {
+              types.embeds.set(typeName, embeddedTypes(anyStruct));
+              if (exported(typeName)) types.exportedStructs.add(typeName);
+            }
             // A struct's exported fields are asked by name (`Config.Timeout`, `timeout`): each is an identifier of the
             // struct's passage, whose signature already carries the fields and their comments, without a passage of its
             // own (fields as passages crowded README answers out of the top 3 in round 7). A `Fields:` list of their
@@ -157,6 +161,13 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
               ...fields.filter((f) => f.name.length >= 3).map((f) => f.name.toLowerCase()),
             ] : [];
             for (const name of names) push(spec, name, undefined, doc, cutText(signature, MAX_SIGNATURE), folded);
+            // A struct too long for its signature loses the comments of the fields past the cut: each documented exported
+            // field is then a member passage (`Writer.Async`), as pkg.go.dev anchors it. A struct that fits keeps them in
+            // its own passage and gets none (fields as passages of every struct crowded answers in round 7).
+            if (struct?.type === 'struct_type' && names[0] && signature.length > MAX_SIGNATURE) {
+              // Below the methods: where a module exceeds the passage cap (generated SDKs), fields go before types and methods.
+              for (const field of documentedFields(struct)) push(field.node, field.name, names[0], field.doc, field.signature, [], FIELD_DEMOTION);
+            }
             // Methods of an exported interface are API too (zapcore.Core.Write).
             const iface = spec.type === 'type_spec' ? spec.childForFieldName('type') : null;
             if (iface?.type === 'interface_type' && names[0]) {
@@ -170,6 +181,7 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
       }
     });
   }
+  for (const types of promoting.values()) drafts.push(...promotedMethods(source, types));
   drafts.push(...examplePassages(parsers, source, packageNames));
   for (const [importPath, { doc, file, line }] of packageDocs) {
     const depth = importPath === source.module ? 0 : importPath.slice(source.module.length + 1).split('/').length;
@@ -181,6 +193,110 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
     });
     for (const section of sections) {
       drafts.push({ ...section, title: section.headings.length > 1 ? section.title : importPath, symbol: importPath, importance: 0.9 - 0.05 * depth, identifiers: [] });
+    }
+  }
+  return drafts;
+}
+
+/** Where an item is declared: its package, the file, and whether the file is generated. */
+interface ItemPlace { pkg: string; importPath: string; depth: number; file: string; generated: boolean }
+
+/** The passages of one exported item (`pkg.Name`, or `pkg.Owner.Name` for a method): its signature, then its doc. */
+function itemDrafts(source: GoSource, at: ItemPlace, line: number, name: string, owner: string | undefined, doc: string, signature: string, folded: string[] = [], demotion = 0): PassageDraft[] {
+  // go doc lists undocumented exported functions and types too; they rank below documented ones.
+  if (!doc && (owner || !/^(func|type)\b/.test(signature))) return [];
+  const local = owner ? `${owner}.${name}` : name;
+  const symbol = `${at.pkg}.${local}`;
+  let importance = 0.8 - 0.05 * at.depth - (owner ? 0.05 : 0) - (at.generated ? 0.25 : 0) - demotion;
+  if (isDeprecated(doc)) importance -= 0.3;
+  if (!doc) importance -= 0.3;
+  return splitLong(`\`\`\`go\n${signature}\n\`\`\`${doc ? `\n\n${goDocToMarkdown(doc)}` : ''}`).map((content) => ({
+    url: source.locate(at.file, { line, anchor: local }), title: symbol, headings: [at.importPath, local], content,
+    source: at.file, symbol, importance, deprecated: isDeprecated(doc) || undefined,
+    identifiers: [...new Set([symbol.toLowerCase(), local.toLowerCase(), name.toLowerCase(), ...folded])],
+  }));
+}
+
+/** One package's struct types and methods, as go/doc's reader collects them to promote embedded methods. */
+interface PackageTypes {
+  /** Exported methods by receiver type name (exported receivers too: they shadow promoted ones). */
+  methods: Map<string, Array<{ name: string; doc: string; signature: string; line: number; where: ItemPlace }>>;
+  /** The local types a struct embeds (anonymous fields `t` or `*t`), by struct name. */
+  embeds: Map<string, string[]>;
+  exportedStructs: Set<string>;
+}
+
+/** The exported named fields of a struct with their doc (the comment above, else the one ending the line). */
+function documentedFields(struct: SyntaxNode): Array<{ node: SyntaxNode; name: string; doc: string; signature: string }> {
+  const list = namedChildren(struct).find((c) => c.type === 'field_declaration_list');
+  if (!list) return [];
+  return namedChildren(list).filter((c) => c.type === 'field_declaration').flatMap((field) => {
+    const doc = docAbove(field) || lineComment(field);
+    const signature = cutText(field.text.replace(/\s+/g, ' '), MAX_SIGNATURE);
+    return doc ? field.childrenForFieldName('name').map((n) => n?.text).filter(exported).map((name) => ({ node: field, name, doc, signature })) : [];
+  });
+}
+
+/** The types a struct embeds by name in its own package (`*cache`, `cache`; not `pkg.T`, not generic instances). */
+function embeddedTypes(struct: SyntaxNode): string[] {
+  const list = namedChildren(struct).find((c) => c.type === 'field_declaration_list');
+  if (!list) return [];
+  return namedChildren(list).filter((c) => c.type === 'field_declaration' && !c.childrenForFieldName('name').length)
+    .map((field) => {
+      let type = field.childForFieldName('type');
+      if (type?.type === 'pointer_type') type = type.namedChildren[0] ?? null;
+      return type?.type === 'type_identifier' ? type.text : undefined;
+    }).filter((name): name is string => Boolean(name));
+}
+
+/**
+ * go/doc's embedded methods: an exported struct lists the exported methods of the unexported types it embeds (and
+ * theirs, shallowest first), unless it declares a method of that name itself or a shallower embedding already gave one.
+ * Methods of an exported embedded type stay under that type, as go/doc shows them. The receiver reads as the
+ * embedding type, as pkg.go.dev prints it (`func (c Cache) Add(…)` for `func (c *cache) Add(…)`).
+ */
+function promotedMethods(source: GoSource, types: PackageTypes): PassageDraft[] {
+  const drafts: PassageDraft[] = [];
+  // An unexported type embedded by several exported ones (go-redis-style `cmdable` shared by every client type) would
+  // repeat each of its methods once per embedder, crowding answers with copies: only a type one exported struct
+  // reaches (the `type Cache struct{ *cache }` wrapper) is promoted.
+  const reach = new Map<string, Set<string>>();
+  for (const outer of types.exportedStructs) {
+    const seen = new Set<string>();
+    const walk = (name: string) => {
+      for (const inner of (types.embeds.get(name) ?? []).filter((t) => !exported(t) && !seen.has(t))) {
+        seen.add(inner);
+        reach.set(inner, (reach.get(inner) ?? new Set()).add(outer));
+        walk(inner);
+      }
+    };
+    walk(outer);
+  }
+  for (const outer of types.exportedStructs) {
+    const taken = new Set((types.methods.get(outer) ?? []).map((m) => m.name));
+    const seen = new Set([outer]);
+    let level: string[] = (types.embeds.get(outer) ?? []).filter((t) => !exported(t));
+    while (level.length) {
+      const next: string[] = [];
+      const found: Array<{ name: string; doc: string; signature: string; line: number; where: ItemPlace; inner: string }> = [];
+      for (const inner of level) {
+        if (seen.has(inner)) continue;
+        seen.add(inner);
+        if (reach.get(inner)?.size !== 1) continue;
+        for (const method of types.methods.get(inner) ?? []) if (!taken.has(method.name)) found.push({ ...method, inner });
+        next.push(...(types.embeds.get(inner) ?? []).filter((t) => !exported(t)));
+      }
+      // Two embeddings at the same depth giving the same name make it ambiguous: Go promotes neither.
+      const counts = new Map<string, number>();
+      for (const method of found) counts.set(method.name, (counts.get(method.name) ?? 0) + 1);
+      for (const method of found) {
+        if (counts.get(method.name) !== 1) continue;
+        const signature = method.signature.replace(/^func\s*\(([^)]*)\)/, (_, receiver: string) =>
+          `func (${receiver.replace(new RegExp(`\\*?\\b${method.inner}\\b`), outer)})`);
+        drafts.push(...itemDrafts(source, method.where, method.line, method.name, outer, method.doc, signature));
+      }
+      for (const name of counts.keys()) taken.add(name);
+      level = next;
     }
   }
   return drafts;

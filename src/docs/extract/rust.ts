@@ -48,6 +48,8 @@ const TYPE_KINDS = new Set(['struct_item', 'enum_item', 'union_item', 'trait_ite
 const MAX_MACRO_DEPTH = 3;
 const MAX_SIGNATURE = 700;
 
+/** A struct, enum or union short enough that its body (fields, variants and their docs) stands in its signature. */
+const bodyKept = (node: SyntaxNode) => ['struct_item', 'enum_item', 'union_item'].includes(node.type) && node.text.length < 500;
 const isPub = (node: SyntaxNode) => namedChildren(node).some((c) => c.type === 'visibility_modifier' && c.text === 'pub');
 
 function unquote(literal: SyntaxNode): string {
@@ -117,7 +119,7 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
   const signatureOf = (node: SyntaxNode): string => {
     const body = node.childForFieldName('body');
     let text = node.text;
-    const keepBody = body && ['struct_item', 'enum_item', 'union_item'].includes(node.type) && text.length < 500;
+    const keepBody = body && (bodyKept(node) || node.type === 'enum_variant');
     if (body && !keepBody) text = text.slice(0, body.startIndex - node.startIndex);
     if (node.type === 'macro_definition') text = `macro_rules! ${node.childForFieldName('name')?.text ?? ''}`;
     text = text.replace(/\s+/g, ' ').trim();
@@ -147,6 +149,32 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
       name: owner?.name ?? rawName, privateNames: node.type === 'macro_definition' ? [] : module.privateNames, depth: base.length + (owner ? 1 : 0),
       kind: owner?.traitImpl ? 'trait_impl' : owner ? 'member' : node.type,
     }));
+  };
+
+  /**
+   * The documented variants and `pub` fields of a type whose body is too long to stand in its signature: rustdoc shows
+   * each under the type (`#variant.Io`, `#structfield.timeout`), so each is a member passage (`Error::Io`). A short
+   * body stays in the type's signature, its docs with it, and gets none.
+   */
+  const emitFields = (node: SyntaxNode, module: Module, file: string, lineOffset: number) => {
+    const name = node.childForFieldName('name')?.text;
+    const body = node.childForFieldName('body');
+    if (!name || !body) return;
+    const memberKind = node.type === 'enum_item' ? 'enum_variant' : 'field_declaration';
+    let pending: SyntaxNode[] = [];
+    for (const child of namedChildren(body)) {
+      if (child.type === 'line_comment' || child.type === 'block_comment' || child.type === 'attribute_item') {
+        if (child.type === 'attribute_item' || child.childForFieldName('outer')) pending.push(child);
+        continue;
+      }
+      const attached = attach(pending, file);
+      pending = [];
+      if (child.type !== memberKind || !attached.doc.length) continue;
+      if (memberKind === 'field_declaration' && !isPub(child)) continue;
+      const target = source.target;
+      if (target ? attached.cfgs?.some((c) => !cfgHolds(c, target)) : attached.notForDocs) continue;
+      emit(child, module, attached, { name, traitImpl: false }, lineOffset);
+    }
   };
 
   const moduleDocs = (module: Module, doc: string[], line: number) => {
@@ -263,6 +291,9 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
       const visible = owner?.trait || owner?.traitImpl || (node.type === 'macro_definition' ? attached.macroExport : isPub(node));
       if (!visible) continue;
       emit(node, module, attached, owner, lineOffset);
+      if (!owner && !attached.hidden && ['struct_item', 'enum_item', 'union_item'].includes(node.type) && !bodyKept(node)) {
+        emitFields(node, module, file, lineOffset);
+      }
       if (node.type === 'trait_item' && !attached.hidden) {
         const body = node.childForFieldName('body');
         const name = node.childForFieldName('name')?.text;

@@ -71,6 +71,8 @@ export function isDocFile(path: string, codeExtensions: RegExp): boolean {
   if (/^(changelog|changes|history|license|licence|code_of_conduct|contributing|security|authors|notice)/.test(base)) return false;
   if (/^readme(\.(md|markdown|rst|txt|mdx))?$/.test(base)) return true;
   if (/\.(md|mdx|markdown|rst)$/.test(base)) return true;
+  // Sphinx sources written as `.txt` (lxml's `doc/*.txt`); documents.ts keeps those with a section title.
+  if (/(^|\/)docs?\/(.+\/)?[^/]+\.txt$/.test(lower)) return true;
   return codeExtensions.test(base);
 }
 
