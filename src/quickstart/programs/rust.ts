@@ -128,9 +128,11 @@ const OWN_LOGGER = /set_logger|set_boxed_logger|impl\s+(log::)?Log\s+for|set_glo
  */
 export function withLogOutput(code: string, importName: string): string {
   const own = importName.replace(/-/g, '_');
-  if (OWN_LOGGER.test(code) || /^(tracing_subscriber|env_logger)$/.test(own)) return code;
-  const tracing = TRACING.test(code) || own.startsWith('tracing');
-  const log = !tracing && (LOG.test(code) || own === 'log');
+  // Read without comments: prose ("will be available for Subscribers") installs nothing.
+  const uncommented = code.replace(/\/\/[^\n]*/g, '');
+  if (OWN_LOGGER.test(uncommented) || /^(tracing_subscriber|env_logger)$/.test(own)) return code;
+  const tracing = TRACING.test(uncommented) || own.startsWith('tracing');
+  const log = !tracing && (LOG.test(uncommented) || own === 'log');
   if (!tracing && !log) return code;
   const line = tracing
     // As the global default, not fmt().try_init(): that also installs tracing-log's LogTracer as the `log` logger, and

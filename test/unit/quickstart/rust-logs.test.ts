@@ -34,6 +34,11 @@ describe('examples that log and print nothing else', () => {
     assert.equal(withLogOutput('fn main() {\n    let v = vec![1];\n}\n', 'smallvec'), 'fn main() {\n    let v = vec![1];\n}\n');
   });
 
+  it('read the code, not its comments, for a logger of its own (tracing-log\'s "available for Subscribers")', () => {
+    const code = 'use tracing_log::LogTracer;\nfn main() -> Result<(), Box<Error>> {\n    LogTracer::init()?;\n    // will be available for Subscribers as a tracing Event\n    log::trace!("an example trace log");\n    Ok(())\n}\n';
+    assert.match(withLogOutput(code, 'tracing_log'), /\{\n {4}let _ = tracing::subscriber::set_global_default\(/);
+  });
+
   it('find main\'s body under attributes and an async signature', () => {
     const code = '#[tokio::main]\nasync fn main() -> Result<(), Box<dyn std::error::Error>> {\n    tracing::info!("x");\n    Ok(())\n}\n';
     assert.match(withLogOutput(code, 'tokio'), /async fn main\(\) -> Result<\(\), Box<dyn std::error::Error>> \{\n {4}let _ = tracing::subscriber::set_global_default\(/);
