@@ -247,7 +247,11 @@ export interface RankModel extends FitChoice {
 }
 
 /** Ranks the queries through the real search with the model in effect; each query's first acceptable position. */
-export async function positionsWith(harness: Harness, queries: LabelledQuery[], model: RankModel): Promise<Map<LabelledQuery, number>> {
+export async function positionsWith(
+  harness: Harness, queries: LabelledQuery[], model: RankModel,
+  /** Each query's top 10 slugs, when given (FIT_LOSO_OUT: misses read by class). */
+  tops?: Map<LabelledQuery, string[]>,
+): Promise<Map<LabelledQuery, number>> {
   const saved = { ...WEIGHTS };
   const savedMargin = FAMILY_MARGIN.value;
   const savedTrees = TREES.value;
@@ -259,6 +263,7 @@ export async function positionsWith(harness: Harness, queries: LabelledQuery[], 
     for (const q of queries) {
       const slugs = harness.index.search(q.query, { limit: 10 }, await harness.embed(q.query)).map((hit) => hit.tool.slug);
       out.set(q, slugs.findIndex((slug) => q.acceptable.has(slug)));
+      tops?.set(q, slugs);
     }
     return out;
   } finally {
@@ -302,6 +307,7 @@ export async function leaveOneSetOut(
   harness: Harness, queries: LabelledQuery[], lists: CandidateList[], spec: ModelSpec,
   /** For a boosted spec: each query's position under the same fold's linear part alone (the trees' ablation, no second fit). */
   linearOut?: Map<LabelledQuery, number>,
+  tops?: Map<LabelledQuery, string[]>,
 ): Promise<Map<LabelledQuery, number>> {
   const out = new Map<LabelledQuery, number>();
   // FIT_LEFT_OUT=search-fresh-r7: only these folds (a loaded machine's budget); the other sets' rows are then not measured.
@@ -310,7 +316,7 @@ export async function leaveOneSetOut(
     if (only && !only.includes(set)) continue;
     const train = queries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => q.set !== set);
     const model = await fitSpec(harness, train.map((t) => t.q), train.map((t) => t.list), spec);
-    for (const [q, at] of await positionsWith(harness, queries.filter((q) => q.set === set), model)) out.set(q, at);
+    for (const [q, at] of await positionsWith(harness, queries.filter((q) => q.set === set), model, tops)) out.set(q, at);
     if (linearOut && spec.boost) {
       for (const [q, at] of await positionsWith(harness, queries.filter((q) => q.set === set), { ...model, trees: [] })) linearOut.set(q, at);
     }

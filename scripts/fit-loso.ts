@@ -13,11 +13,13 @@
 //                    weak supervision, no evaluation set read) join every fold's linear fit, never ranked; FIT_PSEUDO_WEIGHT
 //                    (default 0.5 each), FIT_PSEUDO_SOURCE (description | readme).
 // The family margin is held at FIT_MARGINS (default 0, the shipped one) to keep a run near ten minutes on a loaded machine.
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
 import { CANDIDATES } from '../src/catalog/search-index.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
-import { loadLabelledQueries, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
+import { loadLabelledQueries, queriesPrintable, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
 import { candidateLists, fmt, leaveOneSetOut, loadHarness, reportOf, type ModelSpec } from '../bench/search-harness.ts';
 import { BOOST_DEFAULTS } from '../bench/lambdamart.ts';
 import { PSEUDO_DEFAULTS, pseudoQueries } from '../bench/search-pseudo.ts';
@@ -90,7 +92,18 @@ if (mode === 'loso') {
     const b = BOOST_DEFAULTS;
     specs.push({ name: `lambdamart ${b.rounds}×d${b.depth} η${b.shrinkage}`, lambda, margins, boost: BOOST_DEFAULTS });
   }
-  for (const spec of specs) report(spec.name, await leaveOneSetOut(harness, fitQueries, lists, spec));
+  for (const spec of specs) {
+    const tops = new Map<LabelledQuery, string[]>();
+    const positions = await leaveOneSetOut(harness, fitQueries, lists, spec, undefined, tops);
+    report(spec.name, positions);
+    // FIT_LOSO_OUT=file: each left-out query's row as bench/search-quick.ts QUICK_OUT writes it (set, ecosystem, named,
+    // position from 1 or 0, query, top 5, answers), for scripts/search-miss-classes.ts; printable sets only.
+    if (process.env.FIT_LOSO_OUT) {
+      const rows = queries.filter((q) => tops.has(q) && queriesPrintable(path.join(import.meta.dirname, '../bench', `${q.set}.tsv`)))
+        .map((q) => [q.set, q.ecosystem, q.named ? 'y' : 'n', positions.get(q)! + 1, q.query, tops.get(q)!.slice(0, 5).join(' '), [...q.acceptable].join(' ')].join('\t'));
+      fs.appendFileSync(process.env.FIT_LOSO_OUT, rows.join('\n') + '\n');
+    }
+  }
   summary();
 } else if (mode === 'ablation') {
   const lambda = Number(process.env.FIT_LAMBDA ?? 0.00001);
