@@ -111,7 +111,7 @@ export function auc(scores: number[], labels: number[]): number {
 /** AUC over the examples where the score is known (not NaN). */
 const LEAD_KNOWN = Object.keys(LEAD).length > 0;
 /** The features judged alone per held-out set: the package-structure signals. */
-const ALONE: TeachFeature[] = ['leadShare', 'docsShare', 'outputNovelty'];
+const ALONE: TeachFeature[] = ['leadShare', 'docsShare'];
 const aucKnown = (scores: number[], labels: number[]) => auc(scores.filter(Number.isFinite), labels.filter((_, i) => Number.isFinite(scores[i])));
 
 /**
@@ -215,6 +215,8 @@ for (const held of names) {
   const alts = pooled.filter(isAlts);
   let model = { teaches: 0, of: 0 };
   let today = { teaches: 0, of: 0 };
+  // Per alternatives' set as well: the round-10 set was chosen where selection matters (trivial or wrong picks).
+  const bySet = new Map<string, { model: number; today: number; of: number }>();
   for (const slug of new Set(alts.map((e) => e.slug))) {
     const fitted = fit(pooled.filter((e) => e.slug !== slug), LAMBDA);
     const test = alts.filter((e) => e.slug === slug);
@@ -222,8 +224,11 @@ for (const held of names) {
     const t = pickRate(test, 'today');
     model = { teaches: model.teaches + m.teaches, of: model.of + m.of };
     today = { teaches: today.teaches + t.teaches, of: today.of + t.of };
+    const tally = bySet.get(test[0]!.set) ?? { model: 0, today: 0, of: 0 };
+    bySet.set(test[0]!.set, { model: tally.model + m.teaches, today: tally.today + t.teaches, of: tally.of + m.of });
   }
-  if (alts.length) console.log(`leave one package out (alternatives): pick teaches: model ${pct(model.teaches, model.of)} vs today's ${pct(today.teaches, today.of)}; any alternative teaches in ${pct(oracle(alts), model.of)}`);
+  if (alts.length) console.log(`leave one package out (alternatives): pick teaches: model ${pct(model.teaches, model.of)} vs today's ${pct(today.teaches, today.of)}; any alternative teaches in ${pct(oracle(alts), model.of)}; `
+    + [...bySet].map(([set, t]) => `${set}: model ${t.model}/${t.of}, today's ${t.today}/${t.of}, any ${oracle(alts.filter((e) => e.set === set))}`).join('; '));
 }
 // --hand-plus feature: the other way to use a signal, in the hand score (score + k·feature, unknown = 0), per set: AUC
 // of "teaches" and, on the alternatives' sets, how often the pick teaches (today's order for k = 0). Nothing is fitted,

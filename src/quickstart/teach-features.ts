@@ -14,7 +14,7 @@ import type { CandidateOrigin } from './types.ts';
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'outputNovelty',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -119,19 +119,6 @@ export function docsShare(program: string, docs: RanCandidate['docsCalls']): num
   return calls.reduce((s, n) => s + (Object.hasOwn(docs.calls, n) ? docs.calls[n]! : 0) / top, 0) / calls.length;
 }
 
-/**
- * How much of the output the program computed rather than wrote: the share of the output's words and numbers (two
- * characters or more) that appear nowhere in the program's text. An echo of the input, a printed label or a constant the
- * program spells out scores low; a result the package computed (a hash, a parsed date, rendered HTML) scores high.
- * NaN for no output.
- */
-export function outputNovelty(program: string, stdout: string): number {
-  const tokens = stdout.match(/[\p{L}\p{N}_]{2,}/gu) ?? [];
-  if (!tokens.length) return Number.NaN;
-  const source = new Set(program.match(/[\p{L}\p{N}_]{2,}/gu) ?? []);
-  return tokens.filter((t) => !source.has(t)).length / tokens.length;
-}
-
 const cap = (x: number, max: number) => Math.min(x, max) / max;
 
 export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
@@ -166,9 +153,9 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // (A second signal of the main use, the sentence encoder's similarity between the program and the package's
     // catalog description, was tried and dropped: docs/quickstarts.md, "Round 9: selection".)
     leadShare: leadShare(c.program, c.leadNames),
-    // Round 10's centrality and computed-output signals (docs/quickstarts.md, "Round 10: selection"): the share of the
-    // docs' examples that call what the program calls, and the share of its output it did not spell out itself.
+    // Round 10's centrality signal: how many of the docs' examples call what the program calls. (The share of the
+    // output the program did not spell out itself, `outputNovelty`, was tried beside it and dropped: docs/quickstarts.md,
+    // "Round 10: selection".)
     docsShare: docsShare(c.program, c.docsCalls),
-    outputNovelty: outputNovelty(c.program, c.stdout),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { docsShare, dumpsObject, leadShare, outputNovelty, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
+import { docsShare, dumpsObject, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
 import { docsCallCounts, readmeLeadNames } from '../../../src/quickstart/score.ts';
 import { pickTeaching, teachProbability, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
@@ -66,13 +66,6 @@ describe('teach features', () => {
     assert.ok(Number.isNaN(docsShare('demo.parse(s)', { examples: 2, calls: {} })));
   });
 
-  it('outputNovelty: the share of the output the program did not spell out itself', () => {
-    // An echo of the input and a printed label are in the program's text; a computed hash is not.
-    assert.equal(outputNovelty('print(demo.clean("hello world"))', 'hello world'), 0);
-    assert.equal(outputNovelty('print("digest:", demo.sha1(b"abc"))', 'digest: a9993e364706816aba3e25717850c26c9cd0d89d'), 0.5);
-    assert.equal(outputNovelty('console.log(render("# Hi"))', '<h1>Hi</h1>'), 2 / 3);
-    assert.ok(Number.isNaN(outputNovelty('demo.run()', '')));
-  });
 
   it("leadShare: the share of a program's calls that the README's lead examples make; unknown without a lead", async () => {
     const lead = ['parse', 'format'];
