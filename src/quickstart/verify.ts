@@ -149,7 +149,7 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
     info.npmProbe = await probeNpmExports(deps, info);
     ({ types: info.npmParamTypes, names: info.npmParamNames } = await declaredParameters(files.files));
   }
-  return withImports(deps, info, await tryCandidates(deps, tool, version, info, host, candidates, through));
+  return withImports(deps, info, await tryCandidates(deps, tool, version, info, host, candidates, through, ranked));
 }
 
 /**
@@ -243,7 +243,13 @@ async function previewOf(tool: ToolRecord, version: string, info: PackageInfo, h
  * something meaningful; the verification's outcome.
  */
 export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRecord, version: string, info: PackageInfo, host: HostFacts,
-  candidates: ScoredCandidate[], through?: Awaited<ReturnType<typeof facadeExamples>>): Promise<VerifyOutcome> {
+  candidates: ScoredCandidate[], through?: Awaited<ReturnType<typeof facadeExamples>>,
+  /**
+   * Every candidate of the page (prepareCandidates' `ranked`), for the teach model's `leadShare` and `docsShare`: the
+   * fit read them over all of a package's examples, including those not tried here (servers, network). Default: the
+   * candidates tried.
+   */
+  page: ScoredCandidate[] = candidates): Promise<VerifyOutcome> {
   const tried: VerificationResult['tried'] = [];
   const language = LANGUAGE[tool.ecosystem] ?? tool.ecosystem;
   const maxRuns = deps.config.TOOLDEX_QUICKSTART_MAX_RUNS;
@@ -265,9 +271,9 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   const selection = deps.teachSelection ?? TEACH_SELECTION;
   const ran: Array<{ outcome: VerifyOutcome; judged: RanCandidate }> = [];
   // The README's lead examples' calls, for the model's `leadShare` (what the main use calls, as the page shows it first).
-  const leadNames = readmeLeadNames(candidates);
+  const leadNames = readmeLeadNames(page);
   // How many of the docs' examples call each name, for the model's `docsShare`.
-  const docsCalls = docsCallCounts(candidates);
+  const docsCalls = docsCallCounts(page);
   let firstRan: { at: number; runs: number } | undefined;
   const moreAlternatives = () => !firstRan || (ran.length < selection.alternatives && runs - firstRan.runs < selection.extraRuns && Date.now() - firstRan.at < selection.extraMs);
   const pick = async (): Promise<VerifyOutcome> => {

@@ -163,6 +163,23 @@ describe('selection among candidates that ran', () => {
     assert.equal(outcome.result.verified.stdout, '2024-01-02');
   });
 
+  it("counts docsShare over the whole page, also the examples not tried (servers, network), as the fit did", async () => {
+    const at = (code: string, score: number, line: number): ScoredCandidate => ({ ...scored(code, score), source: `https://x/README.md#L${line}` });
+    const tried = [at('print(demo.pct_encode("a b"))', 9, 80), at('print(demo.parse("2024-01-02"))', 8, 10)];
+    // Two more examples of the page call parse but need the network, so they are not tried.
+    const page = [...tried, at('print(demo.parse(fetch_url()))', 5, 30), at('print(demo.parse(read_remote()))', 4, 40)];
+    const likesDocs: TeachWeights = { bias: 0, weights: { docsShare: 3 }, center: { docsShare: 0.5 }, scale: { docsShare: 0.5 }, fittedOn: 'test', lambda: 0 };
+    const pick = async (withPage: boolean) => {
+      const sent: string[] = [];
+      const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting({ 'pct_encode(': 'a%20b', 'parse(': '2024-01-02' }, sent), keepAlive: async () => true,
+        teachSelection: { enabled: true, alternatives: 2, extraRuns: 4, extraMs: 60_000, model: likesDocs } }, tool, '1.0', info, host, tried, undefined, withPage ? page : undefined);
+      return outcome.result.verified.stdout;
+    };
+    assert.equal(await pick(true), '2024-01-02');
+    // Counted over the tried two only, both names are called once: a tie, and the ranked order keeps the helper.
+    assert.equal(await pick(false), 'a%20b');
+  });
+
   it('disabled, the first program that printed a result is shown (one run)', async () => {
     const sent: string[] = [];
     const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting(outputs, sent), keepAlive: async () => true,
