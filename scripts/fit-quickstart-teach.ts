@@ -9,6 +9,7 @@
 //   r9:   bench/quickstarts-fresh-r9-results.json + bench/quickstarts-fresh-r9-ratings.tsv  (the same form, round 9)
 //   alts2: bench/quickstart-labels-alts2.json   + bench/quickstart-labels-alts2-ratings.tsv (round 10: alternatives of
 //         r4–r9 packages, first those whose chosen program ran but was rated trivial or wrong)
+//   alts3: bench/quickstart-labels-alts3.json   + bench/quickstart-labels-alts3-ratings.tsv (round 10's second sheet)
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
@@ -159,6 +160,8 @@ const sets = {
   r9: await loadBench('r9', 'bench/quickstarts-fresh-r9-results.json', 'bench/quickstarts-fresh-r9-ratings.tsv'),
   alts: await load('alts', 'bench/quickstart-labels-alts.json', option('alts-ratings') ?? 'bench/quickstart-labels-alts-ratings.tsv', 'id'),
   alts2: await load('alts2', option('alts2') ?? 'bench/quickstart-labels-alts2.json', option('alts2-ratings') ?? 'bench/quickstart-labels-alts2-ratings.tsv', 'id'),
+  // Round 10's second sheet (the same kind of packages, rated after the model was switched on): a set held out from it.
+  alts3: await load('alts3', option('alts3') ?? 'bench/quickstart-labels-alts3.json', option('alts3-ratings') ?? 'bench/quickstart-labels-alts3-ratings.tsv', 'id'),
 };
 const isAlts = (e: Example) => e.set.startsWith('alts');
 /** Packages where at least one rated alternative teaches: the most any pick could reach. */
