@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { dedupKey, WEIGHTS, WORD_FEATURES, wordScore, type IndexedPassage, type RankPool } from '../src/docs/rank.ts';
+import { dedupKey, dedupKeyIndex, WEIGHTS, WORD_FEATURES, wordScore, type IndexedPassage, type RankPool } from '../src/docs/rank.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { loadQuestions } from '../bench/docs-questions.ts';
@@ -82,13 +82,7 @@ for (const pkg of chosen) {
     const byWords = [...pool.rows].sort((l, r) => wordScore(WEIGHTS, r.features) - wordScore(WEIGHTS, l.features) || l.doc - r.doc).slice(0, REACH_WORDS).map((r) => r.doc);
     const byMeaning = pool.rows.filter((r) => r.similarity).sort((l, r) => r.similarity! - l.similarity! || l.doc - r.doc).slice(0, REACH_MEANING).map((r) => r.doc);
     const reachable = [...new Set([...byWords, ...byMeaning, ...answering])];
-    const keyNames: string[] = [];
-    const keyIds = new Map<string, number>();
-    const keys = pool.rows.map((r) => {
-      const key = dedupKey(pool.passages[r.doc]!);
-      if (!keyIds.has(key)) { keyIds.set(key, keyNames.length); keyNames.push(key); }
-      return keyIds.get(key)!;
-    });
+    const { keys, keyNames } = dedupKeyIndex(pool.rows.map((r) => pool.passages[r.doc]!));
     const answered = pool.rerank(WEIGHTS).slice(0, 3).findIndex((r) => answering.includes(r.doc)) + 1;
     pools.push({
       tool: pkg.tool, ecosystem: pkg.ecosystem, question: pseudo.question, kind: pseudo.kind, semantic: pool.semantic,

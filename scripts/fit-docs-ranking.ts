@@ -26,7 +26,7 @@ import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { EXTRACTOR_VERSIONS } from '../src/docs/extraction.ts';
-import { dedupKey, orderPool, WEIGHTS, WORD_FEATURES, wordScore as scoreOf, type DocsWeights, type FeatureRow, type RankPool, type WordFeature } from '../src/docs/rank.ts';
+import { dedupKeyIndex, orderPool, WEIGHTS, WORD_FEATURES, wordScore as scoreOf, type DocsWeights, type FeatureRow, type RankPool, type WordFeature } from '../src/docs/rank.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture } from '../bench/docs-artifacts.ts';
@@ -219,13 +219,7 @@ async function ask(questions: Question[], home: string | undefined): Promise<Sto
     const byWords = [...pool.rows].sort((l, r) => wordScore(r, WEIGHTS) - wordScore(l, WEIGHTS) || l.doc - r.doc).slice(0, REACH_WORDS).map((r) => r.doc);
     const byMeaning = pool.rows.filter((r) => r.similarity).sort((l, r) => r.similarity! - l.similarity! || l.doc - r.doc).slice(0, REACH_MEANING).map((r) => r.doc);
     const reachable = [...new Set([...byWords, ...byMeaning, ...answering])];
-    const keyNames: string[] = [];
-    const keyIds = new Map<string, number>();
-    const keys = pool.rows.map((r) => {
-      const key = dedupKey(pool.passages[r.doc]!);
-      if (!keyIds.has(key)) { keyIds.set(key, keyNames.length); keyNames.push(key); }
-      return keyIds.get(key)!;
-    });
+    const { keys, keyNames } = dedupKeyIndex(pool.rows.map((r) => pool.passages[r.doc]!));
     const entry: StoredPool = {
       ...head, why: diagnose(q, pool, answering), semantic: pool.semantic,
       rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f])]),

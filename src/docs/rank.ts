@@ -193,6 +193,18 @@ export function dedupKey(passage: Pick<IndexedPassage, 'symbol' | 'headings' | '
   return !passage.symbol ? `section:${passage.url}` : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
 }
 
+/** Each passage's dedup key as an index into `keyNames` (first seen first): the fitters' compact form of a pool. */
+export function dedupKeyIndex(passages: readonly Pick<IndexedPassage, 'symbol' | 'headings' | 'url'>[]): { keys: number[]; keyNames: string[] } {
+  const keyNames: string[] = [];
+  const keyIds = new Map<string, number>();
+  const keys = passages.map((passage) => {
+    const key = dedupKey(passage);
+    if (!keyIds.has(key)) { keyIds.set(key, keyNames.length); keyNames.push(key); }
+    return keyIds.get(key)!;
+  });
+  return { keys, keyNames };
+}
+
 /**
  * Orders a scored candidate pool into the answer: the word order fused with the meaning order, the guide lift, the
  * best POOL, then one passage per `key` and no near-duplicates (`near`), `limit` of them. The live ranking and a stored

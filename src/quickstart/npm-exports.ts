@@ -67,8 +67,11 @@ function cacheKey(files: ArchiveFile[], requested?: RequestedVersion): string {
   return `${requested ? `${requested.name}@${requested.version}` : ''}#${hash.digest('hex')}`;
 }
 
-async function readDeclaredExports(files: ArchiveFile[]): Promise<DeclaredExports> {
-  declaredPasses++;
+/**
+ * The package's declaration files (and package.json files) split into its own tree and the DefinitelyTyped tree
+ * under `@types/<name>/` (paths there made relative to that package), so each can be read as a program of its own.
+ */
+export function declarationTrees(files: ArchiveFile[]): { own: Map<string, string>; definitelyTyped: Map<string, string> } {
   const own = new Map<string, string>();
   const definitelyTyped = new Map<string, string>();
   for (const file of files) {
@@ -76,6 +79,12 @@ async function readDeclaredExports(files: ArchiveFile[]): Promise<DeclaredExport
     if (TYPES_DIR.test(file.path)) definitelyTyped.set(file.path.replace(TYPES_DIR, ''), textOf(file));
     else own.set(file.path, textOf(file));
   }
+  return { own, definitelyTyped };
+}
+
+async function readDeclaredExports(files: ArchiveFile[]): Promise<DeclaredExports> {
+  declaredPasses++;
+  const { own, definitelyTyped } = declarationTrees(files);
   for (const tree of [own, definitelyTyped]) {
     if (![...tree.keys()].some((p) => DECLARATION.test(p))) continue;
     try {

@@ -5,10 +5,11 @@
 // parameters; a package whose index re-exports per-function files, or whose functions take arrays or options objects
 // (`mean(x: number[])`, `query(ast: Node, selector: string)`), got no program. Nothing here is run or imported.
 import type TS from 'typescript';
-import { textOf, type ArchiveFile } from '../../docs/archive.ts';
+import type { ArchiveFile } from '../../docs/archive.ts';
 import { declarationProgram, npmTypeEntries } from '../../docs/extract/declared-api.ts';
 import type { ExampleFiles } from '../artifact.ts';
 import { docsCall, docsText, NO_DOCS_VALUES, type DocsValues } from '../docs-values.ts';
+import { declarationTrees } from '../npm-exports.ts';
 import type { Candidate } from '../types.ts';
 
 const TYPES_DIR = /^@types\/[^/]+\//;
@@ -48,13 +49,7 @@ export interface ApiProgram { code: string; rank: number; path: string; line: nu
  * `@types/<name>/`), best first. `importName` is what the program imports; `docs` what the docs' examples pass.
  */
 export async function declaredApiPrograms(files: ArchiveFile[], importName: string, docs: DocsValues = NO_DOCS_VALUES): Promise<ApiProgram[]> {
-  const own = new Map<string, string>();
-  const definitelyTyped = new Map<string, string>();
-  for (const file of files) {
-    if (!DECLARATION.test(file.path) && !/(^|\/)package\.json$/.test(file.path)) continue;
-    if (TYPES_DIR.test(file.path)) definitelyTyped.set(file.path.replace(TYPES_DIR, ''), textOf(file));
-    else own.set(file.path, textOf(file));
-  }
+  const { own, definitelyTyped } = declarationTrees(files);
   for (const [tree, prefix] of [[own, ''], [definitelyTyped, typesPrefix(files)]] as const) {
     if (![...tree.keys()].some((p) => DECLARATION.test(p))) continue;
     try {
