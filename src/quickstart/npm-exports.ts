@@ -13,8 +13,9 @@ import type TS from 'typescript';
 import { textOf, type ArchiveFile } from '../docs/archive.ts';
 import { declarationProgram, npmTypeEntries } from '../docs/extract/declared-api.ts';
 
-const TYPES_DIR = /^@types\/[^/]+\//;
-const DECLARATION = /\.d\.(ts|mts|cts)$/;
+/** Where a DefinitelyTyped package sits in an artifact's files, and what a declaration file is. */
+export const TYPES_DIR = /^@types\/[^/]+\//;
+export const DECLARATION = /\.d\.(ts|mts|cts)$/;
 /** Package versions whose declared exports are kept (each a few KB of names). */
 export const DECLARED_CACHE = 64;
 

@@ -216,17 +216,18 @@ export function readmeLeadNames(candidates: Candidate[]): string[] {
 /**
  * How many of the package's own examples call each name (calledNames): counted over the page's own blocks, because a
  * combined candidate repeats blocks that are already counted, and programs tooldex writes from the API (which share
- * their own scaffolding, `vars(…)`) are not the docs' examples. `examples` is how many blocks were counted. Read by
+ * their own scaffolding, `vars(…)`) are not the docs' examples. `examples` is how many blocks were counted; `called`
+ * is each candidate's calledNames where the caller has them already. Read by
  * centrality() and by the teach model's `docsShare` (teach-features.ts).
  */
-export function docsCallCounts(candidates: Candidate[]): { examples: number; calls: Record<string, number> } {
+export function docsCallCounts(candidates: Candidate[], called = candidates.map((c) => calledNames(c.code))): { examples: number; calls: Record<string, number> } {
   const calls = Object.create(null) as Record<string, number>; // no prototype: `constructor` is a name examples call
   let examples = 0;
-  for (const c of candidates) {
-    if (c.combinedFrom || c.localWeb || c.origin === 'api') continue;
+  candidates.forEach((c, i) => {
+    if (c.combinedFrom || c.localWeb || c.origin === 'api') return;
     examples++;
-    for (const n of calledNames(c.code)) calls[n] = (calls[n] ?? 0) + 1;
-  }
+    for (const n of called[i]!) calls[n] = (calls[n] ?? 0) + 1;
+  });
   return { examples, calls };
 }
 
@@ -238,7 +239,7 @@ export function docsCallCounts(candidates: Candidate[]): { examples: number; cal
  */
 export function centrality(candidates: Candidate[]): number[] {
   const called = candidates.map((c) => calledNames(c.code));
-  const frequency = new Map(Object.entries(docsCallCounts(candidates).calls));
+  const frequency = new Map(Object.entries(docsCallCounts(candidates, called).calls));
   const recurring = new Set([...frequency].filter(([, count]) => count >= 2).map(([name]) => name));
   if (!recurring.size) return called.map(() => 0);
   const full = Math.min(3, recurring.size);

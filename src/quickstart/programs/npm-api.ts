@@ -9,11 +9,9 @@ import type { ArchiveFile } from '../../docs/archive.ts';
 import { declarationProgram, npmTypeEntries } from '../../docs/extract/declared-api.ts';
 import type { ExampleFiles } from '../artifact.ts';
 import { docsCall, docsText, NO_DOCS_VALUES, type DocsValues } from '../docs-values.ts';
-import { declarationTrees } from '../npm-exports.ts';
+import { DECLARATION, declarationTrees, TYPES_DIR } from '../npm-exports.ts';
 import type { Candidate } from '../types.ts';
 
-const TYPES_DIR = /^@types\/[^/]+\//;
-const DECLARATION = /\.d\.(ts|mts|cts)$/;
 /** Written programs kept per package (they are tried after every real example, one run each). */
 const MAX_PROGRAMS = 3;
 /** How deep an object argument is built (`{ a: { b: 1 } }`): deeper types are not a value a reader would write. */
