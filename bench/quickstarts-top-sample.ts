@@ -6,6 +6,7 @@
 // ecosystem the draw (stderr). No evaluation set is read.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { random as seededRandom } from '../scripts/seeded-random.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1]! : fallback; };
@@ -14,20 +15,10 @@ const TOP = Number(option('top', '100'));
 const PER = Number(option('per', '20'));
 const ECOSYSTEMS = option('ecosystem', 'npm,pypi,crates,go').split(',');
 
-/** mulberry32: a small seeded generator, so the draw is the same on every machine and Node version. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Row { slug: string; ecosystem: string; popularity: number | null }
 const rows = zlib.gunzipSync(fs.readFileSync(new URL('../data/catalog.jsonl.gz', import.meta.url))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Row);
-const random = mulberry32(SEED);
+const random = seededRandom(SEED);
 const draws: string[][] = [];
 for (const ecosystem of ECOSYSTEMS) {
   const top = rows.filter((r) => r.ecosystem === ecosystem)

@@ -1,26 +1,10 @@
 // The pseudo-questions of scripts/docs-weak-labels.ts, made from the structure of one package's passages (pure: passages
-// in, questions out), and the seeded generator that picks them. See that script for what they are for.
+// in, questions out). The seeded generator that picks them is scripts/seeded-random.ts. See that script for what they
+// are for.
 import { dedupKey, type IndexedPassage } from '../src/docs/rank.ts';
+import { shuffled } from './seeded-random.ts';
 
-/** mulberry32: a small seeded generator, so the package list and the pseudo-questions are the same on every run. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-export function shuffled<T>(list: T[], next: () => number): T[] {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+export { random, shuffled } from './seeded-random.ts';
 
 /** Prose of a passage: code fences out, inline code kept as its text, whitespace squashed. */
 const proseOf = (content: string) => content.replace(/```[\s\S]*?(```|$)/g, ' ').replace(/`([^`\n]*)`/g, '$1').replace(/\s+/g, ' ').trim();
