@@ -102,3 +102,17 @@ export function pseudoQueries(tools: readonly ToolRecord[], options: PseudoOptio
   }
   return out;
 }
+
+/**
+ * The fit scripts' switch (scripts/fit-ranking.ts, scripts/fit-loso.ts): FIT_PSEUDO=n pseudo-queries per ecosystem,
+ * FIT_PSEUDO_WEIGHT and FIT_PSEUDO_SOURCE as in PSEUDO_DEFAULTS otherwise; none when FIT_PSEUDO is unset.
+ */
+export function pseudoQueriesFromEnv(tools: readonly ToolRecord[], env: NodeJS.ProcessEnv = process.env): LabelledQuery[] {
+  if (!env.FIT_PSEUDO) return [];
+  return pseudoQueries(tools, {
+    ...PSEUDO_DEFAULTS,
+    perEcosystem: Number(env.FIT_PSEUDO),
+    weight: Number(env.FIT_PSEUDO_WEIGHT ?? PSEUDO_DEFAULTS.weight),
+    source: (env.FIT_PSEUDO_SOURCE ?? PSEUDO_DEFAULTS.source) as PseudoOptions['source'],
+  });
+}

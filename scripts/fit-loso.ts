@@ -22,7 +22,7 @@ import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { loadLabelledQueries, queriesPrintable, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
 import { candidateLists, fmt, leaveOneSetOut, loadHarness, reportOf, type ModelSpec } from '../bench/search-harness.ts';
 import { BOOST_DEFAULTS } from '../bench/lambdamart.ts';
-import { PSEUDO_DEFAULTS, pseudoQueries } from '../bench/search-pseudo.ts';
+import { pseudoQueriesFromEnv } from '../bench/search-pseudo.ts';
 
 const started = Date.now();
 const load = () => os.loadavg()[0]!.toFixed(1);
@@ -72,12 +72,7 @@ function summary(): void {
 
 // FIT_CANDIDATES=400: stage one keeps that many candidates (search-index.ts CANDIDATES) for this run, fit and test alike.
 if (process.env.FIT_CANDIDATES) CANDIDATES.value = Number(process.env.FIT_CANDIDATES);
-const pseudo = process.env.FIT_PSEUDO ? pseudoQueries(harness.tools, {
-  ...PSEUDO_DEFAULTS,
-  perEcosystem: Number(process.env.FIT_PSEUDO),
-  weight: Number(process.env.FIT_PSEUDO_WEIGHT ?? PSEUDO_DEFAULTS.weight),
-  source: (process.env.FIT_PSEUDO_SOURCE ?? PSEUDO_DEFAULTS.source) as 'description' | 'readme',
-}) : [];
+const pseudo = pseudoQueriesFromEnv(harness.tools);
 if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catalog (weight ${pseudo[0]!.weight} each), in every fold's linear fit; e.g. ${pseudo.slice(0, 3).map((q) => `"${q.query}" → ${[...q.acceptable][0]}`).join('; ')}`);
 // Real queries first, pseudo-queries after: report() reads the real ones only.
 const fitQueries = [...queries, ...pseudo];

@@ -22,7 +22,7 @@ import {
   candidateLists, crossValidate, fitModel, fmt, loadHarness, measure, positionsWith, reportOf, trainThenRank,
 } from '../bench/search-harness.ts';
 import { BOOST_DEFAULTS, fitTrees } from '../bench/lambdamart.ts';
-import { PSEUDO_DEFAULTS, pseudoQueries } from '../bench/search-pseudo.ts';
+import { pseudoQueriesFromEnv } from '../bench/search-pseudo.ts';
 
 if (process.env.FIT_MODE) {
   await import('./fit-loso.ts');
@@ -84,12 +84,7 @@ if (!skipCv) {
 }
 
 // Weak supervision (FIT_PSEUDO): pseudo-queries from the catalog join the final linear fit (not the CV above).
-const pseudo = process.env.FIT_PSEUDO ? pseudoQueries(harness.tools, {
-  ...PSEUDO_DEFAULTS,
-  perEcosystem: Number(process.env.FIT_PSEUDO),
-  weight: Number(process.env.FIT_PSEUDO_WEIGHT ?? PSEUDO_DEFAULTS.weight),
-  source: (process.env.FIT_PSEUDO_SOURCE ?? PSEUDO_DEFAULTS.source) as 'description' | 'readme',
-}) : [];
+const pseudo = pseudoQueriesFromEnv(harness.tools);
 const pseudoLists = pseudo.length ? await candidateLists(harness, pseudo, HAND_WEIGHTS) : [];
 if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catalog in the linear fit (weight ${pseudo[0]!.weight} each)`);
 const model = await fitModel(harness, [...lists, ...pseudoLists], [...queries, ...pseudo], bestLambda);
