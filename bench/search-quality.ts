@@ -53,11 +53,11 @@ export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROU
 /**
  * Whether a set's queries may be written out one by one (misses, `QUICK_OUT` rows with their top 5 and answers): only
  * the training files, not the held-out set (for reporting, not tuning), and never a current or next round's fresh set
- * (`*fresh-r10*`, `*fresh-r11*`), whatever path it is given by.
+ * (`*fresh-r11*`, `*fresh-r12*`), whatever path it is given by.
  */
 export function queriesPrintable(file: string): boolean {
   const resolved = path.resolve(file);
-  return TRAINING_FILES.includes(resolved) && resolved !== HELDOUT_FILE && !/fresh-r(10|11)(\D|$)/.test(path.basename(resolved));
+  return TRAINING_FILES.includes(resolved) && resolved !== HELDOUT_FILE && !/fresh-r(11|12)(\D|$)/.test(path.basename(resolved));
 }
 
 /** Answers are written `npm:@scope/name` (turned into slugs here) or as slugs. */
