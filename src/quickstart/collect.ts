@@ -6,6 +6,7 @@ import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
 import { declaredApiCandidates } from './programs/npm-api.ts';
+import { goMethodPrograms } from './programs/go-api.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
 import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
 import { pythonApiCandidates } from './python-api.ts';
@@ -353,7 +354,10 @@ export async function collectCandidates(ecosystem: Ecosystem, artifact: ExampleF
     // example that imports them (grpc's Example functions of internal/xds/…): they are not candidates.
     const usable = [];
     for (const candidate of out) if (!(await importsInternal(candidate.code))) usable.push(candidate);
-    out.splice(0, out.length, ...usable, ...await goApiCandidates(artifact, await docsValues(ecosystem, usable)));
+    // Programs that construct the main type and call its methods (programs/go-api.ts) before those that print one
+    // function's result: among written programs, ties keep this order.
+    const docs = await docsValues(ecosystem, usable);
+    out.splice(0, out.length, ...usable, ...await goMethodPrograms(artifact, docs), ...await goApiCandidates(artifact, docs));
   }
   if (ecosystem === 'npm') {
     // The checker-based builder (programs/npm-api.ts) adds what this one misses: functions re-exported from other

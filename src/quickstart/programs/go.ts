@@ -1,6 +1,6 @@
 // Go examples as programs: `package main`, the imports the code uses (standard library, the module and its
 // sub-packages, the example's own imports), a `main` that runs the fragment or Example function, unused values printed.
-import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
+import { descendants, namedChildren, parseCode, withSyntaxTree, type SyntaxNode } from '../parse.ts';
 
 const DECLARATIONS = /^(function_declaration|method_declaration|type_declaration|var_declaration|const_declaration)$/;
 
@@ -64,9 +64,13 @@ async function splitFragment(code: string): Promise<{ declarations: string[]; st
   const root = await parseCode('go', `package main\n${code}`);
   const declarations: string[] = [];
   const rest: string[] = [];
+  let previous: SyntaxNode | undefined;
   for (const node of namedChildren(root)) {
+    // A comment on the line a statement ends on stays with it: it may show the statement's result (`// true`).
+    if (node.type === 'comment' && previous && rest.length && previous.endPosition.row === node.startPosition.row && !DECLARATIONS.test(previous.type)) rest[rest.length - 1] += ` ${node.text}`;
     if (node.type === 'package_clause' || node.type === 'import_declaration' || node.type === 'comment') continue;
     (DECLARATIONS.test(node.type) && !node.hasError ? declarations : rest).push(node.text);
+    previous = node;
   }
   return { declarations, statements: rest.join('\n') };
 }
@@ -190,6 +194,55 @@ function droppedPackageCall(main: SyntaxNode, context: GoContext): SyntaxNode | 
   return head?.type === 'identifier' && Object.hasOwn(context.modulePackages, head.text) ? call : undefined;
 }
 
+/** Literal kinds a trailing comment shows as a call's result (`g.Match("cat") // true`, `// []rune{'.'}`). */
+const RESULT_LITERALS = /^(true|false|nil|int_literal|float_literal|imaginary_literal|rune_literal|interpreted_string_literal|raw_string_literal|composite_literal|unary_expression)$/;
+
+/** Whether a comment's text (or its first word) is a Go literal: the value the docs say the call before it returns. */
+async function commentShowsValue(comment: string): Promise<boolean> {
+  const text = comment.replace(/^\/\/\s?/, '').trim();
+  if (!text || comment.startsWith('/*')) return false;
+  for (const candidate of [text, text.split(/\s+/)[0]!.replace(/[,;]$/, '')]) {
+    const literal = await withSyntaxTree('go', `package p\nvar _ = ${candidate}\n`, (root) => {
+      if (root.hasError) return false;
+      const value = descendants(root, 'expression_list')[0]?.namedChildren[0];
+      return Boolean(value && RESULT_LITERALS.test(value.type) && (value.type !== 'unary_expression' || /^-\d/.test(value.text)));
+    });
+    if (literal) return true;
+  }
+  return false;
+}
+
+/**
+ * Calls of `main` whose result is dropped but written beside them as a comment (glob's README: `g.Match("api.github.com")
+ * // true`): the docs show the result there, so the program prints it where a reader would read it. Only a call that
+ * is a whole statement and a comment on the same line that is a Go literal; other dropped calls are left alone (a call
+ * made for its effect, `cache.Delete(k) // delete data`, may return nothing, and printing it would not compile).
+ */
+async function printCommentedResults(program: string): Promise<string> {
+  const edits = await withSyntaxTree('go', program, (root) => {
+    const main = namedChildren(root).find((n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === 'main');
+    const body = main?.childForFieldName('body');
+    const list = body ? namedChildren(body).find((n) => n.type === 'statement_list') ?? body : undefined;
+    const statements = list ? namedChildren(list) : [];
+    const found: Array<{ start: number; end: number; text: string; comment: string }> = [];
+    statements.forEach((statement, i) => {
+      const call = statement.type === 'expression_statement' ? statement.namedChildren[0] : undefined;
+      const next = statements[i + 1];
+      if (call?.type !== 'call_expression' || next?.type !== 'comment' || next.startPosition.row !== statement.endPosition.row) return;
+      found.push({ start: call.startIndex, end: call.endIndex, text: call.text, comment: next.text });
+    });
+    return found;
+  });
+  let out = program;
+  let changed = false;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) {
+    if (!(await commentShowsValue(edit.comment))) continue;
+    out = `${out.slice(0, edit.start)}${PRINT_VALUE}(${edit.text})${out.slice(edit.end)}`;
+    changed = true;
+  }
+  return changed && !new RegExp(`\\bfunc ${PRINT_VALUE}\\(`).test(out) ? `${out.replace(/\s+$/, '')}\n\n${PRINT_VALUE_FUNC}\n` : out;
+}
+
 /** The example as a `package main` program with exactly the imports it uses. */
 export async function goProgram(code: string, origin: string, exampleName: string | undefined, context: GoContext, bareNames?: Map<string, string>): Promise<string> {
   if (bareNames?.size) {
@@ -225,7 +278,10 @@ export async function goProgram(code: string, origin: string, exampleName: strin
   }
   let program = `package main\n\n${body.trim()}\n`;
   program = await builtinPrintsToStdout(await useUnused(program));
-  if (!PRINTS.test(program)) {
+  const commented = context.keepDropped ? program : await printCommentedResults(program);
+  const showsComments = commented !== program;
+  program = commented;
+  if (!PRINTS.test(program) && !showsComments) {
     // Nothing printed: print what main wrote into a buffer, else the values main binds last.
     const root = await parseCode('go', program);
     const main = namedChildren(root).find((n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === 'main');
