@@ -70,7 +70,15 @@ type Field = typeof FIELDS[number];
 
 export interface QueryTerm { term: string; id: number; idf: number; /** 1 for a word of the question; less for a related one. */ weight: number }
 
-export interface TermMatch { bm25: number; bodyCoverage: number; proximity: number; name: number }
+export interface TermMatch {
+  bm25: number; bodyCoverage: number; proximity: number; name: number;
+  /**
+   * The share of the question's information the body holds in words its title and symbol do not say: how much of the
+   * question the passage's *text* explains, not its name (an item named like the question's words scores 0 here unless
+   * its prose says more of it).
+   */
+  textCoverage: number;
+}
 
 /** One package's passages, indexed once and queried many times. */
 export class LexicalIndex {
@@ -158,7 +166,7 @@ export class LexicalIndex {
    * adjacent question terms found adjacent (a phrase, `random_range` for "random … range").
    */
   match(doc: number, terms: QueryTerm[], totalIdf: number): TermMatch {
-    let bm25 = 0, body = 0, proximity = 0;
+    let bm25 = 0, body = 0, proximity = 0, text = 0;
     // Counted per query term by a scan of each field (a handful of terms): no per-passage map of every token, which
     // made this the largest main-thread cost (and garbage) of docs answers under load.
     const fieldTokens = FIELDS.map((field) => this.fields[field][doc]!);
@@ -167,6 +175,8 @@ export class LexicalIndex {
     const K1 = LEXICAL.k1;
     // A word and its related terms count once for coverage: the best of them.
     const bodyBest = new Map<string, number>();
+    const textBest = new Map<string, number>();
+    const titleTokens = fieldTokens[0]!;
     for (const { id, idf, weight, term } of terms) {
       let weighted = 0;
       const group = weight === 1 ? term : `~${id}`;
@@ -176,11 +186,15 @@ export class LexicalIndex {
         for (let i = 0; i < tokens.length; i++) if (tokens[i] === id) n++;
         if (!n) continue;
         weighted += WEIGHT[field] * n / (1 - LENGTH_NORM[field] + LENGTH_NORM[field] * tokens.length / this.averages[field]);
-        if (field === 'body') bodyBest.set(group, Math.max(bodyBest.get(group) ?? 0, idf * weight));
+        if (field === 'body') {
+          bodyBest.set(group, Math.max(bodyBest.get(group) ?? 0, idf * weight));
+          if (!titleTokens.includes(id)) textBest.set(group, Math.max(textBest.get(group) ?? 0, idf * weight));
+        }
       }
       if (weighted) bm25 += weight * idf * (weighted * (K1 + 1)) / (weighted + K1);
     }
     for (const v of bodyBest.values()) body += v;
+    for (const v of textBest.values()) text += v;
     if (terms.filter((t) => t.weight === 1).length > 1) {
       const wanted = new Set(terms.filter((t) => t.weight === 1).map((t) => t.id));
       for (const field of ['title', 'body'] as const) {
@@ -208,7 +222,7 @@ export class LexicalIndex {
       }
       name = nameIdf ? Math.min(1, named / nameIdf) * (named / total) : 0;
     }
-    return { bm25, bodyCoverage: body / total, proximity: Math.min(1, proximity), name };
+    return { bm25, bodyCoverage: body / total, proximity: Math.min(1, proximity), name, textCoverage: text / total };
   }
 
   /** Body term ids, for near-duplicate checks. */

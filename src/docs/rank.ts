@@ -43,6 +43,15 @@ export const WEIGHTS = {
    * through `importance` and `deprecatedMeaning`), and round 9's `prose`/`explains` (0).
    */
   example: 0, section: 0,
+  /**
+   * Round 11, declared for the fit at weight 0 (docs/docs-search.md, "Round 11: ranking"): `textCoverage`, the share of
+   * the question the passage's text says beyond its name; `member`, an item of a type the package documents
+   * (`Url::join`, `Context.Uint`); `field`, such a member that is not callable (a field, property or variant: Go's
+   * documented struct fields come 0.1 lower in importance from the extractor); `ownerCentrality`, how much the
+   * package's docs use the member's owner (`IndexMap::shift_remove` over `OccupiedEntry::shift_remove`); `guideCalled`,
+   * how well the best-matching guide section that calls the item in its code matches the question.
+   */
+  textCoverage: 0, member: 0, field: 0, ownerCentrality: 0, guideCalled: 0,
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -53,7 +62,10 @@ export type DocsWeights = typeof WEIGHTS;
  * the WEIGHTS entry of the same name; `internal` and `bare` are -1 when the passage is so, 0 otherwise;
  * `example` and `section` 1 when it has a code example / is a guide section, else 0).
  */
-export const WORD_FEATURES = ['bm25', 'bodyCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'example', 'section'] as const;
+export const WORD_FEATURES = [
+  'bm25', 'bodyCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'example', 'section',
+  'textCoverage', 'member', 'field', 'ownerCentrality', 'guideCalled',
+] as const;
 export type WordFeature = typeof WORD_FEATURES[number];
 export interface FeatureRow { doc: number; features: Record<WordFeature, number>; matched: boolean; similarity?: number }
 /**
@@ -111,6 +123,71 @@ function fuseByRank(weights: DocsWeights, lexical: Array<{ doc: number; score: n
 
 const lastSegment = (symbol: string) => symbol.split(/::|\.|\//).pop()?.toLowerCase() ?? '';
 
+/** What a passage is within its package's item tree: a member of a documented type, callable or not, and its owner's use. */
+interface Membership { member: boolean; field: boolean; ownerCentrality: number }
+const NOT_MEMBER: Membership = { member: false, field: false, ownerCentrality: 0 };
+const membershipMemo = new WeakMap<readonly IndexedPassage[], Membership[]>();
+/** A declaration that is called: a function keyword, or the member's name followed by its parameters (TS/JS methods). */
+function callable(passage: IndexedPassage, name: string): boolean {
+  const fence = passage.content.match(/```[^\n]*\n([^\n]*)/);
+  const line = fence?.[1] ?? '';
+  if (/\b(fn|func|def)\b/.test(line)) return true;
+  const at = line.indexOf(name);
+  return at >= 0 && /^\s*(<[^>]*>)?\s*\(/.test(line.slice(at + name.length));
+}
+/**
+ * Per passage of a package (computed once per passages array): a member is an item whose symbol's parent is the symbol
+ * of another passage that is not a module's page (a module page's heading trail starts at its own symbol), so
+ * `tokio::time::timeout` is not a member of `tokio::time` while `url::Url::join` is one of `url::Url`.
+ */
+function memberships(passages: readonly IndexedPassage[]): Membership[] {
+  let out = membershipMemo.get(passages);
+  if (out) return out;
+  const owners = new Map<string, number>();
+  for (const p of passages) {
+    if (!p.symbol || p.headings[0] === p.symbol) continue;
+    owners.set(p.symbol, Math.max(owners.get(p.symbol) ?? 0, p.centrality ?? 0));
+  }
+  // Callable or not is read once per symbol, off its declaration (the passage that opens with the signature's fence),
+  // so an item's example passages ("Example of `Logger.Write`") take the item's verdict.
+  const calls = new Map<string, boolean>();
+  const ownerOf = (symbol: string) => {
+    const cut = Math.max(symbol.lastIndexOf('::'), symbol.lastIndexOf('.'));
+    return cut > 0 ? { owner: symbol.slice(0, cut), name: symbol.slice(cut).replace(/^(::|\.)/, '') } : undefined;
+  };
+  for (const p of passages) {
+    if (!p.symbol || calls.has(p.symbol) || !p.content.startsWith('```')) continue;
+    const parts = ownerOf(p.symbol);
+    if (parts && owners.has(parts.owner)) calls.set(p.symbol, callable(p, parts.name));
+  }
+  out = passages.map((p) => {
+    const parts = p.symbol ? ownerOf(p.symbol) : undefined;
+    const owner = parts && owners.get(parts.owner);
+    if (!parts || owner === undefined) return NOT_MEMBER;
+    return { member: true, field: !(calls.get(p.symbol!) ?? true), ownerCentrality: owner };
+  });
+  membershipMemo.set(passages, out);
+  return out;
+}
+
+/** Sections the guide evidence is read from: the best few by BM25 alone (a weight-free order, so the feature is too). */
+const GUIDE_SECTIONS = 5;
+/**
+ * Per item symbol: the body coverage of the best-matching guide section (of the GUIDE_SECTIONS best by BM25) whose code
+ * calls it (src/docs/links.ts), so the item a guide section for the question uses carries that section's match.
+ */
+function guideCalls(passages: readonly IndexedPassage[], scored: Array<{ doc: number; match: { bm25: number; bodyCoverage: number } }>, uses: (doc: number) => number[]): Map<string, number> {
+  const called = new Map<string, number>();
+  const sections = scored.filter(({ doc }) => !passages[doc]!.symbol).sort((a, b) => b.match.bm25 - a.match.bm25 || a.doc - b.doc).slice(0, GUIDE_SECTIONS);
+  for (const { doc, match } of sections) {
+    for (const item of uses(doc)) {
+      const symbol = passages[item]?.symbol;
+      if (symbol) called.set(symbol, Math.max(called.get(symbol) ?? 0, match.bodyCoverage));
+    }
+  }
+  return called;
+}
+
 export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions): Ranked[] {
   const { observe } = options;
   if (!observe) return rankWith(WEIGHTS, passages, lexical, question, options);
@@ -143,6 +220,9 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
   const identifiers = new Set(options.identifiers);
   const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
   const meaningOf = options.semantic;
+  // Structure features are computed only while observed or weighed (the shipped weights are 0: no cost in service).
+  const structure = rows || weights.member !== 0 || weights.field !== 0 || weights.ownerCentrality !== 0 ? memberships(passages) : undefined;
+  const called = (rows || weights.guideCalled !== 0) && options.uses ? guideCalls(passages, scored, options.uses) : undefined;
   // A deprecated passage is down in the word score through its importance; here it is down in meaning too.
   const similarity = meaningOf && ((doc: number) => {
     const sim = meaningOf(doc);
@@ -161,6 +241,9 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
       name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
       centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0,
       example: example ? 1 : 0, section: passage.symbol ? 0 : 1,
+      textCoverage: match.textCoverage,
+      member: structure?.[doc]!.member ? 1 : 0, field: structure?.[doc]!.field ? 1 : 0, ownerCentrality: structure?.[doc]!.ownerCentrality ?? 0,
+      guideCalled: passage.symbol ? called?.get(passage.symbol) ?? 0 : 0,
     };
     rows?.push({ doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}), features });
     return { doc, score: wordScore(weights, features), matched: match.bm25 > 0 };
