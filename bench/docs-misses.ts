@@ -11,13 +11,15 @@ import { loadConfig } from '../src/config.ts';
 import { allPassages, type StoredPassage } from '../src/docs/repository.ts';
 import { createLogger } from '../src/log.ts';
 import { rawArtifact, typesArtifact } from './docs-artifacts.ts';
-import { answers, firstHit, loadQuestions, meets, type Answer, type Condition, type Question } from './docs-questions.ts';
+import { answers, firstHit, loadQuestions, meets, type Answer, type Condition, type Expectation, type Question } from './docs-questions.ts';
+import { hasExplanation } from '../src/docs/extract/evidence.ts';
 
 /** The spent sets, each named explicitly (no glob: the round's fresh set must never be read). */
 const SPENT: Array<[string, Question['set']]> = [
   ['docs-heldout.tsv', 'heldout'], ['docs-tuning.tsv', 'tuning'], ['docs-fresh.tsv', 'fresh'],
   ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'],
   ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'],
+  ['docs-fresh-r10.tsv', 'fresh-r10'],
 ];
 
 /** Causes from the closest to answered to the farthest; a question takes the closest cause over its alternatives. */
@@ -93,6 +95,39 @@ function conditionCause(c: Condition, passages: StoredPassage[], files: Map<stri
   }
 }
 
+/**
+ * The passage side of a ranking miss: is the answering passage made so that a reader (and the ranker) can see the
+ * answer? Classes, in the order a question takes the first that holds for its best-ranked answering passage:
+ * - *bare item*: an API passage with no prose (its explanation, if any, is in another passage);
+ * - *code-led section*: a guide section whose text before its first code block has under three words of prose, or
+ *   that is mostly code (its explanation was cut off at a code block, or it is an example without a lead-in);
+ * - *late summary*: an API passage whose first prose starts more than 400 characters in (a long signature first);
+ * - *deep answer*: the question's text is met more than 1,200 characters into the passage;
+ * - *well made*: none of these: the passage reads as an answer and ranking alone put it below #3.
+ */
+export const SHAPES = ['bare item', 'code-led section', 'late summary', 'deep answer', 'well made'] as const;
+export type Shape = typeof SHAPES[number];
+
+const FENCE = /```[\s\S]*?(```|$)/g;
+export function passageShape(p: { symbol?: string | null; title?: string | null; content: string }, expect: Expectation): Shape {
+  const { content } = p;
+  if (p.symbol && !hasExplanation(content)) return 'bare item';
+  if (!p.symbol) {
+    const lead = content.split('```')[0] ?? '';
+    const code = (content.match(FENCE) ?? []).join('').length;
+    if (content.includes('```') && (!hasExplanation(lead) || code > 0.7 * content.length)) return 'code-led section';
+  }
+  if (p.symbol) {
+    const firstProse = content.replace(FENCE, (m) => ' '.repeat(m.length)).search(/[\p{L}]{2,}/u);
+    if (firstProse > 400) return 'late summary';
+  }
+  const text = expect.flat().filter((c) => c.kind === 'text').map((c) => squash(c.value));
+  const body = squash(`${p.title ?? ''}\n${content}`);
+  const at = text.map((t) => body.indexOf(t)).filter((i) => i >= 0);
+  if (at.length && Math.min(...at) > 1200) return 'deep answer';
+  return 'well made';
+}
+
 /** A miss line of the bench's verbose output: `  miss [set] tool "question" want raw: …`, matched to its question. */
 export function parseMisses(output: string, questions: Question[]): Question[] {
   const byKey = new Map<string, Question[]>();
@@ -111,7 +146,7 @@ async function main(args: string[]): Promise<void> {
   const jsonAt = args.indexOf('--json');
   const jsonOut = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
   const questions = SPENT.flatMap(([file, set]) => loadQuestions(file, set));
-  const rows: Array<{ set: string; ecosystem: string; tool: string; question: string; want: string; cause: Cause; detail: string; rank?: number }> = [];
+  const rows: Array<{ set: string; ecosystem: string; tool: string; question: string; want: string; cause: Cause; detail: string; rank?: number; shape?: Shape; length?: number }> = [];
   for (let i = 0; i + 1 < args.length; i += 2) {
     const misses = parseMisses(fs.readFileSync(args[i]!, 'utf8'), questions);
     const app = await createApp(loadConfig({ TOOLDEX_HOME: args[i + 1]!, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_DOCS_DEADLINE_MS: 600_000 }, {}), createLogger('warn'));
@@ -122,7 +157,12 @@ async function main(args: string[]): Promise<void> {
       const answering = passages.filter((p) => answers(p, q.expect));
       if (answering.length) {
         const rank = firstHit(result.results as Answer[], q.expect);
-        rows.push({ set: q.set, ecosystem: q.ecosystem, tool: q.tool, question: q.question, want: q.raw, cause: 'ranking', rank, detail: `best answering passage at ${rank ? `#${rank}` : 'below #100'} (${answering.slice(0, 2).map((p) => p.symbol ?? p.title).join('; ')})` });
+        // The passage the ranker placed best among those that answer (the first stored one when none is in the top 100).
+        const hit = rank ? (result.results as Answer[])[rank - 1] : undefined;
+        const best = answering.find((p) => hit && p.symbol === hit.symbol && p.title === hit.title && p.source === hit.source) ?? answering[0]!;
+        const shape = passageShape(best, q.expect);
+        rows.push({ set: q.set, ecosystem: q.ecosystem, tool: q.tool, question: q.question, want: q.raw, cause: 'ranking', rank, shape, length: best.content.length,
+          detail: `best answering passage at ${rank ? `#${rank}` : 'below #100'}, ${shape} (${answering.slice(0, 2).map((p) => p.symbol ?? p.title).join('; ')})` });
         continue;
       }
       let files = artifacts.get(q.tool);
@@ -156,6 +196,11 @@ async function main(args: string[]): Promise<void> {
     console.log(`| ${cause} | ${ecosystems.map((e) => n(e)).join(' | ')} | ${n()} |`);
   }
   console.log(`| misses at hit@3 | ${ecosystems.map((e) => rows.filter((r) => r.ecosystem === e).length).join(' | ')} | ${rows.length} |`);
+  console.log(`\n| ranking misses: the answering passage | ${ecosystems.join(' | ')} | all |\n|---|${ecosystems.map(() => '---|').join('')}---|`);
+  for (const shape of SHAPES) {
+    const n = (e?: string) => rows.filter((r) => r.shape === shape && (!e || r.ecosystem === e)).length;
+    console.log(`| ${shape} | ${ecosystems.map((e) => n(e)).join(' | ')} | ${n()} |`);
+  }
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(rows, null, 1));
 }
 
