@@ -124,8 +124,39 @@ function nearestFunction(node: SyntaxNode): SyntaxNode | null {
   return null;
 }
 
+const MAX_METHOD_CALLS = 4;
+
+/**
+ * Calls of a class's own public methods on an instance, what each returns printed with its name: the operation the
+ * class is for (`add` then `get`, `encode` then `decode`), not the instance dumped. Methods that change state only or
+ * reach out (SIDE_EFFECT), properties, async methods, generators and stubs are left out; methods that take data come
+ * first, the one taking more first (`set(key, value)` before `get(key)`), so what is put in is there to be read back;
+ * the docs' own calls come before others of their kind. Each call must be made with plain values.
+ */
+function methodCalls(cls: SyntaxNode, variable: string, docs: DocsValues): string[] {
+  const calls: Array<{ line: string; args: number; docs: boolean; index: number }> = [];
+  const defs = namedChildren(cls.childForFieldName('body') ?? cls).map((n) => (n.type === 'decorated_definition' ? { def: n.childForFieldName('definition'), decorated: n.text } : { def: n, decorated: '' }));
+  for (const [index, { def, decorated }] of defs.entries()) {
+    if (def?.type !== 'function_definition') continue;
+    const name = def.childForFieldName('name')?.text ?? '';
+    if (!/^[a-z]\w*$/.test(name) || SIDE_EFFECT.test(name) || /^async\s/.test(def.text) || isStub(def)) continue;
+    if (decorated && !/^@(functools\.)?(lru_cache|cache)\b/.test(decorated.trimStart())) continue;
+    const returns = def.childForFieldName('return_type')?.text ?? '';
+    if (/^(None|NoReturn|Never)$/.test(returns) || descendants(def.childForFieldName('body') ?? def, ['yield']).some((y) => nearestFunction(y)?.equals(def))) continue;
+    // A method that returns nothing on any path shows nothing.
+    if (!descendants(def.childForFieldName('body') ?? def, 'return_statement').some((r) => r.namedChildCount > 0 && nearestFunction(r)?.equals(def))) continue;
+    // The docs call a method on a value of their own (`s.put("colour", …)`): its text goes to this method.
+    const docsKey = [...docs.passed.keys()].find((k) => k.endsWith(`.${name}`)) ?? name;
+    const args = sampleArguments(def.childForFieldName('parameters')!, true, docsKey, docs);
+    if (!args) continue;
+    calls.push({ line: `print(${JSON.stringify(`${name}(${args.join(', ')}):`.replace(/"/g, "'"))}, ${variable}.${name}(${args.join(', ')}))`, args: args.length, docs: docsCall(docs, name), index });
+  }
+  return calls.sort((a, b) => Number(b.args > 0) - Number(a.args > 0) || Number(b.docs) - Number(a.docs) || b.args - a.args || a.index - b.index)
+    .slice(0, MAX_METHOD_CALLS).map((c) => c.line);
+}
+
 /** A class a reader would construct plainly and look at: its arguments and how to show the instance. */
-function classUse(cls: SyntaxNode, qualified: string): { code: string; args: number; shows: boolean } | undefined {
+function classUse(cls: SyntaxNode, qualified: string, docs: DocsValues = NO_DOCS_VALUES): { code: string; args: number; shows: boolean; calls?: string } | undefined {
   const name = cls.childForFieldName('name')?.text ?? '';
   const bases = cls.childForFieldName('superclasses')?.text ?? '';
   if (/(Error|Exception|Warning|Mixin|Base|Meta|Protocol|Interface|ABC)$/.test(name) || NOT_PLAIN_BASE.test(bases)) return undefined;
@@ -144,7 +175,8 @@ function classUse(cls: SyntaxNode, qualified: string): { code: string; args: num
   const plainName = snake(name).replace(/^_+/, '') || 'value';
   const variable = `${qualified.split('.')[0]}.` === `${plainName}.` ? `${plainName}_value` : plainName;
   const show = shows ? `print(${variable})` : `print({k: v for k, v in vars(${variable}).items() if not k.startswith("_")})`;
-  return { code: `${variable} = ${qualified}(${args.join(', ')})\n${show}`, args: args.length, shows };
+  const calls = methodCalls(cls, variable, docs);
+  return { code: `${variable} = ${qualified}(${args.join(', ')})\n${show}`, args: args.length, shows, ...(calls.length ? { calls: `${variable} = ${qualified}(${args.join(', ')})\n${calls.join('\n')}` } : {}) };
 }
 
 /** The package's public modules, the package first: a namespace package (only `__path__`) gives its one subpackage. */
@@ -257,9 +289,14 @@ export async function pythonApiCandidates(artifact: ExampleFiles, docs: DocsValu
     let code: string;
     let rank = topLevel ? 1 : 0;
     if (def.type === 'class_definition') {
-      const use = classUse(def, qualified);
+      const use = classUse(def, qualified, docs);
       if (!use) return;
       code = use.code;
+      // The instance used (its methods called, results printed) before the instance shown: what it is for.
+      if (use.calls) {
+        const callRank = rank + 1 + (use.args || !use.shows ? 1 : 0) + (docsCall(docs, name, ['', ...qualified.split('.').slice(0, -1)]) ? 3 : 0);
+        found.push({ code: `${access.imports}\n\n${use.calls}`, rank: callRank, path: module.file, line: def.startPosition.row + 1, order: order++, module: module.dotted });
+      }
       // Given values, an instance shows what it made of them; given none, its defaults are worth seeing only as
       // the attributes it holds (`TransferConfig()`), not as a bare repr (`URL('')`).
       rank += use.args || !use.shows ? 1 : 0;
