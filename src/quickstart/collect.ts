@@ -7,6 +7,7 @@ import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
 import { declaredApiCandidates } from './programs/npm-api.ts';
 import { goMethodPrograms } from './programs/go-api.ts';
+import { exampleDeclarations } from './programs/go-examples.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
 import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
 import { pythonApiCandidates } from './python-api.ts';
@@ -266,8 +267,8 @@ async function goExamples(text: string, path: string, url: (line: number) => str
     const output = /\/\/\s*(Unordered output|Output):([\s\S]*)$/.exec(body.text.replace(/\}\s*$/, ''));
     const expected = output?.[2]?.split('\n').map((l) => l.replace(/^\s*\/\/ ?/, '')).join('\n').trim();
     // The other top-level declarations of the file (helpers, types) may be used by the example.
-    const helpers = descendants(root, ['function_declaration', 'method_declaration', 'type_declaration', 'var_declaration', 'const_declaration'])
-      .filter((n) => n.parent?.type === 'source_file' && !/^func\s+Example/.test(n.text)).map((n) => n.text);
+    // Only what the example uses of the file (programs/go-examples.ts): its Test functions are not part of it.
+    const helpers = await exampleDeclarations(text, name);
     found.push({
       code: [imports, ...helpers, fn.text].filter(Boolean).join('\n\n'), language: 'go', origin: 'go-example', path,
       source: url(fn.startPosition.row + 1), exampleName: name, ...(goPackage ? { goPackage } : {}), ...(expected ? { expectedOutput: expected } : {}),

@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { docsValues } from '../../../src/quickstart/docs-values.ts';
+import { collectCandidates } from '../../../src/quickstart/collect.ts';
 import { goMethodPrograms, readGoApi } from '../../../src/quickstart/programs/go-api.ts';
+import { exampleDeclarations } from '../../../src/quickstart/programs/go-examples.ts';
+import { rankCandidates } from '../../../src/quickstart/score.ts';
 import { goProgram } from '../../../src/quickstart/programs/go.ts';
 
 const file = (p: string, src: string) => ({ path: p, bytes: new TextEncoder().encode(src) });
@@ -130,3 +133,53 @@ describe('Go programs from the declared API', () => {
     }
   });
 });
+
+const EXAMPLE_FILE = `package hashy_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"example.com/hashy"
+)
+
+type sample struct{ text string }
+
+func (s sample) bytes() []byte { return []byte(s.text) }
+
+var greeting = sample{text: "hello"}
+
+func sum(s sample) uint64 {
+	h := hashy.New()
+	h.Write(s.bytes())
+	return h.Sum64()
+}
+
+func TestSum(t *testing.T) {
+	t.Run("empty", func(t *testing.T) {
+		http.ListenAndServe(":8080", nil)
+	})
+}
+
+func ExampleNew() {
+	fmt.Println(sum(greeting))
+	// Output: 99162322
+}
+`;
+
+describe('Go Example functions carry only what they use of their file', () => {
+  it('helpers, types with their methods and variables used (transitively); not the file\'s tests', async () => {
+    const kept = await exampleDeclarations(EXAMPLE_FILE, 'ExampleNew');
+    assert.deepEqual(kept.map((d) => d.split('\n')[0]), ['type sample struct{ text string }', 'func (s sample) bytes() []byte { return []byte(s.text) }', 'var greeting = sample{text: "hello"}', 'func sum(s sample) uint64 {']);
+  });
+
+  it('a test\'s server in the same file no longer blocks the example', async () => {
+    const found = await collectCandidates('go', artifact([file('hashy.go', HASHER), file('example_test.go', EXAMPLE_FILE)]));
+    const example = found.find((c) => c.origin === 'go-example')!;
+    assert.doesNotMatch(example.code, /TestSum|ListenAndServe/);
+    const [ranked] = rankCandidates([example], 'go', 'example.com/hashy', 'example.com/hashy');
+    assert.deepEqual(ranked!.blockers, []);
+  });
+});
+
