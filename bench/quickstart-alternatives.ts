@@ -123,8 +123,10 @@ try {
 /** The rater's sheet: per package, each alternative's program and what it printed, with an id and a rating line. */
 function sheet(all: PackageRun[]): string {
   const FENCE = '~~~~';
-  const parts = [`# Quickstart candidates to rate (${new Date().toISOString()})\n\nEach package has 2–4 alternative programs; each ran in tooldex's sandbox and printed the output shown. For each candidate id: does the program **teach the main use** of the package, **run but stay trivial**, or is it **wrong** (misleads)? Write one of teaches / trivial / wrong on its rating line (ratings.tsv: id, slug, rating, reason).\n`];
-  for (const run of all.filter((r) => r.alternatives.length >= 2)) {
+  const parts = [`# Quickstart candidates to rate (${new Date().toISOString()})\n\nEach package has 1–4 alternative programs; each ran in tooldex's sandbox and printed the output shown. For each candidate id: does the program **teach the main use** of the package, **run but stay trivial**, or is it **wrong** (misleads)? Write one of teaches / trivial / wrong on its rating line (ratings.tsv: id, slug, rating, reason).\n`];
+  // A package with one program that ran is on the sheet too: whether it teaches is the ceiling for that package
+  // (round 11 measured the ceiling, not only picks among several).
+  for (const run of all.filter((r) => r.alternatives.length >= 1)) {
     parts.push(`## ${run.slug}@${run.alternatives[0]!.version}\n`);
     for (const alt of [...run.alternatives].sort((a, b) => a.id.localeCompare(b.id))) {
       parts.push([

@@ -10,6 +10,11 @@
 //   alts2: bench/quickstart-labels-alts2.json   + bench/quickstart-labels-alts2-ratings.tsv (round 10: alternatives of
 //         r4–r9 packages, first those whose chosen program ran but was rated trivial or wrong)
 //   alts3: bench/quickstart-labels-alts3.json   + bench/quickstart-labels-alts3-ratings.tsv (round 10's second sheet)
+//   r10:  bench/quickstarts-fresh-r10-results.json + -results-round9-code.json + bench/quickstarts-fresh-r10-ratings-both.tsv
+//         (round 10's fresh packages, run by the round-10 and the round-9 code; every distinct program that ran, rated
+//         blind from one sheet, with which run chose it)
+//   alts4: bench/quickstart-labels-alts4.json   + bench/quickstart-labels-alts4-ratings.tsv (round 11: alternatives of the
+//         r10 packages not rated "teaches")
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
@@ -50,8 +55,8 @@ async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'):
  */
 const LEAD: Record<string, { lead: string[]; docs?: RanCandidate['docsCalls'] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync(option('lead') ?? 'bench/quickstart-labels-lead.json', 'utf8')) : {};
 
-async function labelled(set: string, rows: LabelRow[], tsv: string, key: 'id' | 'slug'): Promise<Example[]> {
-  const rated = ratings(tsv, key);
+async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string, string>, key: 'id' | 'slug'): Promise<Example[]> {
+  const rated = typeof tsv === 'string' ? ratings(tsv, key) : tsv;
   const out: Example[] = [];
   for (const row of rows) {
     const rating = rated.get(key === 'id' ? row.id : row.slug);
@@ -153,6 +158,32 @@ async function loadBench(set: string, json: string, tsv: string): Promise<Exampl
   return labelled(set, rows, tsv, 'slug');
 }
 
+/**
+ * Two bench outputs over the same packages (round 10: its own code and the round-9 code side by side), rated from one
+ * sheet: the ratings TSV has a `chosen_by` column (`both`, or the run's name). Each distinct program that ran is one
+ * example; a program both runs chose is counted once, from the first run.
+ */
+async function loadBenchPair(set: string, runs: Array<{ name: string; json: string }>, tsv: string): Promise<Example[]> {
+  if (!fs.existsSync(tsv) || runs.some((r) => !fs.existsSync(r.json))) return [];
+  const [head, ...lines] = fs.readFileSync(tsv, 'utf8').trim().split('\n').map((l) => l.split('\t'));
+  const col = (name: string) => head!.indexOf(name);
+  const rated = lines.map((l) => ({ slug: l[col('slug')]!.trim(), by: l[col('chosen_by')]!.trim(), rating: l[col('rating')]!.trim().toLowerCase() }));
+  interface BenchRow { slug: string; ecosystem: RanCandidate['ecosystem']; verified: { status: string; stdout?: string }; quickstart?: { code: string; chosen?: { origin: RanCandidate['origin']; score: number; signals: string[]; rank: number } } }
+  const out: Example[] = [];
+  for (const [k, run] of runs.entries()) {
+    const rows = (JSON.parse(fs.readFileSync(run.json, 'utf8')) as BenchRow[]).flatMap((r): LabelRow[] => {
+      const chosen = r.quickstart?.chosen;
+      // The first run's programs carry the `both` ratings; a later run adds only the programs it alone chose.
+      const rating = rated.find((x) => x.slug === r.slug && (x.by === run.name || (k === 0 && x.by === 'both')))?.rating;
+      if (r.verified.status !== 'ran' || !chosen || !r.quickstart || !rating) return [];
+      return [{ id: `${r.slug}@${run.name}`, slug: r.slug, rank: chosen.rank, ecosystem: r.ecosystem, program: r.quickstart.code, stdout: r.verified.stdout ?? '', origin: chosen.origin, score: chosen.score, signals: chosen.signals }];
+    });
+    const ratings = new Map(rated.filter((x) => x.by === run.name || (k === 0 && x.by === 'both')).map((x) => [`${x.slug}@${run.name}`, x.rating]));
+    out.push(...await labelled(set, rows, ratings, 'id'));
+  }
+  return out;
+}
+
 const sets = {
   r5: await load('r5', 'bench/quickstart-labels-r5.json', 'bench/quickstarts-fresh-r5-ratings.tsv', 'slug'),
   r7: await loadBench('r7', 'bench/quickstarts-fresh-r7-results.json', 'bench/quickstarts-fresh-r7-ratings.tsv'),
@@ -162,6 +193,9 @@ const sets = {
   alts2: await load('alts2', option('alts2') ?? 'bench/quickstart-labels-alts2.json', option('alts2-ratings') ?? 'bench/quickstart-labels-alts2-ratings.tsv', 'id'),
   // Round 10's second sheet (the same kind of packages, rated after the model was switched on): a set held out from it.
   alts3: await load('alts3', option('alts3') ?? 'bench/quickstart-labels-alts3.json', option('alts3-ratings') ?? 'bench/quickstart-labels-alts3-ratings.tsv', 'id'),
+  r10: await loadBenchPair('r10', [{ name: 'round 10', json: 'bench/quickstarts-fresh-r10-results.json' }, { name: 'round 9', json: 'bench/quickstarts-fresh-r10-results-round9-code.json' }], 'bench/quickstarts-fresh-r10-ratings-both.tsv'),
+  // Round 11's sheet: alternatives of the round-10 packages whose chosen program was not rated "teaches".
+  alts4: await load('alts4', option('alts4') ?? 'bench/quickstart-labels-alts4.json', option('alts4-ratings') ?? 'bench/quickstart-labels-alts4-ratings.tsv', 'id'),
 };
 const isAlts = (e: Example) => e.set.startsWith('alts');
 /** Packages where at least one rated alternative teaches: the most any pick could reach. */
@@ -218,6 +252,9 @@ for (const held of names) {
   const alts = pooled.filter(isAlts);
   let model = { teaches: 0, of: 0 };
   let today = { teaches: 0, of: 0 };
+  // How many programs that ran selection should choose among (TEACH_SELECTION.alternatives): the model's pick among
+  // each package's first k by rank, k = 1 being the hand-ranked first. Each run costs time before the first answer.
+  const firstK = [1, 2, 3, 4].map((k) => ({ k, teaches: 0, of: 0 }));
   // Per alternatives' set as well: the round-10 set was chosen where selection matters (trivial or wrong picks).
   const bySet = new Map<string, { model: number; today: number; of: number }>();
   for (const slug of new Set(alts.map((e) => e.slug))) {
@@ -225,6 +262,16 @@ for (const held of names) {
     const test = alts.filter((e) => e.slug === slug);
     const m = pickRate(test, (e) => teachProbability(e.x, fitted));
     const t = pickRate(test, 'today');
+    if (test.length >= 2) {
+      for (const tally of firstK) {
+        // As selection runs: a written program is never an alternative to a real example that ran.
+        const pool = test.some((e) => !e.written) ? test.filter((e) => !e.written) : test;
+        const first = [...pool].sort((a, b) => a.rank - b.rank).slice(0, tally.k);
+        const best = first.reduce((b, e) => (teachProbability(e.x, fitted) > teachProbability(b.x, fitted) + 1e-9 ? e : b), first[0]!);
+        tally.teaches += best.y;
+        tally.of++;
+      }
+    }
     model = { teaches: model.teaches + m.teaches, of: model.of + m.of };
     today = { teaches: today.teaches + t.teaches, of: today.of + t.of };
     const tally = bySet.get(test[0]!.set) ?? { model: 0, today: 0, of: 0 };
@@ -232,6 +279,7 @@ for (const held of names) {
   }
   if (alts.length) console.log(`leave one package out (alternatives): pick teaches: model ${pct(model.teaches, model.of)} vs today's ${pct(today.teaches, today.of)}; any alternative teaches in ${pct(oracle(alts), model.of)}; `
     + [...bySet].map(([set, t]) => `${set}: model ${t.model}/${t.of}, today's ${t.today}/${t.of}, any ${oracle(alts.filter((e) => e.set === set))}`).join('; '));
+  if (alts.length) console.log(`leave one package out, the model's pick among the first k that ran (by rank): ${firstK.map((t) => `k=${t.k} ${t.teaches}/${t.of}`).join(', ')}`);
 }
 // --hand-plus feature: the other way to use a signal, in the hand score (score + k·feature, unknown = 0), per set: AUC
 // of "teaches" and, on the alternatives' sets, how often the pick teaches (today's order for k = 0). Nothing is fitted,

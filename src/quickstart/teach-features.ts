@@ -9,12 +9,14 @@ import { echoesInput } from './outcome.ts';
 import { calledNames } from './score.ts';
 import { descendants, withSyntaxTree, type Grammar, type SyntaxNode } from './parse.ts';
 import type { CandidateOrigin } from './types.ts';
+import { printingHelpers, PRINTS as PRINT_CALLS } from './use-flow.ts';
+import { calleeOf } from './use-syntax.ts';
 
 /** The features in the model's order; the fitted weights (teach-model.ts) are keyed by these names. */
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'restatesProgram',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -95,6 +97,138 @@ async function programFacts(ecosystem: Ecosystem, program: string): Promise<{ ca
   });
 }
 
+// ---- What happens to the value a program constructs (round 11: the raters' "only constructs a value and dumps it").
+
+/** Calls that print or render a value: where a value ends when the program only shows it. */
+const PRINTS = /^(print|println|eprintln|printf|Println|Printf|Print|Fprintf|Fprintln|Sprintf|Sprint|Sprintln|log|info|debug|dir|pprint|pp|inspect|dbg|Dump|Sdump)$/;
+/** Calls a value passes through unchanged in kind (unwrapping, rendering it to text): the walk goes on from them. */
+const PASSES = /^(unwrap|expect|clone|into|to_owned|as_ref|borrow|lock|items|keys|values|toString|to_string|String|str|repr|vars|JSON|stringify|dumps|format|Sprint|Sprintf|Sprintln|asdict|__repr__|__str__|fields|then)$/;
+/** Names that make a value rather than compute with one: constructors, factories, builders, defaults, loaders of a new instance. */
+const CONSTRUCTS = /^(new|New\w*|new_\w*|create\w*|Create\w*|make\w*|Make\w*|build|builder|from|from_\w*|with_\w*|default|Default\w*|init|zeros|ones|empty|Must\w*)$/;
+const MEMBER_TYPES = ['member_expression', 'attribute', 'field_expression', 'selector_expression', 'scoped_identifier'];
+/** A declaration's or assignment's left side, per grammar: the names a value is bound to. */
+const BINDS: Record<string, string> = {
+  variable_declarator: 'name', assignment: 'left', assignment_expression: 'left', let_declaration: 'pattern',
+  short_var_declaration: 'left', assignment_statement: 'left', var_spec: 'name', const_spec: 'name',
+};
+/** Where a value's walk ends without being printed or used: its statement, block or function. */
+const BOUNDARY = /statement$|^block$|^program$|^module$|^source_file$|_item$|^function_definition$|^function_declaration$|^arrow_function$|^lambda$/;
+
+const same = (a: SyntaxNode | null | undefined, b: SyntaxNode | null | undefined) => Boolean(a && b && a.startIndex === b.startIndex && a.endIndex === b.endIndex && a.type === b.type);
+
+/** Whether a call node makes a value: `new Foo()`, `Foo(…)` in Python/JavaScript, `Foo::new`, `pkg.NewFoo`, `&pkg.T{…}`. */
+function isConstruction(node: SyntaxNode, ecosystem: Ecosystem): boolean {
+  if (node.type === 'new_expression' || node.type === 'composite_literal' || node.type === 'struct_expression') return true;
+  const name = calleeName(node);
+  if (!name) return false;
+  if (CONSTRUCTS.test(name)) return true;
+  // A capitalised callee is a class in Python and JavaScript (in Go every exported name is capitalised).
+  return (ecosystem === 'pypi' || ecosystem === 'npm') && /^[A-Z]/.test(name) && !/^[A-Z0-9_]+$/.test(name);
+}
+
+type Fate = { printed: boolean; used: boolean; names: string[] };
+
+/**
+ * Where the value of `start` goes, read upward through the tree: printed (an argument of a print call or macro), used
+ * (a method is called on it, or it is an argument of any other call: the program does something with it), or bound
+ * to names (whose own uses are then read). Passing calls (`unwrap`, `vars`, `toString`) and wrapping expressions
+ * (`await`, `&`, parentheses, a string interpolation) carry it on.
+ */
+function fateOf(start: SyntaxNode, helpers: Set<string>): Fate {
+  let cur = start;
+  for (let steps = 0; steps < 40; steps++) {
+    const p = cur.parent;
+    if (!p) break;
+    if (MEMBER_TYPES.includes(p.type) && same(p.namedChildren[0], cur)) {
+      const call = p.parent;
+      if (call && CALL_TYPES.includes(call.type) && same(call.childForFieldName('function'), p)) {
+        const name = calleeName(call) ?? '';
+        if (PASSES.test(name) || PRINTS.test(name)) { cur = call; continue; }
+        return { printed: false, used: true, names: [] };
+      }
+      cur = p; // a field read: still the same value's contents
+      continue;
+    }
+    if (p.type === 'arguments' || p.type === 'argument_list') {
+      const call = p.parent;
+      const name = call ? calleeName(call) ?? '' : '';
+      if (PRINTS.test(name) || helpers.has(name)) return { printed: true, used: false, names: [] };
+      if (call && (PASSES.test(name) || NOT_API.test(name))) { cur = call; continue; }
+      return { printed: false, used: true, names: [] };
+    }
+    if (p.type === 'token_tree' || p.type === 'macro_invocation') {
+      // Rust macros keep their arguments as tokens: `println!("{:?}", a)` prints a; `a.len()` inside one uses it.
+      const macro = p.type === 'macro_invocation' ? p : (descendantsUp(p, 'macro_invocation') ?? p);
+      const name = macro.childForFieldName('macro')?.text ?? macro.namedChildren[0]?.text ?? '';
+      if (cur.nextSibling?.text === '.') return { printed: false, used: true, names: [] };
+      if (/^(println|print|eprintln|eprint|dbg|format|write|writeln)$/.test(name)) return { printed: true, used: false, names: [] };
+      return { printed: false, used: /^(assert|assert_eq|assert_ne|debug_assert)/.test(name) ? false : true, names: [] };
+    }
+    const side = BINDS[p.type];
+    if (side) {
+      const left = p.childForFieldName(side);
+      if (left && !same(left, cur)) return { printed: false, used: false, names: descendants(left, ['identifier']).map((n) => n.text) };
+    }
+    if (BOUNDARY.test(p.type)) break;
+    cur = p;
+  }
+  return { printed: false, used: false, names: [] };
+}
+
+/** The nearest ancestor of one type (macro arguments nest token trees). */
+function descendantsUp(node: SyntaxNode, type: string): SyntaxNode | undefined {
+  for (let n: SyntaxNode | null = node; n; n = n.parent) if (n.type === type) return n;
+  return undefined;
+}
+
+/**
+ * Whether the program constructs a value of the package and only shows it: some construction (isConstruction) whose
+ * value, directly or through the names it is bound to, is printed and never given to a method or another call. The
+ * dump of a fresh object, a zero-filled array, a default config: what a rater calls "only constructs a value and
+ * dumps it". A program that calls something on what it made (`g.Match(…)`, `cache.set(…)`) does not count.
+ */
+export async function dumpsConstruction(ecosystem: Ecosystem, program: string): Promise<boolean> {
+  const grammar = GRAMMAR[ecosystem];
+  if (!grammar) return false;
+  return withSyntaxTree(grammar, program, (root) => {
+    const identifiers = descendants(root, ['identifier']);
+    // The program's own printing helpers (`printValue(vs ...any) { fmt.Println(vs...) }`) print too.
+    const helpers = printingHelpers(root, ecosystem, (call) => PRINT_CALLS[ecosystem]?.test(calleeOf(call)?.text ?? '') ?? false);
+    for (const node of descendants(root, [...CALL_TYPES, 'composite_literal', 'struct_expression'])) {
+      if (!isConstruction(node, ecosystem)) continue;
+      let printed = false;
+      let used = false;
+      const seen = new Set<string>();
+      const queue: Fate[] = [fateOf(node, helpers)];
+      while (queue.length) {
+        const fate = queue.shift()!;
+        printed ||= fate.printed;
+        used ||= fate.used;
+        for (const name of fate.names) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          // Every later mention of the bound name (the binding itself is left out: it is where the walk stopped).
+          for (const id of identifiers) if (id.text === name && id.startIndex > node.endIndex) queue.push(fateOf(id, helpers));
+        }
+      }
+      if (printed && !used) return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * Output that says nothing the program did not already say: every word and number it prints is in the program's own
+ * text (a pattern printed back, a literal, the constructor's arguments). NaN-free: false for empty output.
+ */
+export function restatesProgram(program: string, stdout: string): boolean {
+  const words = (text: string) => text.match(/[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?/g) ?? [];
+  const out = words(stdout);
+  if (!out.length) return false;
+  const known = new Set(words(program).map((w) => w.toLowerCase()));
+  return out.every((w) => known.has(w.toLowerCase()));
+}
+
 /** The share of a program's called names that the README's lead examples call; NaN when the lead calls nothing. */
 export function leadShare(program: string, leadNames: string[] | undefined): number {
   if (!leadNames?.length) return Number.NaN;
@@ -157,5 +291,9 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // output the program did not spell out itself, `outputNovelty`, was tried beside it and dropped: docs/quickstarts.md,
     // "Round 10: selection".)
     docsShare: docsShare(c.program, c.docsCalls),
+    // Round 11: the raters' commonest "trivial" classes, read from the program's tree and its output (no package named):
+    // a value made and only printed, and output that repeats the program's own words.
+    dumpsConstruction: Number(await dumpsConstruction(c.ecosystem, c.program)),
+    restatesProgram: Number(restatesProgram(c.program, c.stdout)),
   };
 }

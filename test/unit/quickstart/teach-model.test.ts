@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { docsShare, dumpsObject, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
+import { docsShare, dumpsConstruction, dumpsObject, leadShare, reportsError, restatesProgram, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
 import { docsCallCounts, readmeLeadNames } from '../../../src/quickstart/score.ts';
 import { pickTeaching, teachProbability, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
@@ -22,6 +22,29 @@ describe('teach features', () => {
     assert.ok(dumpsObject('&{0xc000123456 7 false}'));
     assert.ok(!dumpsObject("{'name': 'Ada', 'age': 36}"));
     assert.ok(!dumpsObject('2024-01-02T00:00:00+00:00'));
+  });
+
+  it('dumpsConstruction: a value made and only printed, in each grammar; a value the program calls something on is not', async () => {
+    // Made and printed directly, or through the name it is bound to (also through vars(), {:?}, a printing helper).
+    assert.ok(await dumpsConstruction('npm', "import { createFromFile } from 'cache';\nconsole.log(createFromFile('./c1'));"));
+    assert.ok(await dumpsConstruction('npm', "import { Hook } from 'hooks';\nconst h = new Hook(['a']);\nconsole.log(h);"));
+    assert.ok(await dumpsConstruction('pypi', 'from demo import config\nlogger = config.OutputLogger()\nprint({k: v for k, v in vars(logger).items()})'));
+    assert.ok(await dumpsConstruction('go', 'package main\nimport (\n\t"fmt"\n\t"example.com/backoff"\n)\nfunc main() {\n\tfmt.Println(backoff.NewExponentialBackOff())\n}'));
+    assert.ok(await dumpsConstruction('crates', 'use nd::Array;\nfn main() {\n    let a = Array::<f64, _>::zeros((3, 2));\n    println!("{:?}", a);\n}'));
+    assert.ok(await dumpsConstruction('go', 'package main\nimport (\n\t"fmt"\n\t"example.com/cache"\n)\nfunc main() {\n\tc := cache.New[string, string]()\n\tprintValue(c)\n}\nfunc printValue(vs ...any) {\n\tfmt.Println(vs...)\n}'));
+    // Something is done with the value: a method called on it, or the value handed to another call.
+    assert.ok(!await dumpsConstruction('npm', "import { Hook } from 'hooks';\nconst h = new Hook(['a']);\nh.tap('x', (a) => console.log(a));\nh.call(1);"));
+    assert.ok(!await dumpsConstruction('go', 'package main\nimport (\n\t"fmt"\n\t"example.com/glob"\n)\nfunc main() {\n\tg := glob.MustCompile("*.com")\n\tfmt.Println(g.Match("a.com"))\n}'));
+    assert.ok(!await dumpsConstruction('crates', 'fn main() {\n    let mut q = Queue::new(2);\n    q.push(1);\n    println!("{:?}", q.pop());\n}'));
+    assert.ok(!await dumpsConstruction('pypi', 'import demo\nkey = demo.Key(b"secret")\nprint(demo.sign(key, b"message"))'));
+    // A computation, not a construction, printed directly.
+    assert.ok(!await dumpsConstruction('pypi', 'import demo\nprint(demo.parse("text/html"))'));
+  });
+
+  it("restatesProgram: output whose every word and number is in the program's own text", () => {
+    assert.ok(restatesProgram('g := glob.MustCompile("*.github.com")\nfmt.Println(g)', '*.github.com'));
+    assert.ok(!restatesProgram('print(hash("abc"))', '3a985da74fe225b2'));
+    assert.ok(!restatesProgram('print(1)', ''));
   });
 
   it('tells a run that reports its own failure', () => {
