@@ -21,8 +21,10 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * 26 (crates): documented variants and `pub` fields of a type whose body is too long for its signature are members.
  * 27 (npm, pypi), 26 (rubygems): `.txt` files of a docs folder with a reStructuredText section title are guides.
  * 27 (go): documented exported fields of a struct too long for its signature are members (`Writer.Async`); and the above.
+ * 28 (npm, pypi, go): a package over the passage cap keeps guides and self-explaining items first, then members (Go
+ *   fields), then declarations with no prose (`fillByImportance`), each by importance.
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 27, pypi: 27, crates: 26, go: 27, rubygems: 26 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 28, pypi: 28, crates: 26, go: 28, rubygems: 26 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

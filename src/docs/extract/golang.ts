@@ -166,7 +166,9 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
             // its own passage and gets none (fields as passages of every struct crowded answers in round 7).
             if (struct?.type === 'struct_type' && names[0] && signature.length > MAX_SIGNATURE) {
               // Below the methods: where a module exceeds the passage cap (generated SDKs), fields go before types and methods.
-              for (const field of documentedFields(struct)) push(field.node, field.name, names[0], field.doc, field.signature, [], FIELD_DEMOTION);
+              for (const field of documentedFields(struct)) {
+                drafts.push(...itemDrafts(source, where, lineOf(field.node), field.name, names[0], field.doc, field.signature, [], FIELD_DEMOTION).map((d) => ({ ...d, member: true })));
+              }
             }
             // Methods of an exported interface are API too (zapcore.Core.Write).
             const iface = spec.type === 'type_spec' ? spec.childForFieldName('type') : null;

@@ -17,6 +17,8 @@ export interface PassageDraft {
   /** Not reachable through the package's public API (private module, bundler chunk, helper): ranked down. */
   internal?: boolean;
   deprecated?: boolean;
+  /** A part of another item documented on its own (a Go struct field): where the cap binds, it yields to whole items. */
+  member?: boolean;
 }
 
 /** Builds a passage URL from a location in a document: a heading anchor, or a line number. */

@@ -42,6 +42,8 @@ describe('Go fields of a long struct', () => {
     assert.match(async.content, /Async bool/);
     assert.match(async.content, /makes WriteMessages never block/);
     assert.equal(async.url, 'writer.go#Writer.Async');
+    assert.equal(async.member, true, 'a member passage: it yields to whole items where the cap binds');
+    assert.equal(writer.member, undefined);
     assert.match(drafts.find((d) => d.symbol === 'kafka.Writer.Balancer')?.content ?? '', /picks the partition/);
   });
 
