@@ -22,6 +22,14 @@ const MAX_PROPERTIES = 6;
 const MAX_EXPORTS = 400;
 /** Names of calls that act rather than compute (register, mutate, start, stop): their result says nothing. */
 const ACTS = /^(set|add|remove|delete|on|off|once|emit|close|destroy|listen|register|use|install|mount|init|reset|clear|start|stop|run|exit|watch|subscribe)(?![a-z])/;
+/**
+ * Calls that end, detach or block a value, or reach out: never made on an instance a program goes on using. Writes
+ * (`set`, `add`, `put`) are made there: what they put in is read back after them.
+ */
+const ENDS = /^(remove|delete|del|on|off|once|emit|close|destroy|dispose|listen|register|use|install|mount|init|reset|clear|start|stop|run|exit|watch|subscribe|unsubscribe|end|abort|kill|connect|disconnect|open|pipe|unpipe|wait|sleep|removeAll|emitter|prepend)(?![a-z])/;
+/** Calls an instance program makes at most: a few writes and the reads that show them. */
+const MAX_INSTANCE_CALLS = 5;
+
 /** Verbs of calls whose result is the point (what the old builder ranked up too). */
 const COMPUTES = /^(is|get|format|parse|to|create|from|make|normalize|validate|convert|render|compile|transform|build|encode|decode|compare|find|match|sum|mean|count)/;
 
@@ -95,6 +103,8 @@ async function programsOf(files: Map<string, string>, importName: string, docs: 
       const name = symbol.name === 'default' ? local : symbol.name;
       const importLine = symbol.name === 'default' ? `import ${local} from '${importName}';` : `import { ${name} } from '${importName}';`;
       for (const call of sampler.calls(name, type, docs)) found.push(written(importLine, call, declaration?.getSourceFile() ?? sourceFile, declaration));
+      const returned = sampler.returnedUse(name, type, docs);
+      if (returned) found.push(written(importLine, returned, declaration?.getSourceFile() ?? sourceFile, declaration));
       const constructed = sampler.construction(name, type, docs);
       if (constructed) found.push(written(importLine, constructed, declaration?.getSourceFile() ?? sourceFile, declaration));
       // A default export's own functions (`template.ast(…)` beside `template(…)`), as for `export =` above.
@@ -112,11 +122,11 @@ async function programsOf(files: Map<string, string>, importName: string, docs: 
 }
 
 /** A call to print: the callee as written, its arguments, whether it returns a promise, and its rank. */
-interface Call { callee: string; args: string[]; awaited: boolean; rank: number; setup?: string }
+interface Call { callee: string; args: string[]; awaited: boolean; rank: number; setup?: string; lines?: string[] }
 
 function written(importLine: string, call: Call, file: TS.SourceFile, declaration?: TS.Node): ApiProgram {
   const value = `${call.awaited ? 'await ' : ''}${call.callee}(${call.args.join(', ')})`;
-  const code = [importLine, '', ...(call.setup ? [call.setup] : []), `console.log(${value});`].join('\n');
+  const code = [importLine, '', ...(call.setup ? [call.setup] : []), ...(call.lines ?? [`console.log(${value});`])].join('\n');
   const line = declaration ? file.getLineAndCharacterOfPosition(declaration.getStart()).line + 1 : 1;
   return { code, rank: call.rank, path: file.fileName.replace(/^\/pkg\//, ''), line };
 }
@@ -129,6 +139,9 @@ export function localName(importName: string): string {
 
 /** Values for declared types, and the calls of a function-valued export they make possible. */
 export class Sampler {
+  /** Whether `any`/`unknown` parameters take text (instance methods only, see instanceUse). */
+  private anyAsText = false;
+
   constructor(private ts: typeof TS, private checker: TS.TypeChecker) {}
 
   /** The calls of `type`'s first signature whose required parameters all have a sample (at most one per export). */
@@ -164,12 +177,74 @@ export class Sampler {
     if (!args) return undefined;
     const instance = this.checker.getReturnTypeOfSignature(construct);
     const variable = name.replace(/^[A-Z]+(?=[A-Z][a-z])|^[A-Z]+$|^[A-Z]/, (m) => m.toLowerCase());
+    // The instance used: data put in by its methods and read back, the results printed.
+    const used = this.instanceUse(variable, instance, docs);
+    if (used) return { callee: name, args, awaited: false, rank: used.rank, setup: `const ${variable} = new ${name}(${args.join(', ')});`, lines: used.lines };
     for (const method of this.checker.getPropertiesOfType(instance).slice(0, 100)) {
       if (!/^[a-z]\w*$/.test(method.name) || ACTS.test(method.name) || !method.valueDeclaration) continue;
       const methodType = this.checker.getTypeOfSymbolAtLocation(method, method.valueDeclaration);
       const [call] = this.calls(method.name, methodType, docs);
       if (!call || !call.args.length) continue;
       return { ...call, callee: `${variable}.${method.name}`, setup: `const ${variable} = new ${name}(${args.join(', ')});`, rank: call.rank - 1 + (COMPUTES.test(method.name) ? 1 : 0) };
+    }
+    return undefined;
+  }
+
+  /**
+   * Calls of an instance's methods, printed with their names: the ones the docs call first, then those taking data
+   * (the one taking more first: `setKey(key, value)` before `getKey(key)`), then reads without arguments. A method
+   * that returns nothing is made as a statement (a write); one returning a function or ending the value never.
+   * Undefined when nothing would be printed.
+   */
+  instanceUse(variable: string, instance: TS.Type, docs: DocsValues): { lines: string[]; rank: number } | undefined {
+    if (instance.flags & (this.ts.TypeFlags.StringLike | this.ts.TypeFlags.NumberLike | this.ts.TypeFlags.BooleanLike) || this.checker.isArrayType(instance)) return undefined;
+    const calls: Array<{ line: string; prints: boolean; args: number; docs: boolean; index: number }> = [];
+    for (const [index, method] of this.checker.getPropertiesOfType(instance).slice(0, 100).entries()) {
+      if (!/^[a-z]\w*$/.test(method.name) || ENDS.test(method.name) || !method.valueDeclaration || method.valueDeclaration.getSourceFile().fileName.endsWith(`/${LIB_FILE}`)) continue;
+      const methodType = this.checker.getTypeOfSymbolAtLocation(method, method.valueDeclaration);
+      const signature = methodType.getCallSignatures()[0];
+      if (!signature) continue;
+      // The docs call it on a value of their own (`cache.setKey("a", 1)`): their text goes to it.
+      const docsKey = [...docs.passed.keys()].find((k) => k.endsWith(`.${method.name}`)) ?? method.name;
+      // A value a method stores is anything (`setKey(key: string, value: any)`): text stands in for it, which the
+      // read after it shows back. Only here: a function given `any` at the top level is not called blind.
+      this.anyAsText = true;
+      const args = this.arguments(docsKey, signature, docs);
+      this.anyAsText = false;
+      if (!args) continue;
+      const returns = this.checker.getReturnTypeOfSignature(signature);
+      const declared = signature.declaration && 'type' in signature.declaration ? (signature.declaration.type as TS.TypeNode | undefined)?.getText() ?? '' : '';
+      const shown = declared || this.checker.typeToString(returns);
+      if (returns.getCallSignatures().length) continue;
+      const nothing = Boolean(returns.flags & (this.ts.TypeFlags.Void | this.ts.TypeFlags.Never | this.ts.TypeFlags.Undefined)) || /^(Promise<(void|never|undefined)>|this)$/.test(shown);
+      // A call that returns nothing and takes no data only changes or blocks the value: nothing to show.
+      if (nothing && !args.length) continue;
+      const call = `${/^Promise\b/.test(shown) ? 'await ' : ''}${variable}.${method.name}(${args.join(', ')})`;
+      const label = JSON.stringify(`${method.name}(${args.join(', ').slice(0, 40)}):`);
+      calls.push({ line: nothing ? `${call};` : `console.log(${label}, ${call});`, prints: !nothing, args: args.length, docs: docsCall(docs, method.name), index });
+    }
+    const kept = calls.sort((a, b) => Number(b.docs) - Number(a.docs) || Number(b.args > 0) - Number(a.args > 0) || b.args - a.args || a.index - b.index).slice(0, MAX_INSTANCE_CALLS);
+    // Writes first (statements), then the reads that show them, each in the order kept.
+    const lines = [...kept.filter((c) => !c.prints), ...kept.filter((c) => c.prints)].map((c) => c.line);
+    if (!kept.some((c) => c.prints)) return undefined;
+    // Hand rank, as the builder's other weights: the docs' own methods, and a computed result shown.
+    return { lines, rank: 1 + (kept.some((c) => c.docs) ? 4 : 0) + Math.min(2, kept.filter((c) => c.prints).length - 1) * 0.5 };
+  }
+
+  /** A function that returns an object with methods: the object used (`const cache = create(…)`, then its methods). */
+  returnedUse(name: string, type: TS.Type, docs: DocsValues): Call | undefined {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name) || ACTS.test(name)) return undefined;
+    for (const signature of type.getCallSignatures()) {
+      const args = this.arguments(name, signature, docs);
+      if (!args) continue;
+      const returns = this.checker.getReturnTypeOfSignature(signature);
+      if (!(returns.flags & this.ts.TypeFlags.Object) || returns.getCallSignatures().length) continue;
+      // Named after the type it returns (`FlatCache` → `flatCache`), as a reader names it.
+      const typeName = returns.getSymbol()?.name ?? '';
+      const variable = /^[A-Z][A-Za-z0-9]*$/.test(typeName) && typeName.toLowerCase() !== name.toLowerCase() ? typeName.replace(/^[A-Z]+(?=[A-Z][a-z])|^[A-Z]+$|^[A-Z]/, (m) => m.toLowerCase()) : 'value';
+      const used = this.instanceUse(variable, returns, docs);
+      if (!used) continue;
+      return { callee: name, args, awaited: false, rank: used.rank + (docsCall(docs, name) ? 4 : 0), setup: `const ${variable} = ${name}(${args.join(', ')});`, lines: used.lines };
     }
     return undefined;
   }
@@ -200,6 +275,7 @@ export class Sampler {
   sample(type: TS.Type, depth: number): string | undefined {
     const { TypeFlags } = this.ts;
     if (type.flags & TypeFlags.String) return '"example"';
+    if (this.anyAsText && depth === 0 && type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return '"example"';
     if (type.flags & TypeFlags.Number) return '2';
     if (type.flags & TypeFlags.Boolean) return 'true';
     if (type.isStringLiteral()) return JSON.stringify(type.value);

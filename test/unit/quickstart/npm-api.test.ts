@@ -51,7 +51,8 @@ describe('npm programs written from the declared API', () => {
       file('package.json', JSON.stringify({ name: 'xp', types: 'index.d.ts' })),
       file('index.d.ts', 'export declare class XMLParser { constructor(options?: object); on(e: string): void; parse(xml: string): object }\n'),
     ];
-    assert.deepEqual((await declaredApiPrograms(parser, 'xp')).map((p) => p.code), ["import { XMLParser } from 'xp';\n\nconst xmlParser = new XMLParser();\nconsole.log(xmlParser.parse(\"example\"));"]);
+    // The instance's computing method called and its result printed with its name (`on` registers: never called).
+    assert.deepEqual((await declaredApiPrograms(parser, 'xp')).map((p) => p.code), ["import { XMLParser } from 'xp';\n\nconst xmlParser = new XMLParser();\nconsole.log(\"parse(\\\"example\\\"):\", xmlParser.parse(\"example\"));"]);
   });
 
   it('calls the functions a default export carries as properties', async () => {
@@ -80,5 +81,24 @@ describe('npm programs written from the declared API', () => {
     assert.equal(localName('lodash.merge'), 'lodashMerge');
     assert.equal(localName('@scope/x-y'), 'xY');
     assert.equal(localName('7zip'), 'pkg7zip');
+  });
+
+  it('uses the object a function returns: data put in by its methods, then read back, results printed by name', async () => {
+    const files = [
+      file('package.json', JSON.stringify({ name: 'fc', types: 'index.d.ts' })),
+      file('index.d.ts', [
+        'export declare class FlatCache { setKey(key: string, value: any): void; getKey(key: string): any; keys(): string[]; destroy(): void; on(e: string): void }',
+        'export declare function create(name: string): FlatCache;',
+      ].join('\n')),
+    ];
+    const programs = await declaredApiPrograms(files, 'fc');
+    const used = programs.find((p) => p.code.includes('const flatCache = create('));
+    assert.ok(used, programs.map((p) => p.code).join('\n---\n'));
+    assert.equal(used.code, [
+      "import { create } from 'fc';", '', 'const flatCache = create("example");',
+      'flatCache.setKey("example", "example");', 'console.log("getKey(\\"example\\"):", flatCache.getKey("example"));', 'console.log("keys():", flatCache.keys());',
+    ].join('\n'));
+    // It comes before the program that prints the returned object itself.
+    assert.ok(programs.indexOf(used) < programs.findIndex((p) => p.code.includes('console.log(create(')) || !programs.some((p) => p.code.includes('console.log(create(')));
   });
 });
