@@ -23,8 +23,10 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * 27 (go): documented exported fields of a struct too long for its signature are members (`Writer.Async`); and the above.
  * 28 (npm, pypi, go): a package over the passage cap keeps guides and self-explaining items first, then members (Go
  *   fields), then declarations with no prose (`fillByImportance`), each by importance.
+ * 27 (crates): another crate's item macro called with parentheses is read for items as braces were
+ *   (`digest::buffer_fixed!( /// … pub struct Md5(…); … )`); and the fill order above.
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 28, pypi: 28, crates: 26, go: 28, rubygems: 26 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 28, pypi: 28, crates: 27, go: 28, rubygems: 26 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

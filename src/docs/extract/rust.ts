@@ -272,7 +272,10 @@ export async function apiFromRustCrate(parsers: Parsers, source: CrateSource): P
         if (expansion) {
           // A crate-local macro that stamps out items (serde's `declare_error_trait!(…)`): its rule body, unsubstituted.
           parsers.parse('rust', expansion.text, (root) => walkItems(namedChildren(root), module, expansion.file, expansion.row, macroDepth + 1, owner));
-        } else if (tokens?.text.startsWith('{') && name !== 'macro_rules') {
+        } else if (tokens && name !== 'macro_rules') {
+          // Any delimiter: another crate's item macro takes its items in parentheses too (RustCrypto's
+          // `digest::buffer_fixed!( /// MD5 hasher state. pub struct Md5(…); oid: …; )`); what does not parse as an item
+          // (`oid: …`) is an error node the walk skips, and only documented `pub` items become passages.
           const text = tokens.text.slice(1, -1);
           parsers.parse('rust', text, (root) => walkItems(namedChildren(root), module, file, lineOffset + tokens.startPosition.row, macroDepth + 1, owner, local?.wrapper));
         }
