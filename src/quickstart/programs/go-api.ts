@@ -18,8 +18,13 @@ const SAMPLE: Record<string, string> = {
   float32: '1.5', float64: '1.5', string: '"example"', bool: 'true', byte: '\'a\'', rune: '\'a\'', '[]byte': '[]byte("example")',
   '[]string': '[]string{"example", "sample"}', '[]int': '[]int{3, 1, 2}', 'time.Duration': 'time.Second', error: 'errors.New("example")',
 };
-/** Result types a reader sees as a result when printed (not an address or a struct dump). */
-const PLAIN_RESULT = /^(u?int(8|16|32|64)?|uintptr|float(32|64)|string|bool|byte|rune|\[\](byte|string|u?int(8|16|32|64)?|float64|rune)|time\.(Duration|Time)|error)$/;
+/**
+ * Result types a reader sees as a result when printed (not an address or a struct dump). An `any` result is what a
+ * store hands back (`Get(k) (interface{}, bool)`): the value put in before it, printed as it is.
+ */
+const PLAIN_RESULT = /^(u?int(8|16|32|64)?|uintptr|float(32|64)|string|bool|byte|rune|\[\](byte|string|u?int(8|16|32|64)?|float64|rune)|time\.(Duration|Time)|error|any|interface\{\})$/;
+/** Parameter types that take any value (`Set(k string, x interface{}, d time.Duration)`): text stands in for it. */
+const ANY = /^(any|interface\{\})$/;
 /**
  * Methods a program must not call: they block (serve, wait, start a loop), end the value's life before it is read,
  * or exit the process. The same cue list the older builder keeps for functions.
@@ -115,7 +120,7 @@ function sampleArgs(params: Param[], stringTypes: Set<string>, text: (param: str
   const args: string[] = [];
   for (const param of params) {
     if (param.variadic) continue;
-    const type = stringTypes.has(param.type) ? 'string' : param.type;
+    const type = stringTypes.has(param.type) || ANY.test(param.type) ? 'string' : param.type;
     const sample = SAMPLE[type];
     if (!sample) return undefined;
     for (const name of param.names.length ? param.names : ['']) {

@@ -94,6 +94,12 @@ describe('Go programs from the declared API', () => {
     assert.doesNotMatch(code, /Start\(\)/);
   });
 
+  it('a store of any values: text stands in for the value, and what Get hands back is printed with its ok', async () => {
+    const store = 'package store\n\ntype Cache struct{ m map[string]interface{} }\n\nfunc New(d int) *Cache { return &Cache{m: map[string]interface{}{}} }\n\nfunc (c *Cache) Set(k string, x interface{}, d int) { c.m[k] = x }\nfunc (c *Cache) Get(k string) (interface{}, bool) { v, ok := c.m[k]; return v, ok }\n';
+    const [program] = await goMethodPrograms(artifact([file('store.go', store)]));
+    assert.equal(program!.code, 'v := store.New(2)\nv.Set("example", "example", 2)\nfmt.Println("Get(example):", fmt.Sprint(v.Get("example")))');
+  });
+
   it('Go examples: a dropped call whose comment shows a literal result prints it; a call with a prose comment stays as written', async () => {
     const context = { modulePackages: { glob: 'example.com/glob' }, std: new Map([['fmt', 'fmt'], ['utf8', 'unicode/utf8']]) };
     const code = 'g := glob.MustCompile("*.github.com")\ng.Match("api.github.com") // true\ng.Separators() // []rune{\'.\'}\ng.Match("x") // true (false by default)\ng.Forget("k") // forget the key\n';
