@@ -204,7 +204,9 @@ function callStatements(api: GoApi, value: string, call: { method: Method; args:
     return [bind, results[0]!.startsWith('*') ? `if ${name} != nil {\n\t${shown}\n}` : shown];
   }
   if (results.length === 2 && plain(results[0]!) && (results[1] === 'error' || results[1] === 'bool')) return [`fmt.Println(${label}, fmt.Sprint(${expr}))`];
-  return [];
+  // A result with no plain face (a handle, a struct): the call is still made, for what it puts in; Go lets a call
+  // statement drop its results.
+  return [expr];
 }
 
 /**

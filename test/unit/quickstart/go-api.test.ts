@@ -100,6 +100,12 @@ describe('Go programs from the declared API', () => {
     assert.equal(program!.code, 'v := store.New(2)\nv.Set("example", "example", 2)\nfmt.Println("Get(example):", fmt.Sprint(v.Get("example")))');
   });
 
+  it('a write whose result has no plain face is still made (its result dropped), before the read that shows it', async () => {
+    const queue = 'package queue\n\ntype Queue struct{ n int }\ntype Ticket struct{ id int }\n\nfunc New() *Queue { return &Queue{} }\n\nfunc (q *Queue) Push(job string) *Ticket { q.n++; return &Ticket{q.n} }\nfunc (q *Queue) Len() int { return q.n }\n';
+    const [program] = await goMethodPrograms(artifact([file('queue.go', queue)]));
+    assert.equal(program!.code, 'v := queue.New()\nv.Push("example")\nfmt.Println("Len():", v.Len())');
+  });
+
   it('Go examples: a dropped call whose comment shows a literal result prints it; a call with a prose comment stays as written', async () => {
     const context = { modulePackages: { glob: 'example.com/glob' }, std: new Map([['fmt', 'fmt'], ['utf8', 'unicode/utf8']]) };
     const code = 'g := glob.MustCompile("*.github.com")\ng.Match("api.github.com") // true\ng.Separators() // []rune{\'.\'}\ng.Match("x") // true (false by default)\ng.Forget("k") // forget the key\n';
