@@ -13,6 +13,7 @@ import { createLogger } from '../src/log.ts';
 import { rawArtifact, typesArtifact } from './docs-artifacts.ts';
 import { answers, firstHit, loadQuestions, meets, type Answer, type Condition, type Expectation, type Question } from './docs-questions.ts';
 import { hasExplanation } from '../src/docs/extract/evidence.ts';
+import { MAX_DOCS_LIMIT } from '../src/docs/schema.ts';
 
 /** The spent sets, each named explicitly (no glob: the round's fresh set must never be read). */
 const SPENT: Array<[string, Question['set']]> = [
@@ -146,23 +147,26 @@ async function main(args: string[]): Promise<void> {
   const jsonAt = args.indexOf('--json');
   const jsonOut = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
   const questions = SPENT.flatMap(([file, set]) => loadQuestions(file, set));
-  const rows: Array<{ set: string; ecosystem: string; tool: string; question: string; want: string; cause: Cause; detail: string; rank?: number; shape?: Shape; length?: number }> = [];
+  const rows: Array<{ set: string; ecosystem: string; tool: string; question: string; want: string; cause: Cause; detail: string; rank?: number; shape?: Shape; heldBack?: boolean; length?: number }> = [];
   for (let i = 0; i + 1 < args.length; i += 2) {
     const misses = parseMisses(fs.readFileSync(args[i]!, 'utf8'), questions);
     const app = await createApp(loadConfig({ TOOLDEX_HOME: args[i + 1]!, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_DOCS_DEADLINE_MS: 600_000 }, {}), createLogger('warn'));
     const artifacts = new Map<string, Map<string, string>>();
     for (const q of misses) {
-      const result = await app.docs.search(q.tool, q.question, { limit: 100 });
+      const result = await app.docs.search(q.tool, q.question, { limit: MAX_DOCS_LIMIT });
       const passages = await allPassages(app.store, result.slug, result.version);
       const answering = passages.filter((p) => answers(p, q.expect));
       if (answering.length) {
         const rank = firstHit(result.results as Answer[], q.expect);
-        // The passage the ranker placed best among those that answer (the first stored one when none is in the top 100).
+        // The passage the ranker placed best among those that answer (the first stored one when none is in the answer).
         const hit = rank ? (result.results as Answer[])[rank - 1] : undefined;
         const best = answering.find((p) => hit && p.symbol === hit.symbol && p.title === hit.title && p.source === hit.source) ?? answering[0]!;
         const shape = passageShape(best, q.expect);
-        rows.push({ set: q.set, ecosystem: q.ecosystem, tool: q.tool, question: q.question, want: q.raw, cause: 'ranking', rank, shape, length: best.content.length,
-          detail: `best answering passage at ${rank ? `#${rank}` : 'below #100'}, ${shape} (${answering.slice(0, 2).map((p) => p.symbol ?? p.title).join('; ')})` });
+        // In no answer although the answer stopped short of the most it serves: left out as a near-duplicate of a
+        // passage shown (a README copied into lib.rs docs) or as a second passage of its key, not out-ranked.
+        const heldBack = !rank && result.results.length < MAX_DOCS_LIMIT;
+        rows.push({ set: q.set, ecosystem: q.ecosystem, tool: q.tool, question: q.question, want: q.raw, cause: 'ranking', rank, shape, heldBack, length: best.content.length,
+          detail: `best answering passage ${rank ? `at #${rank}` : heldBack ? `held back (${result.results.length} answers)` : `below #${MAX_DOCS_LIMIT}`}, ${shape} (${answering.slice(0, 2).map((p) => p.symbol ?? p.title).join('; ')})` });
         continue;
       }
       let files = artifacts.get(q.tool);
@@ -201,6 +205,8 @@ async function main(args: string[]): Promise<void> {
     const n = (e?: string) => rows.filter((r) => r.shape === shape && (!e || r.ecosystem === e)).length;
     console.log(`| ${shape} | ${ecosystems.map((e) => n(e)).join(' | ')} | ${n()} |`);
   }
+  const held = (e?: string) => rows.filter((r) => r.heldBack && (!e || r.ecosystem === e)).length;
+  console.log(`| of all ranking misses: held back, not out-ranked | ${ecosystems.map((e) => held(e)).join(' | ')} | ${held()} |`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(rows, null, 1));
 }
 
