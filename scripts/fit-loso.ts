@@ -27,7 +27,9 @@ import { pseudoQueriesFromEnv } from '../bench/search-pseudo.ts';
 const started = Date.now();
 const load = () => os.loadavg()[0]!.toFixed(1);
 const harness = await loadHarness();
-const queries = TRAINING_FILES.flatMap((file) => loadLabelledQueries(file));
+// FIT_SETS=search-fresh-r7,search-fresh-r8,…: leave-one-set-out among these sets alone (fit and rank on them only).
+const onlySets = process.env.FIT_SETS?.split(',');
+const queries = TRAINING_FILES.flatMap((file) => loadLabelledQueries(file)).filter((q) => !onlySets || onlySets.includes(q.set));
 const setNames = [...new Set(queries.map((q) => q.set))];
 const margins = (process.env.FIT_MARGINS ?? '0').split(',').map(Number);
 const mode = process.env.FIT_MODE;
@@ -81,11 +83,15 @@ const lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
 if (mode === 'loso') {
   const lambdas = (process.env.FIT_LAMBDAS ?? '0.00001,0.001,0.01,0.1').split(',').map(Number);
   // FIT_LINEAR_TRY=0: only the boosted model (its linear part is fit anyway).
-  const specs: ModelSpec[] = process.env.FIT_LINEAR_TRY === '0' ? [] : lambdas.map((lambda) => ({ name: `linear λ=${lambda}`, lambda, margins }));
+  // FIT_FROZEN=a+b: these features held at 0 in every model of the run (a variant, with its rows in FIT_LOSO_OUT).
+  const frozen = process.env.FIT_FROZEN ? new Set(process.env.FIT_FROZEN.split('+') as Feature[]) : undefined;
+  const unknown = [...frozen ?? []].filter((f) => !FEATURES.includes(f));
+  if (unknown.length) throw new Error(`FIT_FROZEN: ${unknown.join(', ')} not in FEATURES (${FEATURES.join(', ')})`);
+  const specs: ModelSpec[] = process.env.FIT_LINEAR_TRY === '0' ? [] : lambdas.map((lambda) => ({ name: `linear λ=${lambda}`, lambda, margins, frozen }));
   if (process.env.FIT_TREES_TRY !== '0') {
     const lambda = Number(process.env.FIT_TREE_LAMBDA ?? lambdas[0]);
     const b = BOOST_DEFAULTS;
-    specs.push({ name: `lambdamart ${b.rounds}×d${b.depth} η${b.shrinkage}`, lambda, margins, boost: BOOST_DEFAULTS });
+    specs.push({ name: `lambdamart ${b.rounds}×d${b.depth} η${b.shrinkage}`, lambda, margins, boost: BOOST_DEFAULTS, frozen });
   }
   for (const spec of specs) {
     const tops = new Map<LabelledQuery, string[]>();
@@ -124,6 +130,15 @@ if (mode === 'loso') {
   // In FIT_ABLATE's order when given (the most wanted rows first on a loaded machine).
   const chosen = only ? only.map((name) => groups.find(([group]) => group === name) ?? [name, []] as [string, Feature[]]) : groups;
   for (const [group, frozen] of chosen) {
+    // `a+b`: the named features held at 0 together (variants of one signal, e.g. popularitySq+popularityMeasured); a
+    // feature's own name that is no group holds that feature alone.
+    if (group.includes('+') || !groups.some(([name]) => name === group) && (FEATURES as readonly string[]).includes(group)) {
+      const named = group.split('+') as Feature[];
+      const unknown = named.filter((f) => !FEATURES.includes(f));
+      if (unknown.length) throw new Error(`FIT_ABLATE: ${unknown.join(', ')} not in FEATURES (${FEATURES.join(', ')})`);
+      report(`without ${group}`, await leaveOneSetOut(harness, fitQueries, lists, { name: group, lambda, margins, frozen: new Set(named), boost }));
+      continue;
+    }
     if (!groups.some(([name]) => name === group)) throw new Error(`FIT_ABLATE: ${group} is none of ${groups.map(([name]) => name).join(', ')}`);
     if (group === 'cues') {
       // The framework cues the search reads from the catalog (query.ts CUE_SOURCES): off for parsing, fit and ranking alike.

@@ -6,17 +6,19 @@
 //   peer        a peer, migration or negation query ("alternative to", "instead of", "without", "deprecated", …)
 //   literal     the rest: a lesser match above the canonical tool in the right ecosystem
 //   node --import tsx scripts/search-miss-classes.ts FILE [FILE2]   (FILE2: a second model's rows, side by side)
+//   MISS_SLICES=1 …  also one table per ecosystem the writer had in mind, and for queries that name no language (round 11)
+//   MISS_SET=search-fresh-r10 …  only that set's rows (a LOSO file holds every left-out set)
 import fs from 'node:fs';
 
 const PEER = /\b(alternative|alternatives|instead of|replace|replacement|like|similar to|without|deprecated|unmaintained|migrat\w*|retired|successor|but for|lighter than|vs)\b/i;
 const CLASSES = ['ecosystem', 'recall', 'family', 'peer', 'literal'] as const;
 
-interface Row { set: string; query: string; named: boolean; at: number; top: string[]; acceptable: string[] }
+interface Row { set: string; ecosystem: string; query: string; named: boolean; at: number; top: string[]; acceptable: string[] }
 
 function rows(file: string): Row[] {
   return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => {
-    const [set = '', , named = '', at = '0', query = '', top = '', acceptable = ''] = line.split('\t');
-    return { set, query, named: named === 'y', at: Number(at), top: top.split(' ').filter(Boolean), acceptable: acceptable.split(' ').filter(Boolean) };
+    const [set = '', ecosystem = '', named = '', at = '0', query = '', top = '', acceptable = ''] = line.split('\t');
+    return { set, ecosystem, query, named: named === 'y', at: Number(at), top: top.split(' ').filter(Boolean), acceptable: acceptable.split(' ').filter(Boolean) };
   });
 }
 
@@ -35,14 +37,23 @@ export function classOf(row: Row): (typeof CLASSES)[number] | 'hit' {
 }
 
 const files = process.argv.slice(2);
-const tables = files.map((file) => rows(file));
-console.log(`class\t${files.map((f) => `${f} misses (answer at 2–5)`).join('\t')}`);
-for (const name of [...CLASSES, 'all'] as const) {
-  const cells = tables.map((table) => {
-    const misses = table.filter((row) => classOf(row) !== 'hit' && (name === 'all' || classOf(row) === name));
-    return `${misses.length} (${misses.filter((row) => row.at >= 2 && row.at <= 5).length})`;
-  });
-  console.log(`${name}\t${cells.join('\t')}`);
+const only = process.env.MISS_SET;
+const tables = files.map((file) => rows(file).filter((row) => !only || row.set === only));
+
+function table(title: string, keep: (row: Row) => boolean): void {
+  console.log(`${title}\t${files.map((f) => `${f} misses (answer at 2–5) of ${tables[0]!.filter(keep).length}`).join('\t')}`);
+  for (const name of [...CLASSES, 'all'] as const) {
+    const cells = tables.map((rowsOf) => {
+      const misses = rowsOf.filter((row) => keep(row) && classOf(row) !== 'hit' && (name === 'all' || classOf(row) === name));
+      return `${misses.length} (${misses.filter((row) => row.at >= 2 && row.at <= 5).length})`;
+    });
+    console.log(`${name}\t${cells.join('\t')}`);
+  }
+}
+table('class', () => true);
+if (process.env.MISS_SLICES === '1') {
+  for (const ecosystem of ['go', 'npm', 'pypi', 'crates', 'rubygems']) table(`\n${ecosystem}`, (row) => row.ecosystem === ecosystem);
+  table('\nnames no language', (row) => !row.named);
 }
 if (tables.length === 2) {
   const [a, b] = tables as [Row[], Row[]];
