@@ -16,7 +16,7 @@ import { calleeOf } from './use-syntax.ts';
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'restatesProgram',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -217,18 +217,6 @@ export async function dumpsConstruction(ecosystem: Ecosystem, program: string): 
   });
 }
 
-/**
- * Output that says nothing the program did not already say: every word and number it prints is in the program's own
- * text (a pattern printed back, a literal, the constructor's arguments). NaN-free: false for empty output.
- */
-export function restatesProgram(program: string, stdout: string): boolean {
-  const words = (text: string) => text.match(/[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?/g) ?? [];
-  const out = words(stdout);
-  if (!out.length) return false;
-  const known = new Set(words(program).map((w) => w.toLowerCase()));
-  return out.every((w) => known.has(w.toLowerCase()));
-}
-
 /** The share of a program's called names that the README's lead examples call; NaN when the lead calls nothing. */
 export function leadShare(program: string, leadNames: string[] | undefined): number {
   if (!leadNames?.length) return Number.NaN;
@@ -291,9 +279,9 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // output the program did not spell out itself, `outputNovelty`, was tried beside it and dropped: docs/quickstarts.md,
     // "Round 10: selection".)
     docsShare: docsShare(c.program, c.docsCalls),
-    // Round 11: the raters' commonest "trivial" classes, read from the program's tree and its output (no package named):
-    // a value made and only printed, and output that repeats the program's own words.
+    // Round 11: the raters' commonest "trivial" class, read from the program's syntax tree (no package named): a value
+    // made and only printed. (Output that only repeats the program's own words, `restatesProgram`, was tried beside it
+    // and dropped: docs/quickstarts.md, "Round 11: selection".)
     dumpsConstruction: Number(await dumpsConstruction(c.ecosystem, c.program)),
-    restatesProgram: Number(restatesProgram(c.program, c.stdout)),
   };
 }

@@ -40,13 +40,12 @@ export async function pickTeaching(ran: RanCandidate[], model: TeachWeights = TE
  * programs that ran (the first included), at most `extraRuns` sandbox runs after the first success (repairs count),
  * and no new run started `extraMs` after it. Programs tooldex writes from the API are never alternatives to a real
  * example that ran. `enabled` is set from the fit's package-disjoint validation (docs/quickstarts.md, "Round 10:
- * selection"): on since round 10. Fitted on 365 rated programs (r5, r7, r8, r9, the round-6 alternatives and round
- * 10's two blind-rated sheets of alternatives; λ 10, with `leadShare` and `docsShare`), among a package's alternatives
- * it picks a teaching program in 54/72 leaving one package out against 48/72 for today's order (round 10's first sheet,
- * packages whose chosen program was trivial or wrong, held out: 18/32 against 11/32, where some alternative teaches in
- * 19; its second sheet, held out from the switch: 14/15 for both, AUC 0.914 against 0.718), and its
- * leave-one-ecosystem-out AUC is 0.762 against the hand score's 0.729. It still loses up to one pick on the round-6
- * alternatives (22–23/25 against 23/25) and AUC there (0.824 against 0.833). Tuning figures, all on spent sets.
+ * selection" and "Round 11: selection"): on since round 10. Refit in round 11 on 465 rated programs (r5, r7–r10, the
+ * round-6 alternatives and the three later sheets of blind-rated alternatives; λ 10, 19 features with
+ * `dumpsConstruction`): among a package's alternatives it picks a teaching program in 59/86 leaving one package out
+ * against 49/86 for today's order (some alternative teaches in 61), and its leave-one-ecosystem-out AUC is 0.799
+ * against the hand score's 0.761. `alternatives: 3` is kept from the same validation: the model's pick among the
+ * first 1 / 2 / 3 / 4 programs that ran teaches in 47 / 57 / 59 / 59 of 86 packages. Tuning figures, all on spent sets.
  */
 export interface TeachSelection { enabled: boolean; alternatives: number; extraRuns: number; extraMs: number; model?: TeachWeights }
 export const TEACH_SELECTION: TeachSelection = { enabled: true, alternatives: 3, extraRuns: 4, extraMs: 45_000 };
