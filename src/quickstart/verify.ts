@@ -287,8 +287,13 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
 
   for (const candidate of candidates) {
     if (ran.length && !moreAlternatives()) break;
-    // A program tooldex wrote is never shown instead of a real example that ran.
-    if (ran.some((r) => r.judged.origin !== 'api') && candidate.origin === 'api') continue;
+    // A program tooldex wrote is never shown instead of a real example that ran, nor instead of one whose use of the
+    // package is only weak (the pool's tasks add to a counter the program then prints): the issue's rule is to use a
+    // generated program only when nothing else runs. Seen once in the spent bench outputs (r7–r10: a written
+    // `fmt.Println(ants.Cap())` rated trivial, where the weak examples were rated teaches; docs/quickstarts.md,
+    // "Round 11: selection").
+    const realRan = ran.some((r) => r.judged.origin !== 'api') || (weak?.result.chosen && weak.result.chosen.origin !== 'api');
+    if (realRan && candidate.origin === 'api') continue;
     // Programs written from the API have a few runs of their own: the docs' examples may spend the whole budget
     // failing (credentials, services, fragments) before the programs that need none are reached.
     const limit = candidate.origin === 'api' ? maxRuns + API_RUNS : maxRuns;

@@ -145,6 +145,19 @@ describe('verification takes a weak use only when no candidate reaches a strong 
     assert.deepEqual(outcome.result.tried.map((t) => t.status), ['ran_silent', 'ran', 'ran']);
   });
 
+  it('a real example whose use is weak is not replaced by a program tooldex wrote', async () => {
+    const sent: string[] = [];
+    const written: ScoredCandidate = { ...scored(strong, 5), origin: 'api', path: 'api', source: 'api#1' };
+    const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: printing(sent), keepAlive: async () => true }, tool, '1.0', info, host,
+      [scored(weakTable, 9), written]);
+    assert.equal(outcome.status, 'ran');
+    assert.match(outcome.result.quickstart?.code ?? '', /TABLE/);
+    assert.equal(sent.length, 1);
+    // Without the weak real example, the written program is run and shown.
+    const alone = await tryCandidates({ config, logger: createLogger('error'), sandbox: printing([]), keepAlive: async () => true }, tool, '1.0', info, host, [written]);
+    assert.match(alone.result.quickstart?.code ?? '', /demo\.total/);
+  });
+
   it('a program that prints only a literal is still not verified', async () => {
     const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: printing([]), keepAlive: async () => true }, tool, '1.0', info, host,
       [scored("import demo\nprint('a printed literal')", 9)]);
