@@ -67,6 +67,9 @@ const baseType = (type: string) => type.replace(/^\*/, '').replace(/\[.*$/, '');
 /** The declared API of the Go files given (one package): exported types, their methods, exported functions. */
 export async function readGoApi(files: Array<{ path: string; text: string }>): Promise<GoApi | undefined> {
   const api: GoApi = { pkg: '', types: new Map(), methods: new Map(), functions: [] };
+  // Methods of unexported types, and the unexported types each exported struct embeds.
+  const hidden = new Map<string, Method[]>();
+  const embeds = new Map<string, string[]>();
   const addMethod = (m: Method) => api.methods.set(m.receiver, [...(api.methods.get(m.receiver) ?? []), m]);
   for (const file of files) {
     await withSyntaxTree('go', file.text, (root) => {
@@ -79,6 +82,10 @@ export async function readGoApi(files: Array<{ path: string; text: string }>): P
         const typeParams = spec.childForFieldName('type_parameters');
         api.types.set(name, typeParams ? descendants(typeParams, 'type_parameter_declaration').flatMap((d) => d.childrenForFieldName('name').filter((n): n is SyntaxNode => Boolean(n)).map((n) => n.text)) : []);
         const body = spec.childForFieldName('type');
+        if (body?.type === 'struct_type') {
+          const inner = descendants(body, 'field_declaration').filter((f) => !f.childForFieldName('name')).map((f) => baseType(f.childForFieldName('type')?.text ?? '')).filter((t) => /^[a-z]/.test(t));
+          if (inner.length) embeds.set(name, inner);
+        }
         if (body?.type !== 'interface_type') continue;
         for (const elem of namedChildren(body).filter((n) => /^method_(elem|spec)$/.test(n.type))) {
           const methodName = elem.childForFieldName('name')?.text ?? '';
@@ -100,8 +107,14 @@ export async function readGoApi(files: Array<{ path: string; text: string }>): P
         // `func (c *Cache[K, V])`: the receiver's own names for the type's parameters.
         const receiverParams = /\[(.*)\]$/.exec(receiver)?.[1]!.split(',').map((s) => s.trim()) ?? [];
         if (/^[A-Z]/.test(baseType(receiver))) addMethod({ ...base, receiver: baseType(receiver), receiverParams });
+        else hidden.set(baseType(receiver), [...(hidden.get(baseType(receiver)) ?? []), { ...base, receiver: baseType(receiver), receiverParams }]);
       }
     });
+  }
+  // Methods promoted from an embedded unexported type (`type Cache struct { *cache }`, the methods on `*cache`):
+  // callable on the exported type, as go/doc lists them.
+  for (const [type, embedded] of embeds) {
+    for (const inner of embedded) for (const method of hidden.get(inner) ?? []) addMethod({ ...method, receiver: type });
   }
   return api.pkg ? api : undefined;
 }
@@ -203,7 +216,8 @@ function callStatements(api: GoApi, value: string, call: { method: Method; args:
     const shown = `fmt.Println(${label}, ${fields.map((f) => `${name}.${f}()`).join(', ')})`;
     return [bind, results[0]!.startsWith('*') ? `if ${name} != nil {\n\t${shown}\n}` : shown];
   }
-  if (results.length === 2 && plain(results[0]!) && (results[1] === 'error' || results[1] === 'bool')) return [`fmt.Println(${label}, fmt.Sprint(${expr}))`];
+  // Both results, spaced as Println spaces them (Sprint leaves none beside a string: `exampletrue`).
+  if (results.length === 2 && plain(results[0]!) && (results[1] === 'error' || results[1] === 'bool')) return [`fmt.Println(${label}, strings.TrimSpace(fmt.Sprintln(${expr})))`];
   // A result with no plain face (a handle, a struct): the call is still made, for what it puts in; Go lets a call
   // statement drop its results.
   return [expr];

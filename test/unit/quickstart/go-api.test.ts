@@ -97,7 +97,13 @@ describe('Go programs from the declared API', () => {
   it('a store of any values: text stands in for the value, and what Get hands back is printed with its ok', async () => {
     const store = 'package store\n\ntype Cache struct{ m map[string]interface{} }\n\nfunc New(d int) *Cache { return &Cache{m: map[string]interface{}{}} }\n\nfunc (c *Cache) Set(k string, x interface{}, d int) { c.m[k] = x }\nfunc (c *Cache) Get(k string) (interface{}, bool) { v, ok := c.m[k]; return v, ok }\n';
     const [program] = await goMethodPrograms(artifact([file('store.go', store)]));
-    assert.equal(program!.code, 'v := store.New(2)\nv.Set("example", "example", 2)\nfmt.Println("Get(example):", fmt.Sprint(v.Get("example")))');
+    assert.equal(program!.code, 'v := store.New(2)\nv.Set("example", "example", 2)\nfmt.Println("Get(example):", strings.TrimSpace(fmt.Sprintln(v.Get("example"))))');
+  });
+
+  it('methods promoted from an embedded unexported type are called on the exported one', async () => {
+    const store = 'package store\n\ntype Cache struct {\n\t*cache\n}\n\ntype cache struct{ m map[string]string }\n\nfunc New() *Cache { return &Cache{&cache{m: map[string]string{}}} }\n\nfunc (c *cache) Set(k string, v string) { c.m[k] = v }\nfunc (c *cache) Get(k string) (string, bool) { v, ok := c.m[k]; return v, ok }\nfunc (c *cache) flush() {}\n';
+    const [program] = await goMethodPrograms(artifact([file('store.go', store)]));
+    assert.equal(program!.code, 'v := store.New()\nv.Set("example", "example")\nfmt.Println("Get(example):", strings.TrimSpace(fmt.Sprintln(v.Get("example"))))');
   });
 
   it('a write whose result has no plain face is still made (its result dropped), before the read that shows it', async () => {
@@ -125,7 +131,7 @@ describe('Go programs from the declared API', () => {
   const goMissing = spawnSync('go', ['version']).status !== 0;
   it('the written hasher program builds and prints the sum of what it wrote', { skip: goMissing && 'no go toolchain here', timeout: 300_000 }, async () => {
     const [candidate] = await goMethodPrograms(artifact([file('hashy.go', HASHER)]));
-    const program = await goProgram(candidate!.code, 'api', undefined, { modulePackages: { hashy: 'example.com/hashy' }, std: new Map([['fmt', 'fmt'], ['utf8', 'unicode/utf8']]) });
+    const program = await goProgram(candidate!.code, 'api', undefined, { modulePackages: { hashy: 'example.com/hashy' }, std: new Map([['fmt', 'fmt'], ['strings', 'strings'], ['utf8', 'unicode/utf8']]) });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'go-api-'));
     try {
       fs.mkdirSync(path.join(dir, 'hashy'));
