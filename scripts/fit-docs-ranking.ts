@@ -59,13 +59,14 @@ const EVIDENCE: WordFeature[] = ['bare', 'example', 'section'];
 const PASSAGE_ONLY: WordFeature[] = ['importance', 'internal', 'centrality', 'bare', 'example', 'section'];
 /** Round 11's declared features (src/docs/rank.ts WEIGHTS): the member/field structure, text beyond the name, guide calls. */
 const STRUCTURE: WordFeature[] = ['member', 'field', 'ownerCentrality'];
-const ROUND11: WordFeature[] = [...STRUCTURE, 'textCoverage', 'guideCalled'];
+const ROUND11: WordFeature[] = [...STRUCTURE, 'textCoverage', 'guideCalled', 'moduleDoc'];
 const FEATURE_SETS: Record<string, WordFeature[]> = {
   passage: PASSAGE_ONLY,
   structure: STRUCTURE,
   'evidence+structure': [...EVIDENCE, ...STRUCTURE],
   'evidence+text': [...EVIDENCE, 'textCoverage'],
   'evidence+guide': [...EVIDENCE, 'guideCalled'],
+  'evidence+moduleDoc': [...EVIDENCE, 'moduleDoc'],
   'evidence+round11': [...EVIDENCE, ...ROUND11],
   round11: ROUND11,
   all: [...WORD_FEATURES],
@@ -164,7 +165,14 @@ const cacheDir = process.env.FIT_CACHE ?? path.join(os.tmpdir(), 'tooldex-fit-do
 
 /** The asked questions of one set: read from the cache when its key matches, else asked and stored. */
 async function pools(file: string, questions: Question[], set: SetName, home: string | undefined): Promise<Asked[]> {
-  const cached = path.join(cacheDir, `${set}-${cacheKey(file, home, questions)}.json`);
+  let cached = path.join(cacheDir, `${set}-${cacheKey(file, home, questions)}.json`);
+  // FIT_ANY_CACHE=1: the newest stored pools of the set whatever their key (features they lack read as 0, or derived
+  // below); for a fit whose feature code moved on after its pools were asked. Said on stderr, never silent.
+  if (!fs.existsSync(cached) && process.env.FIT_ANY_CACHE === '1' && fs.existsSync(cacheDir)) {
+    const newest = fs.readdirSync(cacheDir).filter((f) => new RegExp(`^${set}-[0-9a-f]{16}\\.json$`).test(f))
+      .map((f) => path.join(cacheDir, f)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+    if (newest) { console.error(`  ${set}: FIT_ANY_CACHE, pools of another key: ${newest}`); cached = newest; }
+  }
   if (fs.existsSync(cached) && process.env.FIT_REFRESH !== '1') {
     const stored = JSON.parse(fs.readFileSync(cached, 'utf8')) as StoredPool[];
     console.error(`  ${set}: ${stored.length} pools from ${cached}`);
@@ -180,9 +188,11 @@ async function pools(file: string, questions: Question[], set: SetName, home: st
 function fromStored(p: StoredPool, set: SetName): Asked {
   // Read by name: a feature the pool lacks is 0 (a pool stored before the feature was declared).
   const names = p.features ?? WORD_FEATURES;
-  const rows: FeatureRow[] = p.rows.map(([doc, matched, similarity, ...values]) => ({
+  const rows: FeatureRow[] = p.rows.map(([doc, matched, similarity, ...values], i) => ({
     doc: doc!, matched: matched === 1, ...(similarity !== null && similarity !== undefined ? { similarity } : {}),
-    features: Object.fromEntries(WORD_FEATURES.map((f) => [f, names.includes(f) ? values[names.indexOf(f)] ?? 0 : 0])) as Record<WordFeature, number>,
+    features: Object.fromEntries(WORD_FEATURES.map((f) => [f, names.includes(f) ? values[names.indexOf(f)] ?? 0
+      // A module page's passage is the one whose dedup key carries its heading trail (rank.ts dedupKey): the same test.
+      : f === 'moduleDoc' ? Number(p.keyNames[p.keys[i]!]!.includes('\u0000')) : 0])) as Record<WordFeature, number>,
   }));
   const keyOf = new Map(rows.map((r, i) => [r.doc, p.keyNames[p.keys[i]!]!]));
   const simOf = new Map(rows.map((r) => [r.doc, r.similarity ?? 0]));
@@ -498,7 +508,9 @@ if (process.env.FIT_ABLATE) {
   if (!base || base.kind !== 'logistic') throw new Error(`FIT_ABLATE names a logistic config: ${ALL_CONFIGS.filter((c) => c.kind === 'logistic').map((c) => c.name).join(', ')}`);
   const perSet = (weights: (i: number) => DocsWeights) => SETS.map(([, set], i) => { const test = all.filter((a) => a.set === set); return [count1(test, weights(i)), count(test, weights(i))] as const; });
   const line = (label: string, figures: ReadonlyArray<readonly [number, number]>) => console.log(`  ${label.padEnd(28)} hit@1 ${sum(figures.map((f) => f[0]))} hit@3 ${sum(figures.map((f) => f[1]))}  (hit@3 per set ${figures.map((f) => f[1]).join(' ')})`);
-  const ablations = WORD_FEATURES.filter((f) => WEIGHTS[f] !== 0 || base.features.includes(f));
+  // FIT_ABLATE_FEATURES=a,b: only these features are ablated (each refit is a leave-one-set-out of its own).
+  const only = process.env.FIT_ABLATE_FEATURES?.split(',');
+  const ablations = WORD_FEATURES.filter((f) => (WEIGHTS[f] !== 0 || base.features.includes(f)) && (!only || only.includes(f)));
   console.log(`\nablation, hand-set weights (the feature's weight set to 0; tuning: the hand-set weights were set on these sets):`);
   line('hand-set', perSet(() => WEIGHTS));
   for (const f of ablations.filter((f) => WEIGHTS[f] !== 0)) line(`hand-set, ${f}=0`, perSet(() => ({ ...WEIGHTS, [f]: 0 })));

@@ -29,7 +29,7 @@ export const WEIGHTS = {
   /** Taken off a deprecated passage's similarity in the meaning order (the word order has it in `importance`). */
   deprecatedMeaning: 0.1,
   /** Taken off a bare declaration's word score and its similarity: a passage that explains wins for the same words. */
-  bare: 0.3, bareMeaning: 0.05,
+  bare: 0.1008, bareMeaning: 0.05,
   /**
    * Evidence from the guides: an API item that one of the best few guide sections uses in its code (src/docs/links.ts)
    * gains this share of that section's score (rising at most to just below the section), so "how do I X" lifts the
@@ -42,16 +42,24 @@ export const WEIGHTS = {
    * "Round 10: ranking"): `titleCoverage` (weight 0.2), the word-side `deprecated` (0; a deprecated passage stays down
    * through `importance` and `deprecatedMeaning`), and round 9's `prose`/`explains` (0).
    */
-  example: 0, section: 0,
+  example: 0.3005, section: 0.5191,
   /**
-   * Round 11, declared for the fit at weight 0 (docs/docs-search.md, "Round 11: ranking"): `textCoverage`, the share of
+   * Round 11 (docs/docs-search.md, "Round 11: ranking"): `textCoverage`, the share of
    * the question the passage's text says beyond its name; `member`, an item of a type the package documents
    * (`Url::join`, `Context.Uint`); `field`, such a member that is not callable (a field, property or variant: Go's
    * documented struct fields come 0.1 lower in importance from the extractor); `ownerCentrality`, how much the
    * package's docs use the member's owner (`IndexMap::shift_remove` over `OccupiedEntry::shift_remove`); `guideCalled`,
    * how well the best-matching guide section that calls the item in its code matches the question.
    */
-  textCoverage: 0, member: 0, field: 0, ownerCentrality: 0, guideCalled: 0,
+  textCoverage: 0.5291, member: -0.3773, field: -0.0984, ownerCentrality: 0.418, guideCalled: 0.6664,
+  /**
+   * A section of a module's doc page (its heading trail starts at the module's symbol: a crate's `//!` docs, a Go
+   * package doc): prose the package writes as a guide, which `section` (no symbol) does not count.
+   */
+  moduleDoc: 0.2204,
+  // The evidence and round-11 weights above (bare … moduleDoc) are the pairwise logistic fit `evidence+round11 l=10` of
+  // scripts/fit-docs-ranking.ts on all ten spent sets (1,922 questions; tuning): leave-one-set-out hit@3 1,549 vs
+  // 1,526 for the hand-set weights (bare 0.3, the rest 0), better on 7 sets, worse on 1; hit@1 1,109 vs 1,092.
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -64,7 +72,7 @@ export type DocsWeights = typeof WEIGHTS;
  */
 export const WORD_FEATURES = [
   'bm25', 'bodyCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'example', 'section',
-  'textCoverage', 'member', 'field', 'ownerCentrality', 'guideCalled',
+  'textCoverage', 'member', 'field', 'ownerCentrality', 'guideCalled', 'moduleDoc',
 ] as const;
 export type WordFeature = typeof WORD_FEATURES[number];
 export interface FeatureRow { doc: number; features: Record<WordFeature, number>; matched: boolean; similarity?: number }
@@ -220,7 +228,7 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
   const identifiers = new Set(options.identifiers);
   const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
   const meaningOf = options.semantic;
-  // Structure features are computed only while observed or weighed (the shipped weights are 0: no cost in service).
+  // Structure and guide features are computed only while observed or weighed (membership once per package index).
   const structure = rows || weights.member !== 0 || weights.field !== 0 || weights.ownerCentrality !== 0 ? memberships(passages) : undefined;
   const called = (rows || weights.guideCalled !== 0) && options.uses ? guideCalls(passages, scored, options.uses) : undefined;
   // A deprecated passage is down in the word score through its importance; here it is down in meaning too.
@@ -244,6 +252,7 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
       textCoverage: match.textCoverage,
       member: structure?.[doc]!.member ? 1 : 0, field: structure?.[doc]!.field ? 1 : 0, ownerCentrality: structure?.[doc]!.ownerCentrality ?? 0,
       guideCalled: passage.symbol ? called?.get(passage.symbol) ?? 0 : 0,
+      moduleDoc: isModulePage(passage) ? 1 : 0,
     };
     rows?.push({ doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}), features });
     return { doc, score: wordScore(weights, features), matched: match.bm25 > 0 };
@@ -271,8 +280,11 @@ function nearOf(lexical: LexicalIndex, bodySets: Map<number, Set<number>>, thres
  * sections (rustdoc's `# Features`, tracing's "For `log` Users"): its passages' heading trail starts at the module's
  * own symbol, and each section stands for itself, as a guide's do; an item's chunks and its examples stay one.
  */
+/** A passage of a module's doc page: its heading trail starts at the module's own symbol. */
+const isModulePage = (passage: Pick<IndexedPassage, 'symbol' | 'headings'>) => Boolean(passage.symbol) && passage.headings[0] === passage.symbol;
+
 export function dedupKey(passage: Pick<IndexedPassage, 'symbol' | 'headings' | 'url'>): string {
-  const modulePage = passage.symbol && passage.headings[0] === passage.symbol;
+  const modulePage = isModulePage(passage);
   return !passage.symbol ? `section:${passage.url}` : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
 }
 

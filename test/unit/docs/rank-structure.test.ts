@@ -47,6 +47,7 @@ describe('round-11 ranking features', () => {
     assert.deepEqual([f(4).member, f(4).ownerCentrality], [1, 0.1]);
     assert.equal(f(0).member, 0); // the type itself
     assert.equal(f(7).member, 0); // a function of a module page
+    assert.deepEqual([f(6).moduleDoc, f(7).moduleDoc, f(8).moduleDoc, f(1).moduleDoc], [1, 0, 0, 0]); // the page's own passage only
     assert.equal(f(8).member, 0); // a guide section
     assert.deepEqual([f(10).member, f(10).field], [1, 0]);
     assert.deepEqual([f(11).member, f(11).field], [1, 1]);
