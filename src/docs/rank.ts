@@ -110,6 +110,18 @@ export interface RankOptions {
 
 /** A code example in the passage: a fenced block (the extractors write examples so). */
 const hasExample = (content: string) => content.includes('```');
+/**
+ * Per package index (its passages array, as the membership memo below): whether each passage has an example, read once
+ * per passage instead of a scan of every candidate's whole content on every question (the weight is no longer 0, and
+ * the scan was the new main-thread cost of docs answers under load).
+ */
+const exampleMemo = new WeakMap<readonly IndexedPassage[], Int8Array>();
+function hasExampleAt(passages: readonly IndexedPassage[], doc: number): boolean {
+  let known = exampleMemo.get(passages);
+  if (!known || known.length !== passages.length) exampleMemo.set(passages, known = new Int8Array(passages.length).fill(-1));
+  if (known[doc]! < 0) known[doc] = hasExample(passages[doc]!.content) ? 1 : 0;
+  return known[doc] === 1;
+}
 
 function jaccard(left: Set<number>, right: Set<number>): number {
   if (!left.size || !right.size) return 0;
@@ -243,7 +255,7 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
     const exact = passage.symbol && identifiers.size && (identifiers.has(lastSegment(passage.symbol)) || identifiers.has(passage.symbol.toLowerCase()))
       || (identifiers.size > 0 && passage.identifiers.some((id) => identifiers.has(id)));
     // A scan of the whole content: skipped while its weight is 0, unless the features are being observed.
-    const example = weights.example !== 0 || rows ? hasExample(passage.content) : false;
+    const example = weights.example !== 0 || rows ? hasExampleAt(passages, doc) : false;
     const features: Record<WordFeature, number> = {
       bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, proximity: match.proximity,
       name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
