@@ -124,7 +124,12 @@ export function renderDocs(result: DocsResult | DocsSymbolResult, style: Style):
   const passages = result.results.map((passage, i) => {
     const trail = passage.headings?.length ? passage.headings.join(' › ') : (passage.title ?? '');
     const lines = fitPassage(clean(passage.content).trim(), inner);
-    const shown = lines.length > PASSAGE_LINES + 1 ? [...lines.slice(0, PASSAGE_LINES), style.dim(`… ${lines.length - PASSAGE_LINES} more lines (--json for the whole passage)`)] : lines;
+    const kept = lines.slice(0, PASSAGE_LINES);
+    // A passage cut inside a code block closes it, so the next passage's prose is not read as code (or its code as prose).
+    const openFence = kept.filter((line) => /^(```|~~~)/.test(line)).length % 2 === 1;
+    const shown = lines.length > PASSAGE_LINES + 1
+      ? [...kept, ...(openFence ? ['```'] : []), style.dim(`… ${lines.length - PASSAGE_LINES} more lines (--json for the whole passage)`)]
+      : lines;
     const labels = passageLabels(passage, inner, style);
     // Guide ↔ API links: the items a section uses, or where the guides show an item in use.
     const links = (passage.links ?? []).map((link) => style.dim(cut(`${link.relation === 'uses' ? 'uses' : 'shown in'} ${oneLine(link.title)}`, inner)));

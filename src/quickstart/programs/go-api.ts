@@ -30,6 +30,12 @@ const ANY = /^(any|interface\{\})$/;
  * or exit the process. The same cue list the older builder keeps for functions.
  */
 const NOT_CALLED = /^(Close|Stop|Start|Run|Serve|Listen|Wait|Shutdown|Release|Exit|Fatal|Panic|Main|Lock|Unlock|RLock|RUnlock|Delete|Remove|Clear|Reset|Purge|Flush|Free|Destroy|Kill|Dial|Connect|Open|Watch|Loop)/;
+/**
+ * Methods that implement a standard library interface (encoding's Text/Binary/JSON marshalers, `sql.Scanner`,
+ * `driver.Valuer`, gob, `fmt.Formatter`): how other packages drive the type, not its own API. Called with stand-in
+ * text they only print parse errors (a UUID's `UnmarshalText("example")`).
+ */
+const STANDARD_INTERFACE = /^((Marshal|Unmarshal|Append)(Text|Binary|JSON|YAML|XML)|Scan|Value|GobEncode|GobDecode|Format|GoString)$/;
 const MAX_CALLS = 6;
 const MAX_PROGRAMS = 2;
 
@@ -168,7 +174,7 @@ function constructors(api: GoApi, docs: DocsValues): Array<{ fn: Func; type: str
 function methodCalls(api: GoApi, type: string, docs: DocsValues): Array<{ method: Method; args: string[] }> {
   const calls: Array<{ method: Method; args: string[]; order: number }> = [];
   for (const [index, method] of (api.methods.get(type) ?? []).entries()) {
-    if (NOT_CALLED.test(method.name) || method.typeParams.length) continue;
+    if (NOT_CALLED.test(method.name) || STANDARD_INTERFACE.test(method.name) || method.typeParams.length) continue;
     if (method.results.some((r) => /^(func|chan|<-chan)\b/.test(r))) continue;
     const args = sampleArgs(method.params, new Set(method.receiverParams), (param, position) => docsMethodText(docs, method.name, param, position));
     if (!args) continue;

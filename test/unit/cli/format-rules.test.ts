@@ -109,6 +109,16 @@ describe('human renderers', () => {
       assert.match(long, /^ {3}symbol crate::very_long_module::.*…  deprecated internal$/);
       assert.doesNotMatch(long, /\x1b/);
     });
+
+    it('close a code block that a long passage is cut inside, so the next passage starts outside code', () => {
+      const code = ['Intro.', '', '```ts', ...Array.from({ length: 30 }, (_, i) => `step${i}();`), '```'].join('\n');
+      const out = renderDocs(docs(passage({ content: code }), passage({ content: 'Plain prose.' })), plain);
+      const [first, second] = out.split('\n2. ');
+      const fences = first!.split('\n').filter((line) => line.trim().startsWith('```'));
+      assert.equal(fences.length, 2, 'the cut passage opens and closes its block');
+      assert.match(first!, /```\n {3}… \d+ more lines/);
+      assert.match(second!, /\n {3}Plain prose\.$/);
+    });
   });
 });
 
