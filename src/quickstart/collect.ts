@@ -6,7 +6,7 @@ import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
 import { declaredApiCandidates } from './programs/npm-api.ts';
-import { goMethodPrograms } from './programs/go-api.ts';
+import { GO_SAMPLE, goMethodPrograms } from './programs/go-api.ts';
 import { exampleDeclarations } from './programs/go-examples.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
 import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
@@ -532,13 +532,6 @@ function classCalls(root: SyntaxNode, exported: Set<string>, importName: string,
   return found;
 }
 
-/** Plain values for parameters of basic types (what a reader would pass to try a function); undefined otherwise. */
-const SAMPLE: Record<string, string> = {
-  int: '2', int8: '2', int16: '2', int32: '2', int64: '2', uint: '2', uint8: '2', uint16: '2', uint32: '2', uint64: '2', uintptr: '2',
-  float32: '1.5', float64: '1.5', string: '"example"', bool: 'true', byte: '\'a\'', rune: '\'a\'', '[]byte': '[]byte("example")', 'time.Duration': 'time.Second',
-  // An error is a plain value too (what go-multierror's Append or errwrap's Wrapf are given).
-  error: 'errors.New("example")',
-};
 
 function sampleArguments(params: SyntaxNode, fn = '', docs: DocsValues = NO_DOCS_VALUES): string | undefined {
   const args: string[] = [];
@@ -546,7 +539,7 @@ function sampleArguments(params: SyntaxNode, fn = '', docs: DocsValues = NO_DOCS
     if (!param) continue;
     if (param.type === 'variadic_parameter_declaration') continue; // may be left out
     const type = param.childForFieldName('type')?.text ?? '';
-    const sample = SAMPLE[type];
+    const sample = GO_SAMPLE[type];
     if (!sample) return undefined;
     const names = param.childrenForFieldName('name').filter(Boolean).map((n) => n!.text);
     for (const name of names.length ? names : ['']) {

@@ -12,12 +12,17 @@ import { docsCall, type DocsValues, NO_DOCS_VALUES } from '../docs-values.ts';
 import { descendants, namedChildren, withSyntaxTree, type SyntaxNode } from '../parse.ts';
 import type { Candidate } from '../types.ts';
 
-/** Plain values for parameters of basic types (what a reader would pass to try a call). */
-const SAMPLE: Record<string, string> = {
+/**
+ * Plain values for parameters of basic types (what a reader would pass to try a call), shared with the one-call
+ * builder (collect.ts). An error is a plain value too (what go-multierror's Append or errwrap's Wrapf are given).
+ */
+export const GO_SAMPLE: Readonly<Record<string, string>> = {
   int: '2', int8: '2', int16: '2', int32: '2', int64: '2', uint: '2', uint8: '2', uint16: '2', uint32: '2', uint64: '2', uintptr: '2',
-  float32: '1.5', float64: '1.5', string: '"example"', bool: 'true', byte: '\'a\'', rune: '\'a\'', '[]byte': '[]byte("example")',
-  '[]string': '[]string{"example", "sample"}', '[]int': '[]int{3, 1, 2}', 'time.Duration': 'time.Second', error: 'errors.New("example")',
+  float32: '1.5', float64: '1.5', string: '"example"', bool: 'true', byte: '\'a\'', rune: '\'a\'', '[]byte': '[]byte("example")', 'time.Duration': 'time.Second',
+  error: 'errors.New("example")',
 };
+/** Method calls also take small slices (a store's `SetMany(keys []string)`). */
+const SAMPLE: Readonly<Record<string, string>> = { ...GO_SAMPLE, '[]string': '[]string{"example", "sample"}', '[]int': '[]int{3, 1, 2}' };
 /**
  * Result types a reader sees as a result when printed (not an address or a struct dump). An `any` result is what a
  * store hands back (`Get(k) (interface{}, bool)`): the value put in before it, printed as it is.
@@ -27,7 +32,7 @@ const PLAIN_RESULT = /^(u?int(8|16|32|64)?|uintptr|float(32|64)|string|bool|byte
 const ANY = /^(any|interface\{\})$/;
 /**
  * Methods a program must not call: they block (serve, wait, start a loop), end the value's life before it is read,
- * or exit the process. The same cue list the older builder keeps for functions.
+ * or exit the process. (collect.ts keeps its own, shorter list for the functions it calls once: a different job.)
  */
 const NOT_CALLED = /^(Close|Stop|Start|Run|Serve|Listen|Wait|Shutdown|Release|Exit|Fatal|Panic|Main|Lock|Unlock|RLock|RUnlock|Delete|Remove|Clear|Reset|Purge|Flush|Free|Destroy|Kill|Dial|Connect|Open|Watch|Loop)/;
 /**
