@@ -21,6 +21,7 @@ const SPENT: Array<[string, Question['set']]> = [
   ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'],
   ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'],
   ['docs-fresh-r10.tsv', 'fresh-r10'],
+  ['docs-fresh-r11.tsv', 'fresh-r11'],
 ];
 
 /** Causes from the closest to answered to the farthest; a question takes the closest cause over its alternatives. */
