@@ -15,6 +15,8 @@
 //         blind from one sheet, with which run chose it)
 //   alts4: bench/quickstart-labels-alts4.json   + bench/quickstart-labels-alts4-ratings.tsv (round 11: alternatives of the
 //         r10 packages not rated "teaches")
+//   r11:  bench/quickstarts-fresh-r11-results.json + -results-round10-code.json + bench/quickstarts-fresh-r11-ratings-both.tsv
+//         (round 11's fresh packages, run by the round-11 and the round-10 code, rated blind from one sheet as r10)
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
@@ -196,6 +198,8 @@ const sets = {
   r10: await loadBenchPair('r10', [{ name: 'round 10', json: 'bench/quickstarts-fresh-r10-results.json' }, { name: 'round 9', json: 'bench/quickstarts-fresh-r10-results-round9-code.json' }], 'bench/quickstarts-fresh-r10-ratings-both.tsv'),
   // Round 11's sheet: alternatives of the round-10 packages whose chosen program was not rated "teaches".
   alts4: await load('alts4', option('alts4') ?? 'bench/quickstart-labels-alts4.json', option('alts4-ratings') ?? 'bench/quickstart-labels-alts4-ratings.tsv', 'id'),
+  // Round 11's fresh packages (spent in round 12), in r10's form.
+  r11: await loadBenchPair('r11', [{ name: 'round 11', json: 'bench/quickstarts-fresh-r11-results.json' }, { name: 'round 10', json: 'bench/quickstarts-fresh-r11-results-round10-code.json' }], 'bench/quickstarts-fresh-r11-ratings-both.tsv'),
 };
 const isAlts = (e: Example) => e.set.startsWith('alts');
 /** Packages where at least one rated alternative teaches: the most any pick could reach. */

@@ -60,6 +60,9 @@ export async function programUsesPackage(program: string, ref: PackageRef, path?
       const callee = calleeOf(call)?.text ?? '';
       if (printsBuiltin(call) || helpers.has(callee)) {
         if (argumentsOf(call).some((a) => flow.fromPackage(a))) return { uses: true, why: `prints a value from the package (${callee})` };
+        // Printed from a callback the package runs (a worker, a handler): the package decides that it prints. A
+        // computed value, not only a literal (as the weak tier asks of an effect shown afterwards).
+        if (flow.inCallback(call) && argumentsOf(call).some((a) => refs(a).length > 0 || descendants(a, CALLS).length > 0)) return { uses: true, why: `prints from a callback the package runs (${callee})` };
         continue;
       }
       const last = callee.split(/\.|::/).pop() ?? '';

@@ -64,7 +64,7 @@ const PRINTS: Record<Ecosystem, RegExp> = {
 
 const BLOCKERS: Array<[Blocker, RegExp]> = [
   ['needs a service', /\b(postgres(ql)?|mysql|mariadb|mongodb(\+srv)?|redis|rediss|amqp|kafka|nats|memcached?):\/\/|\b(localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b|\bboto3\.(client|resource)\(|\.create_client\(\s*['"]|\bElasticsearch\(|\bMongoClient\(|\bKafka(Producer|Consumer)\(|sqlx?::\w*Pool|\.connect\(\s*['"](?!:memory:)[^'"]*['"]|\bgrpc\.(Dial|NewClient)\(/i],
-  ['runs a server', /\.listen\(\s*\d|\bListenAndServe(TLS)?\(|\buvicorn\.run\(|\bapp\.run\(|\bserve_forever\(|\baxum::serve\b|\bHttpServer::new\b|\.Run\(\s*["':]|\b[er]\.Start\(\s*["':]|\bapp\.Listen\(|\bwarp::serve\b|\bServer::bind\b|\bweb\.run_app\(|\bFlask\(__name__\)|\bServer\(\s*\{|\bcreateServer\(/],
+  ['runs a server', /\.listen\(\s*\d|\bListenAndServe(TLS)?\(|\buvicorn\.run\(|\bapp\.run\(|\bserve_forever\(|\baxum::serve\b|\bHttpServer::new\b|\.Run\(\s*["'][\w.-]*:\d+["']|\b[er]\.Start\(\s*["':]|\bapp\.Listen\(|\bwarp::serve\b|\bServer::bind\b|\bweb\.run_app\(|\bFlask\(__name__\)|\bServer\(\s*\{|\bcreateServer\(/],
   // Arguments and prompts only: standard input and data files are read from a parse, in one place (inputs.ts).
   ['needs input', /\binput\(|\bsys\.argv\b|\bprocess\.argv\b|\bos\.Args\b|\benv::args\(|\breadline\b|\bprompt\(/],
   ['needs secrets', /\b[A-Z][A-Z0-9]*_(API_)?(KEY|TOKEN|SECRET)\b|\bapi[_-]?key\s*[=:]|\bprocess\.env\.[A-Z_]+|\bos\.environ\[|\bos\.getenv\(|\bstd::env::var\(|\bos\.Getenv\(|\bENV\[/],

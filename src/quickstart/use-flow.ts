@@ -46,7 +46,18 @@ const CLOSURES = ['arrow_function', 'function_expression', 'function', 'lambda',
 const PARAMS = ['parameters', 'formal_parameters', 'lambda_parameters', 'closure_parameters', 'parameter_list'];
 export class Flow {
   readonly derived = new Set<string>();
+  /** Closures and local functions handed to a call into the package (by value or by name): the package runs them. */
+  private readonly callbacks = new Set<number>();
   constructor(readonly bindings: Set<string>, readonly ecosystem: Ecosystem) {}
+
+  /**
+   * Whether `node` lies in a callback the package runs (`pool.Submit(func() { fmt.Printf("task %d", n) })`, a
+   * worker function handed by name): what it prints is printed because the package called it.
+   */
+  inCallback(node: SyntaxNode): boolean {
+    for (let up = node.parent; up; up = up.parent) if (this.callbacks.has(up.id)) return true;
+    return false;
+  }
 
   /** A call into the package: its callee names a binding or a derived name. */
   intoPackage(call: SyntaxNode): boolean {
@@ -143,6 +154,7 @@ export class Flow {
       for (const closure of closures) {
         const call = enclosingCall(closure);
         if (!call || !(this.intoPackage(call) || this.fromPackage(calleeOf(call) ?? call))) continue;
+        this.callbacks.add(closure.id);
         grew = this.add(paramsOf(closure)) || grew;
       }
       // What a call into the package is handed by reference may be filled by it (`pkg.Decode(&out)`); a local
@@ -152,7 +164,17 @@ export class Flow {
         const args = call.childForFieldName('arguments');
         if (!args) continue;
         grew = this.add(args.namedChildren.filter((a): a is SyntaxNode => a !== null).flatMap((a) => (/^(identifier|unary_expression|reference_expression)$/.test(a.type) ? refs(a) : []))) || grew;
-        for (const name of refs(args)) for (const fn of named.get(name) ?? []) grew = this.add(paramsOf(fn)) || grew;
+        for (const name of refs(args)) for (const fn of named.get(name) ?? []) { this.callbacks.add(fn.id); grew = this.add(paramsOf(fn)) || grew; }
+      }
+      // Any other call handed one of the package's values and a reference (`atomic.AddInt32(&sum, i)` in a worker
+      // the package calls with i, `hasher.update(&mut out, v)`): what the reference points to is filled from that value.
+      for (const call of calls) {
+        const args = call.childForFieldName('arguments');
+        if (!args || this.intoPackage(call)) continue;
+        const given = args.namedChildren.filter((a): a is SyntaxNode => a !== null);
+        const byReference = given.filter((a) => (a.type === 'unary_expression' && a.text.startsWith('&')) || a.type === 'reference_expression');
+        if (!byReference.length || !given.some((a) => !byReference.includes(a) && this.fromPackage(a))) continue;
+        grew = this.add(byReference.flatMap(refs)) || grew;
       }
       if (!grew) break;
     }

@@ -14,6 +14,7 @@ import { withInputNeeds } from './inputs.ts';
 import { asCode } from './notation.ts';
 import { entryOf, withheldBecause } from './offer.ts';
 import { npmExportsProbe, npmImportLines, programImportLines, readNpmExports } from './imports.ts';
+import { importLinesCheck, readImportLinesCheck } from './import-check.ts';
 import type { HostFacts } from './host-facts.ts';
 import { missingPath, namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
@@ -159,7 +160,12 @@ export async function verifyVersion(deps: VerifyDeps, tool: ToolRecord, version:
 async function withImports(deps: VerifyDeps, info: PackageInfo, outcome: VerifyOutcome): Promise<VerifyOutcome> {
   const lines: string[] = [];
   const entry = outcome.status === 'ran' ? entryOf(outcome.result.testRequest as unknown as Record<string, unknown>) : undefined;
-  if (entry) lines.push(...await programImportLines(info, entry.code, outcome.result.quickstart?.language ?? '', entry.path, info.npmTypeOnly ? new Set(info.npmTypeOnly) : undefined));
+  if (entry) {
+    const own = await programImportLines(info, entry.code, outcome.result.quickstart?.language ?? '', entry.path, info.npmTypeOnly ? new Set(info.npmTypeOnly) : undefined);
+    const alone = await importLinesAlone(deps, info, own, (outcome.result.testRequest as TestRequest | null)?.packages ?? []);
+    lines.push(...alone.lines);
+    if (alone.tried) outcome = { ...outcome, result: { ...outcome.result, tried: [...outcome.result.tried, alone.tried] } };
+  }
   const probe = info.ecosystem === 'npm' ? info.npmProbe ?? await probeNpmExports(deps, info) : undefined;
   if (probe) {
     if (probe.exports) lines.push(...await npmImportLines(info.name, probe.exports, outcome.result.quickstart?.code));
@@ -170,6 +176,42 @@ async function withImports(deps: VerifyDeps, info: PackageInfo, outcome: VerifyO
   const kind = (line: string) => (/^import\s/.test(line) ? 'import' : /require\(/.test(line) ? 'require' : line);
   const chosen = [...new Set(lines)].filter((line, i, all) => all.findIndex((l) => kind(l) === kind(line)) === i || info.ecosystem !== 'npm');
   return chosen.length ? { ...outcome, result: { ...outcome.result, imports: chosen.slice(0, 3) } } : outcome;
+}
+
+/** The package's own name in a request's package spec (`name==1.2`, `name[extra]>=1`, `@scope/name@1.2`), normalised as the registry compares names. */
+function specName(spec: string, ecosystem: PackageInfo['ecosystem']): string {
+  const name = ecosystem === 'npm' ? spec.replace(/(?<=.)@.*$/, '') : spec.split(/[[<>=!~;\s@]/)[0]!;
+  return ecosystem === 'pypi' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name;
+}
+
+/**
+ * The import lines read from a program that ran with other packages installed beside this one (`numpy` beside a
+ * package whose submodule imports it): a line can load there and fail where the package is installed alone, which is
+ * how a context's reader pastes it. npm and PyPI lines are then run alone, verbatim (import-check.ts, one run), and a
+ * line that fails is not handed out (the program, with its packages, still shows it). A line whose check did not
+ * report (the run failed) is kept: the check only removes what it saw fail. Crates' and Go's lines come with a
+ * manifest that names every dependency, so they are not checked.
+ */
+export async function importLinesAlone(deps: Pick<VerifyDeps, 'sandbox' | 'keepAlive'>, info: PackageInfo, lines: string[], packages: string[]):
+Promise<{ lines: string[]; tried?: VerificationResult['tried'][number] }> {
+  if (!lines.length || (info.ecosystem !== 'npm' && info.ecosystem !== 'pypi')) return { lines };
+  const own = specName(info.name, info.ecosystem);
+  const beside = packages.filter((p) => specName(p, info.ecosystem) !== own);
+  if (!beside.length || !(await deps.keepAlive())) return { lines };
+  // At the version that ran (a pin can be older than the context's when the sandbox cannot install the newest).
+  const spec = packages.find((p) => specName(p, info.ecosystem) === own) ?? '';
+  const version = (info.ecosystem === 'npm' ? /(?<=.)@(.+)$/.exec(spec)?.[1] : /==([^\s;,]+)/.exec(spec)?.[1]) ?? info.version;
+  try {
+    const result = await deps.sandbox.run(importLinesCheck(info.ecosystem, { name: info.name, version, slug: info.slug }, lines), SERVICE_OWNER);
+    const verdicts = readImportLinesCheck(result.stdout, lines.length);
+    const failed = lines.filter((_, i) => verdicts[i]?.ok === false);
+    return {
+      lines: lines.filter((_, i) => verdicts[i]?.ok !== false),
+      tried: { source: `import lines alone (the program ran with ${beside.join(', ')})`, status: result.status, ...(failed.length ? { detail: `not handed out, they need more than the package: ${failed.join('; ')}` } : {}) },
+    };
+  } catch {
+    return { lines };
+  }
 }
 
 /** One probe run of an npm package's exports (imports.ts); undefined when it could not run. */
