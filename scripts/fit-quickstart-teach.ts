@@ -1,6 +1,6 @@
 // Fits the "teaches the main use" model of quickstart selection (src/quickstart/teach-model.ts) on rated programs, with
 // leave-one-set-out validation against today's hand-set score, and writes the weights to src/quickstart/teach-weights.ts.
-//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--write]
+//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--write] [--skip-sets r11]
 // Labelled sets (spent; each a JSON of rated programs with their real output, and a ratings TSV):
 //   r5:   bench/quickstart-labels-r5.json       + bench/quickstarts-fresh-r5-ratings.tsv   (the chosen quickstarts)
 //   alts: bench/quickstart-labels-alts.json     + bench/quickstart-labels-alts-ratings.tsv (2–4 alternatives a package)
@@ -201,6 +201,8 @@ const sets = {
   // Round 11's fresh packages (spent in round 12), in r10's form.
   r11: await loadBenchPair('r11', [{ name: 'round 11', json: 'bench/quickstarts-fresh-r11-results.json' }, { name: 'round 10', json: 'bench/quickstarts-fresh-r11-results-round10-code.json' }], 'bench/quickstarts-fresh-r11-ratings-both.tsv'),
 };
+/** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
+for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
 const isAlts = (e: Example) => e.set.startsWith('alts');
 /** Packages where at least one rated alternative teaches: the most any pick could reach. */
 function oracle(examples: Example[]): number {
