@@ -9,6 +9,7 @@ import type { Ecosystem } from '../catalog/index.ts';
 import { analysable, grammarOf } from './combine.ts';
 import { descendants, withSyntaxTree, type Grammar, type SyntaxNode } from './parse.ts';
 import type { Candidate } from './types.ts';
+import { shapedText } from './programs/text-shapes.ts';
 
 export interface DocsValues {
   /** Text the docs bind to a name (`s := "AnyKind of_string"`), first binding wins. */
@@ -112,7 +113,16 @@ export async function docsValues(ecosystem: Ecosystem, examples: Candidate[]): P
  * parameter; `fn` as the written program calls it, and bare), else what they bind to the parameter's name; undefined
  * when the docs show neither.
  */
-export function docsText(values: DocsValues, fn: string, param: string, position: number): string | undefined {
+export function docsOnlyText(values: DocsValues, fn: string, param: string, position: number): string | undefined {
   const bare = fn.split('.').pop()!;
   return (position === 0 ? values.passed.get(fn) ?? values.passed.get(bare) : undefined) ?? (param ? values.bound.get(param) : undefined);
+}
+
+/**
+ * Text for a written call's string parameter: the docs' (docsOnlyText), else text of the format the parameter's name
+ * says (`b64`, `character`, `url`: programs/text-shapes.ts), so that no builder passes "example" where the function
+ * takes base64, a character or a URL; undefined when neither says anything.
+ */
+export function docsText(values: DocsValues, fn: string, param: string, position: number): string | undefined {
+  return docsOnlyText(values, fn, param, position) ?? (param ? shapedText(param) : undefined);
 }

@@ -8,9 +8,10 @@ import type TS from 'typescript';
 import type { ArchiveFile } from '../../docs/archive.ts';
 import { declarationProgram, npmTypeEntries } from '../../docs/extract/declared-api.ts';
 import type { ExampleFiles } from '../artifact.ts';
-import { docsCall, docsText, NO_DOCS_VALUES, type DocsValues } from '../docs-values.ts';
+import { docsCall, docsOnlyText, NO_DOCS_VALUES, type DocsValues } from '../docs-values.ts';
 import { DECLARATION, declarationTrees, TYPES_DIR } from '../npm-exports.ts';
 import type { Candidate } from '../types.ts';
+import { distinctTexts, shapedText } from './text-shapes.ts';
 
 /** Written programs kept per package (they are tried after every real example, one run each). */
 const MAX_PROGRAMS = 3;
@@ -44,8 +45,18 @@ const LIB = [
   'interface Promise<T> { then(onfulfilled?: (value: T) => unknown): unknown }', 'interface Boolean {}', 'interface Function {}',
   'interface CallableFunction extends Function {}', 'interface NewableFunction extends Function {}', 'interface IArguments {}',
   'interface Number {}', 'interface Object {}', 'interface RegExp {}', 'interface String {}', 'interface Date {}', 'interface Map<K, V> {}',
-  'interface Set<T> {}', 'interface Symbol {}',
+  'interface Set<T> {}', 'interface Symbol {}', 'interface Uint8Array { readonly length: number }', 'interface ArrayBuffer {}',
 ].join('\n');
+
+/**
+ * Values of the lib types a declaration names, by the type's name (declared in LIB above; `Buffer` is Node's and
+ * unresolved without @types/node, so read from the declared text): what a function taking bytes, a regular
+ * expression or a date is given instead of nothing. Bytes are text encoded, so that a decode shows it back.
+ */
+const LIB_SAMPLES: Readonly<Record<string, string>> = {
+  Uint8Array: 'new TextEncoder().encode("hello world")', ArrayBuffer: 'new TextEncoder().encode("hello world").buffer',
+  Buffer: 'Buffer.from("hello world")', RegExp: '/[a-z]+(\\d+)/g', Date: 'new Date("2024-02-29T13:45:00Z")',
+};
 
 /** One written program: its code, a hand rank (documented in docs/quickstarts.md), and where the function is declared. */
 export interface ApiProgram { code: string; rank: number; path: string; line: number }
@@ -83,6 +94,8 @@ async function programsOf(files: Map<string, string>, importName: string, docs: 
   const sampler = new Sampler(ts, checker);
   const found: ApiProgram[] = [];
   const local = localName(importName);
+  // Every exported function as a program calls it, for the chains below.
+  const functions: ChainEnd[] = [];
   const assigned = moduleSymbol.exports?.get('export=' as TS.__String);
   if (assigned) {
     // `export = fn` (ms, debug) is called itself; `export = _` (a namespace object) by its properties.
@@ -91,6 +104,7 @@ async function programsOf(files: Map<string, string>, importName: string, docs: 
     for (const property of checker.getPropertiesOfType(type).slice(0, MAX_EXPORTS)) {
       if (property.name.startsWith('_')) continue;
       const propertyType = checker.getTypeOfSymbolAtLocation(property, sourceFile);
+      functions.push({ name: property.name, callee: `${local}.${property.name}`, importLine: `import ${local} from '${importName}';`, type: propertyType, declaration: property.valueDeclaration });
       for (const call of sampler.calls(property.name, propertyType, docs)) found.push(written(`import ${local} from '${importName}';`, { ...call, callee: `${local}.${call.callee}` }, property.valueDeclaration?.getSourceFile() ?? sourceFile, property.valueDeclaration));
     }
   } else {
@@ -102,6 +116,7 @@ async function programsOf(files: Map<string, string>, importName: string, docs: 
       const type = checker.getTypeOfSymbolAtLocation(target, declaration ?? sourceFile);
       const name = symbol.name === 'default' ? local : symbol.name;
       const importLine = symbol.name === 'default' ? `import ${local} from '${importName}';` : `import { ${name} } from '${importName}';`;
+      functions.push({ name, callee: name, importLine, type, declaration });
       for (const call of sampler.calls(name, type, docs)) found.push(written(importLine, call, declaration?.getSourceFile() ?? sourceFile, declaration));
       const returned = sampler.returnedUse(name, type, docs);
       if (returned) found.push(written(importLine, returned, declaration?.getSourceFile() ?? sourceFile, declaration));
@@ -112,14 +127,22 @@ async function programsOf(files: Map<string, string>, importName: string, docs: 
         for (const property of checker.getPropertiesOfType(type).slice(0, MAX_EXPORTS)) {
           if (property.name.startsWith('_') || !property.valueDeclaration || property.valueDeclaration.getSourceFile().fileName.endsWith(`/${LIB_FILE}`)) continue;
           const propertyType = checker.getTypeOfSymbolAtLocation(property, property.valueDeclaration);
+          functions.push({ name: property.name, callee: `${local}.${property.name}`, importLine, type: propertyType, declaration: property.valueDeclaration });
           for (const call of sampler.calls(property.name, propertyType, docs)) found.push(written(importLine, { ...call, callee: `${local}.${call.callee}` }, property.valueDeclaration.getSourceFile(), property.valueDeclaration));
         }
       }
     }
   }
+  for (const chain of sampler.chains(functions, docs)) found.push(written(chain.importLine, chain.call, chain.declaration?.getSourceFile() ?? sourceFile, chain.declaration));
   const seen = new Set<string>();
   return found.sort((a, b) => b.rank - a.rank).filter((p) => !seen.has(p.code) && seen.add(p.code)).slice(0, MAX_PROGRAMS);
 }
+
+/** An exported function as a program calls it (`toByteArray`, or `base64.toByteArray` on an `export =` object). */
+interface ChainEnd { name: string; callee: string; importLine: string; type: TS.Type; declaration?: TS.Declaration }
+
+/** Chains made per package at most (each is one written program). */
+const MAX_CHAINS = 2;
 
 /** A call to print: the callee as written, its arguments, whether it returns a promise, and its rank. */
 interface Call { callee: string; args: string[]; awaited: boolean; rank: number; setup?: string; lines?: string[] }
@@ -231,6 +254,53 @@ export class Sampler {
     return { lines, rank: 1 + (kept.some((c) => c.docs) ? 4 : 0) + Math.min(2, kept.filter((c) => c.prints).length - 1) * 0.5 };
   }
 
+  /**
+   * Two exports where one's result is the other's input (encode then decode, parse then inspect, compile then run):
+   * `const uint8Array = toByteArray("aGVsbG8gd29ybGQ=")`, then `fromByteArray(uint8Array)`, both printed. The type that
+   * joins them is what the checker says the first returns and the second's first parameter takes, printed the same,
+   * and not plain text, a number, a boolean or `any` (every text function would join every other); a round trip (the
+   * second returns the first's input type) may join through text when the first's input is not text.
+   */
+  chains(functions: ChainEnd[], docs: DocsValues): Array<{ importLine: string; call: Call; declaration?: TS.Declaration }> {
+    const { TypeFlags } = this.ts;
+    const plain = (t: TS.Type) => Boolean(t.flags & (TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.Any | TypeFlags.Unknown | TypeFlags.Void | TypeFlags.Undefined | TypeFlags.Never | TypeFlags.Null));
+    const ends = functions.filter((f) => /^[A-Za-z_$][\w$]*$/.test(f.name) && !ACTS.test(f.name)).map((f) => {
+      const signature = f.type.getCallSignatures()[0];
+      const first = signature?.getParameters()[0];
+      const firstType = first?.valueDeclaration ? this.checker.getTypeOfSymbolAtLocation(first, first.valueDeclaration) : undefined;
+      return { ...f, signature, firstType, returns: signature ? this.checker.getReturnTypeOfSignature(signature) : undefined };
+    }).filter((f) => f.signature && f.returns && !f.returns.getCallSignatures().length);
+    const out: Array<{ importLine: string; call: Call; declaration?: TS.Declaration }> = [];
+    for (const from of ends) {
+      if (out.length >= MAX_CHAINS) break;
+      const joined = this.checker.typeToString(from.returns!);
+      if (from.returns!.flags & (TypeFlags.Void | TypeFlags.Undefined | TypeFlags.Never | TypeFlags.Any | TypeFlags.Unknown) || /^Promise\b/.test(joined)) continue;
+      const args = this.arguments(from.name, from.signature!, docs);
+      if (!args?.length) continue;
+      for (const to of ends) {
+        if (to === from || !to.firstType || this.checker.typeToString(to.firstType) !== joined) continue;
+        const roundTrip = Boolean(from.firstType && !plain(from.firstType) && this.checker.typeToString(to.returns!) === this.checker.typeToString(from.firstType));
+        if (plain(from.returns!) && !roundTrip) continue;
+        // The second's other required parameters, sampled as any call's (the first is the joined value).
+        const variable = /^[A-Za-z]\w*$/.test(joined) && !plain(from.returns!) ? joined.replace(/^[A-Z]+(?=[A-Z][a-z])|^[A-Z]+$|^[A-Z]/, (m) => m.toLowerCase()) : 'result';
+        const named = variable === from.callee.split('.')[0] || variable === to.callee.split('.')[0] ? 'result' : variable;
+        const given = this.arguments(to.name, to.signature!, docs, named);
+        if (!given?.length) continue;
+        const lines = [
+          `const ${named} = ${from.callee}(${args.join(', ')});`,
+          `console.log(${JSON.stringify(`${from.name}(${args.join(', ').slice(0, 40)}):`)}, ${named});`,
+          `console.log(${JSON.stringify(`${to.name}(${given.join(', ').slice(0, 40)}):`)}, ${to.callee}(${given.join(', ')}));`,
+        ];
+        const importLine = from.importLine === to.importLine ? from.importLine : `${from.importLine}\n${to.importLine}`;
+        // Hand rank, as the builder's other weights: above a lone call (a value made and used), the docs' calls first.
+        const rank = 3 + (docsCall(docs, from.name) ? 2 : 0) + (docsCall(docs, to.name) ? 2 : 0) + (roundTrip ? 1 : 0);
+        out.push({ importLine, call: { callee: from.callee, args, awaited: false, rank, lines }, declaration: from.declaration });
+        break;
+      }
+    }
+    return out;
+  }
+
   /** A function that returns an object with methods: the object used (`const cache = create(…)`, then its methods). */
   returnedUse(name: string, type: TS.Type, docs: DocsValues): Call | undefined {
     if (!/^[A-Za-z_$][\w$]*$/.test(name) || ACTS.test(name)) return undefined;
@@ -250,20 +320,48 @@ export class Sampler {
   }
 
   /** Samples for the required parameters of `signature` (optional and rest ones left out), or undefined. */
-  arguments(fn: string, signature: TS.Signature, docs: DocsValues): string[] | undefined {
+  arguments(fn: string, signature: TS.Signature, docs: DocsValues, given?: string): string[] | undefined {
     const args: string[] = [];
     for (const parameter of signature.getParameters()) {
       const declaration = parameter.valueDeclaration;
       if (!declaration || !this.ts.isParameter(declaration)) return undefined;
       if (declaration.questionToken || declaration.initializer || declaration.dotDotDotToken) break;
+      // The first argument given (a chain's joined value), whatever its type.
+      if (given !== undefined && !args.length) { args.push(given); continue; }
       const type = this.checker.getTypeOfSymbolAtLocation(parameter, declaration);
-      // Text the docs pass this function or bind to the parameter's name, where the parameter takes text.
-      const text = this.admitsString(type) ? docsText(docs, fn, parameter.name, args.length) : undefined;
-      const sample = text !== undefined ? JSON.stringify(text) : this.sample(type, 0);
+      // A lib type the parameter names (`uint8: Uint8Array`, `source: string | RegExp`): its value, before text. A
+      // function that takes `string | RegExp` takes the text as the expression's source; "example" is none.
+      // Text the docs pass this function or bind to the parameter's name comes first, where the parameter takes text;
+      // then the lib type's value; then text of the format the parameter's name says (`b64`, `character`: text-shapes.ts).
+      const docsGiven = this.admitsString(type) ? docsOnlyText(docs, fn, parameter.name, args.length) : undefined;
+      const lib = docsGiven === undefined ? this.libSample(type, declaration.type?.getText() ?? '') : undefined;
+      const text = docsGiven ?? (lib === undefined && this.admitsString(type) ? shapedText(parameter.name) : undefined);
+      const sample = lib ?? (text !== undefined ? JSON.stringify(text) : this.sample(type, 0));
       if (sample === undefined) return undefined;
       args.push(sample);
     }
-    return args;
+    // Two text arguments that are the same text (`compare("example", "example")`) show nothing: each differs.
+    const texts = args.filter((a, i) => /^"/.test(a) && !(given !== undefined && i === 0)).map((a) => JSON.parse(a) as string);
+    const distinct = distinctTexts(texts);
+    return args.map((a, i) => (/^"/.test(a) && !(given !== undefined && i === 0) ? JSON.stringify(distinct.shift()!) : a));
+  }
+
+  /** A lib type's value (LIB_SAMPLES) for a parameter's type, or a union's member of one; undefined for any other. */
+  private libSample(type: TS.Type, declared: string): string | undefined {
+    if (LIB_SAMPLES[declared.trim()]) return LIB_SAMPLES[declared.trim()];
+    // In a union with text, only a type whose text form is another notation (a regular expression's source, a date's
+    // ISO text) goes before text: bytes beside `string` (`xmlData: string | Buffer`) are the same text encoded.
+    const beforeText = (name: string) => name === 'RegExp' || name === 'Date';
+    const named = declared.split('|').map((t) => t.trim()).find((t) => LIB_SAMPLES[t] && beforeText(t));
+    if (named) return LIB_SAMPLES[named];
+    const members = type.isUnion() ? type.types : [type];
+    const withText = members.some((m) => m.flags & this.ts.TypeFlags.StringLike);
+    for (const member of members) {
+      const symbol = member.getSymbol();
+      const name = symbol?.name ?? '';
+      if (LIB_SAMPLES[name] && (!withText || beforeText(name)) && symbol?.declarations?.some((d) => d.getSourceFile().fileName.endsWith(`/${LIB_FILE}`) || d.getSourceFile().fileName === LIB_FILE)) return LIB_SAMPLES[name];
+    }
+    return undefined;
   }
 
   private admitsString(type: TS.Type): boolean {

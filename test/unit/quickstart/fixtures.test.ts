@@ -92,6 +92,6 @@ describe('Go API programs never print a function', () => {
     const { collectCandidates } = await import('../../../src/quickstart/collect.ts');
     const src = 'package api\n\ntype RequestCallback func(r *int)\ntype Config struct{}\n\nfunc ForwardAlways() RequestCallback { return nil }\nfunc Handler() func() { return nil }\nfunc IsSudoPath(path string) bool { return false }\n';
     const found = await collectCandidates('go', { files: [{ path: 'api.go', bytes: new TextEncoder().encode(src) }], importName: 'example.com/api', fileUrl: (p: string) => p });
-    assert.deepEqual(found.filter((c) => c.origin === 'api').map((c) => c.code), ['fmt.Println(api.IsSudoPath("example"))']);
+    assert.deepEqual(found.filter((c) => c.origin === 'api').map((c) => c.code), ['fmt.Println(api.IsSudoPath("src/lib/index.js"))']);
   });
 });

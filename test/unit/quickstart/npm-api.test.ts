@@ -37,7 +37,8 @@ describe('npm programs written from the declared API', () => {
     ];
     const codes = (await declaredApiPrograms(files, 'q')).map((p) => p.code);
     assert.ok(codes.includes("import { query } from 'q';\n\nconsole.log(query({ type: \"example\" }, \"example\", \"fast\"));"), codes.join('\n---\n'));
-    assert.ok(codes.includes("import { load } from 'q';\n\nconsole.log(await load(\"example\"));"), codes.join('\n---\n'));
+    // A parameter named as a format (`url`) takes a value of it (text-shapes.ts), not the word "example".
+    assert.ok(codes.includes("import { load } from 'q';\n\nconsole.log(await load(\"https://example.org/docs/page?lang=en#intro\"));"), codes.join('\n---\n'));
     assert.ok(!codes.some((c) => c.includes('watch')));
   });
 
@@ -96,9 +97,37 @@ describe('npm programs written from the declared API', () => {
     assert.ok(used, programs.map((p) => p.code).join('\n---\n'));
     assert.equal(used.code, [
       "import { create } from 'fc';", '', 'const flatCache = create("example");',
-      'flatCache.setKey("example", "example");', 'console.log("getKey(\\"example\\"):", flatCache.getKey("example"));', 'console.log("keys():", flatCache.keys());',
+      'flatCache.setKey("example", "Example 10");', 'console.log("getKey(\\"example\\"):", flatCache.getKey("example"));', 'console.log("keys():", flatCache.keys());',
     ].join('\n'));
     // It comes before the program that prints the returned object itself.
     assert.ok(programs.indexOf(used) < programs.findIndex((p) => p.code.includes('console.log(create(')) || !programs.some((p) => p.code.includes('console.log(create(')));
+  });
+
+  it('chains an encoder and its decoder by the type that joins them, with inputs of the shape the names and types say', async () => {
+    const files = [
+      file('package.json', JSON.stringify({ name: 'b64', types: 'index.d.ts' })),
+      file('index.d.ts', [
+        'export function byteLength(b64: string): number;',
+        'export function toByteArray(b64: string): Uint8Array;',
+        'export function fromByteArray(uint8: Uint8Array): string;',
+      ].join('\n')),
+    ];
+    const codes = (await declaredApiPrograms(files, 'b64')).map((p) => p.code);
+    // Decoded from base64 text (the parameter's name says it), then encoded back: both results printed.
+    assert.ok(codes.some((c) => c.includes('const uint8Array = toByteArray("aGVsbG8gd29ybGQ=");') && c.includes('fromByteArray(uint8Array)')), codes.join('\n---\n'));
+    // The round trip the other way starts from bytes the lib type's sample encodes.
+    assert.ok(codes.some((c) => c.includes('fromByteArray(new TextEncoder().encode("hello world"))') && c.includes('toByteArray(result)')), codes.join('\n---\n'));
+    // Chains rank above the lone calls.
+    assert.ok(codes[0]!.split('\n').length > 4, codes[0]);
+  });
+
+  it('gives two text parameters different texts and a `string | RegExp` parameter a regular expression', async () => {
+    const files = [
+      file('package.json', JSON.stringify({ name: 'cmp', types: 'index.d.ts' })),
+      file('index.d.ts', 'export function compare(a: string, b: string): number;\nexport function parseLiteral(source: RegExp | string): object;\n'),
+    ];
+    const codes = (await declaredApiPrograms(files, 'cmp')).map((p) => p.code);
+    assert.ok(codes.includes("import { compare } from 'cmp';\n\nconsole.log(compare(\"example\", \"Example 10\"));"), codes.join('\n---\n'));
+    assert.ok(codes.some((c) => c.includes('parseLiteral(/[a-z]+(\\d+)/g)')), codes.join('\n---\n'));
   });
 });

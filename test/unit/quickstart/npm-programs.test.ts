@@ -81,7 +81,7 @@ describe('programs from the declared types', () => {
     // The tree-sitter builder's program, then the checker's, which uses the instance: data in (addEntity), then parse.
     assert.deepEqual(api.map((c) => c.code), [
       "import { XMLParser } from 'fxp-demo';\n\nconst xmlParser = new XMLParser();\nconsole.log(xmlParser.parse(\"example\"));",
-      "import { XMLParser } from 'fxp-demo';\n\nconst xmlParser = new XMLParser();\nxmlParser.addEntity(\"example\", \"example\");\nconsole.log(\"parse(\\\"example\\\"):\", xmlParser.parse(\"example\"));",
+      "import { XMLParser } from 'fxp-demo';\n\nconst xmlParser = new XMLParser();\nxmlParser.addEntity(\"example\", \"Example 10\");\nconsole.log(\"parse(\\\"example\\\"):\", xmlParser.parse(\"example\"));",
     ]);
   });
 });

@@ -46,7 +46,7 @@ describe('Python programs from the declared API use the instance', () => {
     const found = await pythonApiCandidates(artifact([file('shelf/__init__.py', SHELF)]));
     const used = found[0]!;
     assert.match(used.code, /^import shelf\n\nshelf_value = shelf\.Shelf\(\)\n|^import shelf\n\nshelf = shelf\.Shelf\(\)\n/);
-    const put = used.code.indexOf('.put("example", "example")');
+    const put = used.code.indexOf('.put("example", "Example 10")');
     const lookup = used.code.indexOf('.lookup("example")');
     const size = used.code.indexOf('.size()');
     assert.ok(put > 0 && lookup > put && size > lookup, used.code);
@@ -73,7 +73,7 @@ describe('Python programs from the declared API use the instance', () => {
       fs.writeFileSync(path.join(dir, 'main.py'), used!.code);
       const run = spawnSync('python3', ['main.py'], { cwd: dir, encoding: 'utf8' });
       assert.equal(run.status, 0, run.stderr);
-      assert.equal(run.stdout, "put('example', 'example'): example\nlookup('example'): example\nsize(): 1\n");
+      assert.equal(run.stdout, "put('example', 'Example 10'): Example 10\nlookup('example'): Example 10\nsize(): 1\n");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
