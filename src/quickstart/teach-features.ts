@@ -16,7 +16,7 @@ import { calleeOf } from './use-syntax.ts';
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -250,6 +250,9 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
   return {
     echoesInput: Number(echoesInput(c.program, c.stdout)),
     dumpsObject: Number(dumpsObject(c.stdout)),
+    // The share of output lines that dump an object: one dumped line among real results (a README's Set/Get example
+    // completed by printing the item it bound) is not a program that only dumps (dumpsObject is 1 for both).
+    dumpedLines: lines ? out.split('\n').filter((l) => l.trim() && dumpsObject(l)).length / lines : 0,
     reportsError: Number(reportsError(c.stdout)),
     standInInput: Math.min(1, facts.standIns),
     // Log scales: the step from 1 to 3 lines says more than the one from 20 to 30 (stdout is cut at 600 characters).

@@ -2,27 +2,28 @@
 import type { TeachWeights } from './teach-model.ts';
 
 export const TEACH_WEIGHTS: TeachWeights = {
-  "bias": -0.223,
+  "bias": -0.26,
   "weights": {
-    "echoesInput": -0.271,
-    "dumpsObject": -0.536,
-    "reportsError": -0.215,
-    "standInInput": -0.134,
-    "outputLines": 0.066,
-    "outputChars": -0.039,
-    "distinctCalls": 0.115,
-    "programLines": 0.083,
-    "fromGuide": -0.109,
-    "fromDoctest": 0.311,
-    "written": -0.191,
-    "centralApi": 0.128,
-    "handScore": 0.27,
-    "readmeLead": 0.839,
-    "entryApi": 0.338,
+    "echoesInput": -0.273,
+    "dumpsObject": -0.206,
+    "reportsError": -0.217,
+    "standInInput": -0.132,
+    "outputLines": 0.037,
+    "outputChars": -0.015,
+    "distinctCalls": 0.12,
+    "programLines": 0.084,
+    "fromGuide": -0.108,
+    "fromDoctest": 0.303,
+    "written": -0.184,
+    "centralApi": 0.137,
+    "handScore": 0.272,
+    "readmeLead": 0.86,
+    "entryApi": 0.323,
     "innerDoctest": -0.283,
-    "leadShare": 0.273,
+    "leadShare": 0.268,
     "docsShare": 0.461,
-    "dumpsConstruction": -0.331
+    "dumpsConstruction": -0.309,
+    "dumpedLines": -0.545
   },
   "center": {
     "echoesInput": 0.061,
@@ -43,7 +44,8 @@ export const TEACH_WEIGHTS: TeachWeights = {
     "innerDoctest": 0.096,
     "leadShare": 0.591,
     "docsShare": 0.519,
-    "dumpsConstruction": 0.161
+    "dumpsConstruction": 0.161,
+    "dumpedLines": 0.082
   },
   "scale": {
     "echoesInput": 0.239,
@@ -64,7 +66,8 @@ export const TEACH_WEIGHTS: TeachWeights = {
     "innerDoctest": 0.295,
     "leadShare": 0.383,
     "docsShare": 0.294,
-    "dumpsConstruction": 0.368
+    "dumpsConstruction": 0.368,
+    "dumpedLines": 0.271
   },
   "fittedOn": "r5 44, r7 42, r8 36, r9 41, alts 70, alts2 90, alts3 42, r10 53, alts4 47, r11 43 rated programs; lambda 10",
   "lambda": 10

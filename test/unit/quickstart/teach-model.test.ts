@@ -24,6 +24,20 @@ describe('teach features', () => {
     assert.ok(!dumpsObject('2024-01-02T00:00:00+00:00'));
   });
 
+  it('dumpedLines: the share of output lines that dump an object; the shipped model puts results with one dumped line above a dump only', async () => {
+    const results = { ecosystem: 'go' as const, origin: 'readme' as const, score: 16, signals: ['uses the package', 'shows output', 'central API'],
+      program: 'package main\n\nimport (\n\t"fmt"\n\t"example.com/kv"\n)\n\nfunc main() {\n\tc := kv.New()\n\tc.Set("first", "value1")\n\tit := c.Get("first")\n\tfmt.Println(it.Value(), it.ExpiresAt())\n\tfmt.Println(c.Has("third"))\n\tfmt.Println(it)\n}\n',
+      stdout: 'value1 2026-11-30 03:36:44 +0000 UTC\ntrue\nfalse\n&{{{{} {0 0}} 0 0} fourth value4 1800000000000 0x4aeb20}\ntrue\n' };
+    const dump = { ...results, score: 13.7, signals: ['uses the package', 'central API', "the README's first example"],
+      program: 'package main\n\nimport (\n\t"fmt"\n\t"example.com/kv"\n)\n\nfunc main() {\n\tc := kv.New()\n\tfmt.Println(c)\n}\n',
+      stdout: '&{{{{{} {0 0}} 0 0 {{} 0} {{} 0}} map[] 0x3a1c9b62a120 [] 0x3a1c9b600080} 0 true}\n' };
+    const [a, b] = [await teachFeatures(results), await teachFeatures(dump)];
+    assert.equal(a.dumpsObject, 1);
+    assert.equal(a.dumpedLines, 0.2);
+    assert.equal(b.dumpedLines, 1);
+    assert.ok(teachProbability(a) > teachProbability(b), `${teachProbability(a)} vs ${teachProbability(b)}`);
+  });
+
   it('dumpsConstruction: a value made and only printed, in each grammar; a value the program calls something on is not', async () => {
     // Made and printed directly, or through the name it is bound to (also through vars(), {:?}, a printing helper).
     assert.ok(await dumpsConstruction('npm', "import { createFromFile } from 'cache';\nconsole.log(createFromFile('./c1'));"));
