@@ -146,7 +146,53 @@ export async function rustApiPrograms(artifact: ExampleFiles): Promise<Written[]
       written.push({ code: `println!("${shown(`${item.symbol}(${found.args.join(', ')})`)} = {:?}", ${item.symbol}(${found.args.join(', ')}));`, rank: (found.args.length ? 2 : 1) + item.importance, item });
     }
   }
+  written.push(...methodPrograms(parsed, constructors, aliases));
   return written.sort((a, b) => b.rank - a.rank);
+}
+
+/** Method calls a value-use program makes at most: a few writes and the reads that show them. */
+const MAX_METHOD_CALLS = 5;
+
+/**
+ * A value used, as Go's and npm's method programs do (the r10-r11 raters' "only prints the empty default value",
+ * "notifies nothing and dumps it"): the type's argument-free constructor, then its methods that take plain data
+ * (writes, as statements: `value.push_str("example");`, `value.update(b"example");`), then the reads that show what
+ * they did (no arguments, a printable result), each printed with its call. Methods that take `self` by value (they
+ * consume it) and effectful names are never called; one program per type with at least one write and one read.
+ */
+function methodPrograms(parsed: Map<ApiItem, SyntaxNode>, constructors: Map<string, ApiItem>, aliases: Map<string, string>): Written[] {
+  const byOwner = new Map<string, Array<{ item: ApiItem; name: string; args: string[]; reads: boolean }>>();
+  for (const [item, node] of parsed) {
+    if (!item.owner || !constructors.has(item.owner) || node.type !== 'function_item' || !plainFunction(node)) continue;
+    const name = node.childForFieldName('name')?.text ?? '';
+    if (EFFECTFUL.test(name) || /^(new|default|clone|into_\w+|as_mut\w*|iter_mut|drain)$/.test(name)) continue;
+    const found = argumentsOf(node);
+    // `&self`/`&mut self` only: a method taking `self` ends the value.
+    if (!found?.receiver || !/^&/.test(found.receiver)) continue;
+    const returns = node.childForFieldName('return_type')?.text ?? '';
+    const reads = !found.args.length && printable(returns, aliases);
+    const writes = found.args.length > 0 && /^&\s*mut\b/.test(found.receiver);
+    if (!reads && !writes) continue;
+    const list = byOwner.get(item.owner) ?? [];
+    list.push({ item, name, args: found.args, reads });
+    byOwner.set(item.owner, list);
+  }
+  const out: Written[] = [];
+  for (const [owner, methods] of byOwner) {
+    const writes = methods.filter((m) => !m.reads).sort((a, b) => b.item.importance - a.item.importance || b.args.length - a.args.length).slice(0, 2);
+    const reads = methods.filter((m) => m.reads).sort((a, b) => b.item.importance - a.item.importance).slice(0, MAX_METHOD_CALLS - writes.length);
+    if (!writes.length || !reads.length) continue;
+    const constructor = constructors.get(owner)!;
+    const lines = [
+      `let mut value = ${constructor.symbol}();`,
+      ...writes.map((w) => `value.${w.name}(${w.args.join(', ')});`),
+      ...reads.map((r) => `println!("${shown(`${r.name}()`)} = {:?}", value.${r.name}());`),
+    ];
+    // Hand rank, as the builder's others: above the one-method program (3), the methods' importance added.
+    const importance = Math.max(...[...writes, ...reads].map((m) => m.item.importance));
+    out.push({ code: lines.join('\n'), rank: 4 + importance, item: writes[0]!.item });
+  }
+  return out;
 }
 
 /** API programs as candidates (origin `api`, tried after every real example): at most three. */

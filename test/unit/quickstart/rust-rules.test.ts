@@ -63,6 +63,26 @@ describe('rust programs from the public API', () => {
     assert.match(made.main, /^fn main\(\) \{\n {4}let mut value = demo::Spin::new\(\);\n {4}println!\("demo::Spin::new\(\)\.spin\(\) = \{:\?\}", value\.spin\(\)\);\n\}\n$/);
   });
 
+  it('use a constructed value: its writes with plain data, then the reads that show them, printed; nothing that consumes it', async () => {
+    const lib = [
+      '/// A buffer.', 'pub struct Buf { s: String }', 'impl Buf {', '    /// New.', '    pub fn new() -> Self { Buf { s: String::new() } }',
+      '    /// Appends.', '    pub fn push_str(&mut self, s: &str) { self.s.push_str(s) }', '    /// Appends bytes.', '    pub fn extend(&mut self, b: &[u8]) -> usize { b.len() }',
+      '    /// Length.', '    pub fn len(&self) -> usize { self.s.len() }', '    /// Text.', '    pub fn as_str(&self) -> &str { &self.s }',
+      '    /// Ends it.', '    pub fn finish(self) -> String { self.s }', '    /// Read-only with data.', '    pub fn contains(&self, s: &str) -> bool { true }', '}',
+    ].join('\n');
+    const found = await rustApiCandidates(artifact([file('Cargo.toml', '[package]\nname = "demo"\n'), file('src/lib.rs', lib)]));
+    const used = found.find((c) => c.code.includes('value.push_str('));
+    assert.ok(used, found.map((c) => c.code).join('\n---\n'));
+    assert.equal(found[0], used, 'ranked above the one-call programs');
+    const lines = used.code.split('\n');
+    assert.equal(lines[0], 'let mut value = demo::Buf::new();');
+    // Writes (data in, as statements) before the reads that print what they did.
+    assert.ok(lines.indexOf('value.push_str("example");') > 0 && lines.indexOf('value.extend(b"example");') > 0, used.code);
+    assert.ok(lines.findIndex((l) => l.startsWith('println!')) > lines.indexOf('value.push_str("example");'), used.code);
+    assert.ok(lines.includes('println!("len() = {:?}", value.len());') && lines.includes('println!("as_str() = {:?}", value.as_str());'), used.code);
+    assert.doesNotMatch(used.code, /finish|contains/, 'a method taking self by value ends the value; a read that takes data is no plain read');
+  });
+
   it('say why a crate without examples has nothing to call: a procedural-macro crate, a crate of traits', async () => {
     const macro = await nothingToCall(artifact([file('Cargo.toml', '[package]\nname = "demo-impl"\ndescription = "Implementation detail of the `demo` crate"\n[lib]\nproc-macro = true\n')]), 'demo-impl');
     assert.match(macro ?? '', /^a procedural-macro crate: its macros are meant to be used through `demo`, not on their own/);
