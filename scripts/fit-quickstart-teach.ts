@@ -17,6 +17,7 @@
 //         r10 packages not rated "teaches")
 //   r11:  bench/quickstarts-fresh-r11-results.json + -results-round10-code.json + bench/quickstarts-fresh-r11-ratings-both.tsv
 //         (round 11's fresh packages, run by the round-11 and the round-10 code, rated blind from one sheet as r10)
+//   r12mid: bench/quickstart-labels-r12mid-run.json + -ratings.tsv (round 12: r11's non-teaching packages, run mid-round)
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
@@ -200,6 +201,9 @@ const sets = {
   alts4: await load('alts4', option('alts4') ?? 'bench/quickstart-labels-alts4.json', option('alts4-ratings') ?? 'bench/quickstart-labels-alts4-ratings.tsv', 'id'),
   // Round 11's fresh packages (spent in round 12), in r10's form.
   r11: await loadBenchPair('r11', [{ name: 'round 11', json: 'bench/quickstarts-fresh-r11-results.json' }, { name: 'round 10', json: 'bench/quickstarts-fresh-r11-results-round10-code.json' }], 'bench/quickstarts-fresh-r11-ratings-both.tsv'),
+  // Round 12, mid-round: round 11's 31 packages not rated "teaches", run again on round 12's code (chosen programs,
+  // rated blind by package): the same packages as r11, so a held-out r11 also leaves these out of training.
+  r12mid: await loadBench('r12mid', 'bench/quickstart-labels-r12mid-run.json', 'bench/quickstart-labels-r12mid-ratings.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
