@@ -46,9 +46,9 @@ export async function pickTeaching(ran: RanCandidate[], model: TeachWeights = TE
  * against 49/86 for today's order (some alternative teaches in 61), and its leave-one-ecosystem-out AUC is 0.799
  * against the hand score's 0.761. `alternatives: 3` is kept from the same validation: the model's pick among the
  * first 1 / 2 / 3 / 4 programs that ran teaches in 47 / 57 / 59 / 59 of 86 packages. Refit in round 12 with round
- * 11's fresh programs (508 rated): leave one package out 60/86, leave one ecosystem out 0.801 vs 0.770; the nine-set
- * model on round 11's fresh programs held out: AUC 0.846 vs the hand score's 0.833, the same picks (4/7); first k
- * = 1 / 2 / 3 / 4: 47 / 58 / 60 / 60, so three are kept. Tuning figures, all on spent sets.
+ * 11's fresh programs and `dumpedLines` (508 rated): leave one package out 60/86, leave one ecosystem out 0.806 vs
+ * 0.770 (picks 59/86); the nine-set model on round 11's fresh programs held out: AUC 0.846 vs the hand score's 0.833,
+ * the same picks (4/7); first k = 1 / 2 / 3 / 4: 47 / 58 / 60 / 60, so three are kept. Tuning figures, spent sets.
  */
 export interface TeachSelection { enabled: boolean; alternatives: number; extraRuns: number; extraMs: number; model?: TeachWeights }
 export const TEACH_SELECTION: TeachSelection = { enabled: true, alternatives: 3, extraRuns: 4, extraMs: 45_000 };
