@@ -6,6 +6,7 @@
 //   FIT_MODE=loso node --import tsx scripts/fit-ranking.ts    # leave-one-set-out model selection (scripts/fit-loso.ts)
 //   FIT_MODE=recall node --import tsx scripts/fit-ranking.ts  # candidate recall before re-ranking (scripts/fit-loso.ts)
 //   FIT_MODE=ablation node --import tsx scripts/fit-ranking.ts  # feature ablation, leave-one-set-out (scripts/fit-loso.ts)
+//   FIT_FROZEN=a+b …  # these features held at 0 in the final fit and out of the trees (a group pruned by the ablation)
 //   FIT_REFIT=1 …  # after FEATURES changed order or length: rank.ts then loads without the shipped trees instead of stopping
 //   FIT_PSEUDO=120 …  # the final linear fit also learns from 120 pseudo-queries per ecosystem made from the catalog's own
 //                     # text (bench/search-pseudo.ts; FIT_PSEUDO_WEIGHT, FIT_PSEUDO_SOURCE); the trees from people's queries only
@@ -16,7 +17,7 @@
 // Deterministic: the same snapshot, vectors and query files give the same weights (Newton's method, fixed folds).
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURES, HAND_WEIGHTS, score } from '../src/catalog/rank.ts';
+import { FEATURES, HAND_WEIGHTS, score, type Feature } from '../src/catalog/rank.ts';
 import { loadLabelledQueries, slices, SPENT_FRESH_FILE, TRAINING_FILES } from '../bench/search-quality.ts';
 import {
   candidateLists, crossValidate, fitModel, fmt, loadHarness, measure, positionsWith, reportOf, trainThenRank,
@@ -87,14 +88,22 @@ if (!skipCv) {
 const pseudo = pseudoQueriesFromEnv(harness.tools);
 const pseudoLists = pseudo.length ? await candidateLists(harness, pseudo, HAND_WEIGHTS) : [];
 if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catalog in the linear fit (weight ${pseudo[0]!.weight} each)`);
-const model = await fitModel(harness, [...lists, ...pseudoLists], [...queries, ...pseudo], bestLambda);
+// FIT_FROZEN=a+b: features held at 0 (their weight 0, and constant to the trees, so no split reads them).
+const frozen = new Set((process.env.FIT_FROZEN ?? '').split('+').filter(Boolean) as Feature[]);
+const unknownFrozen = [...frozen].filter((f) => !FEATURES.includes(f));
+if (unknownFrozen.length) throw new Error(`FIT_FROZEN: ${unknownFrozen.join(', ')} not in FEATURES (${FEATURES.join(', ')})`);
+if (frozen.size) console.log(`held at 0: ${[...frozen].join(', ')}`);
+const model = await fitModel(harness, [...lists, ...pseudoLists], [...queries, ...pseudo], bestLambda, frozen);
 const fitted = await measure(harness, queries, model.weights, model.margin);
 console.log(`final fit on all ${queries.length} (lambda ${bestLambda}, family margin ${model.margin}): training figures ${fmt(fitted)}`);
 console.log(FEATURES.map((f) => `${f}=${model.weights[f]}`).join(' '));
 // FIT_TREES=1: boost the final linear fit with LambdaMART trees over the lists its own stage one gathers (shipped since
 // round 6: they won 4 of 5 left-out sets in FIT_MODE=loso; docs/search.md).
 const boosted = process.env.FIT_TREES === '1';
-const trees = boosted ? fitTrees(await candidateLists(harness, queries, model.weights), (vector) => score(vector, model.weights)) : [];
+const held = FEATURES.map((f, i) => (frozen.has(f) ? i : -1)).filter((i) => i >= 0);
+const treeLists = boosted ? await candidateLists(harness, queries, model.weights) : [];
+const seen = held.length === 0 ? treeLists : treeLists.map((list) => ({ ...list, features: list.features.map((v) => v.map((x, i) => (held.includes(i) ? 0 : x))) }));
+const trees = boosted ? fitTrees(seen, (vector) => score(vector, model.weights)) : [];
 if (boosted) {
   const b = BOOST_DEFAULTS;
   const report = reportOf(queries, await positionsWith(harness, queries, { ...model, trees }));
@@ -110,7 +119,7 @@ if (process.env.FIT_WRITE !== '0') {
 import type { TreeNode } from './rank-trees.ts';
 
 export const FITTED = {
-  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries)${pseudo.length ? ` + ${pseudo.length} pseudo-queries from the catalog (bench/search-pseudo.ts, weight ${pseudo[0]!.weight})` : ''}, lambda ${bestLambda}; ${skipCv ? 'no CV (FIT_CV=0; chosen by leave-one-set-out)' : `${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}`}${boost}',
+  source: 'pairwise logistic fit on ${TRAINING_FILES.map((file) => path.relative(path.join(import.meta.dirname, '..'), file)).join(' + ')} (${queries.length} queries)${pseudo.length ? ` + ${pseudo.length} pseudo-queries from the catalog (bench/search-pseudo.ts, weight ${pseudo[0]!.weight})` : ''}, lambda ${bestLambda}; ${skipCv ? 'no CV (FIT_CV=0; chosen by leave-one-set-out)' : `${K}-fold CV (stratified) MRR@10 ${bestMrr.toFixed(3)}`}${frozen.size ? `; held at 0 (pruned): ${[...frozen].join(', ')}` : ''}${boost}',
   /** FEATURES (rank.ts) in the order the fit read them: the trees name features by position in this list. */
   features: [${FEATURES.map((f) => `'${f}'`).join(', ')}],
   weights: {

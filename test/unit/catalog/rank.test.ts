@@ -52,10 +52,12 @@ describe('blend', () => {
     namesakes: 0,
     ...over,
   });
-  it('lets popularity break ties between tools that cover the query and are as close in meaning', () => {
+  it('does not rank by popularity alone (popularitySq pruned in round 12), but reads it beside an exact name', () => {
     const context = { single: false };
     const close = { semantic: 0.8, cosine: 0.6 };
-    assert.ok(blend(signals({ ...close, popularity: 0.1 }), context) < blend(signals({ ...close, popularity: 0.95 }), context));
+    assert.equal(blend(signals({ ...close, popularity: 0.1 }), context), blend(signals({ ...close, popularity: 0.95 }), context));
+    // Where several ecosystems have the name, the more popular within its own still comes first (exactAlonePop).
+    assert.ok(blend(signals({ ...close, exact: true, popularity: 0.1 }), { single: true }) < blend(signals({ ...close, exact: true, popularity: 0.95 }), { single: true }));
   });
   it('puts the ecosystem the query names first', () => {
     const context = { single: false, ecosystem: 'pypi' as const };
