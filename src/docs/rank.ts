@@ -28,8 +28,11 @@ export const WEIGHTS = {
   rrf: 1, rrfK: 10,
   /** Taken off a deprecated passage's similarity in the meaning order (the word order has it in `importance`). */
   deprecatedMeaning: 0.1,
-  /** Taken off a bare declaration's word score and its similarity: a passage that explains wins for the same words. */
-  bare: 0.1008, bareMeaning: 0.05,
+  /**
+   * Taken off a bare declaration's similarity (`bareMeaning`): a passage that explains wins for the same meaning. The
+   * word-side `bare` is 0 since round 12's ablation (the `example` and `textCoverage` weights carry that evidence).
+   */
+  bare: 0, bareMeaning: 0.05,
   /**
    * Evidence from the guides: an API item that one of the best few guide sections uses in its code (src/docs/links.ts)
    * gains this share of that section's score (rising at most to just below the section), so "how do I X" lifts the
@@ -42,7 +45,7 @@ export const WEIGHTS = {
    * "Round 10: ranking"): `titleCoverage` (weight 0.2), the word-side `deprecated` (0; a deprecated passage stays down
    * through `importance` and `deprecatedMeaning`), and round 9's `prose`/`explains` (0).
    */
-  example: 0.3005, section: 0.5191,
+  example: 0.2385, section: 0.5824,
   /**
    * Round 11 (docs/docs-search.md, "Round 11: ranking"): `textCoverage`, the share of
    * the question the passage's text says beyond its name; `member`, an item of a type the package documents
@@ -51,15 +54,25 @@ export const WEIGHTS = {
    * package's docs use the member's owner (`IndexMap::shift_remove` over `OccupiedEntry::shift_remove`); `guideCalled`,
    * how well the best-matching guide section that calls the item in its code matches the question.
    */
-  textCoverage: 0.5291, member: -0.3773, field: -0.0984, ownerCentrality: 0.418, guideCalled: 0.6664,
+  textCoverage: 0.6456, member: 0, field: 0, ownerCentrality: 0.1642, guideCalled: 0.7315,
   /**
    * A section of a module's doc page (its heading trail starts at the module's symbol: a crate's `//!` docs, a Go
    * package doc): prose the package writes as a guide, which `section` (no symbol) does not count.
    */
-  moduleDoc: 0.2204,
-  // The evidence and round-11 weights above (bare … moduleDoc) are the pairwise logistic fit `evidence+round11 l=10` of
-  // scripts/fit-docs-ranking.ts on all ten spent sets (1,922 questions; tuning): leave-one-set-out hit@3 1,549 vs
-  // 1,526 for the hand-set weights (bare 0.3, the rest 0), better on 7 sets, worse on 1; hit@1 1,109 vs 1,092.
+  moduleDoc: 0,
+  /**
+   * Answer diversity, not a word feature: 1 = a guide section's identity (what counts once in an answer) is its URL and
+   * its heading trail; 0 = its URL alone. Where a site gives every section of a page one URL (pkg.go.dev's
+   * `#section-readme` for a whole README), the URL alone let one README section take the page's only slot.
+   */
+  sectionTrail: 1,
+  // The evidence and round-11 weights above (bare … moduleDoc) are round 12's pairwise logistic fit `trail+round12 l=10`
+  // of scripts/fit-docs-ranking.ts on all eleven spent sets (2,114 questions; tuning), shrunk toward the round-10
+  // hand-set values. Round 12's per-feature ablation (docs/docs-search.md, "Round 12: ranking") pruned `bare` (word
+  // side; `bareMeaning` stays), `member`, `field` and `moduleDoc`: refitted without the four, held-out hit@3 moved by
+  // less than the stated bar (11 questions); their weight is 0 and no fit takes them. Leave-one-set-out: hit@3 1,696,
+  // hit@1 1,216 vs 1,700 / 1,214 for round 11's recipe refitted the same way; on fresh-r11 (held out for both) 148 / 109
+  // vs the round-11 weights' 145 / 107.
 };
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
@@ -106,6 +119,8 @@ export interface RankOptions {
   uses?: (doc: number) => number[];
   /** Called with the candidate pool and its feature values (fitting and diagnostics; the service passes none). */
   observe?: (pool: RankPool) => void;
+  /** Other weights than WEIGHTS (tests of one weight's effect; the service passes none). */
+  weights?: DocsWeights;
 }
 
 /** A code example in the passage: a fenced block (the extractors write examples so). */
@@ -210,12 +225,13 @@ function guideCalls(passages: readonly IndexedPassage[], scored: Array<{ doc: nu
 
 export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, question: string, options: RankOptions): Ranked[] {
   const { observe } = options;
-  if (!observe) return rankWith(WEIGHTS, passages, lexical, question, options);
+  const weights = options.weights ?? WEIGHTS;
+  if (!observe) return rankWith(weights, passages, lexical, question, options);
   const rows: FeatureRow[] = [];
   // The pool's word matches and body term sets do not depend on the weights: computed once for every rerank.
   const memo: Memo = { bodySets: new Map() };
-  const ranked = rankWith(WEIGHTS, passages, lexical, question, options, rows, memo);
-  const near = nearOf(lexical, memo.bodySets, WEIGHTS.duplicate);
+  const ranked = rankWith(weights, passages, lexical, question, options, rows, memo);
+  const near = nearOf(lexical, memo.bodySets, weights.duplicate);
   observe({
     question, rows, semantic: Boolean(options.semantic), passages, rerank: (weights) => rankWith(weights, passages, lexical, question, options, undefined, memo),
     nearDuplicates: (docs) => docs.flatMap((a, i) => docs.slice(i + 1).filter((b) => near(a, b)).map((b): [number, number] => [a, b])),
@@ -273,7 +289,7 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
   // Each passage's body terms as a set once per question (made anew for every comparison, they were a tenth of a docs
   // answer's main-thread CPU under load).
   const near = nearOf(lexical, memo?.bodySets ?? new Map(), weights.duplicate);
-  const kept = orderPool(weights, lexicalScores, similarity || undefined, (doc) => dedupKey(passages[doc]!), near, options.limit, guide);
+  const kept = orderPool(weights, lexicalScores, similarity || undefined, (doc) => keyUnder(weights, dedupKey(passages[doc]!)), near, options.limit, guide);
   return kept.map(({ doc, score }) => ({ ...passages[doc]!, score, doc }));
 }
 
@@ -297,7 +313,16 @@ const isModulePage = (passage: Pick<IndexedPassage, 'symbol' | 'headings'>) => B
 
 export function dedupKey(passage: Pick<IndexedPassage, 'symbol' | 'headings' | 'url'>): string {
   const modulePage = isModulePage(passage);
-  return !passage.symbol ? `section:${passage.url}` : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
+  // A section's key carries its heading trail after SECTION_TRAIL; `keyUnder` drops it when `sectionTrail` is 0.
+  return !passage.symbol ? `section:${passage.url}${SECTION_TRAIL}${passage.headings.join(SECTION_TRAIL)}`
+    : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
+}
+const SECTION_TRAIL = '\u0001';
+/** The key that counts once under `weights`: a section's URL alone unless `sectionTrail` is on. */
+export function keyUnder(weights: Pick<DocsWeights, 'sectionTrail'>, key: string): string {
+  if (weights.sectionTrail !== 0) return key;
+  const cut = key.indexOf(SECTION_TRAIL);
+  return cut < 0 ? key : key.slice(0, cut);
 }
 
 /** Each passage's dedup key as an index into `keyNames` (first seen first): the fitters' compact form of a pool. */
