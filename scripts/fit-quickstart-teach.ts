@@ -17,7 +17,8 @@
 //         r10 packages not rated "teaches")
 //   r11:  bench/quickstarts-fresh-r11-results.json + -results-round10-code.json + bench/quickstarts-fresh-r11-ratings-both.tsv
 //         (round 11's fresh packages, run by the round-11 and the round-10 code, rated blind from one sheet as r10)
-//   r12mid: bench/quickstart-labels-r12mid-run.json + -ratings.tsv (round 12: r11's non-teaching packages, run mid-round)
+//   r12mid: bench/quickstart-labels-r12mid-run.json + -ratings.tsv (round 12: r11's non-teaching packages, run mid-round;
+//         not in the shipped fit, which --skip-sets r12mid reproduces: docs/quickstarts.md "Round 12: selection")
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
