@@ -37,10 +37,12 @@ export const SERVICE_OWNER = 'service:quickstart';
 /**
  * What "verified" means, stored with each verdict (quickstart_verifications.verifier): bump it when a change makes
  * earlier verdicts wrong (round 8: the package-use check; 2: its weak tier, which verifies value exports and side-effect
- * APIs that version 1 left failed), and rows made by an older verifier are verified again on their next request. 0 is
- * every row made before the column existed.
+ * APIs that version 1 left failed; 3, round 12: Go generic calls and callbacks the package runs count as its use, so
+ * README programs version 2 passed over are verified, and import lines that need packages installed beside it are no
+ * longer handed out), and rows made by an older verifier are verified again on their next request. 0 is every row
+ * made before the column existed.
  */
-export const VERIFIER_VERSION = 2;
+export const VERIFIER_VERSION = 3;
 
 export interface VerifyDeps {
   config: Config;
