@@ -49,11 +49,10 @@ for (const store of storeKinds()) {
       assert.equal((await search('q=mypy&ecosystem=pypi')).results[0]?.slug, 'pypi-mypy');
     });
 
-    // Known regression of the round-5 weights (docs/search.md, "Round 5"): for a bare name held by two ecosystems, raw
-    // meaning (fitted 7.2) outweighs the exact-name popularity within each ecosystem, and npm's `clap` (whose one line
-    // reads closer to the word) comes first. Dropping meaning for bare names fixed it but cost CV (0.768 → 0.766 MRR, measured before the fit's second round),
-    // so it was not kept. Still run and reported; it fails the suite again once marked done.
-    it('puts the crate first for a bare name two ecosystems share, not the npm package of the same name', { todo: 'round-5 weights: npm-clap first' }, async () => {
+    // A regression of the round-5 weights (docs/search.md, "Round 5") until round 12: for a bare name held by two
+    // ecosystems, npm's `clap` (whose one line reads closer to the word) came first. Since round 12's refit without
+    // popularity the crate is first again; kept as a test so that a refit that loses it again fails the suite.
+    it('puts the crate first for a bare name two ecosystems share, not the npm package of the same name', async () => {
       assert.equal((await search('q=clap')).results[0]?.slug, 'crates-clap', 'the crate, not the npm package of the same name');
     });
 
