@@ -9,7 +9,7 @@ import type { ExampleFiles } from './artifact.ts';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from './parse.ts';
 import { docsCall, docsText, NO_DOCS_VALUES, type DocsValues } from './docs-values.ts';
 import type { Candidate } from './types.ts';
-import { distinctTexts } from './programs/text-shapes.ts';
+import { withDistinctTexts } from './programs/text-shapes.ts';
 
 const MAX_API_CANDIDATES = 4;
 const MAX_MODULE_CHARS = 200_000;
@@ -91,8 +91,10 @@ export function sampleArguments(parameters: SyntaxNode, method = false, fn = '',
   }
   // Two text arguments that are the same text (`compare("example", "example")`) show nothing: each differs.
   const text = /^(\w+=)?(".*")$/;
-  const distinct = distinctTexts(args.flatMap((a) => { const m = text.exec(a); return m ? [JSON.parse(m[2]!) as string] : []; }));
-  return args.map((a) => { const m = text.exec(a); return m ? `${m[1] ?? ''}${JSON.stringify(distinct.shift()!)}` : a; });
+  return withDistinctTexts(args, (a) => {
+    const m = text.exec(a);
+    return m ? { text: JSON.parse(m[2]!) as string, write: (t) => `${m[1] ?? ''}${JSON.stringify(t)}` } : undefined;
+  });
 }
 
 const bodyStatements = (node: SyntaxNode) => namedChildren(node.childForFieldName('body') ?? node).filter((n) => n.type !== 'comment');

@@ -11,7 +11,7 @@ import type { ExampleFiles } from '../artifact.ts';
 import { docsCall, docsOnlyText, NO_DOCS_VALUES, type DocsValues } from '../docs-values.ts';
 import { DECLARATION, declarationTrees, TYPES_DIR } from '../npm-exports.ts';
 import type { Candidate } from '../types.ts';
-import { distinctTexts, shapedText } from './text-shapes.ts';
+import { shapedText, withDistinctTexts } from './text-shapes.ts';
 
 /** Written programs kept per package (they are tried after every real example, one run each). */
 const MAX_PROGRAMS = 3;
@@ -341,9 +341,7 @@ export class Sampler {
       args.push(sample);
     }
     // Two text arguments that are the same text (`compare("example", "example")`) show nothing: each differs.
-    const texts = args.filter((a, i) => /^"/.test(a) && !(given !== undefined && i === 0)).map((a) => JSON.parse(a) as string);
-    const distinct = distinctTexts(texts);
-    return args.map((a, i) => (/^"/.test(a) && !(given !== undefined && i === 0) ? JSON.stringify(distinct.shift()!) : a));
+    return withDistinctTexts(args, (a, i) => (/^"/.test(a) && !(given !== undefined && i === 0) ? { text: JSON.parse(a) as string, write: (t) => JSON.stringify(t) } : undefined));
   }
 
   /** A lib type's value (LIB_SAMPLES) for a parameter's type, or a union's member of one; undefined for any other. */

@@ -51,6 +51,16 @@ export function distinctTexts(texts: string[]): string[] {
   });
 }
 
+/**
+ * `args` with their text literals made distinct (distinctTexts): `literal` reads an argument's text and how to write
+ * it back (a JSON string, a Python keyword argument), or undefined for an argument that is not text to vary.
+ */
+export function withDistinctTexts(args: string[], literal: (arg: string, index: number) => { text: string; write: (text: string) => string } | undefined): string[] {
+  const found = args.map(literal);
+  const distinct = distinctTexts(found.flatMap((f) => (f ? [f.text] : [])));
+  return args.map((arg, i) => found[i]?.write(distinct.shift()!) ?? arg);
+}
+
 function variant(text: string, n: number): string {
   const numbered = text.replace(/\d+/, (d) => String(Number(d) * 10 + n));
   if (numbered !== text) return numbered;
