@@ -22,6 +22,7 @@ const SPENT: Array<[string, Question['set']]> = [
   ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'],
   ['docs-fresh-r10.tsv', 'fresh-r10'],
   ['docs-fresh-r11.tsv', 'fresh-r11'],
+  ['docs-fresh-r12.tsv', 'fresh-r12'],
 ];
 
 /** Causes from the closest to answered to the farthest; a question takes the closest cause over its alternatives. */
