@@ -1,6 +1,7 @@
 // Go examples as programs: `package main`, the imports the code uses (standard library, the module and its
 // sub-packages, the example's own imports), a `main` that runs the fragment or Example function, unused values printed.
 import { descendants, namedChildren, parseCode, withSyntaxTree, type SyntaxNode } from '../parse.ts';
+import { namedFilePaths, printsOnSuccessPath, showWrittenFiles } from './go-effects.ts';
 
 const DECLARATIONS = /^(function_declaration|method_declaration|type_declaration|var_declaration|const_declaration)$/;
 
@@ -121,8 +122,6 @@ func ${PRINT_VALUE}(vs ...any) {
 \tfmt.Println(vs...)
 }`;
 
-// Go's builtin println/print write to standard error: they are rewritten to fmt's (below), so they do not count here.
-const PRINTS = /\bfmt\.(Print|Fprint)|\blog\.(Print|Fatal)|\bos\.Stdout\.Write|\btesting\.Main\(/;
 
 /**
  * Go's builtin `println`/`print` write to standard error (gjson's README prints its results with them), so what the
@@ -281,8 +280,12 @@ export async function goProgram(code: string, origin: string, exampleName: strin
   const commented = context.keepDropped ? program : await printCommentedResults(program);
   const showsComments = commented !== program;
   program = commented;
-  if (!PRINTS.test(program) && !showsComments) {
-    // Nothing printed: print what main wrote into a buffer, else the values main binds last.
+  // Go's builtin println/print write to standard error: rewritten to fmt's above, so they count here. A print only
+  // where an error is handled (`if err := p.Save(…); err != nil { log.Fatal(err) }`) shows nothing when the run works.
+  if (!showsComments && !(await printsOnSuccessPath(program))) {
+    // Nothing printed: print what main wrote into a buffer, else the values main binds last; and the files it names
+    // that it wrote (a plot saved, a sheet written: the result is the file, and a value bound before it is a dump).
+    const files = await namedFilePaths(program);
     const root = await parseCode('go', program);
     const main = namedChildren(root).find((n) => n.type === 'function_declaration' && n.childForFieldName('name')?.text === 'main');
     // The fragment's `var buf bytes.Buffer` may have moved to package level with its other declarations.
@@ -300,9 +303,11 @@ export async function goProgram(code: string, origin: string, exampleName: strin
     }
     const last = main && !dropped ? descendants(main, 'short_var_declaration').pop() : undefined;
     const names = last?.childForFieldName('left') ? descendants(last.childForFieldName('left')!, 'identifier').map((n) => n.text).filter((n) => n !== '_' && n !== 'err') : [];
-    if (names.length && main && !buffers.length) {
+    const shown = names.length && main && !buffers.length ? `fmt.Println(${names.join(', ')})` : undefined;
+    if (files.length) program = await showWrittenFiles(program, files, shown);
+    else if (shown && main) {
       const close = main.endIndex - 1;
-      program = `${program.slice(0, close).replace(/\s+$/, '')}\n\tfmt.Println(${names.join(', ')})\n${program.slice(close)}`;
+      program = `${program.slice(0, close).replace(/\s+$/, '')}\n\t${shown}\n${program.slice(close)}`;
     }
   }
   const used = qualifiersUsed(await parseCode('go', program), new Set([...ownImports.keys(), ...Object.keys(context.modulePackages)]));
