@@ -1,6 +1,7 @@
 // JavaScript/TypeScript examples as programs: the package imported when the README omits it, the right module kind
 // (.mjs / .cjs / .ts), the packages it imports beside this one, and results printed when the example prints nothing.
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
+import { printCallbackResults } from './node-callbacks.ts';
 import type { NpmExports } from '../imports.ts';
 import { commonJsImports } from './cjs-imports.ts';
 import { proseValues, sampleValues, type ParameterTypes } from '../npm-values.ts';
@@ -330,6 +331,13 @@ export async function nodeProgram(code: string, language: string, name: string, 
       line = `import ${[defaultName, named.length ? `{ ${named.join(', ')} }` : ''].filter(Boolean).join(', ')} from '${name}';`;
     }
     program = `${line}\n\n${program}`;
+    root = await parseCode(grammar, program);
+  }
+  // A Node-style callback that shows none of the results it is given (`function (err, results) { /* … */ }`): they
+  // are what the example computes, so it prints them (node-callbacks.ts).
+  const shown = await printCallbackResults(program, grammar);
+  if (shown !== program) {
+    program = shown;
     root = await parseCode(grammar, program);
   }
   if (!PRINTS.test(program)) program = printExpressions(root, program);
