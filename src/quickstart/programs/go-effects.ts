@@ -28,12 +28,15 @@ function onErrorPath(node: SyntaxNode): boolean {
   return false;
 }
 
-/** Whether the program prints anything outside its error handling (any print at all counts for a program of tests). */
-export function printsOnSuccessPath(program: string): Promise<boolean> {
-  return withSyntaxTree('go', program, (root) => descendants(root, 'call_expression').some((call) => {
-    const fn = call.childForFieldName('function')?.text ?? '';
-    return PRINT_CALL.test(fn) && !onErrorPath(call);
-  }));
+/**
+ * Where the program prints: `success` when anything is printed outside its error handling (any print at all counts for
+ * a program of tests), `error` when it prints only where an error is handled, `none` when it prints nothing.
+ */
+export function wherePrinted(program: string): Promise<'success' | 'error' | 'none'> {
+  return withSyntaxTree('go', program, (root) => {
+    const prints = descendants(root, 'call_expression').filter((call) => PRINT_CALL.test(call.childForFieldName('function')?.text ?? ''));
+    return prints.some((call) => !onErrorPath(call)) ? 'success' : prints.length ? 'error' : 'none';
+  });
 }
 
 /** The relative file paths the program's string literals give (not import paths), in order; none when too many. */

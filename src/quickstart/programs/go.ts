@@ -1,7 +1,7 @@
 // Go examples as programs: `package main`, the imports the code uses (standard library, the module and its
 // sub-packages, the example's own imports), a `main` that runs the fragment or Example function, unused values printed.
 import { descendants, namedChildren, parseCode, withSyntaxTree, type SyntaxNode } from '../parse.ts';
-import { namedFilePaths, printsOnSuccessPath, showWrittenFiles } from './go-effects.ts';
+import { namedFilePaths, showWrittenFiles, wherePrinted } from './go-effects.ts';
 
 const DECLARATIONS = /^(function_declaration|method_declaration|type_declaration|var_declaration|const_declaration)$/;
 
@@ -282,7 +282,11 @@ export async function goProgram(code: string, origin: string, exampleName: strin
   program = commented;
   // Go's builtin println/print write to standard error: rewritten to fmt's above, so they count here. A print only
   // where an error is handled (`if err := p.Save(…); err != nil { log.Fatal(err) }`) shows nothing when the run works.
-  if (!showsComments && !(await printsOnSuccessPath(program))) {
+  const printed = showsComments ? 'success' : await wherePrinted(program);
+  // Printed only where an error is handled: the files it names that it wrote are shown, nothing else (a value bound
+  // before a save is a handle or a struct, and printing it made dumps "run": measured on spent Go packages).
+  if (printed === 'error') program = await showWrittenFiles(program, await namedFilePaths(program));
+  if (printed === 'none') {
     // Nothing printed: print what main wrote into a buffer, else the values main binds last; and the files it names
     // that it wrote (a plot saved, a sheet written: the result is the file, and a value bound before it is a dump).
     const files = await namedFilePaths(program);

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { namedFilePaths, printsOnSuccessPath, showWrittenFiles } from '../../../src/quickstart/programs/go-effects.ts';
+import { namedFilePaths, showWrittenFiles, wherePrinted } from '../../../src/quickstart/programs/go-effects.ts';
 import { goProgram } from '../../../src/quickstart/programs/go.ts';
 
 const std = new Map([['fmt', 'fmt'], ['strings', 'strings'], ['os', 'os'], ['log', 'log'], ['bytes', 'bytes'], ['utf8', 'unicode/utf8']]);
@@ -27,13 +27,14 @@ function runGo(program: string): string {
 describe('go effects: what a run shows', () => {
   it('a print inside an error test is not a print of a run that works; one outside it is', async () => {
     const onError = 'package main\n\nfunc main() {\n\tif err := save("a.png"); err != nil {\n\t\tlog.Fatalf("could not save: %v", err)\n\t}\n}\n';
-    assert.equal(await printsOnSuccessPath(onError), false);
+    assert.equal(await wherePrinted(onError), 'error');
     const both = 'package main\n\nfunc main() {\n\tv, err := load()\n\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n\tfmt.Println(v)\n}\n';
-    assert.equal(await printsOnSuccessPath(both), true);
+    assert.equal(await wherePrinted(both), 'success');
     // An `if` that tests something else is a path a working run may take.
-    assert.equal(await printsOnSuccessPath('package main\n\nfunc main() {\n\tif ok {\n\t\tfmt.Println("yes")\n\t}\n}\n'), true);
+    assert.equal(await wherePrinted('package main\n\nfunc main() {\n\tif ok {\n\t\tfmt.Println("yes")\n\t}\n}\n'), 'success');
+    assert.equal(await wherePrinted('package main\n\nfunc main() {\n\tsave()\n}\n'), 'none');
     // The else branch of an error test is the success path.
-    assert.equal(await printsOnSuccessPath('package main\n\nfunc main() {\n\tif err != nil {\n\t\tpanic(err)\n\t} else {\n\t\tfmt.Println("saved")\n\t}\n}\n'), true);
+    assert.equal(await wherePrinted('package main\n\nfunc main() {\n\tif err != nil {\n\t\tpanic(err)\n\t} else {\n\t\tfmt.Println("saved")\n\t}\n}\n'), 'success');
   });
 
   it('names the relative files the literals give, not import paths, hosts or code', async () => {
@@ -49,6 +50,12 @@ describe('go effects: what a run shows', () => {
     assert.match(program, /filesAtStart := filesBefore\(\[\]string\{"report\.csv"\}\)/, program);
     if (!hasGo) return;
     assert.equal(runGo(program), 'wrote report.csv (17 bytes):\nname,total\nada,3\n');
+  });
+
+  it('a program that prints only on error and writes no file gets no dump of the value it binds', async () => {
+    const example = 'c, err := stats.New(&stats.Config{Addr: "localhost:8125"})\nif err != nil {\n\tlog.Fatalf("could not start: %v", err)\n}\nstats.Register(c)';
+    const program = await goProgram(example, 'readme', undefined, { modulePackages: { stats: 'example.com/stats' }, std });
+    assert.doesNotMatch(program, /fmt\.Println\(c\)|printValue/, program);
   });
 
   it('a file that was there before and is not written again is not shown; the value bound last is printed instead', async () => {
