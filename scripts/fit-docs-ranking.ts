@@ -28,7 +28,7 @@ import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { EXTRACTOR_VERSIONS } from '../src/docs/extraction.ts';
-import { dedupKeyIndex, keyUnder, orderPool, WEIGHTS, WORD_FEATURES, wordScore as scoreOf, type DocsWeights, type FeatureRow, type RankPool, type WordFeature } from '../src/docs/rank.ts';
+import { dedupKeyIndex, keyUnder, orderPool, SECTION_TRAIL, WEIGHTS, WORD_FEATURES, wordScore as scoreOf, type DocsWeights, type FeatureRow, type RankPool, type WordFeature } from '../src/docs/rank.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture } from '../bench/docs-artifacts.ts';
@@ -38,6 +38,14 @@ import { solve } from '../bench/linear-solve.ts';
 const ALL_SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'], ['docs-fresh-r10.tsv', 'fresh-r10'], ['docs-fresh-r11.tsv', 'fresh-r11'], ['docs-fresh-r12.tsv', 'fresh-r12']] as const;
 type SetName = typeof ALL_SETS[number][1];
 // FIT_SETS=tuning,heldout,…: only these sets (a partial run, e.g. the sets whose pools are cached).
+/**
+ * The ranker's weights as the fitter handles them, with two settings that are no longer weights of the ranker (round 13):
+ * `sectionTrail` (the answer-diversity setting SECTION_TRAIL of src/docs/rank.ts, 1/0; absent = the shipped setting),
+ * and `bare`, the word-side bare-declaration term pruned in round 12 and deleted from the ranker in round 13, kept here
+ * only for the round-10 hand-set prior (bare 0.3): its negatives and its fixed row read it off each stored pool's `bare`
+ * column. A fit that ships holds `bare` at 0, so its stored rerank is the ranker's.
+ */
+type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number };
 const SETS = process.env.FIT_SETS ? ALL_SETS.filter(([, set]) => process.env.FIT_SETS!.split(',').includes(set)) : ALL_SETS;
 /** Negatives per question: the non-answering passages the hand-set word score puts highest (the near relatives). */
 const NEGATIVES = 20;
@@ -53,24 +61,28 @@ const limit = process.env.FIT_LIMIT ? Number(process.env.FIT_LIMIT) : Infinity;
 const SMALL: WordFeature[] = ['bm25', 'bodyCoverage', 'name', 'exact', 'importance'];
 // Round 10 removed the word-side `deprecated` from the evidence features, `titleCoverage`, and round 9's `prose` and
 // `explains` (docs/docs-search.md, "Round 10: ranking": none paid on held-out sets).
-const EVIDENCE: WordFeature[] = ['bare', 'example', 'section'];
+// Round 13 deleted the word-side `bare` (pruned in round 12) from the ranker: the evidence features are these two.
+const EVIDENCE: WordFeature[] = ['example', 'section'];
 /**
  * Features of the passage alone, not of its match with the question: what weak labels can teach without leaking (a
  * pseudo-question's words are its answer's own heading or sentence, so the word-match features see their source).
  */
-const PASSAGE_ONLY: WordFeature[] = ['importance', 'internal', 'centrality', 'bare', 'example', 'section'];
-/** Round 11's declared features (src/docs/rank.ts WEIGHTS): the member/field structure, text beyond the name, guide calls. */
-const STRUCTURE: WordFeature[] = ['member', 'field', 'ownerCentrality'];
-const ROUND11: WordFeature[] = [...STRUCTURE, 'textCoverage', 'guideCalled', 'moduleDoc'];
+const PASSAGE_ONLY: WordFeature[] = ['importance', 'internal', 'centrality', 'example', 'section'];
+/**
+ * Round 11's declared features (src/docs/rank.ts WEIGHTS) that are left: the owner's centrality, text beyond the name,
+ * guide calls. Round 11's `member`, `field` and `moduleDoc`, and the word-side `bare`, were pruned in round 12 and
+ * deleted from the ranker in round 13, so round 11's recipe and round 12's pruned one are now the same features.
+ */
+const STRUCTURE: WordFeature[] = ['ownerCentrality'];
+const ROUND11: WordFeature[] = [...STRUCTURE, 'textCoverage', 'guideCalled'];
 const ROUND12: WordFeature[] = ['example', 'section', 'textCoverage', 'ownerCentrality', 'guideCalled'];
-const PRUNED: Partial<DocsWeights> = { bare: 0, member: 0, field: 0, moduleDoc: 0 };
+const PRUNED: Partial<FitWeights> = { bare: 0 };
 const FEATURE_SETS: Record<string, WordFeature[]> = {
   passage: PASSAGE_ONLY,
   structure: STRUCTURE,
   'evidence+structure': [...EVIDENCE, ...STRUCTURE],
   'evidence+text': [...EVIDENCE, 'textCoverage'],
   'evidence+guide': [...EVIDENCE, 'guideCalled'],
-  'evidence+moduleDoc': [...EVIDENCE, 'moduleDoc'],
   'evidence+round11': [...EVIDENCE, ...ROUND11],
   round11: ROUND11,
   all: [...WORD_FEATURES],
@@ -84,15 +96,15 @@ const FEATURE_SETS: Record<string, WordFeature[]> = {
  * the rest 0), not the shipped WEIGHTS — those were fitted on the spent sets, so shrinking toward them would leak every
  * left-out set into its own fold. FIT_PRIOR=shipped shrinks toward WEIGHTS instead (round 11's behaviour).
  */
-const ROUND10: Partial<DocsWeights> = { bare: 0.3, example: 0, section: 0, textCoverage: 0, member: 0, field: 0, ownerCentrality: 0, guideCalled: 0, moduleDoc: 0, sectionTrail: 0 };
-const PRIOR: DocsWeights = process.env.FIT_PRIOR === 'shipped' ? WEIGHTS : { ...WEIGHTS, ...ROUND10 };
+const ROUND10: Partial<FitWeights> = { bare: 0.3, example: 0, section: 0, textCoverage: 0, ownerCentrality: 0, guideCalled: 0, sectionTrail: 0 };
+const PRIOR: FitWeights = process.env.FIT_PRIOR === 'shipped' ? WEIGHTS : { ...WEIGHTS, ...ROUND10 };
 const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
 /**
  * `logistic`: the pairwise fit. `search`: hit@3 itself, by one pass of coordinate search over `features` (each tried at
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<WordFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<DocsWeights> }
+interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<WordFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights> }
 /** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
 const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : [-0.3, -0.15, 0, 0.15, 0.3]);
 const MIN_GAIN = 2;
@@ -105,6 +117,8 @@ const ALL_CONFIGS: Config[] = [
   // fitted on these sets; 'hand-set' above is the shipped WEIGHTS, fitted on ten of them.
   { name: 'round-10 hand-set', kind: 'fixed', features: [], lambda: 0, set: ROUND10 },
   // Round 11's shipped weights as they shipped (a section counted once per URL).
+  // (its member/field/moduleDoc weights were 0 and its word-side bare 0.1; since round 13 this row is read without
+  // the bare term, which the ranker no longer has.)
   { name: 'round-11 shipped', kind: 'fixed', features: [], lambda: 0, set: { sectionTrail: 0 } },
   ...WORD_FEATURES.filter((f) => WEIGHTS[f] !== 0).map((f) => ({ name: `drop ${f}`, kind: 'fixed' as const, features: [], lambda: 0, zero: f })),
   // Round 10's best weak-label row (coordinate search of rrf + evidence on pseudo-questions only: rrf 0.5, section 0.3),
@@ -134,9 +148,11 @@ const ALL_CONFIGS: Config[] = [
 const CONFIGS = process.env.FIT_CONFIGS ? ALL_CONFIGS.filter((c) => process.env.FIT_CONFIGS!.split(',').some((name) => c.name.startsWith(name))) : ALL_CONFIGS;
 
 /** One asked question: its candidate pool (feature rows), which candidates answer, and `order`, the top 3 under other weights. */
-interface Asked { q: Pick<Question, 'tool' | 'ecosystem' | 'question'>; set: SetName; pkg: string; rows: FeatureRow[]; answering: Set<number>; order: (weights: DocsWeights, limit?: number) => number[]; why: Diagnosis;
+interface Asked { q: Pick<Question, 'tool' | 'ecosystem' | 'question'>; set: SetName; pkg: string; rows: FeatureRow[]; answering: Set<number>; order: (weights: FitWeights, limit?: number) => number[]; why: Diagnosis;
   /** Each candidate's de-duplication key (`symbol:…` or `section:<url>`): what a passage is, for the miss classes. */
-  keyOf?: Map<number, string> }
+  keyOf?: Map<number, string>;
+  /** Stored columns that are not word features (the passage's `bare` flag; the member/field/moduleDoc columns of pools asked before round 13). */
+  extra: Map<number, Record<string, number>> }
 
 /**
  * Why a question is answered or not, as a class (FIT_DIAGNOSE=file writes one line per question): the answer is in no
@@ -216,15 +232,22 @@ async function pools(file: string, questions: Question[], set: SetName, home: st
 
 /** Reranks a stored pool with the ranker's own ordering (src/docs/rank.ts orderPool): the top 3 docs under `weights`. */
 function fromStored(p: StoredPool, set: SetName): Asked {
-  // Read by name: a feature the pool lacks is 0 (a pool stored before the feature was declared).
-  const names = p.features ?? WORD_FEATURES;
-  const rows: FeatureRow[] = p.rows.map(([doc, matched, similarity, ...values], i) => ({
+  // Read by name: a feature the pool lacks is 0 (a pool stored before the feature was declared); a stored column that
+  // is no word feature (any longer) is kept aside in `extra`.
+  const names = p.features ?? LEGACY_FEATURES;
+  const others = names.filter((f) => !(WORD_FEATURES as readonly string[]).includes(f));
+  const rows: FeatureRow[] = p.rows.map(([doc, matched, similarity, ...values]) => ({
     doc: doc!, matched: matched === 1, ...(similarity !== null && similarity !== undefined ? { similarity } : {}),
-    features: Object.fromEntries(WORD_FEATURES.map((f) => [f, names.includes(f) ? values[names.indexOf(f)] ?? 0
-      // A module page's passage is the one whose dedup key carries its heading trail (rank.ts dedupKey): the same test.
-      : f === 'moduleDoc' ? Number(p.keyNames[p.keys[i]!]!.includes('\u0000')) : 0])) as Record<WordFeature, number>,
+    features: Object.fromEntries(WORD_FEATURES.map((f) => [f, names.includes(f) ? values[names.indexOf(f)] ?? 0 : 0])) as Record<WordFeature, number>,
   }));
   const keyOf = new Map(rows.map((r, i) => [r.doc, p.keyNames[p.keys[i]!]!]));
+  const extra = new Map(p.rows.map(([doc, , , ...values], i) => {
+    const stored = Object.fromEntries(others.map((f) => [f, values[names.indexOf(f)] ?? 0]));
+    // A module page's passage is the one whose dedup key carries its heading trail (rank.ts dedupKey): the same test.
+    stored.moduleDoc ??= Number(p.keyNames[p.keys[i]!]!.includes('\u0000'));
+    return [doc!, stored];
+  }));
+  const bareOf = (doc: number) => extra.get(doc)?.bare ?? 0;
   const simOf = new Map(rows.map((r) => [r.doc, r.similarity ?? 0]));
   const reachable = new Set(p.reachable);
   const near = new Set(p.near.map(([a, b]) => `${Math.min(a, b)} ${Math.max(a, b)}`));
@@ -232,18 +255,22 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     if (!reachable.has(a) || !reachable.has(b)) { outsideReach++; return false; }
     return near.has(`${Math.min(a, b)} ${Math.max(a, b)}`);
   };
-  const order = (weights: DocsWeights, limit = 3) => {
+  const order = (weights: FitWeights, limit = 3) => {
     if (weights.guideUse !== 0 || weights.deprecatedMeaning !== WEIGHTS.deprecatedMeaning || weights.bareMeaning !== WEIGHTS.bareMeaning || weights.duplicate !== WEIGHTS.duplicate) {
       throw new Error('a stored pool reranks under the word weights and the fusion only');
     }
-    const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features), matched: r.matched }));
-    return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, (doc) => keyUnder(weights, keyOf.get(doc)!), isNear, limit).map((r) => r.doc);
+    const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features) + (weights.bare ?? 0) * bareOf(r.doc), matched: r.matched }));
+    return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, (doc) => keyUnder(trailOf(weights), keyOf.get(doc)!), isNear, limit).map((r) => r.doc);
   };
-  return { q: { tool: p.tool, ecosystem: p.ecosystem, question: p.question }, set, pkg: packageOf(p as unknown as Question), rows, answering: new Set(p.answering), order, why: p.why, keyOf };
+  return { q: { tool: p.tool, ecosystem: p.ecosystem, question: p.question }, set, pkg: packageOf(p as unknown as Question), rows, answering: new Set(p.answering), order, why: p.why, keyOf, extra };
 }
 
+/** The column order of pools stored before their feature names were (before round 11): round 10's word features. */
+const LEGACY_FEATURES = ['bm25', 'bodyCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'example', 'section'];
+/** The answer-diversity setting a weights object stands for (absent: the ranker's SECTION_TRAIL). */
+const trailOf = (weights: FitWeights) => (weights.sectionTrail === undefined ? SECTION_TRAIL : weights.sectionTrail !== 0);
 /** Weights a stored pool is checked under against the live ranker when it is made (the hand-set ones and a far move). */
-const CHECK_WEIGHTS: DocsWeights[] = [WEIGHTS, { ...WEIGHTS, rrf: 0.5, example: 0.3, section: 0.3, bare: -0.2, name: 0.6 }, { ...WEIGHTS, sectionTrail: 1 - WEIGHTS.sectionTrail }];
+const CHECK_WEIGHTS: FitWeights[] = [WEIGHTS, { ...WEIGHTS, rrf: 0.5, example: 0.3, section: 0.3, ownerCentrality: -0.2, name: 0.6 }, { ...WEIGHTS, sectionTrail: SECTION_TRAIL ? 0 : 1 }];
 let checkedPools = 0;
 let checkMismatches = 0;
 
@@ -282,14 +309,16 @@ async function ask(questions: Question[], home: string | undefined): Promise<Sto
     const { keys, keyNames } = dedupKeyIndex(pool.rows.map((r) => pool.passages[r.doc]!));
     const entry: StoredPool = {
       ...head, why: diagnose(q, pool, answering), semantic: pool.semantic,
-      rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f])]), features: [...WORD_FEATURES],
+      // The passage's `bare` flag rides along as a column that is no word feature (the round-10 prior reads it).
+      rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f]), pool.passages[r.doc]!.bare ? -1 : 0]),
+      features: [...WORD_FEATURES, 'bare'],
       keys, keyNames, answering: [...answering], reachable, near: pool.nearDuplicates(reachable),
     };
     // The stored rerank must be the live one: checked on every pool as it is made.
     const replay = fromStored(entry, 'tuning');
     for (const weights of CHECK_WEIGHTS) {
       checkedPools++;
-      const live = pool.rerank(weights).slice(0, 3).map((r) => r.doc).join(' ');
+      const live = pool.rerank(weights, { sectionTrail: trailOf(weights) }).slice(0, 3).map((r) => r.doc).join(' ');
       if (replay.order(weights).join(' ') !== live) checkMismatches++;
     }
     stored.push(entry);
@@ -321,31 +350,31 @@ function diagnose(q: Question, pool: RankPool, answering: Set<number>): Diagnosi
 }
 
 /** 1-based rank of the first answer in the top 3 under `weights`, 0 when none (memoised per weights object). */
-const rankCache = new WeakMap<DocsWeights, Map<Asked, number>>();
-function rankOf(a: Asked, weights: DocsWeights): number {
+const rankCache = new WeakMap<FitWeights, Map<Asked, number>>();
+function rankOf(a: Asked, weights: FitWeights): number {
   let cache = rankCache.get(weights);
   if (!cache) rankCache.set(weights, cache = new Map());
   let at = cache.get(a);
   if (at === undefined) cache.set(a, at = a.order(weights).findIndex((doc) => a.answering.has(doc)) + 1);
   return at;
 }
-const hit = (k: number) => (a: Asked, weights: DocsWeights) => { const at = rankOf(a, weights); return at >= 1 && at <= k; };
+const hit = (k: number) => (a: Asked, weights: FitWeights) => { const at = rankOf(a, weights); return at >= 1 && at <= k; };
 const hit1 = hit(1);
 const hit3 = hit(3);
-const count = (list: Asked[], weights: DocsWeights) => list.filter((a) => hit3(a, weights)).length;
-const count1 = (list: Asked[], weights: DocsWeights) => list.filter((a) => hit1(a, weights)).length;
+const count = (list: Asked[], weights: FitWeights) => list.filter((a) => hit3(a, weights)).length;
+const count1 = (list: Asked[], weights: FitWeights) => list.filter((a) => hit1(a, weights)).length;
 /** hit@1 + hit@3: what the model choice and the hit@1-aware searches maximise. */
-const both = (list: Asked[], weights: DocsWeights) => count(list, weights) + count1(list, weights);
+const both = (list: Asked[], weights: FitWeights) => count(list, weights) + count1(list, weights);
 const wordScore = (row: FeatureRow, weights: Record<WordFeature, number>) => scoreOf(weights, row.features);
 
-function fit(list: Asked[], config: Config): DocsWeights {
+function fit(list: Asked[], config: Config): FitWeights {
   if (config.kind === 'fixed') return config.set ? { ...WEIGHTS, ...config.set } : config.zero ? { ...WEIGHTS, [config.zero]: 0 } : WEIGHTS;
   return config.kind === 'search' ? search(list, config.features, config.objective === 'hit1+hit3' ? both : count) : logistic(list, config);
 }
 
 /** Coordinate search of training hit@3 (or `score`) over `features`, from the hand-set weights. */
-function search(list: Asked[], features: Array<WordFeature | 'rrf'>, score = count): DocsWeights {
-  let best: DocsWeights = { ...WEIGHTS };
+function search(list: Asked[], features: Array<WordFeature | 'rrf'>, score = count): FitWeights {
+  let best: FitWeights = { ...WEIGHTS };
   let bestN = score(list, best);
   for (const f of features) {
     let pick = best;
@@ -369,7 +398,7 @@ const sidesMemo = new WeakMap<Asked, { positives: FeatureRow[]; negatives: Featu
 function pairSides(a: Asked): { positives: FeatureRow[]; negatives: FeatureRow[] } {
   let sides = sidesMemo.get(a);
   if (!sides) {
-    const scored = a.rows.filter((r) => !a.answering.has(r.doc)).map((r) => ({ r, score: wordScore(r, PRIOR) }));
+    const scored = a.rows.filter((r) => !a.answering.has(r.doc)).map((r) => ({ r, score: wordScore(r, PRIOR) + (PRIOR.bare ?? 0) * (a.extra.get(r.doc)?.bare ?? 0) }));
     const negatives = scored.sort((l, r) => r.score - l.score || l.r.doc - r.r.doc).slice(0, NEGATIVES).map(({ r }) => r);
     sidesMemo.set(a, sides = { positives: a.rows.filter((r) => a.answering.has(r.doc)), negatives });
   }
@@ -377,13 +406,13 @@ function pairSides(a: Asked): { positives: FeatureRow[]; negatives: FeatureRow[]
 }
 
 /** Pairwise logistic regression by Newton's method on `features` (the others at their hand-set weight, as an offset). */
-function logistic(list: Asked[], config: Config): DocsWeights {
+function logistic(list: Asked[], config: Config): FitWeights {
   const { lambda } = config;
   const features = config.features.filter((f): f is WordFeature => f !== 'rrf');
   const fixed = WORD_FEATURES.filter((f) => !features.includes(f));
   // An ablated feature (`zero`) is held at 0 instead of its hand-set weight.
   // A config's `set` (e.g. sectionTrail) holds for the fitted model too.
-  const base: DocsWeights = { ...PRIOR, ...config.set, ...(config.zero ? { [config.zero]: 0 } : {}) };
+  const base: FitWeights = { ...PRIOR, ...config.set, ...(config.zero ? { [config.zero]: 0 } : {}) };
   const d = features.length;
   const pairs: Array<{ x: number[]; offset: number; weight: number }> = [];
   for (const a of list) {
@@ -394,7 +423,8 @@ function logistic(list: Asked[], config: Config): DocsWeights {
       for (const n of negatives) {
         pairs.push({
           x: features.map((f) => p.features[f] - n.features[f]),
-          offset: fixed.reduce((sum, f) => sum + base[f] * (p.features[f] - n.features[f]), 0),
+          offset: fixed.reduce((sum, f) => sum + base[f] * (p.features[f] - n.features[f]), 0)
+            + (base.bare ?? 0) * ((a.extra.get(p.doc)?.bare ?? 0) - (a.extra.get(n.doc)?.bare ?? 0)),
           weight,
         });
       }
@@ -475,18 +505,28 @@ if (process.env.FIT_ABOVE) printAboveClasses(all.filter((a) => process.env.FIT_A
  * another package of the module (its package segment differs from the answer's), a field, a member of the answer's own
  * type (a sibling), a member of another type, the answer's owner type itself, or a top-level item.
  */
-function printAboveClasses(list: Asked[], weights: DocsWeights): void {
+function printAboveClasses(list: Asked[], weights: FitWeights): void {
   const segments = (symbol: string) => symbol.split(/::|\./);
   const ownerOf = (symbol: string) => { const cut = Math.max(symbol.lastIndexOf('::'), symbol.lastIndexOf('.')); return cut > 0 ? symbol.slice(0, cut) : ''; };
+  // Member, field and module page: the stored columns of pools asked before round 13; else a member is an item whose
+  // owner's symbol is another candidate's key (the pool's view of rank.ts's owner test) and no field is known.
+  const structure = (a: Asked, doc: number) => {
+    const stored = a.extra.get(doc) ?? {};
+    const key = a.keyOf?.get(doc) ?? '';
+    const symbol = key.startsWith('symbol:') ? key.slice('symbol:'.length).split('\u0000')[0]! : '';
+    const owner = symbol && ownerOf(symbol);
+    const member = stored.member ?? Number(Boolean(owner) && [...(a.keyOf?.values() ?? [])].includes(`symbol:${owner}`));
+    return { member, field: stored.field ?? 0, moduleDoc: stored.moduleDoc ?? 0 };
+  };
   const kind = (a: Asked, doc: number, answer: string | undefined): string => {
     const key = a.keyOf?.get(doc) ?? '';
-    const row = a.rows.find((r) => r.doc === doc)!;
+    const row = structure(a, doc);
     if (key.startsWith('section:')) return 'guide/README section';
-    if (row.features.moduleDoc) return 'module doc section';
+    if (row.moduleDoc) return 'module doc section';
     const symbol = key.slice('symbol:'.length);
     if (answer && segments(answer)[0] !== segments(symbol)[0]) return "another package's item";
-    if (row.features.field) return 'field';
-    if (row.features.member) {
+    if (row.field) return 'field';
+    if (row.member) {
       if (answer && ownerOf(answer) === ownerOf(symbol)) return 'sibling member (same type)';
       if (answer && answer === ownerOf(symbol)) return "a member of the answer's type";
       return 'member of another type';
@@ -496,10 +536,10 @@ function printAboveClasses(list: Asked[], weights: DocsWeights): void {
   };
   const answerKind = (a: Asked, doc: number): string => {
     const key = a.keyOf?.get(doc) ?? '';
-    const row = a.rows.find((r) => r.doc === doc)!;
+    const row = structure(a, doc);
     if (key.startsWith('section:')) return 'guide/README section';
-    if (row.features.moduleDoc) return 'module doc section';
-    return row.features.field ? 'field' : row.features.member ? 'member' : 'top-level item';
+    if (row.moduleDoc) return 'module doc section';
+    return row.field ? 'field' : row.member ? 'member' : 'top-level item';
   };
   const above = new Map<string, { passages: number; misses: number }>();
   const answers = new Map<string, number>();
@@ -570,7 +610,7 @@ function printMissClasses(list: Array<{ set: string; ecosystem: string } & Diagn
   console.log(`  questions | ${totals.map((l) => l.length).join(' | ')} | ${list.length}`);
 }
 const groups = (list: Asked[]) => [...[...new Set(list.map((a) => a.q.ecosystem))].sort(), 'all'].map((e) => [e, list.filter((a) => e === 'all' || a.q.ecosystem === e)] as const);
-const figures = (list: Asked[], weights: DocsWeights) => groups(list)
+const figures = (list: Asked[], weights: FitWeights) => groups(list)
   .map(([e, l]) => `${e} ${l.filter((a) => hit1(a, weights)).length}/${l.filter((a) => hit3(a, weights)).length}/${l.length}`).join('  ');
 
 const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
@@ -584,7 +624,7 @@ if (process.env.FIT_WEAK) {
   const weak = JSON.parse(fs.readFileSync(process.env.FIT_WEAK, 'utf8')) as { seed: number; packages: string[]; features: string[]; pools: WeakPool[] };
   // Rows are stored in the weak file's feature order; read them by name (a feature the file lacks is 0).
   const remap = (p: WeakPool): WeakPool => ({
-    ...p, rows: p.rows.map(([doc, matched, similarity, ...values]) => [doc!, matched!, similarity ?? null, ...WORD_FEATURES.map((f) => (weak.features.includes(f) ? values[weak.features.indexOf(f)] ?? 0 : 0))]),
+    ...p, features: [...WORD_FEATURES], rows: p.rows.map(([doc, matched, similarity, ...values]) => [doc!, matched!, similarity ?? null, ...WORD_FEATURES.map((f) => (weak.features.includes(f) ? values[weak.features.indexOf(f)] ?? 0 : 0))]),
   });
   const pseudo = weak.pools.map((p) => ({ kind: p.kind, asked: fromStored(remap(p), 'weak' as SetName) }));
   const weakAsked = pseudo.map((p) => p.asked);
@@ -627,7 +667,7 @@ if (process.env.FIT_ABLATE) {
   if (!base || base.kind !== 'logistic') throw new Error(`FIT_ABLATE names a logistic config: ${ALL_CONFIGS.filter((c) => c.kind === 'logistic').map((c) => c.name).join(', ')}`);
   // Per left-out set: hit@1, hit@3, and hit@3 per ecosystem (so a feature's worth can be read per ecosystem too).
   const ecos = [...new Set(all.map((a) => a.q.ecosystem))].sort();
-  const perSet = (weights: (i: number) => DocsWeights) => SETS.map(([, set], i) => {
+  const perSet = (weights: (i: number) => FitWeights) => SETS.map(([, set], i) => {
     const test = all.filter((a) => a.set === set);
     const w = weights(i);
     return [count1(test, w), count(test, w), ecos.map((e) => count(test.filter((a) => a.q.ecosystem === e), w))] as const;
@@ -658,9 +698,9 @@ if (process.env.FIT_ABLATE_ONLY === '1') {
 console.log(`\nleave-one-set-out hit@3 per config (sum over left-out sets, then per set: ${SETS.map(([, set]) => set).join(' ')}):`);
 const handPerSet = SETS.map(([, set]) => count(all.filter((a) => a.set === set), WEIGHTS));
 const handTotal = handPerSet.reduce((sum, n) => sum + n, 0);
-const hit1Of = (weights: (i: number) => DocsWeights) => SETS.map(([, set], i) => count1(all.filter((a) => a.set === set), weights(i)));
+const hit1Of = (weights: (i: number) => FitWeights) => SETS.map(([, set], i) => count1(all.filter((a) => a.set === set), weights(i)));
 console.log(`  ${'hand-set'.padEnd(24)} ${handTotal}/${all.length}  (${handPerSet.join(' ')}); hit@1 ${sum(hit1Of(() => WEIGHTS))} (${hit1Of(() => WEIGHTS).join(' ')})`);
-const looWeights = new Map<Config, DocsWeights[]>();
+const looWeights = new Map<Config, FitWeights[]>();
 let bestConfig = CONFIGS[0]!;
 let bestTotal = -1;
 for (const config of CONFIGS) {
@@ -681,7 +721,7 @@ let wins = 0;
 let losses = 0;
 let fittedTotal = 0;
 let fitted1 = 0;
-const heldOut: Array<{ test: Asked[]; weights: DocsWeights }> = [];
+const heldOut: Array<{ test: Asked[]; weights: FitWeights }> = [];
 const hand1 = count1(all, WEIGHTS);
 for (const [i, [, set]] of SETS.entries()) {
   const test = all.filter((a) => a.set === set);
@@ -701,7 +741,7 @@ for (const [i, [, set]] of SETS.entries()) {
 }
 const ships = wins > losses && wins * 2 > SETS.length && fittedTotal > handTotal && fitted1 >= hand1;
 // Pooled per ecosystem over the left-out sets (each set under its own fold's weights): hit@1/hit@3/n.
-const pooledBy = (use: (h: typeof heldOut[number]) => DocsWeights) => [...new Set(all.map((a) => a.q.ecosystem)), 'all'].sort().map((e) => {
+const pooledBy = (use: (h: typeof heldOut[number]) => FitWeights) => [...new Set(all.map((a) => a.q.ecosystem)), 'all'].sort().map((e) => {
   const of = (h: typeof heldOut[number]) => h.test.filter((a) => e === 'all' || a.q.ecosystem === e);
   return `${e} ${sum(heldOut.map((h) => count1(of(h), use(h))))}/${sum(heldOut.map((h) => count(of(h), use(h))))}/${sum(heldOut.map((h) => of(h).length))}`;
 }).join('  ');

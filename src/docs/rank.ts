@@ -30,9 +30,10 @@ export const WEIGHTS = {
   deprecatedMeaning: 0.1,
   /**
    * Taken off a bare declaration's similarity (`bareMeaning`): a passage that explains wins for the same meaning. The
-   * word-side `bare` is 0 since round 12's ablation (the `example` and `textCoverage` weights carry that evidence).
+   * word-side `bare` was pruned by round 12's ablation (the `example` and `textCoverage` weights carry that evidence)
+   * and its code removed in round 13.
    */
-  bare: 0, bareMeaning: 0.05,
+  bareMeaning: 0.05,
   /**
    * Evidence from the guides: an API item that one of the best few guide sections uses in its code (src/docs/links.ts)
    * gains this share of that section's score (rising at most to just below the section), so "how do I X" lifts the
@@ -48,25 +49,14 @@ export const WEIGHTS = {
   example: 0.2385, section: 0.5824,
   /**
    * Round 11 (docs/docs-search.md, "Round 11: ranking"): `textCoverage`, the share of
-   * the question the passage's text says beyond its name; `member`, an item of a type the package documents
-   * (`Url::join`, `Context.Uint`); `field`, such a member that is not callable (a field, property or variant: Go's
-   * documented struct fields come 0.1 lower in importance from the extractor); `ownerCentrality`, how much the
-   * package's docs use the member's owner (`IndexMap::shift_remove` over `OccupiedEntry::shift_remove`); `guideCalled`,
-   * how well the best-matching guide section that calls the item in its code matches the question.
+   * the question the passage's text says beyond its name; `ownerCentrality`, how much the package's docs use the
+   * owner of a member (an item whose symbol's parent is another documented item: `IndexMap::shift_remove` over
+   * `OccupiedEntry::shift_remove`); `guideCalled`, how well the best-matching guide section that calls the item in its
+   * code matches the question. Round 11's `member`, `field` and `moduleDoc` were pruned by round 12's ablation and
+   * their code removed in round 13 (docs/docs-search.md, "Round 13: ranking").
    */
-  textCoverage: 0.6456, member: 0, field: 0, ownerCentrality: 0.1642, guideCalled: 0.7315,
-  /**
-   * A section of a module's doc page (its heading trail starts at the module's symbol: a crate's `//!` docs, a Go
-   * package doc): prose the package writes as a guide, which `section` (no symbol) does not count.
-   */
-  moduleDoc: 0,
-  /**
-   * Answer diversity, not a word feature: 1 = a guide section's identity (what counts once in an answer) is its URL and
-   * its heading trail; 0 = its URL alone. Where a site gives every section of a page one URL (pkg.go.dev's
-   * `#section-readme` for a whole README), the URL alone let one README section take the page's only slot.
-   */
-  sectionTrail: 1,
-  // The evidence and round-11 weights above (bare … moduleDoc) are round 12's pairwise logistic fit `trail+round12 l=10`
+  textCoverage: 0.6456, ownerCentrality: 0.1642, guideCalled: 0.7315,
+  // The evidence and round-11 weights above (example … guideCalled) are round 12's pairwise logistic fit `trail+round12 l=10`
   // of scripts/fit-docs-ranking.ts on all eleven spent sets (2,114 questions; tuning), shrunk toward the round-10
   // hand-set values. Round 12's per-feature ablation (docs/docs-search.md, "Round 12: ranking") pruned `bare` (word
   // side; `bareMeaning` stays), `member`, `field` and `moduleDoc`: refitted without the four, held-out hit@3 moved by
@@ -74,18 +64,25 @@ export const WEIGHTS = {
   // hit@1 1,216 vs 1,700 / 1,214 for round 11's recipe refitted the same way; on fresh-r11 (held out for both) 148 / 109
   // vs the round-11 weights' 145 / 107.
 };
+/**
+ * Answer diversity, a setting and not a weight (nothing fits it): true = a guide section's identity (what counts once
+ * in an answer) is its URL and its heading trail; false = its URL alone. Where a site gives every section of a page one
+ * URL (pkg.go.dev's `#section-readme` for a whole README), the URL alone let one README section take the page's only
+ * slot (round 12: Go hit@3 +8 of 517 held out, tuning). `RankOptions.sectionTrail` overrides it per call.
+ */
+export const SECTION_TRAIL = true;
 /** Candidates rescored in full and checked for near-duplicates. */
 const POOL = 60;
 export type DocsWeights = typeof WEIGHTS;
 
 /**
  * The named features of one candidate's word score, as the expression in rankPassages reads them (each multiplied by
- * the WEIGHTS entry of the same name; `internal` and `bare` are -1 when the passage is so, 0 otherwise;
+ * the WEIGHTS entry of the same name; `internal` is -1 when the passage is so, 0 otherwise;
  * `example` and `section` 1 when it has a code example / is a guide section, else 0).
  */
 export const WORD_FEATURES = [
-  'bm25', 'bodyCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'bare', 'example', 'section',
-  'textCoverage', 'member', 'field', 'ownerCentrality', 'guideCalled', 'moduleDoc',
+  'bm25', 'bodyCoverage', 'proximity', 'name', 'exact', 'importance', 'internal', 'centrality', 'example', 'section',
+  'textCoverage', 'ownerCentrality', 'guideCalled',
 ] as const;
 export type WordFeature = typeof WORD_FEATURES[number];
 export interface FeatureRow { doc: number; features: Record<WordFeature, number>; matched: boolean; similarity?: number }
@@ -96,7 +93,8 @@ export interface FeatureRow { doc: number; features: Record<WordFeature, number>
  * or above `WEIGHTS.duplicate`), so a caller that stores the pool can reorder it later with `orderPool` alone.
  */
 export interface RankPool {
-  question: string; rows: FeatureRow[]; semantic: boolean; passages: readonly IndexedPassage[]; rerank: (weights: DocsWeights) => Ranked[];
+  question: string; rows: FeatureRow[]; semantic: boolean; passages: readonly IndexedPassage[];
+  rerank: (weights: DocsWeights, diversity?: { sectionTrail?: boolean }) => Ranked[];
   nearDuplicates: (docs: number[]) => Array<[number, number]>;
 }
 
@@ -121,6 +119,8 @@ export interface RankOptions {
   observe?: (pool: RankPool) => void;
   /** Other weights than WEIGHTS (tests of one weight's effect; the service passes none). */
   weights?: DocsWeights;
+  /** Another answer-diversity setting than SECTION_TRAIL (tests and the fitter; the service passes none). */
+  sectionTrail?: boolean;
 }
 
 /** A code example in the passage: a fenced block (the extractors write examples so). */
@@ -158,50 +158,30 @@ function fuseByRank(weights: DocsWeights, lexical: Array<{ doc: number; score: n
 
 const lastSegment = (symbol: string) => symbol.split(/::|\.|\//).pop()?.toLowerCase() ?? '';
 
-/** What a passage is within its package's item tree: a member of a documented type, callable or not, and its owner's use. */
-interface Membership { member: boolean; field: boolean; ownerCentrality: number }
-const NOT_MEMBER: Membership = { member: false, field: false, ownerCentrality: 0 };
-const membershipMemo = new WeakMap<readonly IndexedPassage[], Membership[]>();
-/** A declaration that is called: a function keyword, or the member's name followed by its parameters (TS/JS methods). */
-function callable(passage: IndexedPassage, name: string): boolean {
-  const fence = passage.content.match(/```[^\n]*\n([^\n]*)/);
-  const line = fence?.[1] ?? '';
-  if (/\b(fn|func|def)\b/.test(line)) return true;
-  const at = line.indexOf(name);
-  return at >= 0 && /^\s*(<[^>]*>)?\s*\(/.test(line.slice(at + name.length));
-}
 /**
- * Per passage of a package (computed once per passages array): a member is an item whose symbol's parent is the symbol
- * of another passage that is not a module's page (a module page's heading trail starts at its own symbol), so
- * `tokio::time::timeout` is not a member of `tokio::time` while `url::Url::join` is one of `url::Url`.
+ * Per passage of a package (computed once per passages array): how much the package's docs use its owner, when it is a
+ * member — an item whose symbol's parent is the symbol of another passage that is not a module's page (a module page's
+ * heading trail starts at its own symbol), so `tokio::time::timeout` is not a member of `tokio::time` while
+ * `url::Url::join` is one of `url::Url`. 0 for anything that is not a member. (Round 11's `member` and `field` flags,
+ * read off the same pass, were pruned in round 12 and their code — a callable-or-not reading of every declaration —
+ * removed in round 13.)
  */
-function memberships(passages: readonly IndexedPassage[]): Membership[] {
-  let out = membershipMemo.get(passages);
+const ownerMemo = new WeakMap<readonly IndexedPassage[], Float64Array>();
+function ownerCentralities(passages: readonly IndexedPassage[]): Float64Array {
+  let out = ownerMemo.get(passages);
   if (out) return out;
   const owners = new Map<string, number>();
   for (const p of passages) {
     if (!p.symbol || p.headings[0] === p.symbol) continue;
     owners.set(p.symbol, Math.max(owners.get(p.symbol) ?? 0, p.centrality ?? 0));
   }
-  // Callable or not is read once per symbol, off its declaration (the passage that opens with the signature's fence),
-  // so an item's example passages ("Example of `Logger.Write`") take the item's verdict.
-  const calls = new Map<string, boolean>();
-  const ownerOf = (symbol: string) => {
-    const cut = Math.max(symbol.lastIndexOf('::'), symbol.lastIndexOf('.'));
-    return cut > 0 ? { owner: symbol.slice(0, cut), name: symbol.slice(cut).replace(/^(::|\.)/, '') } : undefined;
-  };
-  for (const p of passages) {
-    if (!p.symbol || calls.has(p.symbol) || !p.content.startsWith('```')) continue;
-    const parts = ownerOf(p.symbol);
-    if (parts && owners.has(parts.owner)) calls.set(p.symbol, callable(p, parts.name));
-  }
-  out = passages.map((p) => {
-    const parts = p.symbol ? ownerOf(p.symbol) : undefined;
-    const owner = parts && owners.get(parts.owner);
-    if (!parts || owner === undefined) return NOT_MEMBER;
-    return { member: true, field: !(calls.get(p.symbol!) ?? true), ownerCentrality: owner };
+  out = new Float64Array(passages.length);
+  passages.forEach((p, i) => {
+    if (!p.symbol) return;
+    const cut = Math.max(p.symbol.lastIndexOf('::'), p.symbol.lastIndexOf('.'));
+    if (cut > 0) out![i] = owners.get(p.symbol.slice(0, cut)) ?? 0;
   });
-  membershipMemo.set(passages, out);
+  ownerMemo.set(passages, out);
   return out;
 }
 
@@ -233,7 +213,8 @@ export function rankPassages(passages: IndexedPassage[], lexical: LexicalIndex, 
   const ranked = rankWith(weights, passages, lexical, question, options, rows, memo);
   const near = nearOf(lexical, memo.bodySets, weights.duplicate);
   observe({
-    question, rows, semantic: Boolean(options.semantic), passages, rerank: (weights) => rankWith(weights, passages, lexical, question, options, undefined, memo),
+    question, rows, semantic: Boolean(options.semantic), passages,
+    rerank: (weights, diversity) => rankWith(weights, passages, lexical, question, { ...options, ...diversity }, undefined, memo),
     nearDuplicates: (docs) => docs.flatMap((a, i) => docs.slice(i + 1).filter((b) => near(a, b)).map((b): [number, number] => [a, b])),
   });
   return ranked;
@@ -256,8 +237,8 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
   const identifiers = new Set(options.identifiers);
   const maxBm25 = Math.max(...scored.map((s) => s.match.bm25)) || 1;
   const meaningOf = options.semantic;
-  // Structure and guide features are computed only while observed or weighed (membership once per package index).
-  const structure = rows || weights.member !== 0 || weights.field !== 0 || weights.ownerCentrality !== 0 ? memberships(passages) : undefined;
+  // Structure and guide features are computed only while observed or weighed (owners once per package index).
+  const owners = rows || weights.ownerCentrality !== 0 ? ownerCentralities(passages) : undefined;
   const called = (rows || weights.guideCalled !== 0) && options.uses ? guideCalls(passages, scored, options.uses) : undefined;
   // A deprecated passage is down in the word score through its importance; here it is down in meaning too.
   const similarity = meaningOf && ((doc: number) => {
@@ -275,12 +256,10 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
     const features: Record<WordFeature, number> = {
       bm25: match.bm25 / maxBm25, bodyCoverage: match.bodyCoverage, proximity: match.proximity,
       name: match.name, exact: exact ? 1 : 0, importance: passage.importance, internal: passage.internal ? -1 : 0,
-      centrality: passage.centrality ?? 0, bare: passage.bare ? -1 : 0,
+      centrality: passage.centrality ?? 0,
       example: example ? 1 : 0, section: passage.symbol ? 0 : 1,
-      textCoverage: match.textCoverage,
-      member: structure?.[doc]!.member ? 1 : 0, field: structure?.[doc]!.field ? 1 : 0, ownerCentrality: structure?.[doc]!.ownerCentrality ?? 0,
+      textCoverage: match.textCoverage, ownerCentrality: owners?.[doc] ?? 0,
       guideCalled: passage.symbol ? called?.get(passage.symbol) ?? 0 : 0,
-      moduleDoc: isModulePage(passage) ? 1 : 0,
     };
     rows?.push({ doc, matched: match.bm25 > 0, ...(similarity ? { similarity: similarity(doc) } : {}), features });
     return { doc, score: wordScore(weights, features), matched: match.bm25 > 0 };
@@ -289,7 +268,8 @@ function rankWith(weights: DocsWeights, passages: IndexedPassage[], lexical: Lex
   // Each passage's body terms as a set once per question (made anew for every comparison, they were a tenth of a docs
   // answer's main-thread CPU under load).
   const near = nearOf(lexical, memo?.bodySets ?? new Map(), weights.duplicate);
-  const kept = orderPool(weights, lexicalScores, similarity || undefined, (doc) => keyUnder(weights, dedupKey(passages[doc]!)), near, options.limit, guide);
+  const trail = options.sectionTrail ?? SECTION_TRAIL;
+  const kept = orderPool(weights, lexicalScores, similarity || undefined, (doc) => keyUnder(trail, dedupKey(passages[doc]!)), near, options.limit, guide);
   return kept.map(({ doc, score }) => ({ ...passages[doc]!, score, doc }));
 }
 
@@ -313,15 +293,15 @@ const isModulePage = (passage: Pick<IndexedPassage, 'symbol' | 'headings'>) => B
 
 export function dedupKey(passage: Pick<IndexedPassage, 'symbol' | 'headings' | 'url'>): string {
   const modulePage = isModulePage(passage);
-  // A section's key carries its heading trail after SECTION_TRAIL; `keyUnder` drops it when `sectionTrail` is 0.
-  return !passage.symbol ? `section:${passage.url}${SECTION_TRAIL}${passage.headings.join(SECTION_TRAIL)}`
+  // A section's key carries its heading trail after TRAIL_MARK; `keyUnder` drops it when the trail is off.
+  return !passage.symbol ? `section:${passage.url}${TRAIL_MARK}${passage.headings.join(TRAIL_MARK)}`
     : modulePage ? `symbol:${passage.symbol}\u0000${passage.headings.join('\u0000')}` : `symbol:${passage.symbol}`;
 }
-const SECTION_TRAIL = '\u0001';
-/** The key that counts once under `weights`: a section's URL alone unless `sectionTrail` is on. */
-export function keyUnder(weights: Pick<DocsWeights, 'sectionTrail'>, key: string): string {
-  if (weights.sectionTrail !== 0) return key;
-  const cut = key.indexOf(SECTION_TRAIL);
+const TRAIL_MARK = '\u0001';
+/** The key that counts once: a section's URL alone unless `sectionTrail` (SECTION_TRAIL by default) is on. */
+export function keyUnder(sectionTrail: boolean, key: string): string {
+  if (sectionTrail) return key;
+  const cut = key.indexOf(TRAIL_MARK);
   return cut < 0 ? key : key.slice(0, cut);
 }
 

@@ -75,11 +75,10 @@ describe('a passage that explains outranks a bare declaration', () => {
   const rank = () => rankPassages(passages, lexical, 'cancel a request', { limit: 2, identifiers: [] }).map((p) => p.doc);
 
   it('ranks the explaining section first', () => assert.deepEqual(rank(), [1, 0]));
-  // Since round 11 the fitted weights carry the evidence in several declared features (a bare declaration down, a
-  // guide section up, the words its text says beyond its name): without them the word score alone puts the bare
+  // Since round 11 the fitted weights carry the evidence in several declared features (a guide section up, the words its text says beyond its name): without them the word score alone puts the bare
   // declaration named cancel first.
   it('is what moves it: without the evidence weights the bare declaration named cancel comes first', () => {
-    const evidence = ['bare', 'section', 'textCoverage', 'example'] as const;
+    const evidence = ['section', 'textCoverage', 'example'] as const;
     const saved = evidence.map((name) => WEIGHTS[name]);
     for (const name of evidence) WEIGHTS[name] = 0;
     try {

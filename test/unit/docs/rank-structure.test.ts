@@ -1,5 +1,5 @@
 // Round 11's declared ranking features (src/docs/rank.ts, src/docs/lexical.ts), read through RankOptions.observe: a
-// member of a documented type, callable or not, its owner's centrality; the question's share the text says beyond the
+// member's owner's centrality; the question's share the text says beyond the
 // passage's name; and the guide section that calls an item.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,7 +22,7 @@ const passages: IndexedPassage[] = [
   item(7, 'url::form::join', 'join', '```rust\npub fn join(parts: &[&str]) -> String\n```\n\nJoin form parts.'),
   { ...item(8, '', 'Relative links', 'To resolve a relative link against a base URL, join it:\n\n```rust\nlet url = base.join("../x")?;\n```'), symbol: null, headings: ['Relative links'], source: 'README.md' },
   // TypeScript members: a method (name then parameters) and a property.
-  { ...item(9, 'lib.Client', 'Client', '```ts\ninterface Client\n```\n\nA client.'), source: 'index.d.ts' },
+  { ...item(9, 'lib.Client', 'Client', '```ts\ninterface Client\n```\n\nA client.', { centrality: 0.4 }), source: 'index.d.ts' },
   { ...item(10, 'lib.Client.send', 'Client.send', '```ts\nsend(request: Request): Promise<Response>\n```\n\nSends the request.'), source: 'index.d.ts' },
   { ...item(11, 'lib.Client.timeout', 'Client.timeout', '```ts\ntimeout?: number\n```\n\nMilliseconds before the request is aborted.'), source: 'index.d.ts' },
 ];
@@ -38,19 +38,20 @@ function rows(question: string): Map<number, FeatureRow> {
 }
 
 describe('round-11 ranking features', () => {
-  it('marks members of a documented type, callable or not, with their owner\'s centrality', () => {
+  it('gives a member of a documented type its owner\'s centrality, and nothing else', () => {
     const r = rows('join url string base request timeout client origin form serialization');
     const f = (doc: number) => r.get(doc)!.features;
-    assert.deepEqual([f(1).member, f(1).field, f(1).ownerCentrality], [1, 0, 0.9]);
-    assert.deepEqual([f(2).member, f(2).field], [1, 1]);
-    assert.deepEqual([f(3).member, f(3).field], [1, 0]); // the example takes its method's verdict
-    assert.deepEqual([f(4).member, f(4).ownerCentrality], [1, 0.1]);
-    assert.equal(f(0).member, 0); // the type itself
-    assert.equal(f(7).member, 0); // a function of a module page
-    assert.deepEqual([f(6).moduleDoc, f(7).moduleDoc, f(8).moduleDoc, f(1).moduleDoc], [1, 0, 0, 0]); // the page's own passage only
-    assert.equal(f(8).member, 0); // a guide section
-    assert.deepEqual([f(10).member, f(10).field], [1, 0]);
-    assert.deepEqual([f(11).member, f(11).field], [1, 1]);
+    assert.equal(f(1).ownerCentrality, 0.9); // url::Url::join, a method of url::Url
+    assert.equal(f(2).ownerCentrality, 0.9); // a field of it
+    assert.equal(f(3).ownerCentrality, 0.9); // the method's example passage
+    assert.equal(f(4).ownerCentrality, 0.1); // url::Origin::join
+    assert.equal(f(0).ownerCentrality, 0); // the type itself
+    assert.equal(f(7).ownerCentrality, 0); // a function of a module page: a module page owns no members
+    assert.equal(f(8).ownerCentrality, 0); // a guide section
+    assert.equal(f(10).ownerCentrality, 0.4); // TypeScript members
+    assert.equal(f(11).ownerCentrality, 0.4);
+    // Pruned in round 12, their code deleted in round 13: no longer features.
+    for (const gone of ['member', 'field', 'moduleDoc']) assert.equal(gone in f(1), false, gone);
   });
 
   it('counts the question\'s words the text says beyond the passage\'s title and symbol', () => {
