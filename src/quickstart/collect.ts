@@ -5,13 +5,13 @@ import { parse as parseToml } from 'smol-toml';
 import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
-import { declaredApiCandidates } from './programs/npm-api.ts';
+import { declaredApiCandidates, LIB_SAMPLES } from './programs/npm-api.ts';
 import { GO_SAMPLE, goMethodPrograms } from './programs/go-api.ts';
 import { exampleDeclarations } from './programs/go-examples.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
 import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
 import { pythonApiCandidates } from './python-api.ts';
-import { docsCall, docsText, docsValues, NO_DOCS_VALUES, type DocsValues } from './docs-values.ts';
+import { docsCall, docsOnlyText, docsText, docsValues, NO_DOCS_VALUES, type DocsValues } from './docs-values.ts';
 import { rustApiCandidates } from './rust-api.ts';
 import type { Candidate, CandidateOrigin } from './types.ts';
 
@@ -454,10 +454,14 @@ async function npmApiCandidates(artifact: ExampleFiles, docs: DocsValues = NO_DO
       for (const param of descendants(fn.childForFieldName('parameters') ?? fn, ['required_parameter', 'optional_parameter'])) {
         if (!param.parent?.parent?.equals(fn)) continue;
         if (param.type === 'optional_parameter' || /^\.\.\./.test(param.text)) continue;
-        const sample = tsSample(param.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? '');
+        const declared = param.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? '';
+        const sample = tsSample(declared);
         if (!sample) { plain = false; break; }
-        // Text the docs give this function or bind to the parameter's name, where the sample is text.
-        const text = sample === TS_SAMPLE.string ? docsText(docs, name, param.childForFieldName('pattern')?.text ?? '', args.length) : undefined;
+        const paramName = param.childForFieldName('pattern')?.text ?? '';
+        // Text the docs give this function or bind to the parameter's name, where the sample is text; where a lib
+        // type goes before text (`string | RegExp`), only the docs' own text does (a shape guessed from the name does not).
+        const text = sample === TS_SAMPLE.string ? docsText(docs, name, paramName, args.length)
+          : admitsText(declared) ? docsOnlyText(docs, name, paramName, args.length) : undefined;
         args.push(text === undefined ? sample : JSON.stringify(text));
       }
       if (!plain) continue;
@@ -473,11 +477,22 @@ async function npmApiCandidates(artifact: ExampleFiles, docs: DocsValues = NO_DO
   return found.sort((a, b) => b.rank - a.rank).slice(0, 3).map((f) => ({ code: f.code, language: 'js', origin: 'api', path: f.path, source: artifact.fileUrl(f.path, f.line) }));
 }
 
-/** A plain value for a declared parameter type: `string`, `number`, `boolean`, or a union that admits a string. */
+/**
+ * A plain value for a declared parameter type: `string`, `number`, `boolean`, a lib type's value (a regular
+ * expression, a date, bytes: npm-api.ts LIB_SAMPLES), or a union that admits a string. In a union with text a type
+ * with its own notation (`RegExp`, `Date`) goes first: `source: string | RegExp` reads the text as a pattern, and the
+ * word "example" is none; bytes beside text (`string | Buffer`) are the same text encoded, so text stays.
+ */
 function tsSample(type: string): string | undefined {
   if (TS_SAMPLE[type]) return TS_SAMPLE[type];
-  return type.split('|').map((t) => t.trim()).includes('string') ? TS_SAMPLE.string : undefined;
+  if (LIB_SAMPLES[type]) return LIB_SAMPLES[type];
+  const members = type.split('|').map((t) => t.trim());
+  const notation = members.find((t) => t === 'RegExp' || t === 'Date');
+  if (notation) return LIB_SAMPLES[notation];
+  return members.includes('string') ? TS_SAMPLE.string : undefined;
 }
+
+const admitsText = (type: string) => type.split('|').map((t) => t.trim()).includes('string');
 
 /** The declaration files package.json names (`types`, `typings`, and `types` conditions of `exports`). */
 function declaredTypeEntries(artifact: ExampleFiles): Set<string> {

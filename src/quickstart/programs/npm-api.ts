@@ -53,7 +53,7 @@ const LIB = [
  * unresolved without @types/node, so read from the declared text): what a function taking bytes, a regular
  * expression or a date is given instead of nothing. Bytes are text encoded, so that a decode shows it back.
  */
-const LIB_SAMPLES: Readonly<Record<string, string>> = {
+export const LIB_SAMPLES: Readonly<Record<string, string>> = {
   Uint8Array: 'new TextEncoder().encode("hello world")', ArrayBuffer: 'new TextEncoder().encode("hello world").buffer',
   Buffer: 'Buffer.from("hello world")', RegExp: '/[a-z]+(\\d+)/g', Date: 'new Date("2024-02-29T13:45:00Z")',
 };
