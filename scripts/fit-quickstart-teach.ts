@@ -19,6 +19,8 @@
 //         (round 11's fresh packages, run by the round-11 and the round-10 code, rated blind from one sheet as r10)
 //   r12mid: bench/quickstart-labels-r12mid-run.json + -ratings.tsv (round 12: r11's non-teaching packages, run mid-round;
 //         not in the shipped fit, which --skip-sets r12mid reproduces: docs/quickstarts.md "Round 12: selection")
+//   r12:  bench/quickstarts-fresh-r12-results.json + -results-round11-code.json + bench/quickstarts-fresh-r12-ratings-both.tsv
+//         (round 12's fresh packages, run by the round-12 and the round-11 code, rated blind from one sheet as r10)
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
@@ -205,6 +207,8 @@ const sets = {
   // Round 12, mid-round: round 11's 31 packages not rated "teaches", run again on round 12's code (chosen programs,
   // rated blind by package): the same packages as r11, so a held-out r11 also leaves these out of training.
   r12mid: await loadBench('r12mid', 'bench/quickstart-labels-r12mid-run.json', 'bench/quickstart-labels-r12mid-ratings.tsv'),
+  // Round 12's fresh packages (spent in round 13), in r10's form: the round-12 and the round-11 code's picks.
+  r12: await loadBenchPair('r12', [{ name: 'round 12', json: 'bench/quickstarts-fresh-r12-results.json' }, { name: 'round 11', json: 'bench/quickstarts-fresh-r12-results-round11-code.json' }], 'bench/quickstarts-fresh-r12-ratings-both.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
