@@ -117,14 +117,20 @@ if (mode === 'loso') {
     ['meaning (both)', ['meaning', 'meaningRaw']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],
     ['namesakes', ['namesakes']], ['cues', []],
   ];
-  const only = process.env.FIT_ABLATE?.split(',');
+  // FIT_ABLATE=none: the base rows only (with FIT_ABLATE_TREES=1, the model with and without its trees).
+  const only = process.env.FIT_ABLATE === 'none' ? [] : process.env.FIT_ABLATE?.split(',');
   // FIT_ABLATE_TREES=1: ablate the boosted model (the trees refit without the feature too: they read it as 0).
   const boost = process.env.FIT_ABLATE_TREES === '1' ? BOOST_DEFAULTS : undefined;
+  // FIT_FROZEN=a+b: features held at 0 in every row, the base row included (a pruned group, as the shipped model holds it).
+  const base = new Set((process.env.FIT_FROZEN ?? '').split('+').filter(Boolean) as Feature[]);
+  const unknownBase = [...base].filter((f) => !FEATURES.includes(f));
+  if (unknownBase.length) throw new Error(`FIT_FROZEN: ${unknownBase.join(', ')} not in FEATURES (${FEATURES.join(', ')})`);
+  const held = (features: Iterable<Feature>) => new Set([...base, ...features]);
   // FIT_ABLATE_BASE=0 skips the all-features row (deterministic: the loso mode's row of the same model). With the trees,
   // the same folds' linear parts alone are the trees' ablation ("without trees"), at no second fit.
   if (process.env.FIT_ABLATE_BASE !== '0') {
     const linear = new Map<LabelledQuery, number>();
-    report('all features', await leaveOneSetOut(harness, fitQueries, lists, { name: 'all', lambda, margins, boost }, linear));
+    report('all features', await leaveOneSetOut(harness, fitQueries, lists, { name: 'all', lambda, margins, frozen: held([]), boost }, linear));
     if (boost) report('without trees', linear);
   }
   // In FIT_ABLATE's order when given (the most wanted rows first on a loaded machine).
@@ -136,7 +142,7 @@ if (mode === 'loso') {
       const named = group.split('+') as Feature[];
       const unknown = named.filter((f) => !FEATURES.includes(f));
       if (unknown.length) throw new Error(`FIT_ABLATE: ${unknown.join(', ')} not in FEATURES (${FEATURES.join(', ')})`);
-      report(`without ${group}`, await leaveOneSetOut(harness, fitQueries, lists, { name: group, lambda, margins, frozen: new Set(named), boost }));
+      report(`without ${group}`, await leaveOneSetOut(harness, fitQueries, lists, { name: group, lambda, margins, frozen: held(named), boost }));
       continue;
     }
     if (!groups.some(([name]) => name === group)) throw new Error(`FIT_ABLATE: ${group} is none of ${groups.map(([name]) => name).join(', ')}`);
@@ -145,13 +151,13 @@ if (mode === 'loso') {
       const saved = { ...CUE_SOURCES };
       Object.assign(CUE_SOURCES, { hand: false, derived: false });
       try {
-        report('without cues', await leaveOneSetOut(harness, fitQueries, await candidateLists(harness, fitQueries, HAND_WEIGHTS), { name: group, lambda, margins, boost }));
+        report('without cues', await leaveOneSetOut(harness, fitQueries, await candidateLists(harness, fitQueries, HAND_WEIGHTS), { name: group, lambda, margins, frozen: held([]), boost }));
       } finally {
         Object.assign(CUE_SOURCES, saved);
       }
       continue;
     }
-    report(`without ${group}`, await leaveOneSetOut(harness, fitQueries, lists, { name: group, lambda, margins, frozen: new Set(frozen), boost }));
+    report(`without ${group}`, await leaveOneSetOut(harness, fitQueries, lists, { name: group, lambda, margins, frozen: held(frozen), boost }));
   }
   summary();
 } else if (mode === 'recall') {
