@@ -16,7 +16,7 @@ import { calleeOf } from './use-syntax.ts';
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines', 'usesValue',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -217,87 +217,6 @@ export async function dumpsConstruction(ecosystem: Ecosystem, program: string): 
   });
 }
 
-// ---- What the program does with a value it got (round 13: "writes then reads back" vs "constructs and reads once").
-
-/** The API call a syntax node is the callee or an argument of, if any (print, passing and control calls are not API). */
-function isApiCall(node: SyntaxNode | null | undefined): boolean {
-  if (!node || !CALL_TYPES.includes(node.type)) return false;
-  const name = calleeName(node) ?? '';
-  return Boolean(name) && !PRINTS.test(name) && !PASSES.test(name) && !NOT_API.test(name);
-}
-
-/**
- * How one mention of a bound value is used: `method` (an API method called on it: `cache.set(…)`, `s.push_str(…)`),
- * `argument` (given to another API call: `decode(encoded)`, `pool.Submit(task)`), or `other` (printed, compared, read).
- * Passing wrappers (`await`, `&`, parentheses, `unwrap`) are walked through first.
- */
-function mentionUse(id: SyntaxNode): 'method' | 'argument' | 'other' {
-  let cur = id;
-  for (let steps = 0; steps < 12; steps++) {
-    const p = cur.parent;
-    if (!p) return 'other';
-    if (MEMBER_TYPES.includes(p.type) && same(p.namedChildren[0], cur)) {
-      const call = p.parent;
-      if (call && CALL_TYPES.includes(call.type) && same(call.childForFieldName('function'), p)) {
-        if (isApiCall(call)) return 'method';
-        cur = call; // unwrap(), clone(): the same value
-        continue;
-      }
-      return 'other'; // a field read
-    }
-    if (p.type === 'arguments' || p.type === 'argument_list') return isApiCall(p.parent) ? 'argument' : 'other';
-    if (/^(await_expression|parenthesized_expression|unary_expression|reference_expression|try_expression|pointer_expression)$/.test(p.type)) { cur = p; continue; }
-    return 'other';
-  }
-  return 'other';
-}
-
-/**
- * Whether the program does something with a value beyond making it and showing it once (the raters' line between a
- * trivial `Default`-and-read or construct-and-print program and one that teaches): a value bound from a call is changed
- * or handed on (an API method called on it, or given to another API call) and then read again later (printed, or used
- * once more): write-then-read, encode-then-decode; or one API call's result is given straight to another API call
- * (`decode(encode(x))`). Read from the syntax tree; no package named.
- */
-export async function usesValue(ecosystem: Ecosystem, program: string): Promise<boolean> {
-  const grammar = GRAMMAR[ecosystem];
-  if (!grammar) return false;
-  return withSyntaxTree(grammar, program, (root) => {
-    const calls = descendants(root, [...CALL_TYPES, 'composite_literal', 'struct_expression']);
-    // One API result fed straight into another API call.
-    for (const call of calls) {
-      if (!isApiCall(call) && call.type !== 'new_expression') continue;
-      let up: SyntaxNode | null = call.parent;
-      while (up && /^(await_expression|parenthesized_expression|unary_expression|reference_expression|try_expression)$/.test(up.type)) up = up.parent;
-      if (up && (up.type === 'arguments' || up.type === 'argument_list') && isApiCall(up.parent)) return true;
-    }
-    const identifiers = descendants(root, ['identifier']);
-    for (const call of calls) {
-      if (!isApiCall(call) && !isConstruction(call, ecosystem)) continue;
-      // The names its value is bound to (`const c = …`, `c := …`, `let mut c = …`, `c = …`), through passing wrappers.
-      let cur = call;
-      let names: string[] = [];
-      for (let steps = 0; steps < 8 && cur.parent; steps++) {
-        const p: SyntaxNode = cur.parent;
-        const side = BINDS[p.type];
-        if (side) {
-          const left = p.childForFieldName(side);
-          if (left && !same(left, cur)) names = descendants(left, ['identifier']).map((n) => n.text).filter((n) => n !== '_' && n !== 'err');
-          break;
-        }
-        if (BOUNDARY.test(p.type) || p.type === 'arguments' || p.type === 'argument_list') break;
-        cur = p;
-      }
-      for (const name of names) {
-        const later = identifiers.filter((id) => id.text === name && id.startIndex > call.endIndex);
-        const firstUse = later.findIndex((id) => mentionUse(id) !== 'other');
-        if (firstUse >= 0 && firstUse < later.length - 1) return true;
-      }
-    }
-    return false;
-  });
-}
-
 /** The share of a program's called names that the README's lead examples call; NaN when the lead calls nothing. */
 export function leadShare(program: string, leadNames: string[] | undefined): number {
   if (!leadNames?.length) return Number.NaN;
@@ -367,8 +286,5 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // made and only printed. (Output that only repeats the program's own words, `restatesProgram`, was tried beside it
     // and dropped: docs/quickstarts.md, "Round 11: selection".)
     dumpsConstruction: Number(await dumpsConstruction(c.ecosystem, c.program)),
-    // Round 13: a value the program got is changed or handed on and then read again, or one result is fed to another
-    // call (the "Default-and-read" program vs the write-then-read one, which no other feature told apart).
-    usesValue: Number(await usesValue(c.ecosystem, c.program)),
   };
 }
