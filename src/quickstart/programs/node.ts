@@ -2,6 +2,7 @@
 // (.mjs / .cjs / .ts), the packages it imports beside this one, and results printed when the example prints nothing.
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
 import { printCallbackResults } from './node-callbacks.ts';
+import { filesNamed, SHOW_AT_EXIT, withWrittenFiles } from './node-files.ts';
 import type { NpmExports } from '../imports.ts';
 import { commonJsImports } from './cjs-imports.ts';
 import { proseValues, sampleValues, type ParameterTypes } from '../npm-values.ts';
@@ -96,8 +97,11 @@ export function packageOf(specifier: string): string | undefined {
 
 const PRINTS = /\bconsole\.(log|info|table|dir|error|warn)\s*\(|\bprocess\.stdout\.write\(/;
 
-/** Wraps each top-level expression statement (not an assignment, not console.*) in console.log. */
-function printExpressions(root: SyntaxNode, code: string): string {
+/**
+ * Wraps each top-level expression statement (not an assignment, not console.*) in console.log, or in `show` (a
+ * function that prints later, node-files.ts).
+ */
+function printExpressions(root: SyntaxNode, code: string, show = 'console.log'): string {
   const edits: Array<{ start: number; end: number; text: string }> = [];
   for (const statement of namedChildren(root)) {
     if (statement.type !== 'expression_statement') continue;
@@ -107,15 +111,15 @@ function printExpressions(root: SyntaxNode, code: string): string {
     if (expression.type === 'string' || expression.type === 'template_string') continue;
     if (expression.type === 'call_expression' && /^(console\.|describe$|it$|test$)/.test(expression.childForFieldName('function')?.text ?? '')) continue;
     const text = expression.type === 'await_expression' || expression.type === 'sequence_expression' ? `(${expression.text})` : expression.text;
-    edits.push({ start: expression.startIndex, end: expression.endIndex, text: `console.log(${text})` });
+    edits.push({ start: expression.startIndex, end: expression.endIndex, text: `${show}(${text})` });
   }
-  for (const name of resultBindings(root)) edits.push(name);
+  for (const name of resultBindings(root, show)) edits.push(name);
   edits.sort((a, b) => a.start - b.start);
   if (!edits.length) {
     // Only declarations: print the last top-level constant.
     const last = namedChildren(root).filter((n) => /lexical_declaration|variable_declaration/.test(n.type)).pop();
     const name = last && descendants(last, 'variable_declarator').pop()?.childForFieldName('name');
-    return name?.type === 'identifier' ? `${code.replace(/\s+$/, '')}\nconsole.log(${name.text});\n` : code;
+    return name?.type === 'identifier' ? `${code.replace(/\s+$/, '')}\n${show}(${name.text});\n` : code;
   }
   let out = code;
   for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
@@ -131,7 +135,7 @@ function printExpressions(root: SyntaxNode, code: string): string {
 /** A comment that shows a value (`// '255.9375'`, `//=> true`, `// [ '355', '113' ]`), not prose (`// keep going`). */
 const VALUE_COMMENT = /^\/\/\s*(=>|→|->)?\s*(['"`[{(\d-]|(true|false|null|undefined|NaN|Infinity)\b)/;
 
-function resultBindings(root: SyntaxNode): Array<{ start: number; end: number; text: string }> {
+function resultBindings(root: SyntaxNode, show = 'console.log'): Array<{ start: number; end: number; text: string }> {
   const statements = namedChildren(root);
   const edits: Array<{ start: number; end: number; text: string }> = [];
   statements.forEach((statement, i) => {
@@ -154,7 +158,7 @@ function resultBindings(root: SyntaxNode): Array<{ start: number; end: number; t
     const shownInComment = Boolean(comment && VALUE_COMMENT.test(comment.text));
     const computed = /^(call_expression|new_expression|await_expression)$/.test(value.type) && !/\brequire\s*\(/.test(value.text);
     const readLater = statements.slice(i + 1).some((later) => descendants(later, 'identifier').some((id) => id.text === name!.text));
-    if (shownInComment || (computed && !readLater)) edits.push({ start: statement.endIndex, end: statement.endIndex, text: `\nconsole.log(${name.text});` });
+    if (shownInComment || (computed && !readLater)) edits.push({ start: statement.endIndex, end: statement.endIndex, text: `\n${show}(${name.text});` });
   });
   return edits;
 }
@@ -340,7 +344,10 @@ export async function nodeProgram(code: string, language: string, name: string, 
     program = shown;
     root = await parseCode(grammar, program);
   }
-  if (!PRINTS.test(program)) program = printExpressions(root, program);
+  // Prints nothing: its values are printed; when it names files, those it wrote are printed at exit instead, and
+  // its values only when it wrote none (node-files.ts).
+  const written = PRINTS.test(program) ? [] : await filesNamed(program, grammar);
+  if (!PRINTS.test(program)) program = printExpressions(root, program, written.length ? SHOW_AT_EXIT : 'console.log');
   else if (style.printBindings) {
     // It printed nothing (its prints sit behind conditions): show the last value it computed (`valid` after
     // `if (!valid) console.log(errors)`), else what the package gave it.
@@ -387,6 +394,7 @@ export async function nodeProgram(code: string, language: string, name: string, 
   // A JSON file imported as an ES module needs the JSON import attribute in Node ("needs an import attribute of type
   // json"); a bundler's README imports it bare (`import schema from './schema.json'`).
   if (esm) program = await withJsonAttributes(program, grammar);
+  if (written.length) program = withWrittenFiles(program, written, esm || typescript);
   // JSX needs a transform: tsx gives it to .tsx files, so JavaScript with JSX runs as .tsx too.
   const path = jsx ? 'index.tsx' : typescript ? 'index.mts' : usesRequire && !esm ? 'index.cjs' : 'index.mjs';
   return { path, code: program, packages, language: typescript ? 'typescript' : 'javascript', ...(prose.length ? { proseValues: prose } : {}) };
