@@ -21,6 +21,8 @@
 //         not in the shipped fit, which --skip-sets r12mid reproduces: docs/quickstarts.md "Round 12: selection")
 //   r12:  bench/quickstarts-fresh-r12-results.json + -results-round11-code.json + bench/quickstarts-fresh-r12-ratings-both.tsv
 //         (round 12's fresh packages, run by the round-12 and the round-11 code, rated blind from one sheet as r10)
+//   The shipped weights (teach-weights.ts) are still round 12's ten-set fit: adding r12 and r12mid did not pay held out
+//   (docs/quickstarts.md "Round 13: selection"); --skip-sets r12mid,r12 reproduces them.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
