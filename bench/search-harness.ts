@@ -1,6 +1,7 @@
 // Shared by scripts/fit-ranking.ts and bench/search-ablation.ts: the shipped snapshot indexed in memory with the shipped
 // vectors (as bench/search-quick.ts does), candidate lists with their feature vectors, a pairwise logistic fit of the
 // ranking weights (Newton's method: deterministic), and k-fold cross-validation through the real search.
+import fs from 'node:fs';
 import os from 'node:os';
 import { readSnapshot, DEFAULT_SNAPSHOT } from '../src/catalog/snapshot.ts';
 import { CatalogSearchIndex, README_INDEX_CHARS } from '../src/catalog/search-index.ts';
@@ -27,9 +28,34 @@ export interface Harness {
   embed(query: string): Promise<Float32Array | undefined>;
 }
 
+/**
+ * BENCH_README_FILE=file.jsonl: {"slug", "readmeExcerpt"} lines replace those tools' stored README text (a re-extraction
+ * of a sample's READMEs, scripts/search-readme-sample.ts), so an extractor change is measured without a catalog
+ * rebuild. An empty text removes the tool's README text, as the build does for a README with no prose.
+ */
+export function applyReadmeFile(tools: ToolRecord[], file = process.env.BENCH_README_FILE): number {
+  if (!file) return 0;
+  const replaced = new Map<string, string>();
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const row = JSON.parse(line) as { slug: string; readmeExcerpt: string };
+    replaced.set(row.slug, row.readmeExcerpt);
+  }
+  let changed = 0;
+  for (const tool of tools) {
+    const text = replaced.get(tool.slug);
+    if (text === undefined) continue;
+    changed++;
+    if (text) tool.extra.readmeExcerpt = text;
+    else delete tool.extra.readmeExcerpt;
+  }
+  return changed;
+}
+
 export async function loadHarness(): Promise<Harness> {
   const tools: ToolRecord[] = [];
   for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
+  applyReadmeFile(tools);
   // BENCH_README_CHARS=500: index a shorter README opening (the previous round's setting), for comparisons.
   if (process.env.BENCH_README_CHARS) README_INDEX_CHARS.value = Number(process.env.BENCH_README_CHARS);
   // BENCH_CUES: where framework cues come from, for comparisons: `derived` (shipped since round 8: from the catalog,

@@ -18,6 +18,7 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import type { Ecosystem, ToolRecord } from '../src/catalog/types.ts';
 import { WEIGHTS } from '../src/catalog/rank.ts';
+import { applyReadmeFile } from './search-harness.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import {
   evaluate, HELDOUT_FILE, loadLabelledQueries, queriesPrintable, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, ROUND7_FRESH_FILE, ROUND8_FRESH_FILE, ROUND9_FRESH_FILE, ROUND10_FRESH_FILE, ROUND11_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
@@ -37,6 +38,9 @@ CUE_SOURCES.derived = cueSource === 'derived' || cueSource === 'both';
 const started = Date.now();
 const tools: ToolRecord[] = [];
 for await (const tool of readSnapshot(process.env.TOOLDEX_SNAPSHOT ?? DEFAULT_SNAPSHOT)) tools.push(tool);
+// BENCH_README_FILE: a sample's README text re-extracted (bench/search-harness.ts applyReadmeFile).
+const readmeReplaced = applyReadmeFile(tools);
+if (readmeReplaced) console.log(`README text of ${readmeReplaced} tools from ${process.env.BENCH_README_FILE}`);
 const index = CatalogSearchIndex.build(tools);
 const config = loadConfig({ TOOLDEX_HOME: os.tmpdir() });
 const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);
