@@ -23,7 +23,7 @@ export function withWrittenFiles(program: string, files: string[], esm: boolean)
   const prelude = `${fs}
 // The files the example names, noted before it runs; those it wrote are printed when it exits, else its values.
 const shownAtExit = [];
-const ${SHOW_AT_EXIT} = (value) => { shownAtExit.push(value); return value; };
+function ${SHOW_AT_EXIT}(value) { shownAtExit.push(() => console.log(value)); return value; }
 const filesAtStart = new Map(${JSON.stringify(files)}.map((name) => { try { return [name, statOfFile(name).mtimeMs]; } catch { return [name, 0]; } }));
 process.on('exit', () => {
   let wrote = 0;
@@ -37,7 +37,7 @@ process.on('exit', () => {
     if (data.length && !text.includes('\\uFFFD') && !text.includes('\\0')) console.log(\`wrote \${name} (\${data.length} bytes):\\n\${text.split('\\n').slice(0, 10).join('\\n').trimEnd()}\`);
     else console.log(\`wrote \${name} (\${data.length} bytes)\`);
   }
-  if (!wrote) for (const value of shownAtExit) console.log(value);
+  if (!wrote) for (const show of shownAtExit) show();
 });
 `;
   return `${prelude}\n${program}`;

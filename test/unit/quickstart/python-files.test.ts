@@ -1,0 +1,46 @@
+// Python programs whose result is a file they write (programs/python-files.ts): the files the example names are noted
+// before it runs and printed at exit when written, else its value is. Real parses; the scripts run with python3 in a
+// temporary directory (standard library only), skipped where there is no python3.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pythonProgram } from '../../../src/quickstart/programs/python.ts';
+
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+
+function runPython(script: string, before: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'python-files-'));
+  try {
+    for (const [name, text] of Object.entries(before)) writeFileSync(join(dir, name), text);
+    writeFileSync(join(dir, 'main.py'), script);
+    return execFileSync('python3', ['main.py'], { cwd: dir, encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('python files: a program whose result is a file says what it wrote', () => {
+  it('a script that writes a file and prints nothing prints the file at exit instead of its last value', async () => {
+    const script = await pythonProgram('import csv\nrows = [["name", "total"], ["ada", 3]]\nwith open("report.csv", "w", newline="") as f:\n    csv.writer(f).writerows(rows)\nlen(rows)', 'python', 'csv');
+    assert.match(script, /show_at_exit\(len\(rows\)\)/, script);
+    if (hasPython) assert.equal(runPython(script), 'wrote report.csv (19 bytes):\nname,total\r\nada,3\n');
+  });
+
+  it('an input that is there before and not written is not shown: the value is printed instead', async () => {
+    const script = await pythonProgram('from pathlib import Path\nwords = Path("in.txt").read_text().split()', 'python', 'pathlib');
+    assert.match(script, /show_at_exit\(words\)/, script);
+    if (hasPython) assert.equal(runPython(script, { 'in.txt': 'one two\n' }), "['one', 'two']\n");
+  });
+
+  it('a __future__ import stays first; a script that prints or names no file is unchanged by this', async () => {
+    const future = await pythonProgram('from __future__ import annotations\nimport json\njson.dump({"a": 1}, open("out.json", "w"))', 'python', 'json');
+    assert.match(future, /^from __future__ import annotations\n# The files the example names/, future);
+    const prints = await pythonProgram('import json\njson.dump({}, open("o.json", "w"))\nprint("done")', 'python', 'json');
+    assert.doesNotMatch(prints, /_files_at_start/);
+    const plain = await pythonProgram('import math\nmath.sqrt(2)', 'python', 'math');
+    assert.equal(plain, 'import math\nprint(math.sqrt(2))\n');
+  });
+});
