@@ -25,8 +25,10 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  *   fields), then declarations with no prose (`fillByImportance`), each by importance.
  * 27 (crates): another crate's item macro called with parentheses is read for items as braces were
  *   (`digest::buffer_fixed!( /// … pub struct Md5(…); … )`); and the fill order above.
+ * 29 (npm, pypi, go), 28 (crates), 27 (rubygems): a security page inside a docs folder (`docs/howto/security.rst`,
+ *   how to deploy the package safely) is a guide; only the repository's own SECURITY file stays out (`isDocFile`).
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 28, pypi: 28, crates: 27, go: 28, rubygems: 26 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 29, pypi: 29, crates: 28, go: 29, rubygems: 27 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

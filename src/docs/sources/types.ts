@@ -61,6 +61,9 @@ export interface RegistrySource {
   artifact(name: string, version: string, options?: ArtifactOptions): Promise<Artifact>;
 }
 
+/** A documentation tree: files under it are written for the package's users. */
+const DOCS_FOLDER = /(^|\/)(docs?|documentation|guides?|manual)\//;
+
 /** Doc-bearing files, kept from any archive; everything else is skipped unread. */
 export function isDocFile(path: string, codeExtensions: RegExp): boolean {
   const lower = path.toLowerCase();
@@ -68,7 +71,10 @@ export function isDocFile(path: string, codeExtensions: RegExp): boolean {
   // Release notes answer "what changed in 0.6", not "how do I": a whole changelog folder stays out (SQLAlchemy's has 60 files).
   if (/(^|\/)(changelog|changes|release[-_]?notes|whatsnew|history)\//.test(lower)) return false;
   const base = lower.split('/').pop() ?? '';
-  if (/^(changelog|changes|history|license|licence|code_of_conduct|contributing|security|authors|notice)/.test(base)) return false;
+  // A repository's own files (SECURITY.md is how to report a vulnerability) stay out; a security page of the
+  // documentation (`docs/howto/security.rst`: how to deploy the package safely) is a guide like any other.
+  const meta = /^(changelog|changes|history|license|licence|code_of_conduct|contributing|security|authors|notice)/.exec(base);
+  if (meta && !(meta[1] === 'security' && DOCS_FOLDER.test(lower))) return false;
   if (/^readme(\.(md|markdown|rst|txt|mdx))?$/.test(base)) return true;
   if (/\.(md|mdx|markdown|rst)$/.test(base)) return true;
   // Sphinx sources written as `.txt` (lxml's `doc/*.txt`); documents.ts keeps those with a section title.
