@@ -3,25 +3,29 @@
 // program would have printed (its last expression or assignment) is printed instead. Decided when it runs, because
 // which literal is an output and which an input is not known before. The Go and npm sides: go-effects.ts, node-files.ts.
 
-/** What a program that shows its value only when it wrote no file calls instead of print. */
-export const PY_SHOW_AT_EXIT = 'show_at_exit';
+/** The module global that holds the value to print at exit when no file was written. */
+const VALUE = '_value_at_exit';
+const SHOW = '_print_files_written';
 
-/** The script with the exit report before its first statement (after any `from __future__` import, which must lead). */
+/** The statement that keeps a value (an expression's text, or a bare or tuple target) for the exit report. */
+export const keepForExit = (value: string): string => `${VALUE} = (${value})`;
+
+/**
+ * The script with the exit report: four lines before the example note the files (after any `from __future__` import,
+ * which must lead), and the report's definition follows it, so a reader sees the example first (the exit handler
+ * looks the function up when it runs, at exit).
+ */
 export function withPythonWrittenFiles(script: string, files: string[]): string {
-  const prelude = `# The files the example names, noted before it runs; those it wrote are printed when it exits, else its value.
-import atexit as _atexit
+  const note = `import atexit as _atexit
 import os as _os
 _files_at_start = {_name: (_os.stat(_name).st_mtime_ns if _os.path.isfile(_name) else 0) for _name in ${JSON.stringify(files)}}
-_shown_at_exit = []
+_atexit.register(lambda: ${SHOW}())  # the files it wrote are printed when it exits, else its value
+
+`;
+  const report = `
 
 
-def ${PY_SHOW_AT_EXIT}(value):
-    _shown_at_exit.append(lambda: print(value))
-    return value
-
-
-@_atexit.register
-def _print_files_written():
+def ${SHOW}():
     wrote = 0
     for name, before in _files_at_start.items():
         if not _os.path.isfile(name) or _os.stat(name).st_mtime_ns == before:
@@ -37,13 +41,11 @@ def _print_files_written():
             print(f"wrote {name} ({len(data)} bytes):\\n" + "\\n".join(text.split("\\n")[:10]).rstrip())
         else:
             print(f"wrote {name} ({len(data)} bytes)")
-    if not wrote:
-        for show in _shown_at_exit:
-            show()
-
+    if not wrote and "${VALUE}" in globals():
+        print(${VALUE})
 `;
-  const lines = script.split('\n');
+  const lines = script.replace(/\s+$/, '').split('\n');
   let at = 0;
   lines.forEach((line, i) => { if (/^from __future__ import\b/.test(line)) at = i + 1; });
-  return [...lines.slice(0, at), prelude, ...lines.slice(at)].join('\n');
+  return `${[...lines.slice(0, at), note + lines.slice(at).join('\n')].join('\n')}${report}`;
 }

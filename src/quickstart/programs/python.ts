@@ -1,7 +1,7 @@
 // Python examples as programs: REPL transcripts (>>>) become scripts that print the results they show (and catch the
 // exceptions they show), a missing import of the package is added, and a script that prints nothing prints its result.
 import { namedFiles } from '../fixtures.ts';
-import { PY_SHOW_AT_EXIT, withPythonWrittenFiles } from './python-files.ts';
+import { keepForExit, withPythonWrittenFiles } from './python-files.ts';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
 
 /** Common import names whose PyPI distribution has another name. */
@@ -155,7 +155,7 @@ export async function withCliHelp(code: string): Promise<string> {
 const PRINTS = /\bprint\s*\(|\blogging\.|\bpprint\(|\bsys\.stdout\.write\(|\bconsole\.print\(|\brich\.print\(|\becho\(/;
 
 /** Adds a print of the script's result when it prints nothing (its last expression, else its last assignment). */
-async function printResult(code: string, inAsyncMain = false, show = 'print'): Promise<string> {
+async function printResult(code: string, inAsyncMain = false, show: (value: string) => string = (value) => `print(${value})`): Promise<string> {
   if (PRINTS.test(code)) return code;
   const root = await parseCode('python', code);
   const statements = namedChildren(root).filter((n) => n.type !== 'comment');
@@ -165,9 +165,9 @@ async function printResult(code: string, inAsyncMain = false, show = 'print'): P
     const expression = namedChildren(last)[0];
     if (expression?.type === 'assignment') {
       const target = expression.childForFieldName('left');
-      if (target && /^[A-Za-z_][\w, ]*$/.test(target.text)) return `${code.replace(/\s+$/, '')}\n${show}(${show !== 'print' && target.text.includes(',') ? `(${target.text})` : target.text})\n`;
+      if (target && /^[A-Za-z_][\w, ]*$/.test(target.text)) return `${code.replace(/\s+$/, '')}\n${show(target.text)}\n`;
     } else if (expression && (expression.type !== 'await' || inAsyncMain)) {
-      return `${code.slice(0, last.startIndex)}${show}(${expression.text})${code.slice(last.endIndex)}`;
+      return `${code.slice(0, last.startIndex)}${show(expression.text)}${code.slice(last.endIndex)}`;
     }
   }
   // Test cases: run them, reporting on stdout (what the example asserts is then shown to hold).
@@ -269,8 +269,9 @@ export async function pythonProgram(code: string, language: string, importName: 
   if (fromDocs.length) script = `${fromDocs.join('\n')}\n${script}`;
   if (!(await importedModules(script)).includes(root) && new RegExp(`\\b${root}\\.`).test(script)) script = `import ${importName}\n${script}`;
   // Prints nothing and names files: those it wrote are printed at exit, its value only when it wrote none.
+  // Not inside an async main, whose values are its own (python-files.ts keeps the value as a module's global).
+  if (await awaitsAtTopLevel(script)) return wrapInAsyncMain(await printResult(script, true));
   const files = PRINTS.test(script) ? [] : await namedFiles(script, 'python');
-  const show = files.length ? PY_SHOW_AT_EXIT : 'print';
-  const made = await awaitsAtTopLevel(script) ? await wrapInAsyncMain(await printResult(script, true, show)) : await printResult(await runCoroutines(script), false, show);
-  return files.length ? withPythonWrittenFiles(made, files) : made;
+  if (!files.length) return printResult(await runCoroutines(script));
+  return withPythonWrittenFiles(await printResult(await runCoroutines(script), false, keepForExit), files);
 }
