@@ -140,19 +140,40 @@ function docsMethodText(docs: DocsValues, method: string, param: string, positio
  * Arguments for a call from its parameters' types: basic types sampled, type parameters (instantiated as string)
  * given text; variadic parameters left out. Undefined when a parameter has no plain sample.
  */
-function sampleArgs(params: Param[], stringTypes: Set<string>, text: (param: string, position: number) => string | undefined): string[] | undefined {
+function sampleArgs(params: Param[], stringTypes: Set<string>, text: (param: string, position: number) => string | undefined, own: ReadonlyMap<string, string[]> = new Map()): string[] | undefined {
   const args: string[] = [];
+  const used = new Map<string, number>();
   for (const param of params) {
     if (param.variadic) continue;
     const type = stringTypes.has(param.type) || ANY.test(param.type) ? 'string' : param.type;
-    const sample = SAMPLE[type];
+    // A value of one of the package's own types, made by an argument-free function (`v.Add(curve.NewIdentityPoint(),
+    // curve.NewGeneratorPoint())`): a second parameter of the type gets the next such function, when there is one.
+    const makers = SAMPLE[type] ? undefined : own.get(type);
+    const nth = used.get(type) ?? 0;
+    if (makers) used.set(type, nth + Math.max(1, param.names.length));
+    const sample = SAMPLE[type] ?? (makers ? makers[nth % makers.length] : undefined);
     if (!sample) return undefined;
-    for (const name of param.names.length ? param.names : ['']) {
+    (param.names.length ? param.names : ['']).forEach((name, i) => {
       const docs = type === 'string' || type === '[]byte' ? text(name, args.length) : undefined;
-      args.push(docs === undefined ? sample : type === 'string' ? JSON.stringify(docs) : `[]byte(${JSON.stringify(docs)})`);
-    }
+      const value = makers ? makers[(nth + i) % makers.length]! : sample;
+      args.push(docs === undefined ? value : type === 'string' ? JSON.stringify(docs) : `[]byte(${JSON.stringify(docs)})`);
+    });
   }
   return args;
+}
+
+/**
+ * Values of the package's own (non-generic) types that an argument-free exported function returns alone, by the type
+ * as a parameter declares it (`*Point` → `edwards.NewGeneratorPoint()`): arguments for methods that take them, so a
+ * type whose methods combine values (points, scalars, matrices) is used, not only dumped. In declaration order,
+ * `New…` first.
+ */
+function ownValues(api: GoApi): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  const makers = api.functions.filter((fn) => !fn.params.length && !fn.typeParams.length && fn.results.length === 1 && api.types.get(baseType(fn.results[0]!))?.length === 0)
+    .sort((a, b) => Number(!/^New/.test(a.name)) - Number(!/^New/.test(b.name)));
+  for (const fn of makers) values.set(fn.results[0]!, [...(values.get(fn.results[0]!) ?? []), `${api.pkg}.${fn.name}()`]);
+  return values;
 }
 
 /** A constructor: an exported function whose first result is one of the package's exported types that has methods. */
@@ -176,12 +197,12 @@ function constructors(api: GoApi, docs: DocsValues): Array<{ fn: Func; type: str
  * The calls to make on a value of `type`: docs-called methods first, then those that take data (so what is written
  * is there to be read), then the rest in declaration order; never a blocking or value-ending one.
  */
-function methodCalls(api: GoApi, type: string, docs: DocsValues): Array<{ method: Method; args: string[] }> {
+function methodCalls(api: GoApi, type: string, docs: DocsValues, own: ReadonlyMap<string, string[]> = new Map()): Array<{ method: Method; args: string[] }> {
   const calls: Array<{ method: Method; args: string[]; order: number }> = [];
   for (const [index, method] of (api.methods.get(type) ?? []).entries()) {
     if (NOT_CALLED.test(method.name) || STANDARD_INTERFACE.test(method.name) || method.typeParams.length) continue;
     if (method.results.some((r) => /^(func|chan|<-chan)\b/.test(r))) continue;
-    const args = sampleArgs(method.params, new Set(method.receiverParams), (param, position) => docsMethodText(docs, method.name, param, position));
+    const args = sampleArgs(method.params, new Set(method.receiverParams), (param, position) => docsMethodText(docs, method.name, param, position), own);
     if (!args) continue;
     // A method that returns nothing shows nothing itself: kept only when it puts data in (not a switch such as
     // `EnableLog(true)`, not a zero-argument call that only changes or blocks the value).
@@ -243,12 +264,13 @@ export async function goMethodPrograms(artifact: ExampleFiles, docs: DocsValues 
   const api = await readGoApi(rootFiles);
   if (!api) return [];
   const programs: Candidate[] = [];
+  const own = ownValues(api);
   for (const { fn, type } of constructors(api, docs)) {
     if (programs.length >= MAX_PROGRAMS) break;
     const stringTypes = new Set(fn.typeParams.map((t) => t.name));
     const args = sampleArgs(fn.params, stringTypes, (param, position) => docsMethodText(docs, fn.name, param, position));
     if (!args) continue;
-    const calls = methodCalls(api, type, docs);
+    const calls = methodCalls(api, type, docs, own);
     const receiverParams = new Set(calls.flatMap((c) => c.method.receiverParams));
     const statements = calls.flatMap((call, i) => callStatements(api, 'v', call, i, receiverParams, docs));
     // Calls after the last print only change the value: nothing a reader sees.

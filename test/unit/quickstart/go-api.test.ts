@@ -201,3 +201,53 @@ describe('Go Example functions carry only what they use of their file', () => {
   });
 });
 
+
+const CURVE = `package curve
+
+import "fmt"
+
+// Point is a point of a made-up group.
+type Point struct{ x, y int }
+
+func NewIdentityPoint() *Point  { return &Point{} }
+func NewGeneratorPoint() *Point { return &Point{x: 1, y: 2} }
+
+// Add sets v = p + q and returns v.
+func (v *Point) Add(p, q *Point) *Point {
+	v.x, v.y = p.x+q.x, p.y+q.y
+	return v
+}
+
+func (v *Point) Bytes() []byte { return []byte(fmt.Sprintf("(%d,%d)", v.x, v.y)) }
+`;
+
+describe('Go method programs pass values of the package\'s own types', () => {
+  it('a method taking the package\'s types gets values from its argument-free functions, a second one the next', async () => {
+    const programs = await goMethodPrograms({ files: [file('curve.go', CURVE)], importName: 'example.com/curve', fileUrl: (p: string) => p });
+    const add = programs.find((p) => /\.Add\(/.test(p.code));
+    assert.ok(add, programs.map((p) => p.code).join('\n---\n'));
+    assert.match(add.code, /v\.Add\(curve\.NewIdentityPoint\(\), curve\.NewGeneratorPoint\(\)\)/, add.code);
+    assert.match(add.code, /\.Bytes\(\)/, add.code);
+  });
+
+  const goMissing = spawnSync('go', ['version']).status !== 0;
+  it('the program builds and prints the sum it computed', { skip: goMissing && 'no go toolchain here', timeout: 300_000 }, async () => {
+    const programs = await goMethodPrograms({ files: [file('curve.go', CURVE)], importName: 'example.com/curve', fileUrl: (p: string) => p });
+    const add = programs.find((p) => /\.Add\(/.test(p.code))!;
+    const program = await goProgram(add.code, 'api', undefined, { modulePackages: { curve: 'example.com/curve' }, std: new Map([['fmt', 'fmt'], ['strings', 'strings'], ['utf8', 'unicode/utf8']]) });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'go-api-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'curve'));
+      fs.writeFileSync(path.join(dir, 'curve', 'curve.go'), CURVE);
+      fs.writeFileSync(path.join(dir, 'go.mod'), 'module example.com/curve\n\ngo 1.21\n');
+      fs.mkdirSync(path.join(dir, 'cmd'));
+      fs.writeFileSync(path.join(dir, 'cmd', 'main.go'), program.replace('"example.com/curve"', '"example.com/curve/curve"'));
+      const run = spawnSync('go', ['run', './cmd'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GOPROXY: 'off' } });
+      assert.equal(run.status, 0, `${run.stderr}\n${program}`);
+      // The identity plus the generator: "(1,2)", printed as Println prints bytes.
+      assert.match(run.stdout, /: \[40 49 44 50 41\]\n/, `${run.stdout}\n${program}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
