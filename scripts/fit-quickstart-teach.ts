@@ -21,8 +21,9 @@
 //         not in the shipped fit, which --skip-sets r12mid reproduces: docs/quickstarts.md "Round 12: selection")
 //   r12:  bench/quickstarts-fresh-r12-results.json + -results-round11-code.json + bench/quickstarts-fresh-r12-ratings-both.tsv
 //         (round 12's fresh packages, run by the round-12 and the round-11 code, rated blind from one sheet as r10)
+//   r13mid: bench/quickstart-labels-r13mid-run.json + -ratings.tsv (round 13: r12's non-teaching packages, run mid-round)
 //   The shipped weights (teach-weights.ts) are still round 12's ten-set fit: adding r12 and r12mid did not pay held out
-//   (docs/quickstarts.md "Round 13: selection"); --skip-sets r12mid,r12 reproduces them.
+//   (docs/quickstarts.md "Round 13: selection"); --skip-sets r12mid,r12,r13mid reproduces them.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
@@ -211,6 +212,9 @@ const sets = {
   r12mid: await loadBench('r12mid', 'bench/quickstart-labels-r12mid-run.json', 'bench/quickstart-labels-r12mid-ratings.tsv'),
   // Round 12's fresh packages (spent in round 13), in r10's form: the round-12 and the round-11 code's picks.
   r12: await loadBenchPair('r12', [{ name: 'round 12', json: 'bench/quickstarts-fresh-r12-results.json' }, { name: 'round 11', json: 'bench/quickstarts-fresh-r12-results-round11-code.json' }], 'bench/quickstarts-fresh-r12-ratings-both.tsv'),
+  // Round 13, mid-round: round 12's 24 packages not rated "teaches", run again on round 13's code (the 14 reached;
+  // chosen programs that ran, rated blind by package): the same packages as r12, so a held-out r12 leaves them out.
+  r13mid: await loadBench('r13mid', 'bench/quickstart-labels-r13mid-run.json', 'bench/quickstart-labels-r13mid-ratings.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
