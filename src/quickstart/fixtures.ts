@@ -29,14 +29,17 @@ function isSpecifier(node: SyntaxNode): boolean {
  * The file names an example's string literals give, in order, that the program does not bring itself: candidates
  * for empty stand-in files in the workspace. Empty when there are none or too many to be files the example looks for.
  */
-export async function namedFiles(code: string, grammar: Grammar, own: string[] = []): Promise<string[]> {
+export async function namedFiles(code: string, grammar: Grammar, own: string[] = [], withDirectories = false): Promise<string[]> {
   const kinds = STRING_CONTENT[grammar];
   if (!kinds) return [];
   const root = await parseCode(grammar, code);
   const names: string[] = [];
   for (const node of descendants(root, kinds)) {
     const text = node.text;
-    if (!FILE_NAME.test(text) || NOT_DATA.test(text) || own.includes(text) || names.includes(text) || isSpecifier(node)) continue;
+    // A path with directories (`out/conf.toml`) is a file the example writes as often as one it reads: taken where the
+    // caller reports what was written (node-files.ts, python-files.ts), not as a stand-in to create.
+    const named = FILE_NAME.test(text) || (withDirectories && text.includes('/') && RELATIVE.test(text) && HAS_EXTENSION.test(text));
+    if (!named || NOT_DATA.test(text) || own.includes(text) || names.includes(text) || isSpecifier(node)) continue;
     names.push(text);
   }
   return names.length <= MAX_FIXTURES ? names : [];

@@ -12,7 +12,7 @@ const NOTE = 'noteFilesWritten';
 
 /** The relative file names the example's string literals give (fixtures.ts's reading): none when there are too many. */
 export function filesNamed(code: string, grammar: Grammar): Promise<string[]> {
-  return namedFiles(code, grammar);
+  return namedFiles(code, grammar, [], true);
 }
 
 /**

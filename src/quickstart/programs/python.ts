@@ -271,7 +271,7 @@ export async function pythonProgram(code: string, language: string, importName: 
   // Prints nothing and names files: those it wrote are printed at exit, its value only when it wrote none.
   // Not inside an async main, whose values are its own (python-files.ts keeps the value as a module's global).
   if (await awaitsAtTopLevel(script)) return wrapInAsyncMain(await printResult(script, true));
-  const files = PRINTS.test(script) ? [] : await namedFiles(script, 'python');
+  const files = PRINTS.test(script) ? [] : await namedFiles(script, 'python', [], true);
   if (!files.length) return printResult(await runCoroutines(script));
   return withPythonWrittenFiles(await printResult(await runCoroutines(script), false, keepForExit), files);
 }

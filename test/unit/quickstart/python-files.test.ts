@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pythonProgram } from '../../../src/quickstart/programs/python.ts';
@@ -33,6 +33,20 @@ describe('python files: a program whose result is a file says what it wrote', ()
     const script = await pythonProgram('from pathlib import Path\nwords = Path("in.txt").read_text().split()', 'python', 'pathlib');
     assert.match(script, /\n_value_at_exit = \(words\)\n/, script);
     if (hasPython) assert.equal(runPython(script, { 'in.txt': 'one two\n' }), "['one', 'two']\n");
+  });
+
+  it('a path with directories counts as a file the script may write', async () => {
+    const script = await pythonProgram('import json\nwith open("out/data.json", "w") as f:\n    json.dump({"a": 1}, f)', 'python', 'json');
+    assert.match(script, /for _name in \["out\/data\.json"\]/, script);
+    if (!hasPython) return;
+    const dir = mkdtempSync(join(tmpdir(), 'python-files-'));
+    try {
+      mkdirSync(join(dir, 'out'));
+      writeFileSync(join(dir, 'main.py'), script);
+      assert.equal(execFileSync('python3', ['main.py'], { cwd: dir, encoding: 'utf8' }), 'wrote out/data.json (8 bytes):\n{"a": 1}\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a __future__ import stays first; a script that prints or names no file is unchanged by this', async () => {
