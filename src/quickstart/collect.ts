@@ -5,7 +5,7 @@ import { parse as parseToml } from 'smol-toml';
 import { textOf } from '../docs/archive.ts';
 import { rstToMarkdown } from '../docs/extract/rst.ts';
 import type { ExampleFiles } from './artifact.ts';
-import { declaredApiCandidates, LIB_SAMPLES } from './programs/npm-api.ts';
+import { declaredApiCandidates, declaredLibSample } from './programs/npm-api.ts';
 import { GO_SAMPLE, goMethodPrograms } from './programs/go-api.ts';
 import { exampleDeclarations } from './programs/go-examples.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
@@ -479,17 +479,11 @@ async function npmApiCandidates(artifact: ExampleFiles, docs: DocsValues = NO_DO
 
 /**
  * A plain value for a declared parameter type: `string`, `number`, `boolean`, a lib type's value (a regular
- * expression, a date, bytes: npm-api.ts LIB_SAMPLES), or a union that admits a string. In a union with text a type
- * with its own notation (`RegExp`, `Date`) goes first: `source: string | RegExp` reads the text as a pattern, and the
- * word "example" is none; bytes beside text (`string | Buffer`) are the same text encoded, so text stays.
+ * expression, a date, bytes: npm-api.ts declaredLibSample, which puts `RegExp` and `Date` before text in a union:
+ * `source: string | RegExp` reads the text as a pattern, and the word "example" is none), or a union that admits a string.
  */
 function tsSample(type: string): string | undefined {
-  if (TS_SAMPLE[type]) return TS_SAMPLE[type];
-  if (LIB_SAMPLES[type]) return LIB_SAMPLES[type];
-  const members = type.split('|').map((t) => t.trim());
-  const notation = members.find((t) => t === 'RegExp' || t === 'Date');
-  if (notation) return LIB_SAMPLES[notation];
-  return members.includes('string') ? TS_SAMPLE.string : undefined;
+  return TS_SAMPLE[type] ?? declaredLibSample(type) ?? (admitsText(type) ? TS_SAMPLE.string : undefined);
 }
 
 const admitsText = (type: string) => type.split('|').map((t) => t.trim()).includes('string');

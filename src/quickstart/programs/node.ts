@@ -346,8 +346,9 @@ export async function nodeProgram(code: string, language: string, name: string, 
   }
   // Prints nothing: its values are printed; when it names files, those it wrote are printed at exit instead, and
   // its values only when it wrote none (node-files.ts).
-  const written = PRINTS.test(program) ? [] : await filesNamed(program, grammar);
-  if (!PRINTS.test(program)) program = printExpressions(root, program, written.length ? SHOW_AT_EXIT : 'console.log');
+  const printsAlready = PRINTS.test(program);
+  const written = printsAlready ? [] : await filesNamed(program, grammar);
+  if (!printsAlready) program = printExpressions(root, program, written.length ? SHOW_AT_EXIT : 'console.log');
   else if (style.printBindings) {
     // It printed nothing (its prints sit behind conditions): show the last value it computed (`valid` after
     // `if (!valid) console.log(errors)`), else what the package gave it.

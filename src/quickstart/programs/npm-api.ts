@@ -53,10 +53,24 @@ const LIB = [
  * unresolved without @types/node, so read from the declared text): what a function taking bytes, a regular
  * expression or a date is given instead of nothing. Bytes are text encoded, so that a decode shows it back.
  */
-export const LIB_SAMPLES: Readonly<Record<string, string>> = {
+const LIB_SAMPLES: Readonly<Record<string, string>> = {
   Uint8Array: 'new TextEncoder().encode("hello world")', ArrayBuffer: 'new TextEncoder().encode("hello world").buffer',
   Buffer: 'Buffer.from("hello world")', RegExp: '/[a-z]+(\\d+)/g', Date: 'new Date("2024-02-29T13:45:00Z")',
 };
+
+/** In a union with text, only a type whose text form is another notation (a regular expression's source, a date's ISO text) goes before text. */
+const beforeText = (name: string) => name === 'RegExp' || name === 'Date';
+
+/**
+ * A lib type's value read from a parameter's declared type text alone (`Uint8Array`, `string | RegExp`): the type
+ * itself, or a union's member with its own notation. Bytes beside `string` (`xmlData: string | Buffer`) are the same
+ * text encoded, so text stays. Shared by the checker's Sampler and the tree-sitter builder (collect.ts).
+ */
+export function declaredLibSample(declared: string): string | undefined {
+  if (LIB_SAMPLES[declared.trim()]) return LIB_SAMPLES[declared.trim()];
+  const named = declared.split('|').map((t) => t.trim()).find((t) => LIB_SAMPLES[t] && beforeText(t));
+  return named ? LIB_SAMPLES[named] : undefined;
+}
 
 /** One written program: its code, a hand rank (documented in docs/quickstarts.md), and where the function is declared. */
 export interface ApiProgram { code: string; rank: number; path: string; line: number }
@@ -346,12 +360,8 @@ export class Sampler {
 
   /** A lib type's value (LIB_SAMPLES) for a parameter's type, or a union's member of one; undefined for any other. */
   private libSample(type: TS.Type, declared: string): string | undefined {
-    if (LIB_SAMPLES[declared.trim()]) return LIB_SAMPLES[declared.trim()];
-    // In a union with text, only a type whose text form is another notation (a regular expression's source, a date's
-    // ISO text) goes before text: bytes beside `string` (`xmlData: string | Buffer`) are the same text encoded.
-    const beforeText = (name: string) => name === 'RegExp' || name === 'Date';
-    const named = declared.split('|').map((t) => t.trim()).find((t) => LIB_SAMPLES[t] && beforeText(t));
-    if (named) return LIB_SAMPLES[named];
+    const fromText = declaredLibSample(declared);
+    if (fromText) return fromText;
     const members = type.isUnion() ? type.types : [type];
     const withText = members.some((m) => m.flags & this.ts.TypeFlags.StringLike);
     for (const member of members) {
