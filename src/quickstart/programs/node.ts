@@ -2,6 +2,7 @@
 // (.mjs / .cjs / .ts), the packages it imports beside this one, and results printed when the example prints nothing.
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
 import { printCallbackResults } from './node-callbacks.ts';
+import { showNodeAssertions } from './assertions.ts';
 import { filesNamed, SHOW_AT_EXIT, withWrittenFiles } from './node-files.ts';
 import type { NpmExports } from '../imports.ts';
 import { commonJsImports } from './cjs-imports.ts';
@@ -109,7 +110,8 @@ function printExpressions(root: SyntaxNode, code: string, show = 'console.log'):
     if (!expression || /assignment|update_expression/.test(expression.type)) continue;
     // A bare string is a directive (`"use strict";`), never a value the example computes: printed, it passed for output.
     if (expression.type === 'string' || expression.type === 'template_string') continue;
-    if (expression.type === 'call_expression' && /^(console\.|describe$|it$|test$)/.test(expression.childForFieldName('function')?.text ?? '')) continue;
+    const callee = expression.type === 'call_expression' ? expression.childForFieldName('function')?.text ?? '' : '';
+    if (/^(console\.|describe$|it$|test$)/.test(callee) || callee === show) continue;
     const text = expression.type === 'await_expression' || expression.type === 'sequence_expression' ? `(${expression.text})` : expression.text;
     edits.push({ start: expression.startIndex, end: expression.endIndex, text: `${show}(${text})` });
   }
@@ -348,7 +350,13 @@ export async function nodeProgram(code: string, language: string, name: string, 
   // its values only when it wrote none (node-files.ts).
   const printsAlready = PRINTS.test(program);
   const written = printsAlready ? [] : await filesNamed(program, grammar);
-  if (!printsAlready) program = printExpressions(root, program, written.length ? SHOW_AT_EXIT : 'console.log');
+  if (!printsAlready) {
+    // Checks (`assert.equal(expected, f(x))`, `expect(x).toBe(y)`) print the value they check (assertions.ts).
+    const show = written.length ? SHOW_AT_EXIT : 'console.log';
+    const shownChecks = await showNodeAssertions(program, grammar, name, show);
+    if (shownChecks !== program) root = await parseCode(grammar, program = shownChecks);
+    program = printExpressions(root, program, show);
+  }
   else if (style.printBindings) {
     // It printed nothing (its prints sit behind conditions): show the last value it computed (`valid` after
     // `if (!valid) console.log(errors)`), else what the package gave it.

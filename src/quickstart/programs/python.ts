@@ -2,6 +2,7 @@
 // exceptions they show), a missing import of the package is added, and a script that prints nothing prints its result.
 import { namedFiles } from '../fixtures.ts';
 import { keepForExit, withPythonWrittenFiles } from './python-files.ts';
+import { showPythonAssertions } from './assertions.ts';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
 
 /** Common import names whose PyPI distribution has another name. */
@@ -270,6 +271,8 @@ export async function pythonProgram(code: string, language: string, importName: 
   if (!(await importedModules(script)).includes(root) && new RegExp(`\\b${root}\\.`).test(script)) script = `import ${importName}\n${script}`;
   // Prints nothing and names files: those it wrote are printed at exit, its value only when it wrote none.
   // Not inside an async main, whose values are its own (python-files.ts keeps the value as a module's global).
+  // Checks (`assert is_generic_type(Mapping)`) print the value they check (assertions.ts).
+  if (!PRINTS.test(script)) script = await showPythonAssertions(script);
   if (await awaitsAtTopLevel(script)) return wrapInAsyncMain(await printResult(script, true));
   const files = PRINTS.test(script) ? [] : await namedFiles(script, 'python', [], true);
   if (!files.length) return printResult(await runCoroutines(script));

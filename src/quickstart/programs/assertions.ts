@@ -1,0 +1,87 @@
+// Examples written as checks: `assert.equal('Int8Array', whichTypedArray(new Int8Array()))`, `expect(x).to.equal(6)`,
+// `val.should.equal('hello')`, Python's `assert is_generic_type(Mapping)`. A check prints nothing, so such an example
+// ran silent, printed only the `undefined` each check returns once the silent-program fallback wrapped it in
+// console.log, or threw where the `should` chain was never installed. Its reader meets the value the check is about:
+// each top-level check becomes a print of that value (the side that computes something), and the check itself goes
+// (what the version computes is what the run verifies; a check against another version's value would fail it).
+// Read from the syntax tree (tree-sitter); the callers apply it only to examples that print nothing of their own.
+import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
+
+/** Node's and chai's assert functions that check a value (not `throws`, `rejects`, `fail`: no value to show). */
+const ASSERT_CALL = /^assert(\.(ok|equal|strictEqual|deepEqual|deepStrictEqual|notEqual|notStrictEqual|notDeepEqual|notDeepStrictEqual|match|doesNotMatch|is[A-Z]\w*|include|lengthOf|typeOf|instanceOf|sameMembers|property))?$/;
+/** Assertion libraries: their own examples are about the check, so they are left as they are. */
+const ASSERTION_LIBRARY = /^(node:)?(assert|chai|should|expect|power-assert|unexpected|uvu|tape|tap|ava|vitest|jest|@jest\/.*)$/;
+
+/** Whether `node` computes something (a call or `new`), not only spells out an expected value. */
+function computes(node: SyntaxNode, calls: string[]): boolean {
+  return descendants(node, calls).length > 0;
+}
+
+/** Of a check's operands, the one the example computes (the first that does, else the first). */
+function actualOf(operands: SyntaxNode[], calls: string[]): SyntaxNode | undefined {
+  return operands.find((n) => computes(n, calls)) ?? operands[0];
+}
+
+/** The value a JavaScript check is about, or undefined when the call is not a check of a value. */
+function checkedValue(call: SyntaxNode): SyntaxNode | undefined {
+  const calls = ['call_expression', 'new_expression'];
+  const callee = call.childForFieldName('function');
+  const args = namedChildren(call.childForFieldName('arguments') ?? call).filter((n) => n.type !== 'comment');
+  if (!callee) return undefined;
+  if (ASSERT_CALL.test(callee.text)) return actualOf(args.slice(0, callee.text === 'assert' || /\.(ok|is[A-Z]\w*)$/.test(callee.text) ? 1 : 2), calls);
+  // A chain: `expect(x).to.equal(y)` / `expect(x).toBe(y)` checks x; `x.should.equal(y)` checks x.
+  for (let node: SyntaxNode | null = callee; node;) {
+    if (node.type === 'member_expression') {
+      const object = node.childForFieldName('object');
+      if (node.childForFieldName('property')?.text === 'should') return object ?? undefined;
+      node = object;
+    } else if (node.type === 'call_expression') {
+      const fn = node.childForFieldName('function');
+      if (fn?.type === 'identifier' && fn.text === 'expect') return namedChildren(node.childForFieldName('arguments') ?? node)[0];
+      node = fn;
+    } else return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Each top-level check of a JavaScript/TypeScript example as `show(value)` (console.log, or node-files.ts's exit
+ * printer). The package `name` itself being an assertion library leaves its examples alone.
+ */
+export async function showNodeAssertions(code: string, grammar: Grammar, name = '', show = 'console.log'): Promise<string> {
+  if (ASSERTION_LIBRARY.test(name)) return code;
+  const root = await parseCode(grammar, code);
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const statement of namedChildren(root)) {
+    const expression = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+    if (expression?.type !== 'call_expression') continue;
+    const value = checkedValue(expression);
+    if (value) edits.push({ start: expression.startIndex, end: expression.endIndex, text: `${show}(${value.text})` });
+  }
+  let out = code;
+  for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+}
+
+const PYTHON_LITERAL = /^(string|concatenated_string|integer|float|true|false|none)$/;
+
+/** Each top-level `assert` of a Python script as `print(value)`, the value being the side of the check it computes. */
+export async function showPythonAssertions(code: string): Promise<string> {
+  const root = await parseCode('python', code);
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const statement of namedChildren(root)) {
+    if (statement.type !== 'assert_statement') continue;
+    let condition = namedChildren(statement)[0];
+    if (condition?.type === 'not_operator') condition = condition.childForFieldName('argument') ?? condition;
+    if (!condition) continue;
+    let value: SyntaxNode | undefined = condition;
+    if (condition.type === 'comparison_operator') {
+      const operands = namedChildren(condition);
+      value = operands.find((n) => computes(n, ['call'])) ?? operands.find((n) => !PYTHON_LITERAL.test(n.type)) ?? operands[0];
+    }
+    if (value) edits.push({ start: statement.startIndex, end: statement.endIndex, text: `print(${value.text})` });
+  }
+  let out = code;
+  for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+}

@@ -1,0 +1,108 @@
+// Examples written as assertions (programs/assertions.ts): a check prints nothing (Node's `assert.equal` returns
+// undefined, Python's `assert` is a statement), so the run was refused as silent, or printed only `undefined` once the
+// silent-program fallback wrapped each call in console.log (which-typed-array, round 13), or threw where a `should`
+// chain was never installed (cookie-signature, round 10). The program now prints the value each check is about.
+// Real tree-sitter parses; the transformed programs are run with node and python3 to show what they print.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
+import { pythonProgram } from '../../../src/quickstart/programs/python.ts';
+import { showNodeAssertions, showPythonAssertions } from '../../../src/quickstart/programs/assertions.ts';
+
+/** which-typed-array 1.1.24's README example, as published (expected value first). */
+const WHICH_TYPED_ARRAY = [
+  "var whichTypedArray = require('which-typed-array');",
+  "var assert = require('assert');",
+  '',
+  'assert.equal(false, whichTypedArray(undefined));',
+  'assert.equal(false, whichTypedArray([]));',
+  "assert.equal('Int8Array', whichTypedArray(new Int8Array()));",
+  "assert.equal('Float64Array', whichTypedArray(new Float64Array()));",
+].join('\n');
+
+/** typing_inspect's README example (top-level asserts, no print). */
+const TYPING_INSPECT = [
+  'from typing import Generic, TypeVar, Iterable, Mapping, Union',
+  'from typing_inspect import is_generic_type',
+  '',
+  "T = TypeVar('T')",
+  '',
+  'class MyCollection(Generic[T]):',
+  '    content: T',
+  '',
+  'assert is_generic_type(Mapping)',
+  'assert is_generic_type(Iterable[int])',
+  'assert not is_generic_type(int)',
+  'assert not is_generic_type(Union[int, T])',
+].join('\n');
+
+describe('assertions: an example that only checks prints what it checks', () => {
+  it('Node assert calls print their computed argument, whichever side it is on, and run', async () => {
+    const local = WHICH_TYPED_ARRAY.replace("var whichTypedArray = require('which-typed-array');",
+      'function whichTypedArray(v) { return ArrayBuffer.isView(v) ? v.constructor.name : false; }');
+    const out = await showNodeAssertions(local, 'javascript');
+    assert.match(out, /^console\.log\(whichTypedArray\(new Int8Array\(\)\)\);$/m, out);
+    assert.doesNotMatch(out, /assert\.equal/);
+    assert.equal(execFileSync(process.execPath, ['-e', out], { encoding: 'utf8' }), 'false\nfalse\nInt8Array\nFloat64Array\n');
+  });
+
+  it('the npm program of which-typed-array prints the results, not the undefined of each check', async () => {
+    const { code } = await nodeProgram(WHICH_TYPED_ARRAY, 'js', 'which-typed-array', undefined);
+    assert.match(code, /console\.log\(whichTypedArray\(new Int8Array\(\)\)\)/, code);
+    assert.doesNotMatch(code, /console\.log\(assert\./, code);
+  });
+
+  it('actual-first checks, assert(x), expect(x) and should chains print x', async () => {
+    const code = [
+      'const sum = (a, b) => a + b;',
+      'assert.strictEqual(sum(1, 2), 3);',
+      'assert.deepEqual([sum(1, 1)], [2]);',
+      'assert(sum(2, 2) === 4);',
+      'expect(sum(3, 3)).to.equal(6);',
+      "sum('a', 'b').should.equal('ab');",
+      'assert.throws(() => sum());',
+    ].join('\n');
+    const out = await showNodeAssertions(code, 'javascript');
+    assert.match(out, /^console\.log\(sum\(1, 2\)\);$/m, out);
+    assert.match(out, /^console\.log\(\[sum\(1, 1\)\]\);$/m, out);
+    assert.match(out, /^console\.log\(sum\(2, 2\) === 4\);$/m, out);
+    assert.match(out, /^console\.log\(sum\(3, 3\)\);$/m, out);
+    assert.match(out, /^console\.log\(sum\('a', 'b'\)\);$/m, out);
+    // A check that something throws is not a value: left as it is.
+    assert.match(out, /^assert\.throws\(\(\) => sum\(\)\);$/m, out);
+  });
+
+  it('leaves an example alone when it prints already, or when the package is the assertion library', async () => {
+    const prints = "console.log(whichTypedArray([]));\nassert.equal(false, whichTypedArray(null));";
+    const { code } = await nodeProgram(prints, 'js', 'which-typed-array', undefined);
+    assert.match(code, /^assert\.equal\(false, whichTypedArray\(null\)\);$/m, code);
+    const own = "const assert = require('assert');\nassert.equal(1, 1);";
+    assert.equal(await showNodeAssertions(own, 'javascript', 'assert'), own);
+  });
+
+  it('Python top-level asserts print the value they check, and run', async () => {
+    const out = await showPythonAssertions(TYPING_INSPECT.replace('from typing_inspect import is_generic_type',
+      'def is_generic_type(t):\n    return hasattr(t, "__origin__") or t is Mapping'));
+    assert.match(out, /^print\(is_generic_type\(Mapping\)\)$/m, out);
+    assert.match(out, /^print\(is_generic_type\(int\)\)$/m, out);
+    assert.doesNotMatch(out, /^assert /m);
+    assert.equal(execFileSync('python3', ['-c', out], { encoding: 'utf8' }), 'True\nTrue\nFalse\nTrue\n');
+  });
+
+  it('Python comparisons print the side the example computes', async () => {
+    const out = await showPythonAssertions('import json\nassert json.dumps([1]) == "[1]"\nassert "{}" == json.dumps({})\nassert 1 in json.loads("[1]"), "one"');
+    assert.match(out, /^print\(json\.dumps\(\[1\]\)\)$/m, out);
+    assert.match(out, /^print\(json\.dumps\(\{\}\)\)$/m, out);
+    assert.match(out, /^print\(json\.loads\("\[1\]"\)\)$/m, out);
+    assert.equal(execFileSync('python3', ['-c', out], { encoding: 'utf8' }), '[1]\n{}\n[1]\n');
+  });
+
+  it('the PyPI program of typing_inspect prints the checked values', async () => {
+    const code = await pythonProgram(TYPING_INSPECT, 'python', 'typing_inspect');
+    assert.match(code, /^print\(is_generic_type\(Iterable\[int\]\)\)$/m, code);
+    // Asserts inside functions (a test's body) are not the example's output: left.
+    const inFunction = await pythonProgram('import json\n\ndef check():\n    assert json.dumps(1) == "1"\n\ncheck()\nprint("ok")\n', 'python', 'json');
+    assert.match(inFunction, /^ {4}assert json\.dumps\(1\) == "1"$/m, inFunction);
+  });
+});
