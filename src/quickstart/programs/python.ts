@@ -269,10 +269,10 @@ export async function pythonProgram(code: string, language: string, importName: 
   const fromDocs = [...new Set([...unbound].map((name) => bindings[name] ?? CONVENTIONAL_ALIASES[name]).filter((line): line is string => Boolean(line)))];
   if (fromDocs.length) script = `${fromDocs.join('\n')}\n${script}`;
   if (!(await importedModules(script)).includes(root) && new RegExp(`\\b${root}\\.`).test(script)) script = `import ${importName}\n${script}`;
-  // Prints nothing and names files: those it wrote are printed at exit, its value only when it wrote none.
-  // Not inside an async main, whose values are its own (python-files.ts keeps the value as a module's global).
   // Checks (`assert is_generic_type(Mapping)`) print the value they check (assertions.ts).
   if (!PRINTS.test(script)) script = await showPythonAssertions(script);
+  // Prints nothing and names files: those it wrote are printed at exit, its value only when it wrote none.
+  // Not inside an async main, whose values are its own (python-files.ts keeps the value as a module's global).
   if (await awaitsAtTopLevel(script)) return wrapInAsyncMain(await printResult(script, true));
   const files = PRINTS.test(script) ? [] : await namedFiles(script, 'python', [], true);
   if (!files.length) return printResult(await runCoroutines(script));
