@@ -22,15 +22,16 @@ function actualOf(operands: SyntaxNode[], calls: string[]): SyntaxNode | undefin
   return operands.find((n) => computes(n, calls)) ?? operands[0];
 }
 
-/** The value a JavaScript check is about, or undefined when the call is not a check of a value. */
-function checkedValue(call: SyntaxNode): SyntaxNode | undefined {
+/** The value a JavaScript check (a call, or a `should` property chain) is about; undefined when it checks no value. */
+function checkedValue(expression: SyntaxNode): SyntaxNode | undefined {
   const calls = ['call_expression', 'new_expression'];
-  const callee = call.childForFieldName('function');
-  const args = namedChildren(call.childForFieldName('arguments') ?? call).filter((n) => n.type !== 'comment');
-  if (!callee) return undefined;
-  if (ASSERT_CALL.test(callee.text)) return actualOf(args.slice(0, callee.text === 'assert' || /\.(ok|is[A-Z]\w*)$/.test(callee.text) ? 1 : 2), calls);
-  // A chain: `expect(x).to.equal(y)` / `expect(x).toBe(y)` checks x; `x.should.equal(y)` checks x.
-  for (let node: SyntaxNode | null = callee; node;) {
+  const callee = expression.type === 'call_expression' ? expression.childForFieldName('function') : null;
+  if (callee && ASSERT_CALL.test(callee.text)) {
+    const args = namedChildren(expression.childForFieldName('arguments') ?? expression).filter((n) => n.type !== 'comment');
+    return actualOf(args.slice(0, callee.text === 'assert' || /\.(ok|is[A-Z]\w*)$/.test(callee.text) ? 1 : 2), calls);
+  }
+  // A chain: `expect(x).to.equal(y)` / `expect(x).toBe(y)` checks x; `x.should.equal(y)`, `x.should.be.false` check x.
+  for (let node: SyntaxNode | null = callee ?? (expression.type === 'member_expression' ? expression : null); node;) {
     if (node.type === 'member_expression') {
       const object = node.childForFieldName('object');
       if (node.childForFieldName('property')?.text === 'should') return object ?? undefined;
@@ -54,7 +55,7 @@ export async function showNodeAssertions(code: string, grammar: Grammar, name = 
   const edits: Array<{ start: number; end: number; text: string }> = [];
   for (const statement of namedChildren(root)) {
     const expression = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
-    if (expression?.type !== 'call_expression') continue;
+    if (expression?.type !== 'call_expression' && expression?.type !== 'member_expression') continue;
     const value = checkedValue(expression);
     if (value) edits.push({ start: expression.startIndex, end: expression.endIndex, text: `${show}(${value.text})` });
   }

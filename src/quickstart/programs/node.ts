@@ -353,9 +353,9 @@ export async function nodeProgram(code: string, language: string, name: string, 
   if (!printsAlready) {
     // Checks (`assert.equal(expected, f(x))`, `expect(x).toBe(y)`) print the value they check (assertions.ts).
     const show = written.length ? SHOW_AT_EXIT : 'console.log';
+    // The checked values are what it shows then: its other calls' values (`undefined` of `addMapping(…)`) are not.
     const shownChecks = await showNodeAssertions(program, grammar, name, show);
-    if (shownChecks !== program) root = await parseCode(grammar, program = shownChecks);
-    program = printExpressions(root, program, show);
+    program = shownChecks !== program ? shownChecks : printExpressions(root, program, show);
   }
   else if (style.printBindings) {
     // It printed nothing (its prints sit behind conditions): show the last value it computed (`valid` after

@@ -61,6 +61,7 @@ describe('assertions: an example that only checks prints what it checks', () => 
       'assert(sum(2, 2) === 4);',
       'expect(sum(3, 3)).to.equal(6);',
       "sum('a', 'b').should.equal('ab');",
+      'sum(0, 0).should.be.false;',
       'assert.throws(() => sum());',
     ].join('\n');
     const out = await showNodeAssertions(code, 'javascript');
@@ -69,8 +70,22 @@ describe('assertions: an example that only checks prints what it checks', () => 
     assert.match(out, /^console\.log\(sum\(2, 2\) === 4\);$/m, out);
     assert.match(out, /^console\.log\(sum\(3, 3\)\);$/m, out);
     assert.match(out, /^console\.log\(sum\('a', 'b'\)\);$/m, out);
+    assert.match(out, /^console\.log\(sum\(0, 0\)\);$/m, out);
     // A check that something throws is not a value: left as it is.
     assert.match(out, /^assert\.throws\(\(\) => sum\(\)\);$/m, out);
+  });
+
+  it('once its checks print, the example\'s other calls are not printed too (their undefined is no result)', async () => {
+    const code = [
+      "import { GenMapping, addMapping, toEncodedMap } from '@jridgewell/gen-mapping';",
+      "import assert from 'node:assert';",
+      "const map = new GenMapping({ file: 'output.js' });",
+      "addMapping(map, { generated: { line: 1, column: 0 }, source: 'input.js', original: { line: 1, column: 0 } });",
+      "assert.deepEqual(toEncodedMap(map), { version: 3, mappings: 'AAAA' });",
+    ].join('\n');
+    const { code: program } = await nodeProgram(code, 'js', '@jridgewell/gen-mapping', 'module');
+    assert.match(program, /^console\.log\(toEncodedMap\(map\)\);$/m, program);
+    assert.match(program, /^addMapping\(map, /m, program);
   });
 
   it('leaves an example alone when it prints already, or when the package is the assertion library', async () => {
