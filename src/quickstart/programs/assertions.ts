@@ -61,7 +61,19 @@ export async function showNodeAssertions(code: string, grammar: Grammar, name = 
   }
   let out = code;
   for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
+  return edits.length ? dropUnusedAssertImport(out, grammar) : out;
+}
+
+/** Node's assert module imported or required (`import assert from 'node:assert'`, `var assert = require('assert')`). */
+const ASSERT_IMPORT = /^\s*(import\s+(\*\s+as\s+)?assert\s+from\s+|(const|let|var)\s+assert\s*=\s*require\s*\(\s*)['"](node:)?assert(\/strict)?['"]\s*\)?;?[ \t]*$/;
+
+/** The assert import line, dropped once no check is left to use it (a reader would wonder what it is for). */
+async function dropUnusedAssertImport(code: string, grammar: Grammar): Promise<string> {
+  const root = await parseCode(grammar, code);
+  const statement = namedChildren(root).find((st) => ASSERT_IMPORT.test(st.text));
+  if (!statement) return code;
+  const used = descendants(root, 'identifier').some((id) => id.text === 'assert' && !(id.startIndex >= statement.startIndex && id.endIndex <= statement.endIndex));
+  return used ? code : code.slice(0, statement.startIndex) + code.slice(statement.endIndex).replace(/^[ \t]*\n/, '');
 }
 
 const PYTHON_LITERAL = /^(string|concatenated_string|integer|float|true|false|none)$/;

@@ -44,6 +44,8 @@ describe('assertions: an example that only checks prints what it checks', () => 
     const out = await showNodeAssertions(local, 'javascript');
     assert.match(out, /^console\.log\(whichTypedArray\(new Int8Array\(\)\)\);$/m, out);
     assert.doesNotMatch(out, /assert\.equal/);
+    // Its require of assert has nothing left to do.
+    assert.doesNotMatch(out, /require\('assert'\)/, out);
     assert.equal(execFileSync(process.execPath, ['-e', out], { encoding: 'utf8' }), 'false\nfalse\nInt8Array\nFloat64Array\n');
   });
 
@@ -71,8 +73,10 @@ describe('assertions: an example that only checks prints what it checks', () => 
     assert.match(out, /^console\.log\(sum\(3, 3\)\);$/m, out);
     assert.match(out, /^console\.log\(sum\('a', 'b'\)\);$/m, out);
     assert.match(out, /^console\.log\(sum\(0, 0\)\);$/m, out);
-    // A check that something throws is not a value: left as it is.
+    // A check that something throws is not a value: left as it is (and assert with it).
     assert.match(out, /^assert\.throws\(\(\) => sum\(\)\);$/m, out);
+    const kept = await showNodeAssertions("const assert = require('node:assert');\nassert.equal(f(1), 1);\nassert.throws(() => f());", 'javascript');
+    assert.match(kept, /^const assert = require\('node:assert'\);$/m, kept);
   });
 
   it('once its checks print, the example\'s other calls are not printed too (their undefined is no result)', async () => {
@@ -86,6 +90,7 @@ describe('assertions: an example that only checks prints what it checks', () => 
     const { code: program } = await nodeProgram(code, 'js', '@jridgewell/gen-mapping', 'module');
     assert.match(program, /^console\.log\(toEncodedMap\(map\)\);$/m, program);
     assert.match(program, /^addMapping\(map, /m, program);
+    assert.doesNotMatch(program, /node:assert/, program);
   });
 
   it('leaves an example alone when it prints already, or when the package is the assertion library', async () => {
