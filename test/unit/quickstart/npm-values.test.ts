@@ -77,9 +77,10 @@ describe('npm values introduced in prose', () => {
   });
 
   it('imports Node core modules named bare from Node, not from the package', async () => {
-    const made = await nodeProgram("import { TraceMap } from '@jridgewell/trace-mapping';\nassert.deepEqual(new TraceMap({}).names, []);", 'js', '@jridgewell/trace-mapping', 'module');
-    assert.match(made.code, /^import assert from 'node:assert';$/m);
-    assert.doesNotMatch(made.code, /import \{[^}]*assert/);
+    // (A bare `assert.deepEqual(…)` check now prints its value instead, assertions.ts: util stands for the class here.)
+    const made = await nodeProgram("import { TraceMap } from '@jridgewell/trace-mapping';\nconsole.log(util.inspect(new TraceMap({}).names));", 'js', '@jridgewell/trace-mapping', 'module');
+    assert.match(made.code, /^import util from 'node:util';$/m);
+    assert.doesNotMatch(made.code, /import \{[^}]*util/);
     const cjs = await nodeProgram("const FormData = require('form-data');\nconst form = new FormData();\nform.append('file', fs.createReadStream('a.txt'));", 'js', 'form-data', 'commonjs');
     assert.match(cjs.code, /^const fs = require\('node:fs'\);$/m);
   });
