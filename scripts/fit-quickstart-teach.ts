@@ -31,7 +31,6 @@
 import fs from 'node:fs';
 import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachFeature, type TeachVector } from '../src/quickstart/teach-features.ts';
 import { teachProbability, type TeachWeights } from '../src/quickstart/teach-model.ts';
-import { importNameOfSlug } from '../src/quickstart/teach-imports.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
@@ -73,7 +72,6 @@ async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string,
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
     row.leadNames = LEAD[row.slug]?.lead;
     row.docsCalls = LEAD[row.slug]?.docs;
-    row.importName ??= importNameOfSlug(row.slug)?.importName;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
   }
   return out;
@@ -128,7 +126,7 @@ export function auc(scores: number[], labels: number[]): number {
 /** AUC over the examples where the score is known (not NaN). */
 const LEAD_KNOWN = Object.keys(LEAD).length > 0;
 /** The features judged alone per held-out set: the package-structure signals. */
-const ALONE: TeachFeature[] = ['leadShare', 'docsShare', 'subModule'];
+const ALONE: TeachFeature[] = ['leadShare', 'docsShare'];
 const aucKnown = (scores: number[], labels: number[]) => auc(scores.filter(Number.isFinite), labels.filter((_, i) => Number.isFinite(scores[i])));
 
 /**

@@ -11,13 +11,12 @@ import { descendants, withSyntaxTree, type Grammar, type SyntaxNode } from './pa
 import type { CandidateOrigin } from './types.ts';
 import { printingHelpers, PRINTS as PRINT_CALLS } from './use-flow.ts';
 import { calleeOf } from './use-syntax.ts';
-import { subModuleDepth } from './teach-imports.ts';
 
 /** The features in the model's order; the fitted weights (teach-model.ts) are keyed by these names. */
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines', 'subModule',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -41,8 +40,6 @@ export interface RanCandidate {
    * docs keep calling is the main use. Absent (or no example calls anything), `docsShare` is unknown.
    */
   docsCalls?: { examples: number; calls: Record<string, number> };
-  /** The package's import name (npm name, Python module, crate ident, Go module path), for `subModule`; absent: unknown. */
-  importName?: string;
 }
 
 /**
@@ -289,7 +286,7 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // made and only printed. (Output that only repeats the program's own words, `restatesProgram`, was tried beside it
     // and dropped: docs/quickstarts.md, "Round 11: selection".)
     dumpsConstruction: Number(await dumpsConstruction(c.ecosystem, c.program)),
-    // Round 14, the "side helper" class: how far below the entry point the program's imports of the package reach.
-    subModule: await subModuleDepth(c.ecosystem, c.program, c.importName),
+    // (Round 14: how far below the entry point the program's imports of the package reach, `subModule`, was tried
+    // and dropped: docs/quickstarts.md, "Round 14: selection".)
   };
 }
