@@ -22,8 +22,14 @@
 //   r12:  bench/quickstarts-fresh-r12-results.json + -results-round11-code.json + bench/quickstarts-fresh-r12-ratings-both.tsv
 //         (round 12's fresh packages, run by the round-12 and the round-11 code, rated blind from one sheet as r10)
 //   r13mid: bench/quickstart-labels-r13mid-run.json + -ratings.tsv (round 13: r12's non-teaching packages, run mid-round)
-//   The shipped weights (teach-weights.ts) are still round 12's ten-set fit: adding r12 and r12mid did not pay held out
-//   (docs/quickstarts.md "Round 13: selection"); --skip-sets r12mid,r12,r13mid reproduces them.
+//   r13:  bench/quickstarts-fresh-r13-results.json + -results-round12-code.json + bench/quickstarts-fresh-r13-ratings-both.tsv
+//         (round 13's fresh packages, run by the round-13 and the round-12 code, rated blind from one sheet as r10)
+//   The shipped weights (teach-weights.ts) are round 14's fit on all fourteen sets: refitting with the newest round
+//   wins forward-chaining's picks (docs/quickstarts.md "Round 14: selection"). Round 12's ten-set fit is
+//   --skip-sets r12mid,r12,r13mid,r13.
+// Forward-chaining (printed first; --forward-only stops there): for k = 10..13, a model fitted on the sets rated before
+// round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
+// not refitting ships). It is the closest thing to the next fresh run: a change must win it.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
