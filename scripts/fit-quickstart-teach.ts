@@ -22,8 +22,14 @@
 //   r12:  bench/quickstarts-fresh-r12-results.json + -results-round11-code.json + bench/quickstarts-fresh-r12-ratings-both.tsv
 //         (round 12's fresh packages, run by the round-12 and the round-11 code, rated blind from one sheet as r10)
 //   r13mid: bench/quickstart-labels-r13mid-run.json + -ratings.tsv (round 13: r12's non-teaching packages, run mid-round)
-//   The shipped weights (teach-weights.ts) are still round 12's ten-set fit: adding r12 and r12mid did not pay held out
-//   (docs/quickstarts.md "Round 13: selection"); --skip-sets r12mid,r12,r13mid reproduces them.
+//   r13:  bench/quickstarts-fresh-r13-results.json + -results-round12-code.json + bench/quickstarts-fresh-r13-ratings-both.tsv
+//         (round 13's fresh packages, run by the round-13 and the round-12 code, rated blind from one sheet as r10)
+//   The shipped weights (teach-weights.ts) are round 14's fit on all fourteen sets: refitting with the newest round
+//   wins forward-chaining's picks (docs/quickstarts.md "Round 14: selection"). Round 12's ten-set fit is
+//   --skip-sets r12mid,r12,r13mid,r13.
+// Forward-chaining (printed first; --forward-only stops there): for k = 10..13, a model fitted on the sets rated before
+// round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
+// not refitting ships). It is the closest thing to the next fresh run: a change must win it.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
 // package is often one of its rated alternatives).
 // Metrics per held-out set: AUC of "teaches" (model vs hand score), and where a package has several rated alternatives,
@@ -215,19 +221,92 @@ const sets = {
   // Round 13, mid-round: round 12's 24 packages not rated "teaches", run again on round 13's code (the 14 reached;
   // chosen programs that ran, rated blind by package): the same packages as r12, so a held-out r12 leaves them out.
   r13mid: await loadBench('r13mid', 'bench/quickstart-labels-r13mid-run.json', 'bench/quickstart-labels-r13mid-ratings.tsv'),
+  // Round 13's fresh packages (spent in round 14), in r10's form: the round-13 and the round-12 code's picks.
+  r13: await loadBenchPair('r13', [{ name: 'round 13', json: 'bench/quickstarts-fresh-r13-results.json' }, { name: 'round 12', json: 'bench/quickstarts-fresh-r13-results-round12-code.json' }], 'bench/quickstarts-fresh-r13-ratings-both.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
 const isAlts = (e: Example) => e.set.startsWith('alts');
-/** Packages where at least one rated alternative teaches: the most any pick could reach. */
+/**
+ * Packages (with 2+ rated alternatives) where one that selection could pick teaches: the most any pick could reach.
+ * The same group pickRate picks from (a written program only where no real example ran): until round 14 this counted
+ * only real examples, so a package whose programs were all written could be picked right and not be counted (alts2:
+ * "model 21/32, any 19").
+ */
 function oracle(examples: Example[]): number {
   const bySlug = new Map<string, Example[]>();
   for (const e of examples) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
-  return [...bySlug.values()].filter((g) => g.length >= 2 && g.some((e) => e.y && !e.written)).length;
+  return [...bySlug.values()].filter((g) => g.length >= 2 && (g.some((e) => !e.written) ? g.filter((e) => !e.written) : g).some((e) => e.y)).length;
 }
 const pct = (a: number, b: number) => (b ? `${a}/${b} (${Math.round((100 * a) / b)} %)` : 'n/a');
 for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${examples.length} rated, ${examples.filter((e) => e.y).length} teach`);
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
+
+/** The round each labelled set was rated in: forward-chaining fits only on what was written before round k. */
+const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13 };
+/** The rounds judged forward: the newest four, whose fresh sets (r10–r13) stand in for the next fresh run. */
+const FORWARD = [10, 11, 12, 13];
+
+/**
+ * Per package, does the pick teach, over every package of a set (one rated program included): `any` counts the
+ * packages where some program selection could pick teaches, `teaches` those where the pick does. As pickRate selects.
+ */
+export function pickWhereAny(examples: Example[], score: ((e: Example) => number) | 'today'): { teaches: number; any: number; packages: number } {
+  const bySlug = new Map<string, Example[]>();
+  for (const e of examples) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
+  const tally = { teaches: 0, any: 0, packages: 0 };
+  for (const all of bySlug.values()) {
+    const group = [...(all.some((e) => !e.written) ? all.filter((e) => !e.written) : all)].sort((a, b) => a.rank - b.rank);
+    let best = score === 'today' ? group.find((e) => !e.x.echoesInput) ?? group[0]! : group[0]!;
+    if (score !== 'today') for (const e of group) if (score(e) > score(best) + 1e-9) best = e;
+    tally.packages++;
+    tally.any += Number(group.some((e) => e.y));
+    tally.teaches += best.y;
+  }
+  return tally;
+}
+
+/**
+ * Forward-chaining, the way the next fresh run judges a change: for each round k, a model fitted only on the sets
+ * rated before round k judges each set rated in round k (package-disjoint: the judged set's packages leave training;
+ * a mid-round set re-runs the previous fresh set's packages). AUC of "teaches" (model vs hand score), and how many
+ * packages get a teaching pick where one of their rated programs teaches (model vs today's hand-ranked first that ran).
+ */
+function forwardChain(): void {
+  const fresh: Array<{ model: number; hand: number; stale: number }> = [];
+  const picks = { model: 0, today: 0, any: 0, stale: 0 };
+  const judged: Array<{ p: number; y: number }> = [];
+  for (const k of FORWARD) {
+    for (const held of names.filter((n) => ROUND[n as keyof typeof sets] === k)) {
+      const test = sets[held as keyof typeof sets];
+      const heldSlugs = new Set(test.map((e) => e.slug));
+      const train = names.filter((n) => ROUND[n as keyof typeof sets] < k).flatMap((n) => sets[n as keyof typeof sets]).filter((e) => !heldSlugs.has(e.slug));
+      const model = fit(train, LAMBDA);
+      // Not refitting: the model of a round earlier (fitted on rounds < k − 1), i.e. the weights shipped unchanged.
+      const stale = fit(train.filter((e) => ROUND[e.set as keyof typeof sets] < k - 1), LAMBDA);
+      const y = test.map((e) => e.y);
+      const m = auc(test.map((e) => teachProbability(e.x, model)), y);
+      const h = auc(test.map((e) => e.hand), y);
+      const st = auc(test.map((e) => teachProbability(e.x, stale)), y);
+      const mp = pickWhereAny(test, (e) => teachProbability(e.x, model));
+      const sp = pickWhereAny(test, (e) => teachProbability(e.x, stale));
+      const tp = pickWhereAny(test, 'today');
+      if (held === `r${k}`) fresh.push({ model: m, hand: h, stale: st });
+      test.forEach((e) => judged.push({ p: teachProbability(e.x, model), y: e.y }));
+      picks.stale += sp.teaches;
+      picks.model += mp.teaches;
+      picks.today += tp.teaches;
+      picks.any += mp.any;
+      console.log(`forward r${k} ${held} (fit on ${train.length} from rounds < ${k}; ${test.length} rated, ${mp.packages} packages): AUC model ${m.toFixed(3)} vs hand ${h.toFixed(3)} vs not refit ${st.toFixed(3)}; pick teaches where one teaches: model ${mp.teaches}/${mp.any} vs today's ${tp.teaches}/${tp.any} vs not refit ${sp.teaches}/${sp.any}`);
+    }
+  }
+  // The doubt note's threshold (teach-model.ts TEACH_DOUBT): of the programs judged forward below p, how many teach.
+  console.log(`forward-chaining, programs below p (teach / all): ${[0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5].map((t) => `${t}: ${judged.filter((j) => j.p < t && j.y).length}/${judged.filter((j) => j.p < t).length}`).join(', ')} of ${judged.length} (${judged.filter((j) => j.y).length} teach)`);
+  console.log(`forward-chaining, fresh sets r${FORWARD[0]}–r${FORWARD[FORWARD.length - 1]}: mean AUC model ${mean(fresh.map((f) => f.model)).toFixed(3)} vs hand ${mean(fresh.map((f) => f.hand)).toFixed(3)} vs not refit ${mean(fresh.map((f) => f.stale)).toFixed(3)}; picks over every judged set: model ${picks.model}/${picks.any} vs today's ${picks.today}/${picks.any} vs not refit ${picks.stale}/${picks.any}`);
+}
+forwardChain();
+/** --forward-only: the forward-chaining figures alone (no other rotation, no final fit). */
+if (args.includes('--forward-only')) process.exit(0);
 for (const held of names) {
   // Package-disjoint: the held-out set's packages leave every training set (a fresh set's chosen program is often one
   // of the same package's rated alternatives).

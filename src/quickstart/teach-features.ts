@@ -286,5 +286,7 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // made and only printed. (Output that only repeats the program's own words, `restatesProgram`, was tried beside it
     // and dropped: docs/quickstarts.md, "Round 11: selection".)
     dumpsConstruction: Number(await dumpsConstruction(c.ecosystem, c.program)),
+    // (Round 14: how far below the entry point the program's imports of the package reach, `subModule`, was tried
+    // and dropped: docs/quickstarts.md, "Round 14: selection".)
   };
 }

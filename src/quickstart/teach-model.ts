@@ -15,8 +15,51 @@ export function teachProbability(x: TeachVector, model: TeachWeights = TEACH_WEI
   return 1 / (1 + Math.exp(-z));
 }
 
+/** The shown program's probability of teaching, and the doubt note when it is low (teachDoubt). */
+export async function judgeShown(c: RanCandidate, ran: number, model: TeachWeights = TEACH_WEIGHTS): Promise<{ p: number; doubt?: string }> {
+  const x = await teachFeatures(c);
+  const p = teachProbability(x, model);
+  const doubt = teachDoubt(x, p, ran);
+  return doubt ? { p, doubt } : { p };
+}
+
 export async function teachScore(c: RanCandidate, model: TeachWeights = TEACH_WEIGHTS): Promise<number> {
   return teachProbability(await teachFeatures(c), model);
+}
+
+/**
+ * Below this probability the shown program is said not to teach (teachDoubt). Chosen on forward-chaining (each round's
+ * rated programs judged by a model fitted on the rounds before, r10–r13 with their sheets of alternatives; 402
+ * programs, 170 rated "teaches"): below 0.2, 13 of 117 teach (89 % of the notes right); below 0.25, 21 of 143; below
+ * 0.3, 23 of 163 (docs/quickstarts.md, "Round 14: selection").
+ */
+export const TEACH_DOUBT = 0.2;
+
+/**
+ * What a rater would see wrong with a program, from its features: the classes the raters name for "runs but trivial"
+ * and "wrong" (an error reported, its own input printed back, a value only dumped, names the README's lead and the
+ * docs' examples do not call, a stand-in input). Undefined when no feature names one.
+ */
+export function doubtClass(x: TeachVector): string | undefined {
+  // A dumped object's fields often read like an error (a stream's `errored: null`): the dump is what a rater sees.
+  if (x.dumpsConstruction || x.dumpedLines >= 0.5) return 'it only prints a value or object it made';
+  if (x.reportsError) return 'its output reports an error';
+  if (x.echoesInput) return 'it prints back the input it was given';
+  if (x.dumpsObject) return 'it only prints a value or object it made';
+  if (x.leadShare === 0 && !(x.docsShare >= 0.25)) return "it calls nothing the README's lead examples call: a side feature, not the main use";
+  if (x.standInInput) return 'it runs on a stand-in input';
+  return undefined;
+}
+
+/**
+ * The note for a shown program unlikely to teach (p below TEACH_DOUBT), or undefined: said plainly beside the
+ * program, so that neither an agent nor a reader takes the best program that ran for the package's main use.
+ */
+export function teachDoubt(x: TeachVector, p: number, ran: number): string | undefined {
+  if (p >= TEACH_DOUBT) return undefined;
+  const why = doubtClass(x);
+  const of = ran > 1 ? `None of the ${ran} programs that ran is likely` : 'The one program that ran is unlikely';
+  return `${of} to show the package's main use (teach model p=${p.toFixed(2)})${why ? `; this one: ${why}` : ''}. It is shown because it runs, not as the main use: read the README for that.`;
 }
 
 /**
@@ -49,6 +92,10 @@ export async function pickTeaching(ran: RanCandidate[], model: TeachWeights = TE
  * 11's fresh programs and `dumpedLines` (508 rated): leave one package out 60/86, leave one ecosystem out 0.806 vs
  * 0.770 (picks 59/86); the nine-set model on round 11's fresh programs held out: AUC 0.846 vs the hand score's 0.833,
  * the same picks (4/7); first k = 1 / 2 / 3 / 4: 47 / 58 / 60 / 60, so three are kept. Tuning figures, spent sets.
+ * Refit in round 14 on all fourteen rated sets (635 programs, with round 13's fresh ones): forward-chaining over rounds
+ * 10–13 (fit on the rounds before, judge the next) picks a teaching program in 124 of 129 packages where one teaches
+ * against 121 for a model one round old, and 114 for today's order; leave one package out 60/86 (k = 1..4: 47 / 59 /
+ * 60 / 60, three kept).
  */
 export interface TeachSelection { enabled: boolean; alternatives: number; extraRuns: number; extraMs: number; model?: TeachWeights }
 export const TEACH_SELECTION: TeachSelection = { enabled: true, alternatives: 3, extraRuns: 4, extraMs: 45_000 };

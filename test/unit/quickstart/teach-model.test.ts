@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { docsShare, dumpsConstruction, dumpsObject, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
 import { docsCallCounts, readmeLeadNames } from '../../../src/quickstart/score.ts';
-import { pickTeaching, teachProbability, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
+import { doubtClass, judgeShown, pickTeaching, teachDoubt, teachProbability, TEACH_DOUBT, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
 import { tryCandidates } from '../../../src/quickstart/verify.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -136,6 +136,36 @@ describe('teach features', () => {
   });
 });
 
+describe('saying when the shown program does not teach', () => {
+  const zero = () => Object.fromEntries(TEACH_FEATURES.map((f) => [f, 0])) as Record<(typeof TEACH_FEATURES)[number], number>;
+
+  it('names the class a rater would name, from the features', () => {
+    assert.match(doubtClass({ ...zero(), dumpsConstruction: 1 }) ?? '', /only prints a value or object it made/);
+    assert.match(doubtClass({ ...zero(), echoesInput: 1 }) ?? '', /prints back the input/);
+    assert.match(doubtClass({ ...zero(), reportsError: 1, dumpsObject: 1 }) ?? '', /reports an error/);
+    // A dump whose fields read like an error (a stream's `errored: null`) is a dump.
+    assert.match(doubtClass({ ...zero(), reportsError: 1, dumpedLines: 1 }) ?? '', /only prints a value or object/);
+    // A side helper: calls nothing the README's lead calls and little of what the docs' examples call; unknown lead
+    // names (NaN) say nothing.
+    assert.match(doubtClass({ ...zero(), leadShare: 0, docsShare: 0.1 }) ?? '', /side feature/);
+    assert.equal(doubtClass({ ...zero(), leadShare: 0, docsShare: 0.8 }), undefined);
+    assert.equal(doubtClass({ ...zero(), leadShare: Number.NaN }), undefined);
+  });
+
+  it('notes only below the threshold, and says how many ran', () => {
+    const x = { ...zero(), dumpsObject: 1 };
+    assert.equal(teachDoubt(x, TEACH_DOUBT, 2), undefined);
+    assert.match(teachDoubt(x, 0.05, 3) ?? '', /^None of the 3 programs that ran is likely to show the package's main use \(teach model p=0\.05\); this one: it only prints a value or object it made\./);
+    assert.match(teachDoubt({ ...zero(), leadShare: Number.NaN }, 0.05, 1) ?? '', /^The one program that ran is unlikely to show the package's main use \(teach model p=0\.05\)\. It is shown/);
+  });
+
+  it('judgeShown: a dump under a model that dislikes dumps is doubted; a result is not', async () => {
+    const dump = await judgeShown(ran('import demo\nprint(demo.Thing())', '<demo.Thing object at 0x7f12ab34cd56>'), 2, dislikesDumps);
+    assert.ok(dump.p < TEACH_DOUBT && dump.doubt);
+    assert.deepEqual(Object.keys(await judgeShown(ran('import demo\nprint(demo.total([1, 2]))', '3'), 2, dislikesDumps)), ['p']);
+  });
+});
+
 describe('selection among candidates that ran', () => {
   const info: PackageInfo = { ecosystem: 'pypi', name: 'demo', slug: 'pypi-demo', version: '1.0', importName: 'demo' };
   const host = { pythonStdlib: new Set(['sys']), goStd: new Map<string, string>(), runtimes: {} };
@@ -180,6 +210,15 @@ describe('selection among candidates that ran', () => {
       teachSelection: { enabled: true, alternatives: 5, extraRuns: 4, extraMs: 60_000, model: dislikesDumps } }, tool, '1.0', info, host, [candidates[0]!, candidates[3]!]);
     assert.equal(outcome.result.verified.stdout, '&{9585059 7 0x30546a622000}');
     assert.equal(sent.length, 1);
+    // The dump is all that ran: the verdict says it is unlikely to teach instead of passing it off as the main use.
+    assert.match(outcome.result.verified.note ?? '', /^The one program that ran is unlikely to show the package's main use .*only prints a value or object it made/);
+  });
+
+  it('a shown program likely to teach carries no doubt note', async () => {
+    const outcome = await tryCandidates({ config, logger: createLogger('error'), sandbox: sandboxPrinting(outputs, []), keepAlive: async () => true,
+      teachSelection: { enabled: true, alternatives: 2, extraRuns: 4, extraMs: 60_000, model: dislikesDumps } }, tool, '1.0', info, host, candidates);
+    assert.equal(outcome.result.verified.stdout, '3');
+    assert.equal(outcome.result.verified.note, undefined);
   });
 
   it("hands the model the README's lead names: a program calling what the lead calls beats a side helper ranked first", async () => {
