@@ -6,6 +6,7 @@ import { ToolDexError, isToolDexError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { findQuickstart, type StoredFacts } from './context.ts';
+import type { Foreground } from './foreground.ts';
 import type { IngestScheduler } from './ingest-scheduler.ts';
 import { extractorVersion, extractPassages, warmExtraction } from './extraction.ts';
 import type { PassageDraft } from './extract/types.ts';
@@ -31,6 +32,8 @@ export interface IngestDeps {
   scheduler: IngestScheduler;
   /** Starts what the first question will need after indexing (the sentence encoder's thread), beside the download. */
   warm?: () => void;
+  /** Where an ingestion is held as a first question's work, which background embedding yields to. */
+  foreground?: Foreground;
 }
 
 export function docsUrlFor(tool: ToolRecord, facts?: Partial<StoredFacts>): string | null {
@@ -116,7 +119,8 @@ export function createIngestor(deps: IngestDeps) {
         if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS, extractorVersion(tool.ecosystem)))) return undefined;
         await deps.scheduler.ownLease(tool.slug, version);
         try {
-          return await ingest(tool, version);
+          const indexing = ingest(tool, version);
+          return await (deps.foreground ? deps.foreground.hold(indexing) : indexing);
         } catch (error) {
           if (row?.status === 'ready') {
             // Indexing again for a newer extractor failed (registry away, …): the passages it had stay and are served.
