@@ -46,8 +46,10 @@ function packages(): string[] {
       byEcosystem.set(ecosystem, list);
     }
   }
-  return [...byEcosystem.values()].map((list) => list.filter((_, i) => i % stride === 0).slice(0, perEcosystem)).flat()
-    .filter((tool) => /^(npm|pypi|crates|go):/.test(tool));
+  // Ecosystems in turn (npm, PyPI, crates, Go, npm, …), so a run cut short still has all of them.
+  const lists = [...byEcosystem.values()].map((list) => list.filter((_, i) => i % stride === 0).slice(0, perEcosystem));
+  return Array.from({ length: Math.max(0, ...lists.map((l) => l.length)) }, (_, i) => lists.map((l) => l[i])).flat()
+    .filter((tool): tool is string => Boolean(tool) && /^(npm|pypi|crates|go):/.test(tool!));
 }
 
 // Every network read, timed to its last byte: the body is read here and handed on whole.

@@ -17,7 +17,7 @@ import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
 import { LINKS } from './links.ts';
 import { createPackageIndexes, indexStamp, type PackageIndex } from './package-index.ts';
-import { rankPassages } from './rank.ts';
+import { rankPassages, type IndexedPassage } from './rank.ts';
 import { checkedMaxTokens, fitPassages, fitSymbol, tokensOf, type Pointer } from './budget.ts';
 import { lookupSymbol, MAX_SYMBOL, symbolSegments } from './symbol.ts';
 import { flagsOfPassage } from './untrusted.ts';
@@ -68,8 +68,10 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   const warmEncoder = () => deps.encoder?.warm?.();
   // A first question's ingestion and package index are held as foreground: background embedding yields to them.
   const foreground = new Foreground();
-  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder, foreground });
   const packageIndexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
+  // A version just indexed is searched from the passages ingestion wrote, not read back from the store.
+  const indexed = (row: VersionRow, passages: IndexedPassage[]) => packageIndexes.seed(row.slug, row.version, indexStamp(row), passages);
+  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder, foreground, indexed });
   const indexes = { get: (slug: string, version: string, stamp: string) => foreground.hold(packageIndexes.get(slug, version, stamp)) };
   EXTRACTION_IDLE.ms = deps.config.TOOLDEX_DOCS_EXTRACTION_IDLE_MS;
   // The memory docs keep, said once at start (docs/semantic.md, "Memory", lists every cache and its setting).

@@ -10,6 +10,7 @@ import type { Foreground } from './foreground.ts';
 import type { IngestScheduler } from './ingest-scheduler.ts';
 import { extractorVersion, extractPassages, warmExtraction } from './extraction.ts';
 import type { PassageDraft } from './extract/types.ts';
+import type { IndexedPassage } from './rank.ts';
 import { RETRY_AFTER_SECONDS } from './fetch.ts';
 import {
   claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, replacePassages, restoreReady, type VersionRow,
@@ -32,6 +33,8 @@ export interface IngestDeps {
   scheduler: IngestScheduler;
   /** Starts what the first question will need after indexing (the sentence encoder's thread), beside the download. */
   warm?: () => void;
+  /** A version just indexed, with its passages as stored: its first question's index is built from them. */
+  indexed?: (row: VersionRow, passages: IndexedPassage[]) => void;
   /** Where an ingestion is held as a first question's work, which background embedding yields to. */
   foreground?: Foreground;
 }
@@ -75,8 +78,9 @@ export function createIngestor(deps: IngestDeps) {
     const facts: StoredFacts = { ...artifact.facts, quickstart };
     const docsUrl = docsUrlFor(tool, facts);
     let siteStatus = deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending';
+    let stored: IndexedPassage[] = [];
     await deps.store.transaction(async (tx) => {
-      await replacePassages(tx, tool.slug, version, passages);
+      stored = await replacePassages(tx, tool.slug, version, passages);
       await markReady(tx, tool.slug, version, { docsUrl, facts: { ...facts, coverage }, siteStatus, extractor: extractorVersion(tool.ecosystem) });
     });
     // Where a first question's wait goes: download, extraction (worker thread), storing.
@@ -88,7 +92,9 @@ export function createIngestor(deps: IngestDeps) {
     } else if (deps.config.TOOLDEX_DOCS_SITES === 'background') {
       deps.track(crawl(tool, version, docsUrl, passages.length).then((status) => markSite(deps.store, tool.slug, version, status)));
     }
-    return (await getVersion(deps.store, tool.slug, version))!;
+    const row = (await getVersion(deps.store, tool.slug, version))!;
+    if (row.passages === stored.length) deps.indexed?.(row, stored); // an inline crawl added passages: read them all back
+    return row;
   }
 
   /** Ready, and made by this extractor of the tool's ecosystem (or a newer one, during a rolling deploy). */
