@@ -1,6 +1,6 @@
 // SQL of the docs capability: version lists, ingestion rows (also the cross-instance lease) and passages.
 // The same statements run on PGlite and PostgreSQL; passages are ranked in memory (package-index.ts, rank.ts).
-import { storableText, storableValue, type Queryable } from '../store/index.ts';
+import { storableJsonText, storableText, storableValue, type Queryable } from '../store/index.ts';
 import { headOf } from '../text-cut.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { IndexedPassage } from './rank.ts';
@@ -127,16 +127,19 @@ export async function insertPassages(db: Queryable, slug: string, version: strin
   const stored: IndexedPassage[] = [];
   for (let i = 0; i < passages.length; i += 1000) {
     const batch = passages.slice(i, i + 1000).map((p, j) => toInsertRow(p, startOrd + i + j));
+    const json = JSON.stringify(batch);
+    // The store replaces NUL and lone surrogates (src/store/sanitise.ts): the rows as stored, read from one look at the text.
+    const asStored = storableJsonText(json) === json ? <T>(row: T) => row : storableValue;
     const ids = await db.query<{ id: number | string; ord: number }>(
       `insert into docs_passages (slug, version, ord, url, title, headings, content, source, identifiers, symbol, importance, internal, deprecated)
        select $1, $2, p.ord, p.url, p.title, p.headings, p.content, p.source, p.identifiers, p.symbol, p.importance, p.internal, p.deprecated
        from jsonb_to_recordset($3::jsonb) as p(ord int, url text, title text, headings text[], content text, source text,
          identifiers text[], symbol text, importance real, internal boolean, deprecated boolean)
        returning id, ord`,
-      [slug, version, JSON.stringify(batch)]);
+      [slug, version, json]);
     const idOf = new Map(ids.map((row) => [Number(row.ord), Number(row.id)]));
     for (const { ord, ...row } of batch) {
-      stored.push({ ...storableValue(row), id: idOf.get(ord)!, importance: asReal(row.importance) });
+      stored.push({ ...asStored(row), id: idOf.get(ord)!, importance: asReal(row.importance) });
     }
   }
   return stored;
