@@ -4,15 +4,12 @@
 // Real stores: PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { PassageDraft } from '../../../src/docs/extract/types.ts';
 import { createPackageIndexes } from '../../../src/docs/package-index.ts';
 import { rankPassages } from '../../../src/docs/rank.ts';
 import { claimIngestion, insertPassages } from '../../../src/docs/repository.ts';
-import { openStore, type Queryable, type Store } from '../../../src/store/index.ts';
-import { freshPostgresUrl, storeKinds } from '../../helpers/stores.ts';
+import type { Queryable, Store } from '../../../src/store/index.ts';
+import { freshStore, storeKinds } from '../../helpers/stores.ts';
 
 const DRAFTS: PassageDraft[] = [
   { url: 'https://example.test/readme#usage', title: 'Usage', headings: ['Example', 'Usage'], source: 'README.md',
@@ -36,22 +33,9 @@ function counting(db: Queryable) {
 
 for (const kind of storeKinds()) describe(`the first question's index from the passages just stored (${kind})`, () => {
   let store: Store;
-  let home: string | undefined;
-  let database: Awaited<ReturnType<typeof freshPostgresUrl>> | undefined;
-  before(async () => {
-    if (kind === 'postgres') {
-      database = await freshPostgresUrl();
-      store = await openStore({ DATABASE_URL: database.url, TOOLDEX_HOME: os.tmpdir() });
-    } else {
-      home = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-seeded-index-'));
-      store = await openStore({ DATABASE_URL: undefined, TOOLDEX_HOME: home });
-    }
-  });
-  after(async () => {
-    await store?.close();
-    await database?.drop();
-    if (home) fs.rmSync(home, { recursive: true, force: true });
-  });
+  let close: (() => Promise<void>) | undefined;
+  before(async () => { ({ store, close } = await freshStore(kind)); });
+  after(async () => { await close?.(); });
 
   it('is the index a read of the store builds, and answers the same', async () => {
     const slug = 'npm-example';
