@@ -4,6 +4,8 @@
 //   node --import tsx bench/docs-first.ts                       (8 packages per ecosystem from the spent docs sets)
 //   BENCH_PACKAGES=npm:zod@4.6.7,pypi:rich@15.0.0 node --import tsx bench/docs-first.ts
 //   BENCH_PER_ECOSYSTEM=12 BENCH_SETS=docs-fresh-r6,docs-fresh-r5 …   (which spent sets, how many packages of each ecosystem)
+//   BENCH_SETS=all BENCH_STRIDE=4 BENCH_PER_ECOSYSTEM=999 BENCH_OVERLAP=1 …   (every 4th distinct package of every spent
+//   set, one after another as the quality bench asks them: each first question beside the earlier ones' background work)
 // Stages: registry metadata and artifact bytes (every fetch timed to its last byte), unpack and the rest of the
 // source's work (download stage less network), extraction (worker thread), storing, the package index, meaning (the
 // first question's candidates embedded) and ranking. The process's own start (extraction thread, parsers, encoder
@@ -20,11 +22,15 @@ import { EXTRACTION_IDLE, extractionThreadRunning } from '../src/docs/extraction
 import { freshHome } from '../test/helpers/stores.ts';
 
 const SPENT = ['docs-fresh', 'docs-fresh-r4', 'docs-fresh-r5', 'docs-fresh-r6', 'docs-fresh-r7', 'docs-fresh-r8', 'docs-fresh-r9', 'docs-fresh-r10', 'docs-fresh-r11', 'docs-fresh-r12', 'docs-fresh-r13', 'docs-heldout', 'docs-tuning'];
-const sets = (process.env.BENCH_SETS?.split(',') ?? ['docs-fresh-r6', 'docs-fresh-r5']).filter((set) => SPENT.includes(set));
+const sets = process.env.BENCH_SETS === 'all' ? SPENT
+  : (process.env.BENCH_SETS?.split(',') ?? ['docs-fresh-r6', 'docs-fresh-r5']).filter((set) => SPENT.includes(set));
+/** Every k-th distinct package of an ecosystem (1: all), so a sample spans all the sets named, not the first ones. */
+const stride = Math.max(1, Number(process.env.BENCH_STRIDE ?? 1));
 const perEcosystem = Number(process.env.BENCH_PER_ECOSYSTEM ?? 8);
 const LATER = Number(process.env.BENCH_LATER ?? 6);
 const WARM_UP = process.env.BENCH_WARM_UP ?? 'npm:ms@2.1.3';
 const cold = process.env.BENCH_COLD === '1';
+const overlap = process.env.BENCH_OVERLAP === '1';
 if (cold) EXTRACTION_IDLE.ms = 300;
 const load1 = () => os.loadavg()[0]!.toFixed(1);
 
@@ -37,11 +43,14 @@ function packages(): string[] {
       if (!tool || tool.startsWith('#') || !tool.includes('@')) continue;
       const ecosystem = tool.split(':')[0]!;
       const list = byEcosystem.get(ecosystem) ?? [];
-      if (!list.includes(tool) && list.length < perEcosystem) list.push(tool);
+      if (!list.includes(tool)) list.push(tool);
       byEcosystem.set(ecosystem, list);
     }
   }
-  return [...byEcosystem.values()].flat().filter((tool) => !tool.startsWith('rubygems:'));
+  // Ecosystems in turn (npm, PyPI, crates, Go, npm, …), so a run cut short still has all of them.
+  const lists = [...byEcosystem.values()].map((list) => list.filter((_, i) => i % stride === 0).slice(0, perEcosystem));
+  return Array.from({ length: Math.max(0, ...lists.map((l) => l.length)) }, (_, i) => lists.map((l) => l[i])).flat()
+    .filter((tool): tool is string => Boolean(tool) && /^(npm|pypi|crates|go):/.test(tool!));
 }
 
 // Every network read, timed to its last byte: the body is read here and handed on whole.
@@ -123,9 +132,11 @@ async function measure(tool: string): Promise<Row> {
     await ask(tool, question);
     laterMs.push(performance.now() - at);
   }
-  await app.docs.idle();
+  // BENCH_OVERLAP=1: the background embedding is left running into the next package's first question (no settled
+  // questions), as in the quality bench and a server taking new versions one after another.
+  if (!overlap) await app.docs.idle();
   const settledMs: number[] = [];
-  for (const question of SETTLED_QUESTIONS.slice(0, LATER)) {
+  for (const question of SETTLED_QUESTIONS.slice(0, overlap ? 0 : LATER)) {
     const at = performance.now();
     await ask(tool, question);
     settledMs.push(performance.now() - at);
@@ -158,7 +169,7 @@ for (const tool of packages()) {
     console.log(`${tool} failed: ${(error as Error).message}`);
   }
   // Each package starts as a lone first question would: the previous one's background embedding is not in its time.
-  if (process.env.BENCH_OVERLAP !== '1') await app.docs.idle();
+  if (!overlap) await app.docs.idle();
   // BENCH_COLD=1: as a server whose last new version came minutes ago, each first question finds the extraction thread
   // stopped (its idle timeout passed); TOOLDEX_SEMANTIC_ENCODER_IDLE_MS=500 does the same for the encoder's threads.
   if (cold) while (extractionThreadRunning()) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -170,6 +181,13 @@ for (const ecosystem of [...new Set(rows.map((r) => r.ecosystem))]) {
   console.log(`${ecosystem.padEnd(7)} first p50 ${Math.round(percentile(mine.map((r) => r.firstMs), 0.5))} ms max ${Math.round(worst.firstMs)} ms (${worst.tool}); ` +
     `later p50 ${percentile(mine.flatMap((r) => r.laterMs), 0.5).toFixed(1)} ms (right after), ${percentile(mine.flatMap((r) => r.settledMs), 0.5).toFixed(1)} ms (once embedded); n=${mine.length}; stage p50: ` +
     stages.map((s) => `${s.replace('Ms', '')} ${Math.round(percentile(mine.map((r) => r[s]), 0.5))}`).join(', '));
+}
+// Over every package: the distribution, and where the slowest first questions' time went.
+const all = rows.map((r) => r.firstMs);
+console.log(`all     first p50 ${Math.round(percentile(all, 0.5))} ms p90 ${Math.round(percentile(all, 0.9))} ms max ${Math.round(Math.max(...all))} ms; ` +
+  `over 5 s: ${all.filter((v) => v > 5000).length}, over 2 s: ${all.filter((v) => v > 2000).length}; n=${rows.length}`);
+for (const r of [...rows].sort((a, b) => b.firstMs - a.firstMs).slice(0, 8)) {
+  console.log(`slowest ${r.tool.padEnd(48)} ${ms(r.firstMs)} ms: ${stages.map((s) => `${s.replace('Ms', '')} ${Math.round(r[s])}`).join(', ')} (${r.passages} passages, load ${r.load})`);
 }
 console.log(`end ${new Date().toISOString().slice(0, 16)} load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${os.cpus().length} cores, Node ${process.version}`);
 await app.close();

@@ -12,11 +12,12 @@ import type { Embedder } from '../semantic/index.ts';
 import type { Store } from '../store/index.ts';
 import { buildContext, type StoredFacts } from './context.ts';
 import { EXTRACTION_IDLE, warmExtraction } from './extraction.ts';
+import { Foreground } from './foreground.ts';
 import { createIngestor, docsUrlFor } from './ingest.ts';
 import { IngestScheduler } from './ingest-scheduler.ts';
 import { LINKS } from './links.ts';
 import { createPackageIndexes, indexStamp, type PackageIndex } from './package-index.ts';
-import { rankPassages } from './rank.ts';
+import { rankPassages, type IndexedPassage } from './rank.ts';
 import { checkedMaxTokens, fitPassages, fitSymbol, tokensOf, type Pointer } from './budget.ts';
 import { lookupSymbol, MAX_SYMBOL, symbolSegments } from './symbol.ts';
 import { flagsOfPassage } from './untrusted.ts';
@@ -65,14 +66,20 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   // The encoder's thread (its model session, a few hundred ms to start, seconds under load) starts while a package is
   // downloaded and parsed for its first question, whose candidates it will embed next.
   const warmEncoder = () => deps.encoder?.warm?.();
-  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder });
-  const indexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
+  // A first question's ingestion and package index are held as foreground: background embedding yields to them.
+  const foreground = new Foreground();
+  const packageIndexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
+  // A version just indexed is searched from the passages ingestion wrote, not read back from the store.
+  const indexed = (row: VersionRow, passages: IndexedPassage[]) => packageIndexes.seed(row.slug, row.version, indexStamp(row), passages);
+  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder, foreground, indexed });
+  const indexes = { get: (slug: string, version: string, stamp: string) => foreground.hold(packageIndexes.get(slug, version, stamp)) };
   EXTRACTION_IDLE.ms = deps.config.TOOLDEX_DOCS_EXTRACTION_IDLE_MS;
   // The memory docs keep, said once at start (docs/semantic.md, "Memory", lists every cache and its setting).
   deps.logger.info({ packageIndexes: deps.config.TOOLDEX_DOCS_INDEX_CACHE, queryVectors: deps.config.TOOLDEX_SEMANTIC_CACHE,
     encoderThreads: deps.encoder?.kind === 'transformer' ? deps.config.TOOLDEX_SEMANTIC_ENCODER_THREADS : 0 }, 'docs caches');
   const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store),
-    { owner: scheduler.instanceId, queueBound: deps.config.TOOLDEX_SEMANTIC_ENCODER_QUEUE, waitBoundMs: deps.config.TOOLDEX_SEMANTIC_ENCODER_WAIT_MS });
+    { owner: scheduler.instanceId, queueBound: deps.config.TOOLDEX_SEMANTIC_ENCODER_QUEUE, waitBoundMs: deps.config.TOOLDEX_SEMANTIC_ENCODER_WAIT_MS,
+      yieldTo: () => foreground.clear() });
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.

@@ -6,9 +6,11 @@ import { ToolDexError, isToolDexError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/index.ts';
 import { findQuickstart, type StoredFacts } from './context.ts';
+import type { Foreground } from './foreground.ts';
 import type { IngestScheduler } from './ingest-scheduler.ts';
 import { extractorVersion, extractPassages, warmExtraction } from './extraction.ts';
 import type { PassageDraft } from './extract/types.ts';
+import type { IndexedPassage } from './rank.ts';
 import { RETRY_AFTER_SECONDS } from './fetch.ts';
 import {
   claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, replacePassages, restoreReady, type VersionRow,
@@ -31,6 +33,10 @@ export interface IngestDeps {
   scheduler: IngestScheduler;
   /** Starts what the first question will need after indexing (the sentence encoder's thread), beside the download. */
   warm?: () => void;
+  /** A version just indexed, with its passages as stored: its first question's index is built from them. */
+  indexed?: (row: VersionRow, passages: IndexedPassage[]) => void;
+  /** Where an ingestion is held as a first question's work, which background embedding yields to. */
+  foreground?: Foreground;
 }
 
 export function docsUrlFor(tool: ToolRecord, facts?: Partial<StoredFacts>): string | null {
@@ -72,8 +78,9 @@ export function createIngestor(deps: IngestDeps) {
     const facts: StoredFacts = { ...artifact.facts, quickstart };
     const docsUrl = docsUrlFor(tool, facts);
     let siteStatus = deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending';
+    let stored: IndexedPassage[] = [];
     await deps.store.transaction(async (tx) => {
-      await replacePassages(tx, tool.slug, version, passages);
+      stored = await replacePassages(tx, tool.slug, version, passages);
       await markReady(tx, tool.slug, version, { docsUrl, facts: { ...facts, coverage }, siteStatus, extractor: extractorVersion(tool.ecosystem) });
     });
     // Where a first question's wait goes: download, extraction (worker thread), storing.
@@ -85,7 +92,9 @@ export function createIngestor(deps: IngestDeps) {
     } else if (deps.config.TOOLDEX_DOCS_SITES === 'background') {
       deps.track(crawl(tool, version, docsUrl, passages.length).then((status) => markSite(deps.store, tool.slug, version, status)));
     }
-    return (await getVersion(deps.store, tool.slug, version))!;
+    const row = (await getVersion(deps.store, tool.slug, version))!;
+    if (row.passages === stored.length) deps.indexed?.(row, stored); // an inline crawl added passages: read them all back
+    return row;
   }
 
   /** Ready, and made by this extractor of the tool's ecosystem (or a newer one, during a rolling deploy). */
@@ -116,7 +125,8 @@ export function createIngestor(deps: IngestDeps) {
         if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS, extractorVersion(tool.ecosystem)))) return undefined;
         await deps.scheduler.ownLease(tool.slug, version);
         try {
-          return await ingest(tool, version);
+          const indexing = ingest(tool, version);
+          return await (deps.foreground ? deps.foreground.hold(indexing) : indexing);
         } catch (error) {
           if (row?.status === 'ready') {
             // Indexing again for a newer extractor failed (registry away, …): the passages it had stay and are served.

@@ -38,12 +38,24 @@ async function loadPassages(db: Queryable, slug: string, version: string): Promi
 
 const trailOf = (p: IndexedPassage) => p.headings.slice(0, -1).join(' ');
 
+/** Versions just indexed whose passages are held for their first question (a few: it comes right after). */
+const SEEDS_KEPT = 4;
+
 export function createPackageIndexes(db: Queryable, capacity = 64) {
   const cache = new Map<string, PackageIndex>();
   const loading = new Map<string, Promise<PackageIndex>>();
+  const seeds = new Map<string, { stamp: string; passages: IndexedPassage[] }>();
 
-  async function build(slug: string, version: string): Promise<Omit<PackageIndex, 'stamp'>> {
-    const passages = await loadPassages(db, slug, version);
+  /** The passages of a version as stored at `stamp`: the ones ingestion just wrote when they are that version's, else read. */
+  function passagesOf(slug: string, version: string, stamp: string): Promise<IndexedPassage[]> {
+    const key = `${slug}@${version}`;
+    const seed = seeds.get(key);
+    seeds.delete(key);
+    return seed && seed.stamp === stamp ? Promise.resolve(seed.passages) : loadPassages(db, slug, version);
+  }
+
+  async function build(slug: string, version: string, stamp: string): Promise<Omit<PackageIndex, 'stamp'>> {
+    const passages = await passagesOf(slug, version, stamp);
     const central = centrality(passages);
     passages.forEach((p, i) => {
       p.centrality = central[i];
@@ -68,7 +80,7 @@ export function createPackageIndexes(db: Queryable, capacity = 64) {
       }
       let pending = loading.get(key);
       if (!pending) {
-        pending = build(slug, version).then((built) => {
+        pending = build(slug, version, stamp).then((built) => {
           const index = { ...built, stamp };
           cache.delete(key);
           cache.set(key, index);
@@ -80,6 +92,17 @@ export function createPackageIndexes(db: Queryable, capacity = 64) {
       return pending;
     },
     drop(slug: string, version: string): void { cache.delete(`${slug}@${version}`); },
+    /**
+     * The passages ingestion just stored for (slug, version) at `stamp` (its ready row's): the first question's index
+     * is built from them instead of reading them back from the store (a few hundred ms of a loaded event loop for a
+     * package of thousands). They are the stored rows (`insertPassages`), so the index is the one a read would build.
+     */
+    seed(slug: string, version: string, stamp: string, passages: IndexedPassage[]): void {
+      const key = `${slug}@${version}`;
+      seeds.delete(key);
+      seeds.set(key, { stamp, passages });
+      while (seeds.size > SEEDS_KEPT) seeds.delete(seeds.keys().next().value!);
+    },
   };
 }
 

@@ -1,8 +1,9 @@
 // SQL of the docs capability: version lists, ingestion rows (also the cross-instance lease) and passages.
 // The same statements run on PGlite and PostgreSQL; passages are ranked in memory (package-index.ts, rank.ts).
-import { storableText, type Queryable } from '../store/index.ts';
+import { storableJsonText, storableText, storableValue, type Queryable } from '../store/index.ts';
 import { headOf } from '../text-cut.ts';
 import type { PassageDraft } from './extract/types.ts';
+import type { IndexedPassage } from './rank.ts';
 import type { Releases } from './sources/types.ts';
 import { identifiersIn } from './tokens.ts';
 
@@ -103,22 +104,50 @@ function toInsertRow(passage: PassageDraft, ord: number) {
   };
 }
 
-/** Inserts passages after `startOrd`, in batches (one statement each). */
-export async function insertPassages(db: Queryable, slug: string, version: string, passages: PassageDraft[], startOrd = 0): Promise<void> {
+/**
+ * A number as a `real` column gives it back: the float32 nearest to it, written as the shortest decimal that is that
+ * float32 again (PostgreSQL's output for `real`), so 0.35 stays 0.35 and 0.123456789 becomes 0.12345679.
+ */
+export function asReal(value: number): number {
+  const single = Math.fround(value);
+  if (!Number.isFinite(single)) return single;
+  for (let digits = 1; digits < 9; digits++) {
+    const shortest = Number(single.toPrecision(digits));
+    if (Math.fround(shortest) === single) return shortest;
+  }
+  return Number(single.toPrecision(9));
+}
+
+/**
+ * Inserts passages after `startOrd`, in batches (one statement each). Returns them as the store now holds them, in
+ * order — what reading them back (package-index.ts) would give: the text made storable, importance a `real` — so a
+ * version just indexed is searched without reading its passages back.
+ */
+export async function insertPassages(db: Queryable, slug: string, version: string, passages: PassageDraft[], startOrd = 0): Promise<IndexedPassage[]> {
+  const stored: IndexedPassage[] = [];
   for (let i = 0; i < passages.length; i += 1000) {
     const batch = passages.slice(i, i + 1000).map((p, j) => toInsertRow(p, startOrd + i + j));
-    await db.query(
+    const json = JSON.stringify(batch);
+    // The store replaces NUL and lone surrogates (src/store/sanitise.ts): the rows as stored, read from one look at the text.
+    const asStored = storableJsonText(json) === json ? <T>(row: T) => row : storableValue;
+    const ids = await db.query<{ id: number | string; ord: number }>(
       `insert into docs_passages (slug, version, ord, url, title, headings, content, source, identifiers, symbol, importance, internal, deprecated)
        select $1, $2, p.ord, p.url, p.title, p.headings, p.content, p.source, p.identifiers, p.symbol, p.importance, p.internal, p.deprecated
        from jsonb_to_recordset($3::jsonb) as p(ord int, url text, title text, headings text[], content text, source text,
-         identifiers text[], symbol text, importance real, internal boolean, deprecated boolean)`,
-      [slug, version, JSON.stringify(batch)]);
+         identifiers text[], symbol text, importance real, internal boolean, deprecated boolean)
+       returning id, ord`,
+      [slug, version, json]);
+    const idOf = new Map(ids.map((row) => [Number(row.ord), Number(row.id)]));
+    for (const { ord, ...row } of batch) {
+      stored.push({ ...asStored(row), id: idOf.get(ord)!, importance: asReal(row.importance) });
+    }
   }
+  return stored;
 }
 
-export async function replacePassages(db: Queryable, slug: string, version: string, passages: PassageDraft[]): Promise<void> {
+export async function replacePassages(db: Queryable, slug: string, version: string, passages: PassageDraft[]): Promise<IndexedPassage[]> {
   await db.query('delete from docs_passages where slug = $1 and version = $2', [slug, version]);
-  await insertPassages(db, slug, version, passages);
+  return insertPassages(db, slug, version, passages);
 }
 
 export async function markReady(db: Queryable, slug: string, version: string,

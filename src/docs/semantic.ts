@@ -18,6 +18,11 @@ export const EXPANSION = { minSimilarity: 0.5, weight: 0.3, perWord: 2 };
 /** Passages embedded per background step, so a large package does not hold the event loop. */
 const EMBED_BATCH = 64;
 /**
+ * Background passages sent to the encoder between two looks at the foreground (a first question being indexed): each
+ * is a few ms of one core, so a first question that starts waits at most this many before the background yields.
+ */
+const YIELD_EVERY = 8;
+/**
  * The fleet lease on embedding a package (docs_vector_leases): held for `seconds`, renewed after every batch (a batch is
  * about a second of one core), so one left by a process that died frees the package within `seconds`. A process that
  * finds the lease taken reads the store every `pollMs` for the vectors the holder saves.
@@ -111,7 +116,14 @@ export const RERANK_DEPTH = 24;
  * the ones a question is about to be ranked on are embedded at once if the background has not reached them.
  */
 export function createDocsSemantic(words: Embedder | null, encoder: Embedder | null, logger: Logger, stored?: PassageVectorStore,
-  options: { owner?: string; lease?: typeof EMBED_LEASE; queueBound?: number; waitBoundMs?: number } = {}) {
+  options: {
+    owner?: string; lease?: typeof EMBED_LEASE; queueBound?: number; waitBoundMs?: number;
+    /**
+     * Waits while a first question's own work (ingestion, package index) is under way (src/docs/foreground.ts):
+     * background embedding pauses between steps until it resolves. Questions' own embeddings never wait for it.
+     */
+    yieldTo?: () => Promise<void>;
+  } = {}) {
   const lease = options.lease ?? EMBED_LEASE;
   /** Back-pressure: questions waiting for the encoder past which a new question is ranked without it (0: no bound). */
   const queueBound = options.queueBound ?? 0;
@@ -217,7 +229,11 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
       await restore(index, state);
       if (state.complete || !(holding = await takeTurn(index, state))) return;
       for (let i = 0; i < order.length && !closed; i += EMBED_BATCH) {
-        await embedDocs(index, state, order.slice(i, i + EMBED_BATCH), 'background');
+        for (let j = i; j < Math.min(i + EMBED_BATCH, order.length) && !closed; j += YIELD_EVERY) {
+          // A first question on another version is downloading, parsing or storing: its cores come first.
+          await options.yieldTo?.();
+          await embedDocs(index, state, order.slice(j, Math.min(j + YIELD_EVERY, i + EMBED_BATCH)), 'background');
+        }
         await stored?.claim(index, model, owner, lease.seconds); // renewed; lost only if this process stalled past it
       }
       if (closed || !state.vectors.every(Boolean)) return;

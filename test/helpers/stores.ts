@@ -8,6 +8,7 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/app.ts';
 import { createLogger } from '../../src/log.ts';
+import { openStore, type Store } from '../../src/store/index.ts';
 
 export type StoreKind = 'pglite' | 'postgres';
 
@@ -73,4 +74,16 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise
       await c.end();
     },
   };
+}
+
+/** A fresh, migrated store of `kind` (an empty PGlite folder, or a new PostgreSQL database) and what removes it. */
+export async function freshStore(kind: StoreKind): Promise<{ store: Store; close(): Promise<void> }> {
+  if (kind === 'postgres') {
+    const database = await freshPostgresUrl();
+    const store = await openStore({ DATABASE_URL: database.url, TOOLDEX_HOME: os.tmpdir() });
+    return { store, async close() { await store.close(); await database.drop(); } };
+  }
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-store-'));
+  const store = await openStore({ DATABASE_URL: undefined, TOOLDEX_HOME: home });
+  return { store, async close() { await store.close(); fs.rmSync(home, { recursive: true, force: true }); } };
 }
