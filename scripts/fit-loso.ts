@@ -85,6 +85,9 @@ function summary(): void {
 if (process.env.FIT_CANDIDATES) CANDIDATES.value = Number(process.env.FIT_CANDIDATES);
 const pseudo = pseudoQueriesFromEnv(harness.tools);
 if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catalog (weight ${pseudo[0]!.weight} each), in every fold's linear fit; e.g. ${pseudo.slice(0, 3).map((q) => `"${q.query}" → ${[...q.acceptable][0]}`).join('; ')}`);
+// FIT_CUES=0: the catalog's framework cues (query.ts CUE_SOURCES) off for the whole run, lists, fits and ranking alike
+// (the ablation mode's `cues` row, for any mode: forward-chaining judges them against a run without it).
+if (process.env.FIT_CUES === '0') Object.assign(CUE_SOURCES, { hand: false, derived: false });
 // Real queries first, pseudo-queries after: report() reads the real ones only.
 const fitQueries = [...queries, ...pseudo];
 const lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
