@@ -9,6 +9,12 @@
 //   FIT_MODE=ablation  each feature group held at 0 and the rest refit, leave-one-set-out (FIT_ABLATE limits the groups;
 //                      `cues` turns the catalog's framework cues off instead; with FIT_ABLATE_TREES=1 the base row's
 //                      linear parts give the trees' ablation too).
+//   FIT_MODE=forward   forward-chaining, the way a fresh run judges (round 14): each of the newest sets (FIT_FORWARD_SETS,
+//                      default r10–r13) is ranked by a model fit only on the sets written before it (TRAINING_FILES' round
+//                      order; tuning, held-out and r3 come before r4); per set and the mean over sets. One linear fit per
+//                      fold and λ (FIT_LAMBDAS) serves every tree setting of FIT_TREE_GRID (rounds x depth [x shrinkage],
+//                      e.g. 40x3,20x2; `none` for the linear model alone); FIT_FROZEN_VARIANTS=a+b;c (`;`-separated,
+//                      `-` for none) runs the whole grid once per set of features held at 0 (FIT_FROZEN adds to each).
 // FIT_PSEUDO=n (any mode but recall): n pseudo-queries per ecosystem made from the catalog's own text (bench/search-pseudo.ts,
 //                    weak supervision, no evaluation set read) join every fold's linear fit, never ranked; FIT_PSEUDO_WEIGHT
 //                    (default 0.5 each), FIT_PSEUDO_SOURCE (description | readme).
@@ -16,13 +22,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FEATURES, HAND_WEIGHTS, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
+import { FEATURES, HAND_WEIGHTS, score, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
 import { CANDIDATES } from '../src/catalog/search-index.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { loadLabelledQueries, queriesPrintable, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
-import { candidateLists, fmt, leaveOneSetOut, loadHarness, reportOf, type ModelSpec } from '../bench/search-harness.ts';
-import { BOOST_DEFAULTS } from '../bench/lambdamart.ts';
+import {
+  candidateLists, fitModel, fmt, leaveOneSetOut, loadHarness, positionsWith, reportOf, type ModelSpec,
+} from '../bench/search-harness.ts';
+import { BOOST_DEFAULTS, fitTrees, type BoostSettings } from '../bench/lambdamart.ts';
 import { pseudoQueriesFromEnv } from '../bench/search-pseudo.ts';
+import { meanOverSets, writtenBefore } from '../bench/search-forward.ts';
 
 const started = Date.now();
 const load = () => os.loadavg()[0]!.toFixed(1);
@@ -76,6 +85,9 @@ function summary(): void {
 if (process.env.FIT_CANDIDATES) CANDIDATES.value = Number(process.env.FIT_CANDIDATES);
 const pseudo = pseudoQueriesFromEnv(harness.tools);
 if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catalog (weight ${pseudo[0]!.weight} each), in every fold's linear fit; e.g. ${pseudo.slice(0, 3).map((q) => `"${q.query}" → ${[...q.acceptable][0]}`).join('; ')}`);
+// FIT_CUES=0: the catalog's framework cues (query.ts CUE_SOURCES) off for the whole run, lists, fits and ranking alike
+// (the ablation mode's `cues` row, for any mode: forward-chaining judges them against a run without it).
+if (process.env.FIT_CUES === '0') Object.assign(CUE_SOURCES, { hand: false, derived: false });
 // Real queries first, pseudo-queries after: report() reads the real ones only.
 const fitQueries = [...queries, ...pseudo];
 const lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
@@ -187,7 +199,94 @@ if (mode === 'loso') {
     console.log(`(${Math.round((Date.now() - started) / 1000)} s, load ${load()})`);
   }
   CANDIDATES.value = shipped;
+} else if (mode === 'forward') {
+  await forwardChaining();
 } else {
-  throw new Error(`FIT_MODE=${mode}: loso, recall or ablation`);
+  throw new Error(`FIT_MODE=${mode}: loso, forward, recall or ablation`);
 }
 console.log(`${mode} done in ${Math.round((Date.now() - started) / 1000)} s (load ${load()}; ${os.cpus().length} cores, shared)`);
+
+/**
+ * Forward-chaining (FIT_MODE=forward): for each judged set, fit on the sets written before it and rank it with that fit,
+ * as the fresh run ranks a set its writer wrote after every training set. Model rows: per λ, the linear model and the
+ * linear model boosted by each tree setting of FIT_TREE_GRID (the trees over the same fold's linear fit).
+ */
+async function forwardChaining(): Promise<void> {
+  const order = TRAINING_FILES.map((file) => path.basename(file, '.tsv'));
+  const judged = (process.env.FIT_FORWARD_SETS ?? 'search-fresh-r10,search-fresh-r11,search-fresh-r12,search-fresh-r13').split(',');
+  const unknownSet = judged.filter((set) => !order.includes(set));
+  if (unknownSet.length) throw new Error(`FIT_FORWARD_SETS: ${unknownSet.join(', ')} not in TRAINING_FILES`);
+  const lambdas = (process.env.FIT_LAMBDAS ?? '0.00001').split(',').map(Number);
+  const grid: Array<BoostSettings | undefined> = (process.env.FIT_TREE_GRID ?? `none,${BOOST_DEFAULTS.rounds}x${BOOST_DEFAULTS.depth}`).split(',').map((cell) => {
+    if (cell === 'none') return undefined;
+    const [rounds, depth, shrinkage] = cell.split('x').map(Number);
+    return { ...BOOST_DEFAULTS, rounds: rounds!, depth: depth!, shrinkage: shrinkage ?? BOOST_DEFAULTS.shrinkage };
+  });
+  const always = (process.env.FIT_FROZEN ?? '').split('+').filter(Boolean);
+  const variants = (process.env.FIT_FROZEN_VARIANTS ?? '-').split(';').map((v) => new Set([...always, ...v.split('+').filter((f) => f && f !== '-')] as Feature[]));
+  const unknown = variants.flatMap((v) => [...v]).filter((f) => !FEATURES.includes(f));
+  if (unknown.length) throw new Error(`FIT_FROZEN(_VARIANTS): ${unknown.join(', ')} not in FEATURES (${FEATURES.join(', ')})`);
+  const judgedQueries = queries.filter((q) => judged.includes(q.set));
+  const rows = new Map<string, Map<LabelledQuery, number>>();
+  const tops = new Map<string, Map<LabelledQuery, string[]>>();
+  const nameOf = (frozen: Set<Feature>, lambda: number, boost?: BoostSettings) =>
+    `${boost ? `${boost.rounds}×d${boost.depth} η${boost.shrinkage}` : 'linear'} λ=${lambda}${frozen.size > always.length ? ` −${[...frozen].filter((f) => !always.includes(f)).join('−')}` : ''}`;
+  for (const frozen of variants) {
+    for (const lambda of lambdas) {
+      for (const set of judged) {
+        // Sets written before this one (their position in TRAINING_FILES), and the pseudo-queries (weak supervision) if any.
+        const before = (q: LabelledQuery) => q.trainOnly || writtenBefore(order, q.set, set);
+        const train = fitQueries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => before(q));
+        const linear = await fitModel(harness, train.map((t) => t.list), train.map((t) => t.q), lambda, frozen, margins);
+        const test = queries.filter((q) => q.set === set);
+        // The trees learn from people's queries only, over the lists the fold's linear stage one gathers (fitSpec's way).
+        const own = grid.some(Boolean) ? await candidateLists(harness, train.map((t) => t.q).filter((q) => !q.trainOnly), linear.weights) : [];
+        const held = FEATURES.map((f, i) => (frozen.has(f) ? i : -1)).filter((i) => i >= 0);
+        const seen = held.length === 0 ? own : own.map((list) => ({ ...list, features: list.features.map((v) => v.map((x, i) => (held.includes(i) ? 0 : x))) }));
+        for (const boost of grid) {
+          const name = nameOf(frozen, lambda, boost);
+          const trees = boost ? fitTrees(seen, (vector) => score(vector, linear.weights), boost) : [];
+          const top = tops.get(name) ?? new Map<LabelledQuery, string[]>();
+          const positions = rows.get(name) ?? new Map<LabelledQuery, number>();
+          for (const [q, at] of await positionsWith(harness, test, { ...linear, trees }, top)) positions.set(q, at);
+          rows.set(name, positions);
+          tops.set(name, top);
+        }
+        console.log(`  fold ${set}: fit on ${new Set(train.filter(({ q }) => !q.trainOnly).map(({ q }) => q.set)).size} sets, ${train.length} queries (${Math.round((Date.now() - started) / 1000)} s, load ${load()})`);
+      }
+      for (const boost of grid) forwardReport(nameOf(frozen, lambda, boost), judged, judgedQueries, rows.get(nameOf(frozen, lambda, boost))!);
+    }
+  }
+  // FIT_LOSO_OUT=file: each judged query's row (scripts/search-miss-classes.ts), the first model's, printable sets only.
+  const [first] = rows.keys();
+  if (process.env.FIT_LOSO_OUT && first) {
+    const out = judgedQueries.filter((q) => queriesPrintable(path.join(import.meta.dirname, '../bench', `${q.set}.tsv`)))
+      .map((q) => [q.set, q.ecosystem, q.named ? 'y' : 'n', rows.get(first)!.get(q)! + 1, q.query, tops.get(first)!.get(q)!.slice(0, 5).join(' '), [...q.acceptable].join(' ')].join('\t'));
+    fs.writeFileSync(process.env.FIT_LOSO_OUT, out.join('\n') + '\n');
+  }
+  // Summary: per set hit@1/hit@5/MRR@10, the mean over sets, and each model against the first by queries per set.
+  const [reference] = rows.keys();
+  console.log(`\nforward-chaining summary (hit@1 / hit@5 / MRR@10 per judged set, mean over sets, pooled; Δ queries at hit@1 and hit@5 against "${reference}" per set)`);
+  for (const [name, positions] of rows) {
+    const per = judged.map((set) => reportOf(judgedQueries.filter((q) => q.set === set), positions));
+    const mean = (pick: (r: ReturnType<typeof reportOf>) => number) => meanOverSets(per.map(pick)).toFixed(3);
+    const pooled = reportOf(judgedQueries, positions);
+    const delta = (k: number) => judged.map((set) => {
+      const inSet = judgedQueries.filter((q) => q.set === set);
+      const hits = (p: Map<LabelledQuery, number>) => inSet.filter((q) => p.get(q)! >= 0 && p.get(q)! < k).length;
+      return hits(positions) - hits(rows.get(reference!)!);
+    });
+    const cells = per.map((r) => [r.hitAt1, r.hitAt5, r.mrrAt10].map((x) => x.toFixed(3)).join('/'));
+    console.log(`${name.padEnd(34)} ${cells.join('  ')}  mean ${mean((r) => r.hitAt1)}/${mean((r) => r.hitAt5)}/${mean((r) => r.mrrAt10)}  pooled ${pooled.hitAt1.toFixed(3)}/${pooled.hitAt5.toFixed(3)}/${pooled.mrrAt10.toFixed(3)}`
+      + (name === reference ? '' : `  Δ@1 ${delta(1).join(',')} Δ@5 ${delta(5).join(',')}`));
+  }
+}
+
+/** One model's forward-chaining rows: per judged set (with its slices for the newest), the mean over sets and pooled. */
+function forwardReport(name: string, judged: string[], judgedQueries: LabelledQuery[], positions: Map<LabelledQuery, number>): void {
+  for (const set of judged) {
+    const inSet = judgedQueries.filter((q) => q.set === set);
+    console.log(`${name.padEnd(34)} judged ${set.padEnd(16)} ${fmt(reportOf(inSet, positions))}`);
+  }
+  for (const [slice, part] of slices(judgedQueries)) console.log(`${''.padEnd(34)}    pooled ${slice.padEnd(18)} ${fmt(reportOf(part, positions))}`);
+}

@@ -6,6 +6,7 @@
 //   FIT_MODE=loso node --import tsx scripts/fit-ranking.ts    # leave-one-set-out model selection (scripts/fit-loso.ts)
 //   FIT_MODE=recall node --import tsx scripts/fit-ranking.ts  # candidate recall before re-ranking (scripts/fit-loso.ts)
 //   FIT_MODE=ablation node --import tsx scripts/fit-ranking.ts  # feature ablation, leave-one-set-out (scripts/fit-loso.ts)
+//   FIT_MODE=forward node --import tsx scripts/fit-ranking.ts  # forward-chaining over r10–r13, the fresh run's way (scripts/fit-loso.ts)
 //   FIT_FROZEN=a+b …  # these features held at 0 in the final fit and out of the trees (a group pruned by the ablation)
 //   FIT_REFIT=1 …  # after FEATURES changed order or length: rank.ts then loads without the shipped trees instead of stopping
 //   FIT_PSEUDO=120 …  # the final linear fit also learns from 120 pseudo-queries per ecosystem made from the catalog's own
