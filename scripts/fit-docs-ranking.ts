@@ -184,6 +184,8 @@ interface StoredPool {
   /** Per candidate (as rows): index into `keyNames`. */
   keys: number[]; keyNames: string[];
   answering: number[];
+  /** The answering candidates under the judge before round 14 (bench/docs-questions.ts `published`; absent in older pools). */
+  answeringPublished?: number[];
   /** The candidates whose near-duplicate pairs are listed (`near`); one outside them is taken for no duplicate. */
   reachable: number[]; near: Array<[number, number]>;
 }
@@ -262,7 +264,9 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features) + (weights.bare ?? 0) * bareOf(r.doc), matched: r.matched }));
     return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, (doc) => keyUnder(trailOf(weights), keyOf.get(doc)!), isNear, limit).map((r) => r.doc);
   };
-  return { q: { tool: p.tool, ecosystem: p.ecosystem, question: p.question }, set, pkg: packageOf(p as unknown as Question), rows, answering: new Set(p.answering), order, why: p.why, keyOf, extra };
+  // FIT_JUDGE=published: the answers as the judge before round 14 counted them (pools that stored them).
+  const answering = process.env.FIT_JUDGE === 'published' && p.answeringPublished ? p.answeringPublished : p.answering;
+  return { q: { tool: p.tool, ecosystem: p.ecosystem, question: p.question }, set, pkg: packageOf(p as unknown as Question), rows, answering: new Set(answering), order, why: p.why, keyOf, extra };
 }
 
 /** The column order of pools stored before their feature names were (before round 11): round 10's word features. */
@@ -313,6 +317,7 @@ async function ask(questions: Question[], home: string | undefined): Promise<Sto
       rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f]), pool.passages[r.doc]!.bare ? -1 : 0]),
       features: [...WORD_FEATURES, 'bare'],
       keys, keyNames, answering: [...answering], reachable, near: pool.nearDuplicates(reachable),
+      answeringPublished: pool.rows.filter((r) => answers(pool.passages[r.doc]!, q.expect, 'published')).map((r) => r.doc),
     };
     // The stored rerank must be the live one: checked on every pool as it is made.
     const replay = fromStored(entry, 'tuning');
