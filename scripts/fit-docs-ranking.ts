@@ -508,7 +508,10 @@ const started = Date.now();
 const all: Asked[] = [];
 for (const [file, set] of SETS) {
   const questions = loadQuestions(file, set === 'heldout' ? 'heldout' : set).filter(keep).slice(0, limit);
-  all.push(...await pools(file, questions, set, homes[set] ?? (set === 'heldout' ? homes.tuning : undefined)));
+  // FIT_ECOSYSTEMS=a,b: pools asked and stored per ecosystem, so runs of one ecosystem each add up to a run of several.
+  for (const part of ecosystems ? ecosystems.map((e) => questions.filter((q) => q.ecosystem === e)) : [questions]) {
+    if (part.length) all.push(...await pools(file, part, set, homes[set] ?? (set === 'heldout' ? homes.tuning : undefined)));
+  }
   console.error(`asked ${set}: ${questions.length} questions, ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 if (checkedPools) console.log(`stored pools checked against the live ranker: ${checkMismatches} of ${checkedPools} top-3 orders differ`);
