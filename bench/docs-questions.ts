@@ -72,6 +72,24 @@ export function definingPath(symbol: string, source: string | null | undefined):
   return root ? [root, ...modules, ...rest].join('::') : undefined;
 }
 
+/**
+ * Round 14's judging rule for Go examples: an `Example…` function's passage (src/docs/extract/golang.ts
+ * examplePassages: source `…_test.go`, content `Example (suffix) of \`pkg.Item\`:`) carries the item it exemplifies
+ * as its symbol; a question writer who read pkg.go.dev or the test file names the function (`ExamplePrintToPDF`,
+ * `ExampleEvents_acceptAlert`, `Example_publish`). The function's name is rebuilt from the passage's own header, so a
+ * question naming it is answered by that passage, and only by it.
+ */
+export function exampleName(answer: Answer): string | undefined {
+  if (!answer.source?.endsWith('_test.go')) return undefined;
+  const header = /^Example(?: \(([^)\n]+)\))? of `([^`\n]+)`:/.exec(answer.content);
+  if (!header) return undefined;
+  const [, suffix, named] = header;
+  // An item's example: `pkg.Item` or `pkg.Type.Method` (the item after the package's own name); a package's: its import path.
+  const item = answer.symbol ? named!.split('.').slice(1).join('_') : '';
+  const name = `Example${item}${suffix ? `_${suffix}` : ''}`;
+  return answer.symbol ? `${named!.split('.')[0]}.${name}` : `${named}/${name}`;
+}
+
 /** `published`: the judge before round 14 (a symbol named only by the path the passage carries), for before/after figures. */
 export type Judge = 'defining' | 'published';
 
@@ -79,8 +97,9 @@ export function meets(answer: Answer, condition: Condition, judge: Judge = 'defi
   switch (condition.kind) {
     case 'symbol': {
       if (namesSymbol(answer.symbol || answer.title || '', condition.value)) return true;
-      const defining = judge === 'defining' ? definingPath(answer.symbol ?? '', answer.source) : undefined;
-      return Boolean(defining && namesSymbol(defining, condition.value));
+      if (judge === 'published') return false;
+      const other = definingPath(answer.symbol ?? '', answer.source) ?? exampleName(answer);
+      return Boolean(other && namesSymbol(other, condition.value));
     }
     case 'file': {
       const want = withoutArchiveRoot(condition.value);

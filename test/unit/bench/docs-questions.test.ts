@@ -33,3 +33,24 @@ test('the defining module does not widen a symbol to another module or another i
   // A Go or TypeScript item's file is not its module.
   assert.equal(answers({ ...exported, source: 'asyncpg/connection.go' }, parseExpectation('symbol:asyncpg.connection.Connection.copy_records_to_table')), false);
 });
+
+// Round 14: a Go example passage is also named by its Example function's name (the passage's own header says which).
+const example = (content: string, symbol?: string) => ({ title: 't', content, symbol: symbol ?? null, source: 'example_test.go' });
+
+test('a Go example passage answers a question naming its Example function', () => {
+  const item = example('Example of `chromedp.PrintToPDF`:\n\n```go\nchromedp.Run(ctx, page.PrintToPDF())\n```', 'chromedp.PrintToPDF');
+  assert.equal(answers(item, parseExpectation('symbol:ExamplePrintToPDF && text:page.PrintToPDF')), true);
+  const method = example('Example (acceptAlert) of `chromedp.Events`:\n\n```go\nx\n```', 'chromedp.Events');
+  assert.equal(answers(method, parseExpectation('symbol:ExampleEvents_acceptAlert')), true);
+  const pkg = example('Example (publish) of `github.com/rabbitmq/amqp091-go`:\n\n```go\nx\n```');
+  assert.equal(answers(pkg, parseExpectation('symbol:Example_publish')), true);
+});
+
+test('an Example name answers only from its own example passage', () => {
+  const item = example('Example of `chromedp.PrintToPDF`:\n\n```go\nx\n```', 'chromedp.PrintToPDF');
+  assert.equal(answers(item, parseExpectation('symbol:ExampleEvents_acceptAlert')), false);
+  // The same header in a non-test file (documentation quoting it) is not an example function.
+  assert.equal(answers({ ...item, source: 'doc.go' }, parseExpectation('symbol:ExamplePrintToPDF')), false);
+  // The published judge (before round 14) does not read it.
+  assert.equal(answers(item, parseExpectation('symbol:ExamplePrintToPDF'), 'published'), false);
+});
