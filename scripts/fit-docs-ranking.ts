@@ -224,9 +224,12 @@ async function pools(file: string, questions: Question[], set: SetName, home: st
   let cached = path.join(cacheDir, `${set}-${cacheKey(file, home, questions)}.json`);
   // FIT_ANY_CACHE=1: the newest stored pools of the set whatever their key (features they lack read as 0, or derived
   // below); for a fit whose feature code moved on after its pools were asked. Said on stderr, never silent.
+  // Only pools of the same questions count (per-ecosystem pools of one set share its file prefix).
   if (!fs.existsSync(cached) && process.env.FIT_ANY_CACHE === '1' && fs.existsSync(cacheDir)) {
+    const asked = JSON.stringify(questions.map((q) => `${q.tool}\t${q.question}`));
+    const sameQuestions = (file: string) => JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as StoredPool[]).map((p) => `${p.tool}\t${p.question}`)) === asked;
     const newest = fs.readdirSync(cacheDir).filter((f) => new RegExp(`^${set}-[0-9a-f]{16}\\.json$`).test(f))
-      .map((f) => path.join(cacheDir, f)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+      .map((f) => path.join(cacheDir, f)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs).find(sameQuestions);
     if (newest) { console.error(`  ${set}: FIT_ANY_CACHE, pools of another key: ${newest}`); cached = newest; }
   }
   if (fs.existsSync(cached) && process.env.FIT_REFRESH !== '1') {
