@@ -29,7 +29,7 @@ interface ModuleInfo {
   imported: Map<string, string | undefined>;
 }
 
-interface Entry { module: ModuleInfo; local: string[]; node: SyntaxNode; draft: Omit<PassageDraft, 'title' | 'symbol' | 'importance'>; kind: 'module' | 'class' | 'function' | 'member' | 'attribute' | 'reexport'; header: string }
+interface Entry { module: ModuleInfo; local: string[]; node: SyntaxNode; draft: Omit<PassageDraft, 'symbol' | 'importance'>; kind: 'module' | 'class' | 'function' | 'member' | 'attribute' | 'reexport'; header: string }
 
 /** Never public API, whatever they are named: vendored copies, tests, internals. */
 const EXCLUDED_SEGMENT = /^(_internal|_vendor|_vendored|vendor|tests?|testing|_testing|conftest|benchmarks?|examples?|docs?|docs_src|scripts)$/;
