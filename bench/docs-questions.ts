@@ -55,9 +55,52 @@ export function namesSymbol(passageSymbol: string, expected: string): boolean {
  */
 const withoutArchiveRoot = (file: string) => file.replace(/^package\//, '');
 
-export function meets(answer: Answer, condition: Condition): boolean {
+/**
+ * Round 14's judging rule: a Python or Rust item is also named by its DEFINING module's path. A passage carries the path
+ * the package exports an item by (`asyncpg.Connection.copy_records_to_table`, `hyper_rustls::HttpsConnectorBuilder`
+ * re-exported from a private module); a question writer who read the source names the module that defines it
+ * (`asyncpg.connection.Connection…`, `hyper_rustls::connector::builder::HttpsConnectorBuilder`). Both name the same
+ * item, so the defining module, read off the passage's source file (`asyncpg/connection.py`, `src/connector/builder.rs`),
+ * is spliced in after the symbol's root: the question's segments must still all appear, in order, last one equal.
+ * Only for `.py`, `.pyi` and `.rs` sources (Go and TypeScript items are named by their package, not their file).
+ */
+export function definingPath(symbol: string, source: string | null | undefined): string | undefined {
+  const file = /^(?:[a-z]+:\/\/[^/]+\/)?(.+)\.(?:py|pyi|rs)$/i.exec(source ?? '')?.[1];
+  if (!file || !symbol) return undefined;
+  const modules = file.split('/').filter((s) => s && !['__init__', 'mod', 'lib'].includes(s));
+  const [root, ...rest] = segments(symbol);
+  return root ? [root, ...modules, ...rest].join('::') : undefined;
+}
+
+/**
+ * Round 14's judging rule for Go examples: an `Example…` function's passage (src/docs/extract/golang.ts
+ * examplePassages: source `…_test.go`, content `Example (suffix) of \`pkg.Item\`:`) carries the item it exemplifies
+ * as its symbol; a question writer who read pkg.go.dev or the test file names the function (`ExamplePrintToPDF`,
+ * `ExampleEvents_acceptAlert`, `Example_publish`). The function's name is rebuilt from the passage's own header, so a
+ * question naming it is answered by that passage, and only by it.
+ */
+export function exampleName(answer: Answer): string | undefined {
+  if (!answer.source?.endsWith('_test.go')) return undefined;
+  const header = /^Example(?: \(([^)\n]+)\))? of `([^`\n]+)`:/.exec(answer.content);
+  if (!header) return undefined;
+  const [, suffix, named] = header;
+  // An item's example: `pkg.Item` or `pkg.Type.Method` (the item after the package's own name); a package's: its import path.
+  const item = answer.symbol ? named!.split('.').slice(1).join('_') : '';
+  const name = `Example${item}${suffix ? `_${suffix}` : ''}`;
+  return answer.symbol ? `${named!.split('.')[0]}.${name}` : `${named}/${name}`;
+}
+
+/** `published`: the judge before round 14 (a symbol named only by the path the passage carries), for before/after figures. */
+export type Judge = 'defining' | 'published';
+
+export function meets(answer: Answer, condition: Condition, judge: Judge = 'defining'): boolean {
   switch (condition.kind) {
-    case 'symbol': return namesSymbol(answer.symbol || answer.title || '', condition.value);
+    case 'symbol': {
+      if (namesSymbol(answer.symbol || answer.title || '', condition.value)) return true;
+      if (judge === 'published') return false;
+      const other = definingPath(answer.symbol ?? '', answer.source) ?? exampleName(answer);
+      return Boolean(other && namesSymbol(other, condition.value));
+    }
     case 'file': {
       const want = withoutArchiveRoot(condition.value);
       return Boolean(answer.source && (answer.source === want || answer.source.endsWith(`/${want}`)));
@@ -67,7 +110,7 @@ export function meets(answer: Answer, condition: Condition): boolean {
   }
 }
 
-export const answers = (answer: Answer, expect: Expectation) => expect.some((all) => all.every((c) => meets(answer, c)));
+export const answers = (answer: Answer, expect: Expectation, judge: Judge = 'defining') => expect.some((all) => all.every((c) => meets(answer, c, judge)));
 
 /** Rank (1-based) of the first answering passage, or 0. */
 export function firstHit(results: Answer[], expect: Expectation): number {

@@ -45,7 +45,13 @@ type SetName = typeof ALL_SETS[number][1];
  * only for the round-10 hand-set prior (bare 0.3): its negatives and its fixed row read it off each stored pool's `bare`
  * column. A fit that ships holds `bare` at 0, so its stored rerank is the ranker's.
  */
-type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number };
+type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: number };
+/**
+ * A feature the fitter can weigh: the ranker's word features, and `depth`, a candidate feature derived from the stored
+ * pools alone (not in the ranker): how deep an item's symbol is, segments past the package root over 4, capped at 1
+ * (`tokio::time::timeout` 0.5, a section 0). Round 13's item-against-item candidate, judged here before the ranker gets it.
+ */
+type FitFeature = WordFeature | 'depth';
 const SETS = process.env.FIT_SETS ? ALL_SETS.filter(([, set]) => process.env.FIT_SETS!.split(',').includes(set)) : ALL_SETS;
 /** Negatives per question: the non-answering passages the hand-set word score puts highest (the near relatives). */
 const NEGATIVES = 20;
@@ -104,7 +110,7 @@ const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<WordFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights> }
+interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights> }
 /** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
 const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : [-0.3, -0.15, 0, 0.15, 0.3]);
 const MIN_GAIN = 2;
@@ -130,6 +136,8 @@ const ALL_CONFIGS: Config[] = [
   // (docs/docs-search.md, "Round 12: ranking"): bare, member, field and moduleDoc removed (held at 0).
   { name: 'round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: PRUNED },
   { name: 'trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 } },
+  // Round 13's symbol-depth candidate (not shipped then: +1 hit@3 over twelve sets), re-judged forward-chaining.
+  { name: 'trail+round12+depth l=10', kind: 'logistic', features: [...ROUND12, 'depth'], lambda: 10, set: { ...PRUNED, sectionTrail: 1 } },
   // FIT_DROP_SETS='a,b;c': joint removals from the round-11 fit (each listed group held at 0 and refitted without).
   ...(process.env.FIT_DROP_SETS ?? '').split(';').filter(Boolean).map((group) => {
     const drop = group.split(',') as WordFeature[];
@@ -184,6 +192,8 @@ interface StoredPool {
   /** Per candidate (as rows): index into `keyNames`. */
   keys: number[]; keyNames: string[];
   answering: number[];
+  /** The answering candidates under the judge before round 14 (bench/docs-questions.ts `published`; absent in older pools). */
+  answeringPublished?: number[];
   /** The candidates whose near-duplicate pairs are listed (`near`); one outside them is taken for no duplicate. */
   reachable: number[]; near: Array<[number, number]>;
 }
@@ -214,9 +224,12 @@ async function pools(file: string, questions: Question[], set: SetName, home: st
   let cached = path.join(cacheDir, `${set}-${cacheKey(file, home, questions)}.json`);
   // FIT_ANY_CACHE=1: the newest stored pools of the set whatever their key (features they lack read as 0, or derived
   // below); for a fit whose feature code moved on after its pools were asked. Said on stderr, never silent.
+  // Only pools of the same questions count (per-ecosystem pools of one set share its file prefix).
   if (!fs.existsSync(cached) && process.env.FIT_ANY_CACHE === '1' && fs.existsSync(cacheDir)) {
+    const asked = JSON.stringify(questions.map((q) => `${q.tool}\t${q.question}`));
+    const sameQuestions = (file: string) => JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as StoredPool[]).map((p) => `${p.tool}\t${p.question}`)) === asked;
     const newest = fs.readdirSync(cacheDir).filter((f) => new RegExp(`^${set}-[0-9a-f]{16}\\.json$`).test(f))
-      .map((f) => path.join(cacheDir, f)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+      .map((f) => path.join(cacheDir, f)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs).find(sameQuestions);
     if (newest) { console.error(`  ${set}: FIT_ANY_CACHE, pools of another key: ${newest}`); cached = newest; }
   }
   if (fs.existsSync(cached) && process.env.FIT_REFRESH !== '1') {
@@ -248,6 +261,7 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     return [doc!, stored];
   }));
   const bareOf = (doc: number) => extra.get(doc)?.bare ?? 0;
+  for (const [doc, stored] of extra) stored.depth = depthOf(keyOf.get(doc)!);
   const simOf = new Map(rows.map((r) => [r.doc, r.similarity ?? 0]));
   const reachable = new Set(p.reachable);
   const near = new Set(p.near.map(([a, b]) => `${Math.min(a, b)} ${Math.max(a, b)}`));
@@ -259,10 +273,20 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     if (weights.guideUse !== 0 || weights.deprecatedMeaning !== WEIGHTS.deprecatedMeaning || weights.bareMeaning !== WEIGHTS.bareMeaning || weights.duplicate !== WEIGHTS.duplicate) {
       throw new Error('a stored pool reranks under the word weights and the fusion only');
     }
-    const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features) + (weights.bare ?? 0) * bareOf(r.doc), matched: r.matched }));
+    const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features) + (weights.bare ?? 0) * bareOf(r.doc) + (weights.depth ?? 0) * (extra.get(r.doc)?.depth ?? 0), matched: r.matched }));
     return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, (doc) => keyUnder(trailOf(weights), keyOf.get(doc)!), isNear, limit).map((r) => r.doc);
   };
-  return { q: { tool: p.tool, ecosystem: p.ecosystem, question: p.question }, set, pkg: packageOf(p as unknown as Question), rows, answering: new Set(p.answering), order, why: p.why, keyOf, extra };
+  // FIT_JUDGE=published: the answers as the judge before round 14 counted them (pools that stored them).
+  const answering = process.env.FIT_JUDGE === 'published' && p.answeringPublished ? p.answeringPublished : p.answering;
+  return { q: { tool: p.tool, ecosystem: p.ecosystem, question: p.question }, set, pkg: packageOf(p as unknown as Question), rows, answering: new Set(answering), order, why: p.why, keyOf, extra };
+}
+
+/** `depth` of a candidate from its de-duplication key: an item's symbol segments past the root (Go: past the import path), over 4, capped at 1; a section or a module page 0. */
+function depthOf(key: string): number {
+  if (!key.startsWith('symbol:') || key.includes('\u0000')) return 0;
+  const symbol = key.slice('symbol:'.length);
+  const parts = symbol.slice(symbol.lastIndexOf('/') + 1).split(/::|\./).filter(Boolean);
+  return Math.min(Math.max(parts.length - 1, 0), 4) / 4;
 }
 
 /** The column order of pools stored before their feature names were (before round 11): round 10's word features. */
@@ -313,6 +337,7 @@ async function ask(questions: Question[], home: string | undefined): Promise<Sto
       rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f]), pool.passages[r.doc]!.bare ? -1 : 0]),
       features: [...WORD_FEATURES, 'bare'],
       keys, keyNames, answering: [...answering], reachable, near: pool.nearDuplicates(reachable),
+      answeringPublished: pool.rows.filter((r) => answers(pool.passages[r.doc]!, q.expect, 'published')).map((r) => r.doc),
     };
     // The stored rerank must be the live one: checked on every pool as it is made.
     const replay = fromStored(entry, 'tuning');
@@ -373,7 +398,7 @@ function fit(list: Asked[], config: Config): FitWeights {
 }
 
 /** Coordinate search of training hit@3 (or `score`) over `features`, from the hand-set weights. */
-function search(list: Asked[], features: Array<WordFeature | 'rrf'>, score = count): FitWeights {
+function search(list: Asked[], features: Array<FitFeature | 'rrf'>, score = count): FitWeights {
   let best: FitWeights = { ...WEIGHTS };
   let bestN = score(list, best);
   for (const f of features) {
@@ -408,8 +433,10 @@ function pairSides(a: Asked): { positives: FeatureRow[]; negatives: FeatureRow[]
 /** Pairwise logistic regression by Newton's method on `features` (the others at their hand-set weight, as an offset). */
 function logistic(list: Asked[], config: Config): FitWeights {
   const { lambda } = config;
-  const features = config.features.filter((f): f is WordFeature => f !== 'rrf');
+  const features = config.features.filter((f): f is FitFeature => f !== 'rrf');
   const fixed = WORD_FEATURES.filter((f) => !features.includes(f));
+  // A fitted feature's value: a word feature's from the row, `depth` from the stored columns.
+  const value = (a: Asked, row: FeatureRow, f: FitFeature) => (f === 'depth' ? a.extra.get(row.doc)?.depth ?? 0 : row.features[f]);
   // An ablated feature (`zero`) is held at 0 instead of its hand-set weight.
   // A config's `set` (e.g. sectionTrail) holds for the fitted model too.
   const base: FitWeights = { ...PRIOR, ...config.set, ...(config.zero ? { [config.zero]: 0 } : {}) };
@@ -422,7 +449,7 @@ function logistic(list: Asked[], config: Config): FitWeights {
     for (const p of positives) {
       for (const n of negatives) {
         pairs.push({
-          x: features.map((f) => p.features[f] - n.features[f]),
+          x: features.map((f) => value(a, p, f) - value(a, n, f)),
           offset: fixed.reduce((sum, f) => sum + base[f] * (p.features[f] - n.features[f]), 0)
             + (base.bare ?? 0) * ((a.extra.get(p.doc)?.bare ?? 0) - (a.extra.get(n.doc)?.bare ?? 0)),
           weight,
@@ -431,7 +458,7 @@ function logistic(list: Asked[], config: Config): FitWeights {
     }
   }
   // Shrunk toward PRIOR (not toward 0): a strong penalty leaves the prior ranking as it is.
-  const prior = features.map((f) => PRIOR[f]);
+  const prior = features.map((f) => PRIOR[f] ?? 0);
   const w = [...prior];
   for (let step = 0; step < 50; step++) {
     const gradient = w.map((v, i) => 2 * lambda * (v - prior[i]!));
@@ -484,7 +511,10 @@ const started = Date.now();
 const all: Asked[] = [];
 for (const [file, set] of SETS) {
   const questions = loadQuestions(file, set === 'heldout' ? 'heldout' : set).filter(keep).slice(0, limit);
-  all.push(...await pools(file, questions, set, homes[set] ?? (set === 'heldout' ? homes.tuning : undefined)));
+  // FIT_ECOSYSTEMS=a,b: pools asked and stored per ecosystem, so runs of one ecosystem each add up to a run of several.
+  for (const part of ecosystems ? ecosystems.map((e) => questions.filter((q) => q.ecosystem === e)) : [questions]) {
+    if (part.length) all.push(...await pools(file, part, set, homes[set] ?? (set === 'heldout' ? homes.tuning : undefined)));
+  }
   console.error(`asked ${set}: ${questions.length} questions, ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 if (checkedPools) console.log(`stored pools checked against the live ranker: ${checkMismatches} of ${checkedPools} top-3 orders differ`);
@@ -749,6 +779,47 @@ console.log(`pooled over the left-out sets, hand-set: ${pooledBy(() => WEIGHTS)}
 console.log(`pooled over the left-out sets, fitted:   ${pooledBy((h) => h.weights)}`);
 console.log(`\nleft-out hit@3 in total: fitted ${fittedTotal}/${all.length} vs hand-set ${handTotal}/${all.length}; fitted better on ${wins} sets, worse on ${losses}; `
   + `hit@1 fitted ${fitted1} vs hand-set ${hand1}: ${ships ? 'the fit ships' : 'hand-set weights stay'}`);
+
+printForwardChaining();
+
+/**
+ * Forward-chaining (round 14): each of the newest sets in turn (FIT_FORWARD_FROM, default fresh-r10, to the last of SETS)
+ * is judged under weights fitted only on the sets written BEFORE it (SETS order is the order they were written), less
+ * every package it asks about — the closest the spent sets come to the fresh run, where the fit has seen no later set.
+ * Per config, and the nested choice (the config picked by an inner leave-one-set-out on that training only). The
+ * shipped weights (`hand-set`) were fitted on the sets through fresh-r11, so for them fresh-r10 and fresh-r11 are
+ * in-sample; `round-10 hand-set` (nothing fitted on these sets) is the baseline that is held out everywhere.
+ */
+function printForwardChaining(): void {
+  const names = SETS.map(([, set]) => set as string);
+  const from = names.indexOf(process.env.FIT_FORWARD_FROM ?? 'fresh-r10');
+  if (from < 1) return;
+  const judged = names.slice(from) as SetName[];
+  const before = (set: SetName) => {
+    const earlier = new Set(names.slice(0, names.indexOf(set)));
+    const tested = new Set(all.filter((a) => a.set === set).map((a) => a.pkg));
+    return all.filter((a) => earlier.has(a.set) && !tested.has(a.pkg));
+  };
+  const testOf = (set: SetName) => all.filter((a) => a.set === set);
+  const ecos = [...new Set(all.map((a) => a.q.ecosystem))].sort();
+  const row = (label: string, weightsFor: (set: SetName) => FitWeights) => {
+    const per = judged.map((set) => { const w = weightsFor(set); const t = testOf(set); return { w, t, h1: count1(t, w), h3: count(t, w) }; });
+    const n = sum(per.map((p) => p.t.length));
+    const byEco = ecos.map((e) => `${e} ${sum(per.map((p) => count1(p.t.filter((a) => a.q.ecosystem === e), p.w)))}/${sum(per.map((p) => count(p.t.filter((a) => a.q.ecosystem === e), p.w)))}`).join(' ');
+    console.log(`  ${label.padEnd(28)} ${per.map((p) => `${p.h1}/${p.h3}`).join('  ')}  | sum ${sum(per.map((p) => p.h1))}/${sum(per.map((p) => p.h3))}/${n}, mean hit@3 ${(sum(per.map((p) => p.h3 / p.t.length)) / per.length).toFixed(3)}  (${byEco})`);
+    return per;
+  };
+  console.log(`\nforward-chaining: fit on the sets before set k, judge on set k; hit@1/hit@3 per set (${judged.join(' ')}), sum, mean hit@3, (per ecosystem hit@1/hit@3):`);
+  for (const config of CONFIGS) {
+    const per = row(config.name, (set) => fit(before(set), config));
+    if (config.kind !== 'fixed') console.log(`    weights per set: ${per.map((p) => config.features.map((f) => `${f}=${p.w[f]}`).join(',')).join(' | ')}`);
+  }
+  if (nested) {
+    const chosen = new Map(judged.map((set) => [set, choose(before(set))]));
+    row('nested choice', (set) => fit(before(set), chosen.get(set)!));
+    console.log(`    chosen per set: ${judged.map((set) => chosen.get(set)!.name).join(' | ')}`);
+  }
+}
 
 const finalConfig = nested ? choose(all) : bestConfig;
 const final = fit(all, finalConfig);

@@ -228,14 +228,22 @@ interface PackageTypes {
   exportedStructs: Set<string>;
 }
 
-/** The exported named fields of a struct with their doc (the comment above, else the one ending the line). */
-function documentedFields(struct: SyntaxNode): Array<{ node: SyntaxNode; name: string; doc: string; signature: string }> {
+/**
+ * The exported named fields of a struct with their doc (the comment above, else the one ending the line), and those
+ * of the anonymous structs its fields declare, by their path (`Producer.Idempotent`): a namespaced config struct
+ * (sarama's `Config { Producer struct { … } }`) documents each setting on the nested field, whose comment the cut
+ * signature of the outer field loses. go/doc shows them all in the struct's declaration.
+ */
+function documentedFields(struct: SyntaxNode, prefix = ''): Array<{ node: SyntaxNode; name: string; doc: string; signature: string }> {
   const list = namedChildren(struct).find((c) => c.type === 'field_declaration_list');
   if (!list) return [];
   return namedChildren(list).filter((c) => c.type === 'field_declaration').flatMap((field) => {
     const doc = docAbove(field) || lineComment(field);
     const signature = cutText(field.text.replace(/\s+/g, ' '), MAX_SIGNATURE);
-    return doc ? field.childrenForFieldName('name').map((n) => n?.text).filter(exported).map((name) => ({ node: field, name, doc, signature })) : [];
+    const names = field.childrenForFieldName('name').map((n) => n?.text).filter(exported);
+    const type = field.childForFieldName('type');
+    const nested = type?.type === 'struct_type' ? names.flatMap((name) => documentedFields(type, `${prefix}${name}.`)) : [];
+    return [...(doc ? names.map((name) => ({ node: field, name: `${prefix}${name}`, doc, signature })) : []), ...nested];
   });
 }
 

@@ -1,7 +1,8 @@
 // apiFromPythonPackage: the public API of a Python distribution from a tree-sitter parse of its sources: module, class,
 // function and attribute docstrings (the string after `x: int = …`), `Annotated[…, Doc("…")]` parameter docs, named
 // by their public path (`pydantic.ConfigDict.extra`, re-exports of package `__init__`s followed). Nothing is imported.
-import { splitLong } from './markdown.ts';
+import { chunkByHeadings, splitLong } from './markdown.ts';
+import { rstToMarkdown } from './rst.ts';
 import { lineOf, namedChildren, type Parsers, type SyntaxNode } from './treesitter.ts';
 import { cutText } from '../../text-cut.ts';
 import type { PassageDraft } from './types.ts';
@@ -28,7 +29,7 @@ interface ModuleInfo {
   imported: Map<string, string | undefined>;
 }
 
-interface Entry { module: ModuleInfo; local: string[]; node: SyntaxNode; draft: Omit<PassageDraft, 'title' | 'symbol' | 'importance'>; kind: 'module' | 'class' | 'function' | 'member' | 'attribute' | 'reexport'; header: string }
+interface Entry { module: ModuleInfo; local: string[]; node: SyntaxNode; draft: Omit<PassageDraft, 'symbol' | 'importance'>; kind: 'module' | 'class' | 'function' | 'member' | 'attribute' | 'reexport'; header: string }
 
 /** Never public API, whatever they are named: vendored copies, tests, internals. */
 const EXCLUDED_SEGMENT = /^(_internal|_vendor|_vendored|vendor|tests?|testing|_testing|conftest|benchmarks?|examples?|docs?|docs_src|scripts)$/;
@@ -113,10 +114,23 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
     parsers.parse('python', text, (root) => readModule(root, module));
   }
 
+  /**
+   * A module docstring written as a page of reStructuredText sections (google-resumable-media's "Simple Downloads",
+   * "Chunked Downloads", "Multipart Uploads" in one `__init__.py`) is a passage per section, titled by its heading, as
+   * Rust's and Go's module docs are (rustdoc `# Heading`, go/doc `# Heading`); one without section titles stays one
+   * passage, its text as written.
+   */
+  function moduleDocPage(module: ModuleInfo, doc: string): PassageDraft[] {
+    const whole: PassageDraft = { url: source.locate(module.file, { line: 1 }), headings: [module.name], content: doc, source: module.file };
+    const markdown = rstToMarkdown(doc);
+    if (!/^#{1,6} /m.test(markdown)) return [whole];
+    return chunkByHeadings(markdown, { pageTitle: module.name, fixedTitle: true, source: module.file, locate: () => whole.url });
+  }
+
   function readModule(root: SyntaxNode, module: ModuleInfo): void {
     const moduleDoc = docstringOf(root);
     if (moduleDoc && moduleDoc.length > 40) {
-      entries.push({ module, local: [], node: root, kind: 'module', header: '', draft: { url: source.locate(module.file, { line: 1 }), headings: [module.name], content: moduleDoc, source: module.file } });
+      for (const draft of moduleDocPage(module, moduleDoc)) entries.push({ module, local: [], node: root, kind: 'module', header: '', draft });
     }
     for (const statement of namedChildren(root)) {
       const inner = statement.type === 'expression_statement' ? statement.namedChildren[0] : null;
@@ -307,7 +321,8 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
     }
     const deprecated = /\.\. deprecated::|^\s*deprecated\b/im.test(entry.draft.content.slice(0, 300)) || /^@(\w+\.)*deprecated\b/m.test(entry.header);
     if (deprecated) importance -= 0.3;
-    const title = symbol;
+    // A module doc's section keeps its heading as its title (its symbol is still the module's).
+    const title = entry.kind === 'module' && entry.draft.headings.length > 1 ? entry.draft.title ?? symbol : symbol;
     const identifiers = [symbol.toLowerCase(), entry.local.join('.').toLowerCase(), (entry.local[entry.local.length - 1] ?? '').toLowerCase()].filter(Boolean);
     const chunks = splitLong(entry.draft.content);
     chunks.forEach((chunk, i) => {

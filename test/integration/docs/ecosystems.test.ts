@@ -94,8 +94,12 @@ describe('docs for PyPI, crates, Go and RubyGems (fakes on loopback)', () => {
   it('crates: version from the sparse index (stable latest), item docs, docs.rs source URLs, MSRV', async () => {
     const { body } = await get('/tools/docs/crates:fxcrate?q=build%20a%20widget');
     assert.equal(body.version, '0.3.1');
-    // The constructor and its type answer "build a widget" in nearly the same words; either may come first.
-    assert.deepEqual(body.results.slice(0, 2).map((r: { title: string }) => r.title).sort(), ['fxcrate::Widget', 'fxcrate::Widget::new']);
+    // The constructor and its type answer "build a widget" in nearly the same words; the README's Example section, whose
+    // code builds one, may stand between them (at the fusion weight rrf 0.5, round 14): the constructor in the top 2,
+    // the type in the top 3.
+    const titles = body.results.map((r: { title: string }) => r.title);
+    assert.ok(titles.slice(0, 2).includes('fxcrate::Widget::new'), titles.join(', '));
+    assert.ok(titles.slice(0, 3).includes('fxcrate::Widget'), titles.join(', '));
     assert.equal(body.results.find((r: { title: string }) => r.title === 'fxcrate::Widget::new').url, 'https://docs.rs/crate/fxcrate/0.3.1/source/src/lib.rs#8');
     const context = (await get('/tools/context/crates-fxcrate@0.3')).body;
     assert.deepEqual(context.requirements, { rust: '1.70', edition: '2021' });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { LexicalIndex } from '../../../src/docs/lexical.ts';
 import type { PackageIndex } from '../../../src/docs/package-index.ts';
-import { rankPassages, type IndexedPassage } from '../../../src/docs/rank.ts';
+import { rankPassages, WEIGHTS, type IndexedPassage } from '../../../src/docs/rank.ts';
 import { createDocsSemantic, RERANK_DEPTH } from '../../../src/docs/semantic.ts';
 import { loadTransformerEmbedder, SHIPPED_ENCODER_DIR } from '../../../src/semantic/transformer-model.ts';
 
@@ -45,7 +45,12 @@ describe('docs ranking by whole-text meaning', () => {
     const position = (ranked: Array<{ symbol: string | null }>) => ranked.findIndex((r) => r.symbol === 'orm.Session.rollback');
     const byWords = rankPassages(index.passages, index.lexical, question, { limit: 6, identifiers: [] });
     const semantic = createDocsSemantic(null, await loadTransformerEmbedder(SHIPPED_ENCODER_DIR), pino({ level: 'silent' }));
-    const ranked = await ask(semantic, index, question);
+    // The meaning order weighed as much as the words (rrf 1). Since round 14 the shipped meaning weight is 0.5 (judged
+    // forward-chaining over the spent sets: +14 hit@3, +23 hit@1 on 768 held-out questions), and at 0.5 this
+    // constructed paraphrase stays below the top 3: the trade those figures made, stated here, not hidden.
+    const rrf = WEIGHTS.rrf;
+    WEIGHTS.rrf = 1;
+    const ranked = await ask(semantic, index, question).finally(() => { WEIGHTS.rrf = rrf; });
     assert.ok(position(byWords) >= 2, `words alone favour passages that repeat the question: ${byWords.map((r) => r.symbol).join(', ')}`);
     assert.ok(position(ranked) >= 0 && position(ranked) < position(byWords), ranked.map((r) => r.symbol).join(', '));
     await semantic.close();

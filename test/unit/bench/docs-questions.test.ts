@@ -15,3 +15,42 @@ test('a file condition still tells files apart', () => {
   assert.equal(answers(readmePassage, parseExpectation('file:package/CHANGELOG.md')), false);
   assert.equal(answers(readmePassage, parseExpectation('file:package/README.md && text:createColors')), false);
 });
+
+// Round 14's judging rule: a question may name the module that defines an item where the passage carries the path the
+// package exports it by; the passage's source file says which module that is (Python and Rust only).
+const exported = { title: 'Connection.copy_records_to_table', content: 'Copy a list of records.', symbol: 'asyncpg.Connection.copy_records_to_table', source: 'asyncpg/connection.py' };
+const reexported = { title: 'HttpsConnectorBuilder', content: 'A builder.', symbol: 'hyper_rustls::HttpsConnectorBuilder', source: 'src/connector/builder.rs' };
+
+test('a symbol named by its defining module matches the item exported at the package top', () => {
+  assert.equal(answers(exported, parseExpectation('symbol:asyncpg.connection.Connection.copy_records_to_table')), true);
+  assert.equal(answers(reexported, parseExpectation('symbol:hyper_rustls::connector::builder::HttpsConnectorBuilder')), true);
+  assert.equal(answers(exported, parseExpectation('symbol:asyncpg.Connection.copy_records_to_table')), true);
+});
+
+test('the defining module does not widen a symbol to another module or another item', () => {
+  assert.equal(answers(exported, parseExpectation('symbol:asyncpg.pool.Connection.copy_records_to_table')), false);
+  assert.equal(answers(exported, parseExpectation('symbol:asyncpg.connection.Connection.copy_to_table')), false);
+  // A Go or TypeScript item's file is not its module.
+  assert.equal(answers({ ...exported, source: 'asyncpg/connection.go' }, parseExpectation('symbol:asyncpg.connection.Connection.copy_records_to_table')), false);
+});
+
+// Round 14: a Go example passage is also named by its Example function's name (the passage's own header says which).
+const example = (content: string, symbol?: string) => ({ title: 't', content, symbol: symbol ?? null, source: 'example_test.go' });
+
+test('a Go example passage answers a question naming its Example function', () => {
+  const item = example('Example of `chromedp.PrintToPDF`:\n\n```go\nchromedp.Run(ctx, page.PrintToPDF())\n```', 'chromedp.PrintToPDF');
+  assert.equal(answers(item, parseExpectation('symbol:ExamplePrintToPDF && text:page.PrintToPDF')), true);
+  const method = example('Example (acceptAlert) of `chromedp.Events`:\n\n```go\nx\n```', 'chromedp.Events');
+  assert.equal(answers(method, parseExpectation('symbol:ExampleEvents_acceptAlert')), true);
+  const pkg = example('Example (publish) of `github.com/rabbitmq/amqp091-go`:\n\n```go\nx\n```');
+  assert.equal(answers(pkg, parseExpectation('symbol:Example_publish')), true);
+});
+
+test('an Example name answers only from its own example passage', () => {
+  const item = example('Example of `chromedp.PrintToPDF`:\n\n```go\nx\n```', 'chromedp.PrintToPDF');
+  assert.equal(answers(item, parseExpectation('symbol:ExampleEvents_acceptAlert')), false);
+  // The same header in a non-test file (documentation quoting it) is not an example function.
+  assert.equal(answers({ ...item, source: 'doc.go' }, parseExpectation('symbol:ExamplePrintToPDF')), false);
+  // The published judge (before round 14) does not read it.
+  assert.equal(answers(item, parseExpectation('symbol:ExamplePrintToPDF'), 'published'), false);
+});
