@@ -24,6 +24,7 @@ const SPENT: Array<[string, Question['set']]> = [
   ['docs-fresh-r11.tsv', 'fresh-r11'],
   ['docs-fresh-r12.tsv', 'fresh-r12'],
   ['docs-fresh-r13.tsv', 'fresh-r13'],
+  ['docs-fresh-r14.tsv', 'fresh-r14'],
 ];
 
 /** Causes from the closest to answered to the farthest; a question takes the closest cause over its alternatives. */

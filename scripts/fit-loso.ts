@@ -10,7 +10,7 @@
 //                      `cues` turns the catalog's framework cues off instead; with FIT_ABLATE_TREES=1 the base row's
 //                      linear parts give the trees' ablation too).
 //   FIT_MODE=forward   forward-chaining, the way a fresh run judges (round 14): each of the newest sets (FIT_FORWARD_SETS,
-//                      default r10–r13) is ranked by a model fit only on the sets written before it (TRAINING_FILES' round
+//                      default r10–r14) is ranked by a model fit only on the sets written before it (TRAINING_FILES' round
 //                      order; tuning, held-out and r3 come before r4); per set and the mean over sets. One linear fit per
 //                      fold and λ (FIT_LAMBDAS) serves every tree setting of FIT_TREE_GRID (rounds x depth [x shrinkage],
 //                      e.g. 40x3,20x2; `none` for the linear model alone); FIT_FROZEN_VARIANTS=a+b;c (`;`-separated,
@@ -213,7 +213,7 @@ console.log(`${mode} done in ${Math.round((Date.now() - started) / 1000)} s (loa
  */
 async function forwardChaining(): Promise<void> {
   const order = TRAINING_FILES.map((file) => path.basename(file, '.tsv'));
-  const judged = (process.env.FIT_FORWARD_SETS ?? 'search-fresh-r10,search-fresh-r11,search-fresh-r12,search-fresh-r13').split(',');
+  const judged = (process.env.FIT_FORWARD_SETS ?? 'search-fresh-r10,search-fresh-r11,search-fresh-r12,search-fresh-r13,search-fresh-r14').split(',');
   const unknownSet = judged.filter((set) => !order.includes(set));
   if (unknownSet.length) throw new Error(`FIT_FORWARD_SETS: ${unknownSet.join(', ')} not in TRAINING_FILES`);
   const lambdas = (process.env.FIT_LAMBDAS ?? '0.00001').split(',').map(Number);
