@@ -15,16 +15,16 @@ export function teachProbability(x: TeachVector, model: TeachWeights = TEACH_WEI
   return 1 / (1 + Math.exp(-z));
 }
 
-/** The shown program's probability of teaching, and the doubt note when it is low (teachDoubt). */
-export async function judgeShown(c: RanCandidate, ran: number, model: TeachWeights = TEACH_WEIGHTS): Promise<{ p: number; doubt?: string }> {
-  const x = await teachFeatures(c);
-  const p = teachProbability(x, model);
+/** A program's probability of teaching, and the doubt note when it is low (teachDoubt), from its features. */
+function verdict(x: TeachVector, p: number, ran: number): { p: number; doubt?: string } {
   const doubt = teachDoubt(x, p, ran);
   return doubt ? { p, doubt } : { p };
 }
 
-export async function teachScore(c: RanCandidate, model: TeachWeights = TEACH_WEIGHTS): Promise<number> {
-  return teachProbability(await teachFeatures(c), model);
+/** The shown program's probability of teaching, and the doubt note when it is low (teachDoubt). */
+export async function judgeShown(c: RanCandidate, ran: number, model: TeachWeights = TEACH_WEIGHTS): Promise<{ p: number; doubt?: string }> {
+  const x = await teachFeatures(c);
+  return verdict(x, teachProbability(x, model), ran);
 }
 
 /**
@@ -67,13 +67,20 @@ export function teachDoubt(x: TeachVector, p: number, ran: number): string | und
  * i.e. the hand-ranked order. Returns the index.
  */
 export async function pickTeaching(ran: RanCandidate[], model: TeachWeights = TEACH_WEIGHTS): Promise<number> {
-  let best = 0;
-  let bestP = -1;
-  for (const [i, c] of ran.entries()) {
-    const p = await teachScore(c, model);
-    if (p > bestP + 0.01) { best = i; bestP = p; }
-  }
-  return best;
+  return (await pickAndJudge(ran, model)).at;
+}
+
+/**
+ * pickTeaching's choice and judgeShown's verdict on it, each program's features read once (they parse its code and
+ * output): what verification needs when it shows one of several programs that ran.
+ */
+export async function pickAndJudge(ran: RanCandidate[], model: TeachWeights = TEACH_WEIGHTS): Promise<{ at: number; p: number; doubt?: string }> {
+  const vectors: TeachVector[] = [];
+  for (const c of ran) vectors.push(await teachFeatures(c));
+  const ps = vectors.map((x) => teachProbability(x, model));
+  let at = 0;
+  for (let i = 1; i < ps.length; i++) if (ps[i]! > ps[at]! + 0.01) at = i;
+  return { at, ...verdict(vectors[at]!, ps[at]!, ran.length) };
 }
 
 /**

@@ -20,7 +20,7 @@ import { missingPath, namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
 import { programUsesPackage } from './package-use.ts';
 import { packageInfo } from './package-info.ts';
-import { judgeShown, pickTeaching, TEACH_SELECTION, type TeachSelection } from './teach-model.ts';
+import { pickAndJudge, TEACH_SELECTION, type TeachSelection } from './teach-model.ts';
 import type { RanCandidate } from './teach-features.ts';
 import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/index.ts';
 import { camelName, packageBindings } from './programs/node.ts';
@@ -321,9 +321,8 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
   let firstRan: { at: number; runs: number } | undefined;
   const moreAlternatives = () => !firstRan || (ran.length < selection.alternatives && runs - firstRan.runs < selection.extraRuns && Date.now() - firstRan.at < selection.extraMs);
   const pick = async (): Promise<VerifyOutcome> => {
-    const at = ran.length > 1 ? await pickTeaching(ran.map((r) => r.judged), selection.model) : 0;
+    const { at, p, doubt } = await pickAndJudge(ran.map((r) => r.judged), selection.model);
     const chosen = ran[at]!.outcome;
-    const { p, doubt } = await judgeShown(ran[at]!.judged, ran.length, selection.model);
     if (chosen.result.chosen) chosen.result.chosen = { ...chosen.result.chosen, signals: [...chosen.result.chosen.signals, `teaches p=${p.toFixed(2)}, picked of ${ran.length} that ran`] };
     // A program unlikely to teach is said to be so where a reader sees the verdict, not shown as the main use.
     const verified = doubt ? { ...chosen.result.verified, note: [chosen.result.verified.note, doubt].filter(Boolean).join(' ') } : chosen.result.verified;
