@@ -10,8 +10,7 @@ import { RecordTexts, type SerializedTable } from './tool-table.ts';
 /** Bump when tokenising, stemming, indexed fields, derived facts (families, popularity) or the file layout change, so old caches are not loaded. */
 // 12: the derivative bases left the layout (round 5: the feature did not pay), and each posting's BM25 impact (4 bytes,
 // read by nothing) became its field mask (1 byte).
-// 13: each tool's mentions (mentions.ts, round 15) joined the derived facts.
-const INDEX_FORMAT = 13;
+const INDEX_FORMAT = 12;
 const MAGIC = 'tooldex-index\n';
 
 export class IndexCache {
@@ -52,7 +51,6 @@ export class IndexCache {
       const fields = view((b, o, l) => new Uint8Array(b, o, l), 1);
       const popularity = view((b, o, l) => new Float32Array(b, o, l), 4);
       const heads = view((b, o, l) => new Int32Array(b, o, l), 4);
-      const mentions = view((b, o, l) => new Float32Array(b, o, l), 4);
       const table: SerializedTable = {
         slugs: lines(), names: lines(), categories: lines(), languages: lines(), repositories: lines(),
         ecosystems: view((b, o, l) => new Uint8Array(b, o, l), 1), popularity: view((b, o, l) => new Float32Array(b, o, l), 4),
@@ -62,7 +60,7 @@ export class IndexCache {
           return RecordTexts.fromLines(Buffer.from(bytes.buffer, start, length));
         })(),
       };
-      return CatalogSearchIndex.fromSerialized({ table, text: { docCount: header.docCount, terms, offsets, docs, fields }, popularity, heads, mentions });
+      return CatalogSearchIndex.fromSerialized({ table, text: { docCount: header.docCount, terms, offsets, docs, fields }, popularity, heads });
     } catch {
       return undefined;
     }
@@ -70,11 +68,11 @@ export class IndexCache {
 
   save(revision: number, index: CatalogSearchIndex): void {
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const { table, text, popularity = new Float32Array(0), heads = new Int32Array(0), mentions = new Float32Array(0) } = index.serialize();
+    const { table, text, popularity = new Float32Array(0), heads = new Int32Array(0) } = index.serialize();
     const bytesOf = (array: Float32Array | Int32Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
     const joined = (values: string[]) => Buffer.from(values.join('\n'));
     const parts = [
-      joined(text.terms), bytesOf(text.offsets), bytesOf(text.docs), bytesOf(text.fields), bytesOf(popularity), bytesOf(heads), bytesOf(mentions),
+      joined(text.terms), bytesOf(text.offsets), bytesOf(text.docs), bytesOf(text.fields), bytesOf(popularity), bytesOf(heads),
       joined(table.slugs), joined(table.names), joined(table.categories), joined(table.languages), joined(table.repositories),
       bytesOf(table.ecosystems), bytesOf(table.popularity), table.records.toBuffer(table.slugs.length),
     ];

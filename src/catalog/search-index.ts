@@ -74,11 +74,7 @@ export interface SerializedIndex {
   /** Derived per-tool facts, saved so a warm start need not recompute them. */
   popularity?: Float32Array;
   heads?: Int32Array;
-  mentions?: Float32Array;
 }
-
-/** Per-tool facts derived from the whole catalog, as a cache saves them. */
-type DerivedFacts = Pick<SerializedIndex, 'popularity' | 'heads' | 'mentions'>;
 
 interface Segment {
   index: TextIndex;
@@ -112,7 +108,7 @@ export class CatalogSearchIndex {
   private touched: Int32Array = new Int32Array(0);
   vectors: ToolVectors | undefined;
 
-  private constructor(tools: ToolTable, main: TextIndex, derived?: DerivedFacts) {
+  private constructor(tools: ToolTable, main: TextIndex, derived?: { popularity?: Float32Array; heads?: Int32Array }) {
     this.tools = tools;
     this.main = { index: main };
     this.derive(derived);
@@ -128,7 +124,7 @@ export class CatalogSearchIndex {
 
   /** The main segment and its tools; only meaningful right after a full build (no pending changes). */
   serialize(): SerializedIndex {
-    return { table: this.tools.serialize(), text: this.main.index.serialize(), popularity: this.popularity, heads: this.heads, mentions: this.mentions };
+    return { table: this.tools.serialize(), text: this.main.index.serialize(), popularity: this.popularity, heads: this.heads };
   }
 
   get size(): number {
@@ -186,7 +182,7 @@ export class CatalogSearchIndex {
   }
 
   /** Per-tool ranking facts, recomputed whenever the set of tools changes. */
-  private derive(saved?: DerivedFacts): void {
+  private derive(saved?: { popularity?: Float32Array; heads?: Int32Array }): void {
     this.nameTermCache?.clear();
     this.popularityTermCache = undefined;
     this.vectorRowCache = undefined;
@@ -206,9 +202,8 @@ export class CatalogSearchIndex {
     })));
     const names = Array.from(slugs, (_, doc) => ({ ecosystem: ECOSYSTEMS[this.ecosystem[doc]!]!, name: this.tools.name(doc) }));
     this.namesakes = namesakeShare(names);
-    // Read from the main segment's postings (1–2 s of CPU over the whole catalog, so a warm start reads them from the
-    // cache): texts changed since the last full build count at their next one.
-    this.mentions = saved && fits(saved.mentions) ? saved.mentions! : mentionShare(names, this.ecosystem, (term) => this.main.index.hits(term));
+    // Read from the main segment's postings: texts changed since the last full build count at their next one.
+    this.mentions = mentionShare(names, this.ecosystem, (term) => this.main.index.hits(term));
     this.exact = new Map();
     this.cueMemo.clear();
     slugs.forEach((_, doc) => {
