@@ -27,7 +27,7 @@ const ECOSYSTEM_WORDS: Record<string, Ecosystem> = Object.assign(Object.create(n
 });
 
 /** The words of ECOSYSTEM_WORDS that name a language or its registry (not a framework). */
-export const LANGUAGE_WORDS: ReadonlySet<string> = new Set(['python', 'py', 'pypi', 'pip', 'python3', 'rust', 'crate', 'crates', 'cargo', 'rustlang', 'go', 'golang',
+const LANGUAGE_WORDS = new Set(['python', 'py', 'pypi', 'pip', 'python3', 'rust', 'crate', 'crates', 'cargo', 'rustlang', 'go', 'golang',
   'ruby', 'gem', 'gems', 'rubygems', 'node', 'nodejs', 'node.js', 'npm', 'javascript', 'js', 'typescript', 'ts', 'deno', 'bun']);
 
 /**

@@ -41,12 +41,6 @@ export const FEATURES = [
    * 0..1 within the ecosystem (namesakes.ts; round 9): the tool others build on, against a lesser literal match.
    */
   'namesakes',
-  /**
-   * How many other tools of its ecosystem name the tool in their own text (description, keywords, tags, README opening),
-   * as a lift over the rate at which other ecosystems' texts use the same words, log scale 0..1 within the ecosystem
-   * (mentions.ts; round 15): how central a tool is, read from the catalog's text in every ecosystem.
-   */
-  'mentions',
 ] as const;
 // Removed after the ablations (docs/search.md, "Sixth session"): 'text' (BM25 over the fields, relative to the best
 // candidate's) — on the round-3 fresh set it did not pay (fit without it: hit@1 0.583 → 0.615), and on the 492 queries of
@@ -88,7 +82,7 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
   coverage: 1.5, describedCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
-  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0, mentions: 0,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0,
 };
 
 /**
@@ -135,8 +129,6 @@ export interface Signals {
   member: boolean;
   /** Tools of its ecosystem named after it, 0..1 (namesakes.ts). */
   namesakes: number;
-  /** Tools of its ecosystem that name it in their text, 0..1 (mentions.ts). */
-  mentions: number;
 }
 
 export interface RankContext {
@@ -155,7 +147,7 @@ export function features(s: Signals, context: RankContext): number[] {
     s.coverage, s.describedCoverage, s.readmeCoverage, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
-    s.semantic, s.cosine, s.namesakes, s.mentions,
+    s.semantic, s.cosine, s.namesakes,
   ];
 }
 

@@ -3,7 +3,6 @@
 // Why in memory: PGlite runs one query at a time, so SQL ranking queues under concurrency; the store stays the system of record.
 import { familyHeads } from './families.ts';
 import { namesakeShare } from './namesakes.ts';
-import { mentionShare } from './mentions.ts';
 import { CUE_SOURCES, parseQuery, type FrameworkOf, type ParsedQuery } from './query.ts';
 import { blend, FAMILY_MARGIN, features, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
 import { FIELD_BIT, indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex, type TermHits } from './text-index.ts';
@@ -102,7 +101,6 @@ export class CatalogSearchIndex {
   private popularity: Float32Array = new Float32Array(0);
   private heads: Int32Array = new Int32Array(0);
   private namesakes: Float32Array = new Float32Array(0);
-  private mentions: Float32Array = new Float32Array(0);
   private exact = new Map<string, number[]>();
   private cover: Float32Array = new Float32Array(0);
   private touched: Int32Array = new Int32Array(0);
@@ -200,10 +198,7 @@ export class CatalogSearchIndex {
     this.heads = saved && fits(saved.heads) ? saved.heads! : familyHeads(facts.map((tool, doc) => ({
       ecosystem: tool.ecosystem, name: tool.name, repository: tool.repository, popularity: this.popularity[doc]!,
     })));
-    const names = Array.from(slugs, (_, doc) => ({ ecosystem: ECOSYSTEMS[this.ecosystem[doc]!]!, name: this.tools.name(doc) }));
-    this.namesakes = namesakeShare(names);
-    // Read from the main segment's postings: texts changed since the last full build count at their next one.
-    this.mentions = mentionShare(names, this.ecosystem, (term) => this.main.index.hits(term));
+    this.namesakes = namesakeShare(Array.from(slugs, (_, doc) => ({ ecosystem: ECOSYSTEMS[this.ecosystem[doc]!]!, name: this.tools.name(doc) })));
     this.exact = new Map();
     this.cueMemo.clear();
     slugs.forEach((_, doc) => {
@@ -517,7 +512,6 @@ export class CatalogSearchIndex {
         readmeCoverage: 0,
         member: this.heads[doc] !== doc,
         namesakes: this.namesakes[doc]!,
-        mentions: this.mentions[doc]!,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
       const top = new TopK(CANDIDATES.value);
