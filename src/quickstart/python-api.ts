@@ -12,6 +12,7 @@ import { descendants, namedChildren, parseCode, type SyntaxNode } from './parse.
 import { docsCall, docsText, NO_DOCS_VALUES, type DocsValues } from './docs-values.ts';
 import type { Candidate } from './types.ts';
 import { withDistinctTexts } from './programs/text-shapes.ts';
+import { parameterDocTypes } from './programs/python-docstrings.ts';
 
 const MAX_API_CANDIDATES = 4;
 const MAX_MODULE_CHARS = 200_000;
@@ -79,6 +80,7 @@ export function sampleArguments(parameters: SyntaxNode, method = false, fn = '',
   const args: string[] = [];
   let keywordOnly = false;
   let first = true;
+  const documented = parameterDocTypes(parameters.parent);
   for (const param of namedChildren(parameters)) {
     if (param.type === 'comment') continue;
     const isFirst = first;
@@ -89,7 +91,10 @@ export function sampleArguments(parameters: SyntaxNode, method = false, fn = '',
     const name = param.type === 'identifier' ? param.text : namedChildren(param).find((c) => c.type === 'identifier')?.text ?? '';
     if (method && isFirst && /^(self|cls)$/.test(name)) continue;
     const annotation = param.type === 'typed_parameter' ? param.childForFieldName('type')?.text : undefined;
-    let value = sampleValue(name, annotation, fn);
+    // Unannotated, the type the docstring declares is read like an annotation; the name's rule is kept where it
+    // gives no plain value.
+    const docType = annotation ? undefined : documented.get(name);
+    let value = (docType ? sampleValue(name, docType, fn) : undefined) ?? sampleValue(name, annotation, fn);
     // Text the docs give this function or bind to this parameter's name (`slugify(txt)` after `txt = "This is a
     // test ---"`), where the parameter takes text: a string sample, or an unannotated name no rule reads (`datestring`).
     const takesText = value === BY_TYPE.str || (value === undefined && !NOT_PLAIN_NAME.test(name) && (!annotation || /^(str|Text|AnyStr)\b/.test(annotation)));
@@ -332,22 +337,55 @@ function definitions(tree: SyntaxNode): SyntaxNode[] {
 }
 
 /** Where the package's `__init__` takes a name from (`from .loader import load` → the loader module's file). */
+/**
+ * The module's statements that run when it is imported: its top level, and the blocks of its top-level `try` and `if`
+ * (a compiled module tried first, a pure-Python one on ImportError; one per Python version).
+ */
+function importTimeStatements(root: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const st of namedChildren(root)) {
+    out.push(st);
+    if (st.type !== 'try_statement' && st.type !== 'if_statement') continue;
+    for (const block of descendants(st, 'block')) {
+      // Only the try's and if's own blocks, not those of functions or classes defined in them.
+      let owner = block.parent;
+      while (owner && !owner.equals(st) && !/^(function_definition|class_definition)$/.test(owner.type)) owner = owner.parent;
+      if (owner?.equals(st)) out.push(...namedChildren(block));
+    }
+  }
+  return out;
+}
+
+const definesName = (module: Module, name: string) => definitions(module.root).some((d) => d.childForFieldName('name')?.text === name);
+
 function reexports(init: Module, modules: Module[], depth = 0): Map<string, Module> {
   const out = new Map<string, Module>();
   // A package's `.x` is its own module x; a plain module's is its sibling.
   const base = /__init__\.pyi?$/.test(init.file) ? init.dotted : init.dotted.slice(0, Math.max(0, init.dotted.lastIndexOf('.')));
-  for (const st of namedChildren(init.root)) {
+  const resolve = (from: string) => (/^\.\w/.test(from) ? `${base}.${from.slice(1)}` : from === '.' ? base : from);
+  // Modules imported under a name (`from google_crc32c import cext as impl`, in a try and in its except): where a
+  // later `value = impl.value` takes the name from.
+  const aliases = new Map<string, Module[]>();
+  const statements = importTimeStatements(init.root);
+  for (const st of statements) {
     if (st.type !== 'import_from_statement') continue;
-    const from = st.childForFieldName('module_name')?.text ?? '';
-    const target = /^\.\w/.test(from) ? `${base}.${from.slice(1)}` : from;
-    const module = modules.find((m) => m.dotted === target);
-    if (!module) continue;
+    const from = resolve(st.childForFieldName('module_name')?.text ?? '');
+    const module = modules.find((m) => m.dotted === from);
     for (const child of st.childrenForFieldName('name')) {
-      if (child?.type !== 'dotted_name' || !/^\w+$/.test(child.text)) continue;
-      // A module that takes the name from another in turn (`httptools.parser` from `.url_parser`): where it is defined.
-      const defines = definitions(module.root).some((d) => d.childForFieldName('name')?.text === child.text);
-      out.set(child.text, (!defines && depth < 2 ? reexports(module, modules, depth + 1).get(child.text) : undefined) ?? module);
+      if (child?.type === 'aliased_import') {
+        const sub = modules.find((m) => m.dotted === `${from}.${child.childForFieldName('name')?.text ?? ''}`);
+        const alias = child.childForFieldName('alias')?.text ?? '';
+        if (sub && alias) aliases.set(alias, [...(aliases.get(alias) ?? []), sub]);
+      }
+      if (!module || child?.type !== 'dotted_name' || !/^\w+$/.test(child.text)) continue;
+      // A module that takes the name from another in turn (`httptools.parser` from `.url_parser`): where it is
+      // defined. The first import that reaches a definition stays (the fallback of a try reaches the same name).
+      const defines = definesName(module, child.text);
+      const found = (!defines && depth < 2 ? reexports(module, modules, depth + 1).get(child.text) : undefined) ?? module;
+      const had = out.get(child.text);
+      if (!had || (!definesName(had, child.text) && definesName(found, child.text))) out.set(child.text, found);
     }
+    if (!module) continue;
     // `from ._models import *`: the names that module makes public (its `__all__`, else those without an underscore).
     if (namedChildren(st).some((c) => c.type === 'wildcard_import')) {
       for (const def of definitions(module.root)) {
@@ -355,6 +393,16 @@ function reexports(init: Module, modules: Module[], depth = 0): Map<string, Modu
         if (name && (module.all ? module.all.has(name) : !name.startsWith('_')) && !out.has(name)) out.set(name, module);
       }
     }
+  }
+  for (const st of statements) {
+    const assignment = st.type === 'expression_statement' ? st.namedChildren[0] : undefined;
+    const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
+    const right = assignment?.childForFieldName('right');
+    if (left?.type !== 'identifier' || right?.type !== 'attribute' || out.has(left.text)) continue;
+    const alias = right.childForFieldName('object')?.text ?? '';
+    if (right.childForFieldName('attribute')?.text !== left.text) continue;
+    const module = aliases.get(alias)?.find((m) => definesName(m, left.text));
+    if (module) out.set(left.text, module);
   }
   return out;
 }
