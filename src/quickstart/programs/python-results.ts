@@ -2,6 +2,7 @@
 // `>>> False`): the prompt marks output here, not input, so the block is not a doctest transcript. Read as such, the
 // script keeps every line without a prompt, and the calls before a shown result print it. Real parses (tree-sitter).
 import { namedChildren, parseCode } from '../parse.ts';
+import { isPrintable } from './python.ts';
 
 const PROMPT = /^\s*>>>\s?(.*)$/;
 /** The expression kinds a shown result is: a literal, a collection of them, a negative number. */
@@ -12,16 +13,6 @@ async function literal(text: string): Promise<boolean> {
   const statements = namedChildren(root);
   const expression = statements.length === 1 && statements[0]!.type === 'expression_statement' ? namedChildren(statements[0]!)[0] : undefined;
   return Boolean(!root.hasError && expression && LITERAL.test(expression.type) && !/\w\s*\(/.test(expression.text));
-}
-
-/** A single expression statement's text (not an assignment, not a print), or undefined. */
-async function expressionOf(line: string): Promise<string | undefined> {
-  const root = await parseCode('python', line.trim());
-  const statements = namedChildren(root).filter((n) => n.type !== 'comment');
-  const only = statements.length === 1 && statements[0]!.type === 'expression_statement' ? namedChildren(statements[0]!)[0] : undefined;
-  if (root.hasError || !only || /^(assignment|augmented_assignment|yield)$/.test(only.type)) return undefined;
-  if (only.type === 'call' && only.childForFieldName('function')?.text === 'print') return undefined;
-  return only.text;
 }
 
 /**
@@ -39,7 +30,7 @@ export async function resultsAfterPrompts(code: string): Promise<string | undefi
     let at = out.length - 1;
     while (at >= 0 && !out[at]!.trim()) at--;
     if (at < 0 || /^\s*(\.\.\.|#)/.test(out[at]!) || /^\s/.test(out[at]!) || !(await literal(prompt[1]!.trim()))) return undefined;
-    const expression = await expressionOf(out[at]!);
+    const expression = (await isPrintable(out[at]!.trim()))?.expression;
     out[at] = `${expression ? `print(${expression})` : out[at]!.replace(/\s+$/, '')}  # ${prompt[1]!.trim()}`;
   }
   return out.join('\n');
