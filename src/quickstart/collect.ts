@@ -11,6 +11,7 @@ import { exampleDeclarations } from './programs/go-examples.ts';
 import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.ts';
 import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
 import { pythonApiCandidates } from './python-api.ts';
+import { resultsAfterPrompts } from './programs/python-results.ts';
 import { docsCall, docsOnlyText, docsText, docsValues, NO_DOCS_VALUES, type DocsValues } from './docs-values.ts';
 import { rustApiCandidates } from './rust-api.ts';
 import type { Candidate, CandidateOrigin } from './types.ts';
@@ -83,7 +84,9 @@ async function parsesAs(ecosystem: Ecosystem, code: string): Promise<boolean> {
 async function fromMarkdown(ecosystem: Ecosystem, markdown: string, path: string, origin: CandidateOrigin, url: (line: number) => string, lineOffset = 0, inRustDoc = false): Promise<Candidate[]> {
   const found: Candidate[] = [];
   for (const block of fencedBlocks(markdown)) {
-    const code = block.code.replace(/\s+$/, '');
+    let code = block.code.replace(/\s+$/, '');
+    // A Python block whose `>>>` lines show the results of the lines before them is a script, not a transcript.
+    if (ecosystem === 'pypi' && code.includes('>>>')) code = (await resultsAfterPrompts(code)) ?? code;
     if (!/[A-Za-z0-9]/.test(code) || code.length > MAX_CANDIDATE_CHARS) continue;
     let language = languageOfFence(ecosystem, block.info, inRustDoc);
     if (!language && !block.info && !inRustDoc && /\n/.test(code) && await parsesAs(ecosystem, code)) language = GRAMMAR[ecosystem];

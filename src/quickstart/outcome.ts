@@ -2,7 +2,9 @@
 // that is not just an error or an empty value), and if not, the one line of its output that says why.
 import type { TestResult } from '../sandbox/schema.ts';
 
-const EMPTY_VALUE = /^(undefined|null|None|nil|<nil>|\(\)|NaN|\[object Object\]|Promise \{ <pending> \}|Ok\(\(\)\)|\[\]|\{\}|set\(\))$/;
+// An empty text or byte string printed as a value (`b''`: hyperframe's empty frame body, a placeholder file read back
+// by smart-open) is no result either.
+const EMPTY_VALUE = /^(undefined|null|None|nil|<nil>|\(\)|NaN|\[object Object\]|Promise \{ <pending> \}|Ok\(\(\)\)|\[\]|\{\}|set\(\)|b''|b""|''|""|bytearray\(b''\))$/;
 /** A definition printed instead of a result: a function, class or module object, or an address-only repr. */
 const DEFINITION = /^(\[(Function|class|AsyncFunction)\b.*\]|<(function|class|module|bound method|built-in function|method|coroutine|generator|async_generator)\b.*>|<[\w. ]+ at 0x[0-9a-f]+>)$/;
 /**

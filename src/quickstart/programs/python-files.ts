@@ -13,13 +13,16 @@ export const keepForExit = (value: string): string => `${VALUE} = (${value})`;
 /**
  * The script with the exit report: four lines before the example note the files (after any `from __future__` import,
  * which must lead), and the report's definition follows it, so a reader sees the example first (the exit handler
- * looks the function up when it runs, at exit).
+ * looks the function up when it runs, at exit). A script that stops before the definition (an exception, `sys.exit`)
+ * reports nothing at exit: its own error stays the last line of stderr, which the failure reason and the repairs read
+ * (a `NameError` for the report's name there sent the repairs to import it from the package and to pip-install
+ * words of the example).
  */
 export function withPythonWrittenFiles(script: string, files: string[]): string {
   const note = `import atexit as _atexit
 import os as _os
 _files_at_start = {_name: (_os.stat(_name).st_mtime_ns if _os.path.isfile(_name) else 0) for _name in ${JSON.stringify(files)}}
-_atexit.register(lambda: ${SHOW}())  # the files it wrote are printed when it exits, else its value
+_atexit.register(lambda: globals().get("${SHOW}", lambda: None)())  # at exit: the files it wrote, else its value
 
 `;
   const report = `

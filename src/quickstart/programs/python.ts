@@ -37,7 +37,8 @@ export function readTranscript(code: string): Step[] {
 
 const indent = (text: string, by = '    ') => text.split('\n').map((l) => (l ? by + l : l)).join('\n');
 
-async function isPrintable(source: string): Promise<{ expression: string } | undefined> {
+/** The source's one expression statement (not an assignment, a yield or a print), as a value to print. */
+export async function isPrintable(source: string): Promise<{ expression: string } | undefined> {
   const root = await parseCode('python', source);
   const statements = namedChildren(root).filter((n) => n.type !== 'comment');
   if (statements.length !== 1 || root.hasError) return undefined;

@@ -58,3 +58,22 @@ describe('python files: a program whose result is a file says what it wrote', ()
     assert.equal(plain, 'import math\nprint(math.sqrt(2))\n');
   });
 });
+
+describe('python files: a script that fails keeps its own error last', () => {
+  it('an example that raises before the report is defined ends with its error, not a NameError at exit', async () => {
+    const script = await pythonProgram('import json\ndata = json.loads(open("in.json").read())\njson.dump(data, open("out.json", "w"))', 'python', 'json');
+    assert.match(script, /_files_at_start/, script);
+    if (!hasPython) return;
+    const dir = mkdtempSync(join(tmpdir(), 'python-files-'));
+    try {
+      writeFileSync(join(dir, 'main.py'), script);
+      const run = spawnSync('python3', ['main.py'], { cwd: dir, encoding: 'utf8' });
+      assert.notEqual(run.status, 0);
+      const last = run.stderr.trim().split('\n').pop() ?? '';
+      assert.match(last, /^FileNotFoundError: .*in\.json/, run.stderr);
+      assert.doesNotMatch(run.stderr, /_print_files_written|atexit/, run.stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
