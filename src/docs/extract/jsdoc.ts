@@ -33,6 +33,30 @@ function resolveRelative(from: string, specifier: string, files: Map<string, str
 
 const MAX_MODULES = 600;
 
+/**
+ * What a node must contain in its text for the walk to find something in it: a JSDoc comment (an item's doc is a
+ * leading comment, inside the node's full range), or a module it loads (`require(…)`, `import …`, `export … from …`).
+ */
+const MARKERS = ['/**', 'require', 'import', 'from'];
+
+/** Whether [pos, end) of `text` holds the start of a marker: a sorted list of their offsets, searched by halves. */
+export function markedRanges(text: string): (pos: number, end: number) => boolean {
+  const offsets: number[] = [];
+  for (const marker of MARKERS) {
+    for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) offsets.push(at);
+  }
+  offsets.sort((a, b) => a - b);
+  return (pos, end) => {
+    let low = 0, high = offsets.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (offsets[mid]! < pos) low = mid + 1;
+      else high = mid;
+    }
+    return low < offsets.length && offsets[low]! < end;
+  };
+}
+
 export async function apiFromJavaScript(source: JavaScriptSource): Promise<PassageDraft[]> {
   if (!source.files.size) return [];
   const ts = await loadCompiler();
@@ -70,8 +94,14 @@ export async function apiFromJavaScript(source: JavaScriptSource): Promise<Passa
       if (ts.isClassLike(node)) return node.members.pos > 0 ? node.members[0] ?? undefined : undefined;
       return undefined;
     };
-    const push = (holder: TS.Node, local: string, signature: string, doc: string) => {
+    /**
+     * The signature is asked for only once the item is known to be documented and public: flattening a declaration's
+     * text is the costly part of the walk (an undocumented `var x = (() => { … })()` wrapping a whole bundle is its
+     * entire text), and most declarations of a bundle carry no JSDoc.
+     */
+    const push = (holder: TS.Node, local: string, signatureFor: () => string, doc: string) => {
       if (!doc || HIDDEN.test(doc) || local.split('.').some((s) => s.startsWith('_'))) return;
+      const signature = signatureFor();
       const deprecated = /(^|\n)@deprecated\b/.test(doc);
       const line = sourceFile.getLineAndCharacterOfPosition(holder.getStart(sourceFile)).line + 1;
       const symbol = `${source.name}.${local}`;
@@ -100,11 +130,15 @@ export async function apiFromJavaScript(source: JavaScriptSource): Promise<Passa
         if (!name) continue;
         const local = owner ? `${owner}.${name}` : name;
         const value = ts.isPropertyAssignment(property) ? property.initializer : property;
-        push(property, local, signatureOf(property, bodyOf(value)), docOf(property));
+        push(property, local, () => signatureOf(property, bodyOf(value)), docOf(property));
       }
     };
 
+    const worthVisiting = markedRanges(text);
     const visit = (node: TS.Node, depth: number): void => {
+      // A subtree with no JSDoc comment and no module reference in its text can neither add an item nor a module to
+      // read: the walk over every node of a bundle (prettier's plugins, MBs of code) was most of extraction's time.
+      if (!worthVisiting(node.pos, node.end)) return;
       if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]!)
         && ((ts.isIdentifier(node.expression) && node.expression.text === 'require') || node.expression.kind === ts.SyntaxKind.ImportKeyword)) {
         follow(node.arguments[0].text);
@@ -112,26 +146,26 @@ export async function apiFromJavaScript(source: JavaScriptSource): Promise<Passa
         follow(node.moduleSpecifier.text);
       }
       if (ts.isFunctionDeclaration(node) && node.name) {
-        push(node, node.name.text, signatureOf(node, node.body), docOf(node));
+        push(node, node.name.text, () => signatureOf(node, node.body), docOf(node));
       } else if (ts.isClassDeclaration(node) && node.name) {
         const owner = node.name.text;
-        push(node, owner, signatureOf(node, node.members[0]), docOf(node));
+        push(node, owner, () => signatureOf(node, node.members[0]), docOf(node));
         for (const member of node.members) {
           if ((ts.isMethodDeclaration(member) || ts.isGetAccessor(member) || ts.isPropertyDeclaration(member)) && member.name && ts.isIdentifier(member.name)) {
-            push(member, `${owner}.${member.name.text}`, signatureOf(member, bodyOf(member)), docOf(member));
+            push(member, `${owner}.${member.name.text}`, () => signatureOf(member, bodyOf(member)), docOf(member));
           }
         }
       } else if (ts.isVariableStatement(node)) {
         const doc = docOf(node);
         for (const declaration of node.declarationList.declarations) {
           if (!ts.isIdentifier(declaration.name)) continue;
-          push(node, declaration.name.text, signatureOf(declaration, bodyOf(declaration.initializer)), doc);
+          push(node, declaration.name.text, () => signatureOf(declaration, bodyOf(declaration.initializer)), doc);
         }
       } else if (ts.isExpressionStatement(node) && ts.isBinaryExpression(node.expression) && node.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
         const { left, right } = node.expression;
         const name = assignedName(left);
         const doc = docOf(node);
-        if (name) push(node, name, signatureOf(node.expression, bodyOf(right)), doc);
+        if (name) push(node, name, () => signatureOf(node.expression, bodyOf(right)), doc);
         // `module.exports = { /** … */ parse() {…} }`: each documented member is API.
         if (ts.isObjectLiteralExpression(right)) objectMembers(right, name);
       }
