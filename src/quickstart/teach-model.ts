@@ -63,6 +63,24 @@ export function teachDoubt(x: TeachVector, p: number, ran: number): string | und
 }
 
 /**
+ * The shown program with the doubt note heading it as comment lines (`//`, or `#` for Python and Ruby): a program that
+ * no candidate bettered is still shown, because it runs, but a reader of the program alone (an agent that copies it, a
+ * rater who sees code and output) is told it is not the main use instead of taking it for one. Without a note, the
+ * code as it ran.
+ */
+export function withDoubtHeader(code: string, language: string, doubt: string | undefined): string {
+  if (!doubt) return code;
+  const mark = /^(python|ruby)$/.test(language) ? '#' : '//';
+  const words = `tooldex: ${doubt}`.split(/\s+/);
+  const lines: string[] = [];
+  for (const word of words) {
+    if (lines.length && `${lines[lines.length - 1]} ${word}`.length <= 100) lines[lines.length - 1] += ` ${word}`;
+    else lines.push(`${mark} ${word}`);
+  }
+  return `${lines.join('\n')}\n${code}`;
+}
+
+/**
  * Of the candidates that ran, the one to show: highest probability of teaching; ties (within 0.01) keep the earlier,
  * i.e. the hand-ranked order. Returns the index.
  */
