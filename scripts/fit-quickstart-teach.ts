@@ -24,10 +24,15 @@
 //   r13mid: bench/quickstart-labels-r13mid-run.json + -ratings.tsv (round 13: r12's non-teaching packages, run mid-round)
 //   r13:  bench/quickstarts-fresh-r13-results.json + -results-round12-code.json + bench/quickstarts-fresh-r13-ratings-both.tsv
 //         (round 13's fresh packages, run by the round-13 and the round-12 code, rated blind from one sheet as r10)
+//   r14:  bench/quickstarts-fresh-r14-results.json + -results-round13-code.json + bench/quickstarts-fresh-r14-ratings-both.tsv
+//         (round 14's fresh packages, run by the round-14 (`new`) and the round-13 (`base`) code, rated blind as r10)
+//   alts5r13, alts5r14: bench/quickstart-labels-alts5.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
+//         --per 3 --tries 5 over the r13 and r14 packages not rated "teaches", every alternative rated blind), split by
+//         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
 //   The shipped weights (teach-weights.ts) are round 14's fit on all fourteen sets: refitting with the newest round
 //   wins forward-chaining's picks (docs/quickstarts.md "Round 14: selection"). Round 12's ten-set fit is
 //   --skip-sets r12mid,r12,r13mid,r13.
-// Forward-chaining (printed first; --forward-only stops there): for k = 10..13, a model fitted on the sets rated before
+// Forward-chaining (printed first; --forward-only stops there): for k = 10..14, a model fitted on the sets rated before
 // round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
 // not refitting ships). It is the closest thing to the next fresh run: a change must win it.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
@@ -199,6 +204,15 @@ async function loadBenchPair(set: string, runs: Array<{ name: string; json: stri
   return out;
 }
 
+/** The round-15 sheet of alternatives (--alts5, --alts5-ratings), only the packages of one fresh set's bench output. */
+async function loadAlts(set: string, freshResults: string): Promise<Example[]> {
+  const json = option('alts5') ?? 'bench/quickstart-labels-alts5.json';
+  if (!fs.existsSync(json) || !fs.existsSync(freshResults)) return [];
+  const slugs = new Set((JSON.parse(fs.readFileSync(freshResults, 'utf8')) as Array<{ slug: string }>).map((r) => r.slug));
+  const rows = (JSON.parse(fs.readFileSync(json, 'utf8')) as LabelRow[]).filter((r) => slugs.has(r.slug));
+  return labelled(set, rows, option('alts5-ratings') ?? 'bench/quickstart-labels-alts5-ratings.tsv', 'id');
+}
+
 const sets = {
   r5: await load('r5', 'bench/quickstart-labels-r5.json', 'bench/quickstarts-fresh-r5-ratings.tsv', 'slug'),
   r7: await loadBench('r7', 'bench/quickstarts-fresh-r7-results.json', 'bench/quickstarts-fresh-r7-ratings.tsv'),
@@ -223,6 +237,13 @@ const sets = {
   r13mid: await loadBench('r13mid', 'bench/quickstart-labels-r13mid-run.json', 'bench/quickstart-labels-r13mid-ratings.tsv'),
   // Round 13's fresh packages (spent in round 14), in r10's form: the round-13 and the round-12 code's picks.
   r13: await loadBenchPair('r13', [{ name: 'round 13', json: 'bench/quickstarts-fresh-r13-results.json' }, { name: 'round 12', json: 'bench/quickstarts-fresh-r13-results-round12-code.json' }], 'bench/quickstarts-fresh-r13-ratings-both.tsv'),
+  // Round 15's sheet of alternatives (bench/quickstart-alternatives.ts, 3 per package, 5 tries) of the round-13 and
+  // round-14 fresh packages not rated "teaches", every one rated blind: split by the fresh set its package came from,
+  // so that forward-chaining judges each with its round (the picks a fresh set alone cannot question).
+  alts5r13: await loadAlts('alts5r13', 'bench/quickstarts-fresh-r13-results.json'),
+  alts5r14: await loadAlts('alts5r14', 'bench/quickstarts-fresh-r14-results.json'),
+  // Round 14's fresh packages (spent in round 15), in r10's form: the round-14 (`new`) and the round-13 (`base`) code's picks.
+  r14: await loadBenchPair('r14', [{ name: 'new', json: 'bench/quickstarts-fresh-r14-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r14-results-round13-code.json' }], 'bench/quickstarts-fresh-r14-ratings-both.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
@@ -243,9 +264,9 @@ for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${exa
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 
 /** The round each labelled set was rated in: forward-chaining fits only on what was written before round k. */
-const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13 };
-/** The rounds judged forward: the newest four, whose fresh sets (r10–r13) stand in for the next fresh run. */
-const FORWARD = [10, 11, 12, 13];
+const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, r14: 14 };
+/** The rounds judged forward: the newest five, whose fresh sets (r10–r14) stand in for the next fresh run. */
+const FORWARD = [10, 11, 12, 13, 14];
 
 /**
  * Per package, does the pick teach, over every package of a set (one rated program included): `any` counts the
