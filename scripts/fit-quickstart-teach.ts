@@ -1,6 +1,6 @@
 // Fits the "teaches the main use" model of quickstart selection (src/quickstart/teach-model.ts) on rated programs, with
 // leave-one-set-out validation against today's hand-set score, and writes the weights to src/quickstart/teach-weights.ts.
-//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--write] [--skip-sets r11]
+//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--write] [--skip-sets r11] [--forward-only | --no-rotations]
 // Labelled sets (spent; each a JSON of rated programs with their real output, and a ratings TSV):
 //   r5:   bench/quickstart-labels-r5.json       + bench/quickstarts-fresh-r5-ratings.tsv   (the chosen quickstarts)
 //   alts: bench/quickstart-labels-alts.json     + bench/quickstart-labels-alts-ratings.tsv (2–4 alternatives a package)
@@ -41,7 +41,7 @@
 // how often the pick teaches (model's top vs the hand-ranked first that ran, which is what selection picks today).
 import fs from 'node:fs';
 import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachFeature, type TeachVector } from '../src/quickstart/teach-features.ts';
-import { teachProbability, type TeachWeights } from '../src/quickstart/teach-model.ts';
+import { teachProbability, TEACH_DOUBT, type TeachWeights } from '../src/quickstart/teach-model.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
@@ -73,7 +73,7 @@ async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'):
  * called names (score.ts readmeLeadNames over the candidates `bench/quickstart-ranks.ts --lead-out` collects from the
  * package's current version; no runs). --no-lead leaves it unknown (NaN) for every example, i.e. weighing nothing.
  */
-const LEAD: Record<string, { lead: string[]; docs?: RanCandidate['docsCalls'] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync(option('lead') ?? 'bench/quickstart-labels-lead.json', 'utf8')) : {};
+const LEAD: Record<string, { lead: string[]; docs?: RanCandidate['docsCalls']; mentions?: RanCandidate['mentions'] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync(option('lead') ?? 'bench/quickstart-labels-lead.json', 'utf8')) : {};
 
 async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string, string>, key: 'id' | 'slug'): Promise<Example[]> {
   const rated = typeof tsv === 'string' ? ratings(tsv, key) : tsv;
@@ -83,6 +83,7 @@ async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string,
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
     row.leadNames = LEAD[row.slug]?.lead;
     row.docsCalls = LEAD[row.slug]?.docs;
+    row.mentions = LEAD[row.slug]?.mentions;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
   }
   return out;
@@ -137,7 +138,7 @@ export function auc(scores: number[], labels: number[]): number {
 /** AUC over the examples where the score is known (not NaN). */
 const LEAD_KNOWN = Object.keys(LEAD).length > 0;
 /** The features judged alone per held-out set: the package-structure signals. */
-const ALONE: TeachFeature[] = ['leadShare', 'docsShare'];
+const ALONE: TeachFeature[] = ['leadShare', 'docsShare', 'textShare'];
 const aucKnown = (scores: number[], labels: number[]) => auc(scores.filter(Number.isFinite), labels.filter((_, i) => Number.isFinite(scores[i])));
 
 /**
@@ -318,7 +319,10 @@ function forwardChain(): void {
       picks.model += mp.teaches;
       picks.today += tp.teaches;
       picks.any += mp.any;
-      console.log(`forward r${k} ${held} (fit on ${train.length} from rounds < ${k}; ${test.length} rated, ${mp.packages} packages): AUC model ${m.toFixed(3)} vs hand ${h.toFixed(3)} vs not refit ${st.toFixed(3)}; pick teaches where one teaches: model ${mp.teaches}/${mp.any} vs today's ${tp.teaches}/${tp.any} vs not refit ${sp.teaches}/${sp.any}`);
+      // The doubt note (teach-model.ts TEACH_DOUBT) as this set would have seen it: on how many of its programs that
+      // do not teach it speaks, and on how many that teach it speaks wrongly.
+      const doubted = test.filter((e) => teachProbability(e.x, model) < TEACH_DOUBT);
+      console.log(`forward r${k} ${held} (fit on ${train.length} from rounds < ${k}; ${test.length} rated, ${mp.packages} packages): AUC model ${m.toFixed(3)} vs hand ${h.toFixed(3)} vs not refit ${st.toFixed(3)}; pick teaches where one teaches: model ${mp.teaches}/${mp.any} vs today's ${tp.teaches}/${tp.any} vs not refit ${sp.teaches}/${sp.any}; doubt note on ${doubted.filter((e) => !e.y).length}/${test.filter((e) => !e.y).length} not teaching, ${doubted.filter((e) => e.y).length}/${test.filter((e) => e.y).length} teaching`);
     }
   }
   // The doubt note's threshold (teach-model.ts TEACH_DOUBT): of the programs judged forward below p, how many teach.
@@ -328,7 +332,9 @@ function forwardChain(): void {
 forwardChain();
 /** --forward-only: the forward-chaining figures alone (no other rotation, no final fit). */
 if (args.includes('--forward-only')) process.exit(0);
-for (const held of names) {
+/** --no-rotations: forward-chaining, then the final fit (and --write) without the leave-one-out rotations (minutes). */
+const ROTATIONS = !args.includes('--no-rotations');
+for (const held of ROTATIONS ? names : []) {
   // Package-disjoint: the held-out set's packages leave every training set (a fresh set's chosen program is often one
   // of the same package's rated alternatives).
   const test = sets[held as keyof typeof sets];
@@ -345,7 +351,7 @@ for (const held of names) {
     + (LEAD_KNOWN ? `; alone (AUC where known): ${ALONE.map((f) => `${f} ${aucKnown(test.map((e) => e.x[f]), y).toFixed(3)}`).join(', ')}` : ''));
 }
 // Leave one ecosystem out over every rated set (a second rotation: a model that only learnt one ecosystem's habits fails it).
-{
+if (ROTATIONS) {
   const pooled = names.flatMap((n) => sets[n as keyof typeof sets]);
   const eco = (e: Example) => e.slug.split('-')[0]!;
   const modelAucs: number[] = [];
@@ -368,7 +374,7 @@ for (const held of names) {
 }
 // Leave one package out, for the picks: every rated example of other packages (both sets) trains the model that picks
 // among this package's alternatives.
-{
+if (ROTATIONS) {
   const pooled = names.flatMap((n) => sets[n as keyof typeof sets]);
   const alts = pooled.filter(isAlts);
   let model = { teaches: 0, of: 0 };

@@ -229,7 +229,7 @@ async function probeNpmExports(deps: Pick<VerifyDeps, 'sandbox' | 'keepAlive' | 
 }
 
 /** The README's text: the artifact's README file nearest the root, else the registry's long description. */
-function readmeText(files: Awaited<ReturnType<typeof fetchExampleFiles>>): string | undefined {
+export function readmeText(files: Awaited<ReturnType<typeof fetchExampleFiles>>): string | undefined {
   const file = files.files.filter((f) => /^readme(\.\w+)?$/i.test(f.path.split('/').pop() ?? '')).sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0];
   return file ? textOf(file) : files.readme?.text;
 }
