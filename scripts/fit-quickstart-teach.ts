@@ -73,7 +73,7 @@ async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'):
  * called names (score.ts readmeLeadNames over the candidates `bench/quickstart-ranks.ts --lead-out` collects from the
  * package's current version; no runs). --no-lead leaves it unknown (NaN) for every example, i.e. weighing nothing.
  */
-const LEAD: Record<string, { lead: string[]; docs?: RanCandidate['docsCalls']; mentions?: RanCandidate['mentions'] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync(option('lead') ?? 'bench/quickstart-labels-lead.json', 'utf8')) : {};
+const LEAD: Record<string, { lead: string[]; docs?: RanCandidate['docsCalls'] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync(option('lead') ?? 'bench/quickstart-labels-lead.json', 'utf8')) : {};
 
 async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string, string>, key: 'id' | 'slug'): Promise<Example[]> {
   const rated = typeof tsv === 'string' ? ratings(tsv, key) : tsv;
@@ -83,7 +83,6 @@ async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string,
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
     row.leadNames = LEAD[row.slug]?.lead;
     row.docsCalls = LEAD[row.slug]?.docs;
-    row.mentions = LEAD[row.slug]?.mentions;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
   }
   return out;
@@ -138,7 +137,7 @@ export function auc(scores: number[], labels: number[]): number {
 /** AUC over the examples where the score is known (not NaN). */
 const LEAD_KNOWN = Object.keys(LEAD).length > 0;
 /** The features judged alone per held-out set: the package-structure signals. */
-const ALONE: TeachFeature[] = ['leadShare', 'docsShare', 'textShare'];
+const ALONE: TeachFeature[] = ['leadShare', 'docsShare'];
 const aucKnown = (scores: number[], labels: number[]) => auc(scores.filter(Number.isFinite), labels.filter((_, i) => Number.isFinite(scores[i])));
 
 /**

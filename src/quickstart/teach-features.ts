@@ -17,7 +17,6 @@ export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
   'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines',
-  'textShare',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -41,11 +40,6 @@ export interface RanCandidate {
    * docs keep calling is the main use. Absent (or no example calls anything), `docsShare` is unknown.
    */
   docsCalls?: { examples: number; calls: Record<string, number> };
-  /**
-   * How often each name is written across the package's README and shipped documentation, prose included (the most
-   * frequent words). Absent, `textShare` is unknown.
-   */
-  mentions?: Record<string, number>;
 }
 
 /**
@@ -247,22 +241,6 @@ export function docsShare(program: string, docs: RanCandidate['docsCalls']): num
   return calls.reduce((s, n) => s + (Object.hasOwn(docs.calls, n) ? docs.calls[n]! : 0) / top, 0) / calls.length;
 }
 
-/**
- * How much the package's own pages talk about what the program calls: the mean, over the program's called names, of
- * log(1 + mentions) relative to the most-mentioned name the docs' examples call (capped at 1). A side helper is
- * written about once, in a reference list; the main use is named in the introduction, the headings and the examples.
- * NaN when unknown (no mention counts, or no docs call to scale by); 0 when the program calls nothing.
- */
-export function textShare(program: string, mentions: RanCandidate['mentions'], docs: RanCandidate['docsCalls']): number {
-  if (!mentions || !docs) return Number.NaN;
-  const count = (n: string) => (Object.hasOwn(mentions, n) ? mentions[n]! : 0);
-  const top = Math.max(0, ...Object.keys(docs.calls).map(count));
-  if (top === 0) return Number.NaN;
-  const calls = [...calledNames(program)];
-  if (!calls.length) return 0;
-  return calls.reduce((s, n) => s + Math.min(1, Math.log1p(count(n)) / Math.log1p(top)), 0) / calls.length;
-}
-
 const cap = (x: number, max: number) => Math.min(x, max) / max;
 
 export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
@@ -308,7 +286,6 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // made and only printed. (Output that only repeats the program's own words, `restatesProgram`, was tried beside it
     // and dropped: docs/quickstarts.md, "Round 11: selection".)
     dumpsConstruction: Number(await dumpsConstruction(c.ecosystem, c.program)),
-    textShare: textShare(c.program, c.mentions, c.docsCalls),
     // (Round 14: how far below the entry point the program's imports of the package reach, `subModule`, was tried
     // and dropped: docs/quickstarts.md, "Round 14: selection".)
   };
