@@ -41,7 +41,7 @@
 // how often the pick teaches (model's top vs the hand-ranked first that ran, which is what selection picks today).
 import fs from 'node:fs';
 import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachFeature, type TeachVector } from '../src/quickstart/teach-features.ts';
-import { teachProbability, TEACH_DOUBT, type TeachWeights } from '../src/quickstart/teach-model.ts';
+import { teachProbability, withoutDoubtHeader, TEACH_DOUBT, type TeachWeights } from '../src/quickstart/teach-model.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
@@ -81,6 +81,8 @@ async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string,
   for (const row of rows) {
     const rating = rated.get(key === 'id' ? row.id : row.slug);
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
+    // A bench output's shown code carries the doubt note as a header (round 15): the features read the program that ran.
+    row.program = withoutDoubtHeader(row.program);
     row.leadNames = LEAD[row.slug]?.lead;
     row.docsCalls = LEAD[row.slug]?.docs;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });

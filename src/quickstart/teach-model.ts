@@ -80,6 +80,27 @@ export function withDoubtHeader(code: string, language: string, doubt: string | 
   return `${lines.join('\n')}\n${code}`;
 }
 
+/** The doubt note's sentences as teachDoubt writes them (its opening, up to its closing words). */
+const DOUBT_NOTE = /\s*(None of the \d+ programs that ran is likely|The one program that ran is unlikely) to show the package's main use[^]*?read the README for that\./g;
+
+/** A verdict's note without the doubt note (a blind rating sheet shows the program's own notes, not the model's verdict). */
+export function withoutDoubtNote(note: string | undefined): string | undefined {
+  const rest = note?.replace(DOUBT_NOTE, '').trim();
+  return rest || undefined;
+}
+
+/**
+ * The code without withDoubtHeader's comment lines: the program that ran, as the teach features read it (the fit reads
+ * rated bench outputs, whose shown code carries the header) and as a blind rating sheet shows it (the model's verdict
+ * is not the rater's to see).
+ */
+export function withoutDoubtHeader(code: string): string {
+  if (!/^(#|\/\/) tooldex: /.test(code)) return code;
+  const lines = code.split('\n');
+  const end = lines.findIndex((l) => /^(#|\/\/) .*read the README for that\.$/.test(l));
+  return end < 0 ? code : lines.slice(end + 1).join('\n');
+}
+
 /**
  * Of the candidates that ran, the one to show: highest probability of teaching; ties (within 0.01) keep the earlier,
  * i.e. the hand-ranked order. Returns the index.

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { docsShare, dumpsConstruction, dumpsObject, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
 import { docsCallCounts, readmeLeadNames } from '../../../src/quickstart/score.ts';
-import { doubtClass, judgeShown, pickTeaching, teachDoubt, teachProbability, withDoubtHeader, TEACH_DOUBT, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
+import { doubtClass, judgeShown, pickTeaching, teachDoubt, teachProbability, withDoubtHeader, withoutDoubtHeader, withoutDoubtNote, TEACH_DOUBT, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
 import { tryCandidates } from '../../../src/quickstart/verify.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -167,6 +167,12 @@ describe('saying when the shown program does not teach', () => {
     assert.deepEqual(go.slice(-2), ['package main', '']);
     assert.match(withDoubtHeader('print(1)', 'python', note), /^# tooldex: None of the 3/);
     assert.equal(withDoubtHeader('print(1)', 'python', undefined), 'print(1)');
+    // Read back without it (the fit, a blind sheet): the program that ran, a comment of its own kept.
+    assert.equal(withoutDoubtHeader(withDoubtHeader('// mine\npackage main\n', 'go', note)), '// mine\npackage main\n');
+    assert.equal(withoutDoubtHeader('# tooldex rocks\nprint(1)'), '# tooldex rocks\nprint(1)');
+    // And the note without it: the program's own note stays.
+    assert.equal(withoutDoubtNote(`Reads a stand-in file. ${note}`), 'Reads a stand-in file.');
+    assert.equal(withoutDoubtNote(note), undefined);
   });
 
   it('judgeShown: a dump under a model that dislikes dumps is doubted; a result is not', async () => {
