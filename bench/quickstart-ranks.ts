@@ -10,7 +10,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { readHostFacts } from '../src/quickstart/host-facts.ts';
-import { docsCallCounts, readmeLeadNames } from '../src/quickstart/score.ts';
+import { calledNames, docsCallCounts, readmeLeadNames } from '../src/quickstart/score.ts';
 import { prepareCandidates, readmeText } from '../src/quickstart/verify.ts';
 import { textOf } from '../src/docs/archive.ts';
 
@@ -32,7 +32,7 @@ const LEAD_OUT = option('lead-out');
  * (`textShare`) that did not win forward-chaining (docs/quickstarts.md, "Round 15: selection"); kept for the next try.
  */
 const MENTIONS = args.includes('--mentions');
-const leads: Record<string, { version: string; lead: string[]; docs?: { examples: number; calls: Record<string, number> }; mentions?: Record<string, number> }> = LEAD_OUT && fs.existsSync(LEAD_OUT) ? JSON.parse(fs.readFileSync(LEAD_OUT, 'utf8')) : {};
+const leads: Record<string, { version: string; lead: string[]; docs?: { examples: number; calls: Record<string, number> }; mentions?: Record<string, number>; order?: { examples: number; first: Record<string, number> } }> = LEAD_OUT && fs.existsSync(LEAD_OUT) ? JSON.parse(fs.readFileSync(LEAD_OUT, 'utf8')) : {};
 
 /**
  * How often each name is written as code across the README and the documentation files the artifact ships (Markdown,
@@ -49,19 +49,31 @@ function textMentions(files: Awaited<ReturnType<typeof prepareCandidates>>['file
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).slice(0, 600));
 }
 
+/**
+ * The README's examples in page order (as readmeLeadNames reads them) and, per called name, the first example that
+ * calls it (0-based): the author shows the main use first and side features further down.
+ */
+function readmeOrder(ranked: Awaited<ReturnType<typeof prepareCandidates>>['ranked']): { examples: number; first: Record<string, number> } {
+  const line = (c: (typeof ranked)[number]) => Number(/#L(\d+)/.exec(c.source)?.[1] ?? Number.MAX_SAFE_INTEGER);
+  const readme = ranked.filter((c) => c.origin === 'readme' && !c.combinedFrom?.length && !c.localWeb).sort((a, b) => line(a) - line(b));
+  const first = Object.create(null) as Record<string, number>; // no prototype: `constructor` is a name examples call
+  readme.forEach((c, i) => { for (const n of calledNames(c.code)) first[n] ??= i; });
+  return { examples: readme.length, first };
+}
+
 const home = process.env.BENCH_HOME ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-bench-ranks-'));
 const config = loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'warn', TOOLDEX_DOCS_SITES: 'off', TOOLDEX_QUICKSTART_SWEEP_SECONDS: 0 });
 const app = await createApp(config, createLogger(config.LOG_LEVEL));
 const host = await readHostFacts(await app.sandbox.toolchains());
 const lines: string[] = [];
 for (const slug of SLUGS) {
-  if (LEAD_OUT && !OUT && leads[slug]?.docs && (!MENTIONS || leads[slug]?.mentions)) continue;
+  if (LEAD_OUT && !OUT && leads[slug]?.docs && (!MENTIONS || leads[slug]?.order)) continue;
   try {
     const tool = await app.catalog.resolve(slug);
     // The catalog's version can be null for a record the registry build did not date; the docs resolve the latest.
     const version = tool.version ?? (await app.docs.prepare(slug)).version;
     const prepared = await prepareCandidates({ config }, tool, version, host);
-    leads[slug] = { ...{ version, lead: readmeLeadNames(prepared.ranked), docs: docsCallCounts(prepared.ranked) }, ...leads[slug], ...(MENTIONS ? { mentions: textMentions(prepared.files) } : {}) };
+    leads[slug] = { ...{ version, lead: readmeLeadNames(prepared.ranked), docs: docsCallCounts(prepared.ranked) }, ...leads[slug], ...(MENTIONS ? { mentions: textMentions(prepared.files), order: readmeOrder(prepared.ranked) } : {}) };
     if (LEAD_OUT) fs.writeFileSync(LEAD_OUT, `${JSON.stringify(leads, null, 1)}\n`);
     lines.push(`## ${slug}@${version} (${prepared.candidates.length} candidates)${prepared.unverifiable ? ` unverifiable: ${prepared.unverifiable}` : ''}`);
     for (const [i, c] of prepared.candidates.slice(0, TOP).entries()) {
