@@ -73,7 +73,7 @@ async function load(set: string, json: string, tsv: string, key: 'id' | 'slug'):
  * called names (score.ts readmeLeadNames over the candidates `bench/quickstart-ranks.ts --lead-out` collects from the
  * package's current version; no runs). --no-lead leaves it unknown (NaN) for every example, i.e. weighing nothing.
  */
-const LEAD: Record<string, { lead: string[]; docs?: RanCandidate['docsCalls']; order?: RanCandidate['readmeOrder'] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync(option('lead') ?? 'bench/quickstart-labels-lead.json', 'utf8')) : {};
+const LEAD: Record<string, { lead: string[]; docs?: RanCandidate['docsCalls'] }> = !args.includes('--no-lead') ? JSON.parse(fs.readFileSync(option('lead') ?? 'bench/quickstart-labels-lead.json', 'utf8')) : {};
 
 async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string, string>, key: 'id' | 'slug'): Promise<Example[]> {
   const rated = typeof tsv === 'string' ? ratings(tsv, key) : tsv;
@@ -85,7 +85,6 @@ async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string,
     row.program = withoutDoubtHeader(row.program);
     row.leadNames = LEAD[row.slug]?.lead;
     row.docsCalls = LEAD[row.slug]?.docs;
-    row.readmeOrder = LEAD[row.slug]?.order;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
   }
   return out;

@@ -17,7 +17,6 @@ export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
   'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines',
-  'readmeOrder',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -41,8 +40,6 @@ export interface RanCandidate {
    * docs keep calling is the main use. Absent (or no example calls anything), `docsShare` is unknown.
    */
   docsCalls?: { examples: number; calls: Record<string, number> };
-  /** The README's examples in page order: how many, and the first that calls each name. Absent, `readmeOrder` is unknown. */
-  readmeOrder?: { examples: number; first: Record<string, number> };
 }
 
 /**
@@ -244,19 +241,6 @@ export function docsShare(program: string, docs: RanCandidate['docsCalls']): num
   return calls.reduce((s, n) => s + (Object.hasOwn(docs.calls, n) ? docs.calls[n]! : 0) / top, 0) / calls.length;
 }
 
-/**
- * How early the README shows what the program calls: the mean, over the program's called names, of 1 − (the first
- * README example calling it) / (the README's examples); a name no README example calls counts 0. The author shows the
- * main use first and side features further down (leadShare reads only the first two). NaN when unknown or when the
- * README has fewer than three examples (the lead is then all of them).
- */
-export function readmeOrder(program: string, order: RanCandidate['readmeOrder']): number {
-  if (!order || order.examples < 3) return Number.NaN;
-  const calls = [...calledNames(program)];
-  if (!calls.length) return 0;
-  return calls.reduce((s, n) => s + (Object.hasOwn(order.first, n) ? 1 - order.first[n]! / order.examples : 0), 0) / calls.length;
-}
-
 const cap = (x: number, max: number) => Math.min(x, max) / max;
 
 export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
@@ -302,7 +286,6 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // made and only printed. (Output that only repeats the program's own words, `restatesProgram`, was tried beside it
     // and dropped: docs/quickstarts.md, "Round 11: selection".)
     dumpsConstruction: Number(await dumpsConstruction(c.ecosystem, c.program)),
-    readmeOrder: readmeOrder(c.program, c.readmeOrder),
     // (Round 14: how far below the entry point the program's imports of the package reach, `subModule`, was tried
     // and dropped: docs/quickstarts.md, "Round 14: selection".)
   };
