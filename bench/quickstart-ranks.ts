@@ -27,9 +27,10 @@ const OUT = option('out');
 const LEAD_OUT = option('lead-out');
 /**
  * --mentions (with --lead-out): also each package's `mentions`, how often each name is written as code across its
- * README and the documentation files it ships (textMentions). A package already in the file keeps its lead and docs
- * counts (read from the version of their day) and only gains the mentions. Round 15 tried a teach feature on them
- * (`textShare`) that did not win forward-chaining (docs/quickstarts.md, "Round 15: selection"); kept for the next try.
+ * README and the documentation files it ships (textMentions), and `order`, the first README example calling each name
+ * (readmeOrder). A package already in the file keeps its lead and docs counts (read from the version of their day)
+ * and only gains these. Round 15 tried a teach feature on each (`textShare`, `readmeOrder`); neither won
+ * forward-chaining (docs/quickstarts.md, "Round 15: selection"). Kept for the next try.
  */
 const MENTIONS = args.includes('--mentions');
 const leads: Record<string, { version: string; lead: string[]; docs?: { examples: number; calls: Record<string, number> }; mentions?: Record<string, number>; order?: { examples: number; first: Record<string, number> } }> = LEAD_OUT && fs.existsSync(LEAD_OUT) ? JSON.parse(fs.readFileSync(LEAD_OUT, 'utf8')) : {};
