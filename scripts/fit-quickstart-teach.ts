@@ -26,7 +26,7 @@
 //         (round 13's fresh packages, run by the round-13 and the round-12 code, rated blind from one sheet as r10)
 //   r14:  bench/quickstarts-fresh-r14-results.json + -results-round13-code.json + bench/quickstarts-fresh-r14-ratings-both.tsv
 //         (round 14's fresh packages, run by the round-14 (`new`) and the round-13 (`base`) code, rated blind as r10)
-//   alts5r13, alts5r14: bench/quickstart-labels-alts5.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
+//   alts5r13, alts5r14: bench/quickstart-labels-alts5-runs.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
 //         --per 3 --tries 5 over the r13 and r14 packages not rated "teaches", every alternative rated blind), split by
 //         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
 //   The shipped weights (teach-weights.ts) are round 14's fit on all fourteen sets: refitting with the newest round
@@ -42,6 +42,7 @@
 import fs from 'node:fs';
 import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachFeature, type TeachVector } from '../src/quickstart/teach-features.ts';
 import { teachProbability, withoutDoubtHeader, TEACH_DOUBT, type TeachWeights } from '../src/quickstart/teach-model.ts';
+import type { PackageRun } from '../bench/quickstart-alternatives.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
@@ -206,12 +207,19 @@ async function loadBenchPair(set: string, runs: Array<{ name: string; json: stri
   return out;
 }
 
-/** The round-15 sheet of alternatives (--alts5, --alts5-ratings), only the packages of one fresh set's bench output. */
+/**
+ * The round-15 sheet of alternatives (--alts5, --alts5-ratings): bench/quickstart-alternatives.ts's own output
+ * (PackageRun[], each alternative with its candidate), only the packages of one fresh set's bench output.
+ */
 async function loadAlts(set: string, freshResults: string): Promise<Example[]> {
-  const json = option('alts5') ?? 'bench/quickstart-labels-alts5.json';
+  const json = option('alts5') ?? 'bench/quickstart-labels-alts5-runs.json';
   if (!fs.existsSync(json) || !fs.existsSync(freshResults)) return [];
   const slugs = new Set((JSON.parse(fs.readFileSync(freshResults, 'utf8')) as Array<{ slug: string }>).map((r) => r.slug));
-  const rows = (JSON.parse(fs.readFileSync(json, 'utf8')) as LabelRow[]).filter((r) => slugs.has(r.slug));
+  const runs = JSON.parse(fs.readFileSync(json, 'utf8')) as PackageRun[];
+  const rows = runs.filter((r) => slugs.has(r.slug)).flatMap((r) => r.alternatives).map((a): LabelRow => ({
+    id: a.id, slug: a.slug, rank: a.rank, ecosystem: a.ecosystem as RanCandidate['ecosystem'], program: a.program, stdout: a.stdout,
+    origin: a.candidate.origin, score: a.candidate.score, signals: a.candidate.signals,
+  }));
   return labelled(set, rows, option('alts5-ratings') ?? 'bench/quickstart-labels-alts5-ratings.tsv', 'id');
 }
 
