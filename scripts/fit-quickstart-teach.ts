@@ -29,9 +29,9 @@
 //   alts5r13, alts5r14: bench/quickstart-labels-alts5-runs.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
 //         --per 3 --tries 5 over the r13 and r14 packages not rated "teaches", every alternative rated blind), split by
 //         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
-//   The shipped weights (teach-weights.ts) are round 14's fit on all fourteen sets: refitting with the newest round
-//   wins forward-chaining's picks (docs/quickstarts.md "Round 14: selection"). Round 12's ten-set fit is
-//   --skip-sets r12mid,r12,r13mid,r13.
+//   The shipped weights (teach-weights.ts) are round 15's fit on all sixteen sets: refitting with the newest round
+//   wins forward-chaining's picks (docs/quickstarts.md "Round 15: selection"). Round 14's fourteen-set fit is
+//   --skip-sets alts5r13,alts5r14,r14; round 12's ten-set fit adds r12mid,r12,r13mid,r13.
 // Forward-chaining (printed first; --forward-only stops there): for k = 10..14, a model fitted on the sets rated before
 // round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
 // not refitting ships). It is the closest thing to the next fresh run: a change must win it.

@@ -141,7 +141,9 @@ export async function pickAndJudge(ran: RanCandidate[], model: TeachWeights = TE
  * Refit in round 14 on all fourteen rated sets (635 programs, with round 13's fresh ones): forward-chaining over rounds
  * 10–13 (fit on the rounds before, judge the next) picks a teaching program in 124 of 129 packages where one teaches
  * against 121 for a model one round old, and 114 for today's order; leave one package out 60/86 (k = 1..4: 47 / 59 /
- * 60 / 60, three kept).
+ * 60 / 60, three kept). Refit in round 15 on sixteen sets (692 programs, with round 14's fresh ones and round 15's
+ * sheet of alternatives of r13 packages): forward-chaining over rounds 10–14 146 of 152 against 142 not refit and 137
+ * for today's order; leave one package out 62/93 (k = 1..4: 50 / 62 / 62 / 62, three kept).
  */
 export interface TeachSelection { enabled: boolean; alternatives: number; extraRuns: number; extraMs: number; model?: TeachWeights }
 export const TEACH_SELECTION: TeachSelection = { enabled: true, alternatives: 3, extraRuns: 4, extraMs: 45_000 };
