@@ -22,6 +22,7 @@ import { npmExportsProbe, readNpmExports } from '../src/quickstart/imports.ts';
 import { declaredParameters } from '../src/quickstart/npm-values.ts';
 import { prepareCandidates, SERVICE_OWNER, tryCandidates } from '../src/quickstart/verify.ts';
 import type { ScoredCandidate } from '../src/quickstart/types.ts';
+import { withoutDoubtHeader, withoutDoubtNote } from '../src/quickstart/teach-model.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
@@ -90,9 +91,11 @@ async function one(slug: string): Promise<PackageRun> {
       if (outcome.status === 'ran' && q) {
         const c = candidate;
         run.alternatives.push({
-          id: idOf(tool.slug, candidate.source, q.code), slug: tool.slug, ecosystem: tool.ecosystem, version: outcome.result.verified.version ?? version, rank: i + 1, of: candidates.length,
+          id: idOf(tool.slug, candidate.source, withoutDoubtHeader(q.code)), slug: tool.slug, ecosystem: tool.ecosystem, version: outcome.result.verified.version ?? version, rank: i + 1, of: candidates.length,
           candidate: { origin: c.origin, source: c.source, path: c.path, score: c.score, signals: c.signals, blockers: c.blockers, language: c.language, code: c.code, owner: c.owner, exampleName: c.exampleName, combinedFrom: c.combinedFrom },
-          program: q.code, language: q.language, stdout: outcome.result.verified.stdout ?? '', note: outcome.result.verified.note,
+          // The sheet is blind to the model: the program that ran and its own notes, without the doubt note
+          // (teach-model.ts), which until round 15 reached the sheet's `note` line.
+          program: withoutDoubtHeader(q.code), language: q.language, stdout: outcome.result.verified.stdout ?? '', note: withoutDoubtNote(outcome.result.verified.note),
         });
       } else run.failed.push({ rank: i + 1, source: candidate.source, detail: outcome.result.verified.reason?.slice(0, 200) });
     }

@@ -1,6 +1,6 @@
 // Fits the "teaches the main use" model of quickstart selection (src/quickstart/teach-model.ts) on rated programs, with
 // leave-one-set-out validation against today's hand-set score, and writes the weights to src/quickstart/teach-weights.ts.
-//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--write] [--skip-sets r11]
+//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--write] [--skip-sets r11] [--forward-only | --no-rotations]
 // Labelled sets (spent; each a JSON of rated programs with their real output, and a ratings TSV):
 //   r5:   bench/quickstart-labels-r5.json       + bench/quickstarts-fresh-r5-ratings.tsv   (the chosen quickstarts)
 //   alts: bench/quickstart-labels-alts.json     + bench/quickstart-labels-alts-ratings.tsv (2–4 alternatives a package)
@@ -24,10 +24,15 @@
 //   r13mid: bench/quickstart-labels-r13mid-run.json + -ratings.tsv (round 13: r12's non-teaching packages, run mid-round)
 //   r13:  bench/quickstarts-fresh-r13-results.json + -results-round12-code.json + bench/quickstarts-fresh-r13-ratings-both.tsv
 //         (round 13's fresh packages, run by the round-13 and the round-12 code, rated blind from one sheet as r10)
-//   The shipped weights (teach-weights.ts) are round 14's fit on all fourteen sets: refitting with the newest round
-//   wins forward-chaining's picks (docs/quickstarts.md "Round 14: selection"). Round 12's ten-set fit is
-//   --skip-sets r12mid,r12,r13mid,r13.
-// Forward-chaining (printed first; --forward-only stops there): for k = 10..13, a model fitted on the sets rated before
+//   r14:  bench/quickstarts-fresh-r14-results.json + -results-round13-code.json + bench/quickstarts-fresh-r14-ratings-both.tsv
+//         (round 14's fresh packages, run by the round-14 (`new`) and the round-13 (`base`) code, rated blind as r10)
+//   alts5r13, alts5r14: bench/quickstart-labels-alts5-runs.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
+//         --per 3 --tries 5 over the r13 and r14 packages not rated "teaches", every alternative rated blind), split by
+//         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
+//   The shipped weights (teach-weights.ts) are round 15's fit on all sixteen sets: refitting with the newest round
+//   wins forward-chaining's picks (docs/quickstarts.md "Round 15: selection"). Round 14's fourteen-set fit is
+//   --skip-sets alts5r13,alts5r14,r14; round 12's ten-set fit adds r12mid,r12,r13mid,r13.
+// Forward-chaining (printed first; --forward-only stops there): for k = 10..14, a model fitted on the sets rated before
 // round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
 // not refitting ships). It is the closest thing to the next fresh run: a change must win it.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
@@ -36,7 +41,8 @@
 // how often the pick teaches (model's top vs the hand-ranked first that ran, which is what selection picks today).
 import fs from 'node:fs';
 import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachFeature, type TeachVector } from '../src/quickstart/teach-features.ts';
-import { teachProbability, type TeachWeights } from '../src/quickstart/teach-model.ts';
+import { teachProbability, withoutDoubtHeader, TEACH_DOUBT, type TeachWeights } from '../src/quickstart/teach-model.ts';
+import type { PackageRun } from '../bench/quickstart-alternatives.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
@@ -76,6 +82,8 @@ async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string,
   for (const row of rows) {
     const rating = rated.get(key === 'id' ? row.id : row.slug);
     if (!rating || !/^(teaches|trivial|wrong)/.test(rating)) continue;
+    // A bench output's shown code carries the doubt note as a header (round 15): the features read the program that ran.
+    row.program = withoutDoubtHeader(row.program);
     row.leadNames = LEAD[row.slug]?.lead;
     row.docsCalls = LEAD[row.slug]?.docs;
     out.push({ set, id: row.id, slug: row.slug, rank: row.rank, y: Number(rating.startsWith('teaches')), x: await teachFeatures(row), hand: row.score, written: row.origin === 'api' });
@@ -199,6 +207,22 @@ async function loadBenchPair(set: string, runs: Array<{ name: string; json: stri
   return out;
 }
 
+/**
+ * The round-15 sheet of alternatives (--alts5, --alts5-ratings): bench/quickstart-alternatives.ts's own output
+ * (PackageRun[], each alternative with its candidate), only the packages of one fresh set's bench output.
+ */
+async function loadAlts(set: string, freshResults: string): Promise<Example[]> {
+  const json = option('alts5') ?? 'bench/quickstart-labels-alts5-runs.json';
+  if (!fs.existsSync(json) || !fs.existsSync(freshResults)) return [];
+  const slugs = new Set((JSON.parse(fs.readFileSync(freshResults, 'utf8')) as Array<{ slug: string }>).map((r) => r.slug));
+  const runs = JSON.parse(fs.readFileSync(json, 'utf8')) as PackageRun[];
+  const rows = runs.filter((r) => slugs.has(r.slug)).flatMap((r) => r.alternatives).map((a): LabelRow => ({
+    id: a.id, slug: a.slug, rank: a.rank, ecosystem: a.ecosystem as RanCandidate['ecosystem'], program: a.program, stdout: a.stdout,
+    origin: a.candidate.origin, score: a.candidate.score, signals: a.candidate.signals,
+  }));
+  return labelled(set, rows, option('alts5-ratings') ?? 'bench/quickstart-labels-alts5-ratings.tsv', 'id');
+}
+
 const sets = {
   r5: await load('r5', 'bench/quickstart-labels-r5.json', 'bench/quickstarts-fresh-r5-ratings.tsv', 'slug'),
   r7: await loadBench('r7', 'bench/quickstarts-fresh-r7-results.json', 'bench/quickstarts-fresh-r7-ratings.tsv'),
@@ -223,6 +247,13 @@ const sets = {
   r13mid: await loadBench('r13mid', 'bench/quickstart-labels-r13mid-run.json', 'bench/quickstart-labels-r13mid-ratings.tsv'),
   // Round 13's fresh packages (spent in round 14), in r10's form: the round-13 and the round-12 code's picks.
   r13: await loadBenchPair('r13', [{ name: 'round 13', json: 'bench/quickstarts-fresh-r13-results.json' }, { name: 'round 12', json: 'bench/quickstarts-fresh-r13-results-round12-code.json' }], 'bench/quickstarts-fresh-r13-ratings-both.tsv'),
+  // Round 15's sheet of alternatives (bench/quickstart-alternatives.ts, 3 per package, 5 tries) of the round-13 and
+  // round-14 fresh packages not rated "teaches", every one rated blind: split by the fresh set its package came from,
+  // so that forward-chaining judges each with its round (the picks a fresh set alone cannot question).
+  alts5r13: await loadAlts('alts5r13', 'bench/quickstarts-fresh-r13-results.json'),
+  alts5r14: await loadAlts('alts5r14', 'bench/quickstarts-fresh-r14-results.json'),
+  // Round 14's fresh packages (spent in round 15), in r10's form: the round-14 (`new`) and the round-13 (`base`) code's picks.
+  r14: await loadBenchPair('r14', [{ name: 'new', json: 'bench/quickstarts-fresh-r14-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r14-results-round13-code.json' }], 'bench/quickstarts-fresh-r14-ratings-both.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
@@ -243,9 +274,9 @@ for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${exa
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 
 /** The round each labelled set was rated in: forward-chaining fits only on what was written before round k. */
-const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13 };
-/** The rounds judged forward: the newest four, whose fresh sets (r10–r13) stand in for the next fresh run. */
-const FORWARD = [10, 11, 12, 13];
+const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, r14: 14 };
+/** The rounds judged forward: the newest five, whose fresh sets (r10–r14) stand in for the next fresh run. */
+const FORWARD = [10, 11, 12, 13, 14];
 
 /**
  * Per package, does the pick teach, over every package of a set (one rated program included): `any` counts the
@@ -297,7 +328,10 @@ function forwardChain(): void {
       picks.model += mp.teaches;
       picks.today += tp.teaches;
       picks.any += mp.any;
-      console.log(`forward r${k} ${held} (fit on ${train.length} from rounds < ${k}; ${test.length} rated, ${mp.packages} packages): AUC model ${m.toFixed(3)} vs hand ${h.toFixed(3)} vs not refit ${st.toFixed(3)}; pick teaches where one teaches: model ${mp.teaches}/${mp.any} vs today's ${tp.teaches}/${tp.any} vs not refit ${sp.teaches}/${sp.any}`);
+      // The doubt note (teach-model.ts TEACH_DOUBT) as this set would have seen it: on how many of its programs that
+      // do not teach it speaks, and on how many that teach it speaks wrongly.
+      const doubted = test.filter((e) => teachProbability(e.x, model) < TEACH_DOUBT);
+      console.log(`forward r${k} ${held} (fit on ${train.length} from rounds < ${k}; ${test.length} rated, ${mp.packages} packages): AUC model ${m.toFixed(3)} vs hand ${h.toFixed(3)} vs not refit ${st.toFixed(3)}; pick teaches where one teaches: model ${mp.teaches}/${mp.any} vs today's ${tp.teaches}/${tp.any} vs not refit ${sp.teaches}/${sp.any}; doubt note on ${doubted.filter((e) => !e.y).length}/${test.filter((e) => !e.y).length} not teaching, ${doubted.filter((e) => e.y).length}/${test.filter((e) => e.y).length} teaching`);
     }
   }
   // The doubt note's threshold (teach-model.ts TEACH_DOUBT): of the programs judged forward below p, how many teach.
@@ -307,7 +341,9 @@ function forwardChain(): void {
 forwardChain();
 /** --forward-only: the forward-chaining figures alone (no other rotation, no final fit). */
 if (args.includes('--forward-only')) process.exit(0);
-for (const held of names) {
+/** --no-rotations: forward-chaining, then the final fit (and --write) without the leave-one-out rotations (minutes). */
+const ROTATIONS = !args.includes('--no-rotations');
+for (const held of ROTATIONS ? names : []) {
   // Package-disjoint: the held-out set's packages leave every training set (a fresh set's chosen program is often one
   // of the same package's rated alternatives).
   const test = sets[held as keyof typeof sets];
@@ -324,7 +360,7 @@ for (const held of names) {
     + (LEAD_KNOWN ? `; alone (AUC where known): ${ALONE.map((f) => `${f} ${aucKnown(test.map((e) => e.x[f]), y).toFixed(3)}`).join(', ')}` : ''));
 }
 // Leave one ecosystem out over every rated set (a second rotation: a model that only learnt one ecosystem's habits fails it).
-{
+if (ROTATIONS) {
   const pooled = names.flatMap((n) => sets[n as keyof typeof sets]);
   const eco = (e: Example) => e.slug.split('-')[0]!;
   const modelAucs: number[] = [];
@@ -347,7 +383,7 @@ for (const held of names) {
 }
 // Leave one package out, for the picks: every rated example of other packages (both sets) trains the model that picks
 // among this package's alternatives.
-{
+if (ROTATIONS) {
   const pooled = names.flatMap((n) => sets[n as keyof typeof sets]);
   const alts = pooled.filter(isAlts);
   let model = { teaches: 0, of: 0 };

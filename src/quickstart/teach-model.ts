@@ -63,6 +63,45 @@ export function teachDoubt(x: TeachVector, p: number, ran: number): string | und
 }
 
 /**
+ * The shown program with the doubt note heading it as comment lines (`//`, or `#` for Python and Ruby): a program that
+ * no candidate bettered is still shown, because it runs, but a reader of the program alone (an agent that copies it, a
+ * rater who sees code and output) is told it is not the main use instead of taking it for one. Without a note, the
+ * code as it ran.
+ */
+export function withDoubtHeader(code: string, language: string, doubt: string | undefined): string {
+  if (!doubt) return code;
+  const mark = /^(python|ruby)$/.test(language) ? '#' : '//';
+  const words = `tooldex: ${doubt}`.split(/\s+/);
+  const lines: string[] = [];
+  for (const word of words) {
+    if (lines.length && `${lines[lines.length - 1]} ${word}`.length <= 100) lines[lines.length - 1] += ` ${word}`;
+    else lines.push(`${mark} ${word}`);
+  }
+  return `${lines.join('\n')}\n${code}`;
+}
+
+/** The doubt note's sentences as teachDoubt writes them (its opening, up to its closing words). */
+const DOUBT_NOTE = /\s*(None of the \d+ programs that ran is likely|The one program that ran is unlikely) to show the package's main use[^]*?read the README for that\./g;
+
+/** A verdict's note without the doubt note (a blind rating sheet shows the program's own notes, not the model's verdict). */
+export function withoutDoubtNote(note: string | undefined): string | undefined {
+  const rest = note?.replace(DOUBT_NOTE, '').trim();
+  return rest || undefined;
+}
+
+/**
+ * The code without withDoubtHeader's comment lines: the program that ran, as the teach features read it (the fit reads
+ * rated bench outputs, whose shown code carries the header) and as a blind rating sheet shows it (the model's verdict
+ * is not the rater's to see).
+ */
+export function withoutDoubtHeader(code: string): string {
+  if (!/^(#|\/\/) tooldex: /.test(code)) return code;
+  const lines = code.split('\n');
+  const end = lines.findIndex((l) => /^(#|\/\/) .*read the README for that\.$/.test(l));
+  return end < 0 ? code : lines.slice(end + 1).join('\n');
+}
+
+/**
  * Of the candidates that ran, the one to show: highest probability of teaching; ties (within 0.01) keep the earlier,
  * i.e. the hand-ranked order. Returns the index.
  */
@@ -102,7 +141,9 @@ export async function pickAndJudge(ran: RanCandidate[], model: TeachWeights = TE
  * Refit in round 14 on all fourteen rated sets (635 programs, with round 13's fresh ones): forward-chaining over rounds
  * 10–13 (fit on the rounds before, judge the next) picks a teaching program in 124 of 129 packages where one teaches
  * against 121 for a model one round old, and 114 for today's order; leave one package out 60/86 (k = 1..4: 47 / 59 /
- * 60 / 60, three kept).
+ * 60 / 60, three kept). Refit in round 15 on sixteen sets (692 programs, with round 14's fresh ones and round 15's
+ * sheet of alternatives of r13 packages): forward-chaining over rounds 10–14 146 of 152 against 142 not refit and 137
+ * for today's order; leave one package out 62/93 (k = 1..4: 50 / 62 / 62 / 62, three kept).
  */
 export interface TeachSelection { enabled: boolean; alternatives: number; extraRuns: number; extraMs: number; model?: TeachWeights }
 export const TEACH_SELECTION: TeachSelection = { enabled: true, alternatives: 3, extraRuns: 4, extraMs: 45_000 };

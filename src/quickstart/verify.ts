@@ -20,7 +20,7 @@ import { missingPath, namedFiles } from './fixtures.ts';
 import { echoesInput, hopeless, meaningfulStdout, sandboxFault, summariseFailure } from './outcome.ts';
 import { programUsesPackage } from './package-use.ts';
 import { packageInfo } from './package-info.ts';
-import { pickAndJudge, TEACH_SELECTION, type TeachSelection } from './teach-model.ts';
+import { pickAndJudge, withDoubtHeader, TEACH_SELECTION, type TeachSelection } from './teach-model.ts';
 import type { RanCandidate } from './teach-features.ts';
 import { cliRetry, makeProgram, repairFor, type Adjustments } from './programs/index.ts';
 import { camelName, packageBindings } from './programs/node.ts';
@@ -229,7 +229,7 @@ async function probeNpmExports(deps: Pick<VerifyDeps, 'sandbox' | 'keepAlive' | 
 }
 
 /** The README's text: the artifact's README file nearest the root, else the registry's long description. */
-function readmeText(files: Awaited<ReturnType<typeof fetchExampleFiles>>): string | undefined {
+export function readmeText(files: Awaited<ReturnType<typeof fetchExampleFiles>>): string | undefined {
   const file = files.files.filter((f) => /^readme(\.\w+)?$/i.test(f.path.split('/').pop() ?? '')).sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0];
   return file ? textOf(file) : files.readme?.text;
 }
@@ -326,8 +326,10 @@ export async function tryCandidates(deps: Omit<VerifyDeps, 'host'>, tool: ToolRe
     if (chosen.result.chosen) chosen.result.chosen = { ...chosen.result.chosen, signals: [...chosen.result.chosen.signals, `teaches p=${p.toFixed(2)}, picked of ${ran.length} that ran`] };
     // A program unlikely to teach is said to be so where a reader sees the verdict, not shown as the main use.
     const verified = doubt ? { ...chosen.result.verified, note: [chosen.result.verified.note, doubt].filter(Boolean).join(' ') } : chosen.result.verified;
+    // And where a reader of the program alone sees it: heading the shown code (the test request keeps the code that ran).
+    const quickstart = chosen.result.quickstart && { ...chosen.result.quickstart, code: withDoubtHeader(chosen.result.quickstart.code, chosen.result.quickstart.language, doubt) };
     // The record of runs is the verification's, not the first success's: every alternative tried is on it.
-    return { ...chosen, result: { ...chosen.result, verified, tried } };
+    return { ...chosen, result: { ...chosen.result, verified, quickstart, tried } };
   };
 
   for (const candidate of candidates) {

@@ -10,6 +10,7 @@ import { addTools } from '../docs/catalog-fixture.ts';
 import { bin, cleanEnv, run } from '../mcp/fixtures.ts';
 import { startSandboxServer } from '../sandbox/helpers.ts';
 import { GEM, startGemRegistry } from './gem-fixture.ts';
+import { withoutDoubtHeader } from '../../../src/quickstart/teach-model.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -106,7 +107,8 @@ describe('run-verified quickstarts', () => {
     assert.equal(verified.status, 'ran', JSON.stringify(verified));
     assert.match(verified.stdout, /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
     assert.match(verified.note, /exported API/);
-    assert.match(context.quickstart.code, /^package main\n\nimport \(\n\t"fmt"\n\t"github.com\/google\/uuid"\n\)/);
+    // A written program is unlikely to teach by the model (p 0.07 with round 15's weights): the doubt note heads it.
+    assert.match(withoutDoubtHeader(context.quickstart.code), /^package main\n\nimport \(\n\t"fmt"\n\t"github.com\/google\/uuid"\n\)/);
   });
 
   it('RubyGems: the README example of a gem from the loopback gem source runs', async () => {

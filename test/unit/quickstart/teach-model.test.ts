@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { docsShare, dumpsConstruction, dumpsObject, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
 import { docsCallCounts, readmeLeadNames } from '../../../src/quickstart/score.ts';
-import { doubtClass, judgeShown, pickTeaching, teachDoubt, teachProbability, TEACH_DOUBT, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
+import { doubtClass, judgeShown, pickTeaching, teachDoubt, teachProbability, withDoubtHeader, withoutDoubtHeader, withoutDoubtNote, TEACH_DOUBT, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
 import { tryCandidates } from '../../../src/quickstart/verify.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -159,6 +159,22 @@ describe('saying when the shown program does not teach', () => {
     assert.match(teachDoubt({ ...zero(), leadShare: Number.NaN }, 0.05, 1) ?? '', /^The one program that ran is unlikely to show the package's main use \(teach model p=0\.05\)\. It is shown/);
   });
 
+  it('withDoubtHeader: the note heads the code as comment lines of the language, at most 100 characters each; no note, no change', () => {
+    const note = teachDoubt({ ...zero(), dumpsConstruction: 1 }, 0.05, 3)!;
+    const go = withDoubtHeader('package main\n', 'go', note).split('\n');
+    assert.ok(go.length > 3 && go.slice(0, -2).every((l) => l.startsWith('// ') && l.length <= 100));
+    assert.equal(go.slice(0, -2).map((l) => l.slice(3)).join(' '), `tooldex: ${note}`);
+    assert.deepEqual(go.slice(-2), ['package main', '']);
+    assert.match(withDoubtHeader('print(1)', 'python', note), /^# tooldex: None of the 3/);
+    assert.equal(withDoubtHeader('print(1)', 'python', undefined), 'print(1)');
+    // Read back without it (the fit, a blind sheet): the program that ran, a comment of its own kept.
+    assert.equal(withoutDoubtHeader(withDoubtHeader('// mine\npackage main\n', 'go', note)), '// mine\npackage main\n');
+    assert.equal(withoutDoubtHeader('# tooldex rocks\nprint(1)'), '# tooldex rocks\nprint(1)');
+    // And the note without it: the program's own note stays.
+    assert.equal(withoutDoubtNote(`Reads a stand-in file. ${note}`), 'Reads a stand-in file.');
+    assert.equal(withoutDoubtNote(note), undefined);
+  });
+
   it('judgeShown: a dump under a model that dislikes dumps is doubted; a result is not', async () => {
     const dump = await judgeShown(ran('import demo\nprint(demo.Thing())', '<demo.Thing object at 0x7f12ab34cd56>'), 2, dislikesDumps);
     assert.ok(dump.p < TEACH_DOUBT && dump.doubt);
@@ -212,6 +228,10 @@ describe('selection among candidates that ran', () => {
     assert.equal(sent.length, 1);
     // The dump is all that ran: the verdict says it is unlikely to teach instead of passing it off as the main use.
     assert.match(outcome.result.verified.note ?? '', /^The one program that ran is unlikely to show the package's main use .*only prints a value or object it made/);
+    // Said where a reader of the program alone sees it too: heading the shown code, while the request keeps what ran.
+    const ranCode = (outcome.result.testRequest as TestRequest).files[0]!.code;
+    assert.match(outcome.result.quickstart?.code ?? '', /^# tooldex: The one program that ran is unlikely to show the package's main use[^]*read the README for that\.\nimport demo\nprint\(demo\.Thing\(\)\)/);
+    assert.doesNotMatch(ranCode, /tooldex/);
   });
 
   it('a shown program likely to teach carries no doubt note', async () => {
@@ -219,6 +239,7 @@ describe('selection among candidates that ran', () => {
       teachSelection: { enabled: true, alternatives: 2, extraRuns: 4, extraMs: 60_000, model: dislikesDumps } }, tool, '1.0', info, host, candidates);
     assert.equal(outcome.result.verified.stdout, '3');
     assert.equal(outcome.result.verified.note, undefined);
+    assert.equal(outcome.result.quickstart?.code, (outcome.result.testRequest as TestRequest).files[0]!.code);
   });
 
   it("hands the model the README's lead names: a program calling what the lead calls beats a side helper ranked first", async () => {
