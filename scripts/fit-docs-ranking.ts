@@ -112,9 +112,11 @@ const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights>;
+interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf' | 'rrfK'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights>;
   /** A search config's values for `rrf` (default GRID's). */
   rrfGrid?: number[];
+  /** A search config's values for the fusion's rank constant `rrfK` (1/(k + rank)). */
+  rrfKGrid?: number[];
   /** Fit each ecosystem's training questions apart (its own weights, in `byEcosystem`), instead of one model for all. */
   perEcosystem?: boolean;
   /** With `perEcosystem`: only these ecosystems get their own model; the others keep the shipped weights. */
@@ -172,6 +174,11 @@ const ALL_CONFIGS: Config[] = [
   // Round 12's recipe fitted per ecosystem (crates' item-against-item class is the largest of any ecosystem's).
   { name: 'eco trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true },
   // Declared after the row above showed crates +4 forward-chaining (its other ecosystems lost): crates' own fit alone.
+  // The fusion's rank constant (10 since round 6, never searched): a smaller k lets a passage at the top of one order
+  // count for more against one that is middling in both — the 66 crates misses whose answer tops one order alone.
+  ...[2, 4, 6, 15].map((k) => ({ name: `fixed rrfK ${k}`, kind: 'fixed' as const, features: [], lambda: 0, set: { rrfK: k } })),
+  { name: 'search13 rrfK', kind: 'search', features: ['rrfK'], lambda: 0, objective: 'hit1+hit3', rrfKGrid: [2, 4, 6, 15, 30, 60] },
+  { name: 'search13 rrfK+rrf', kind: 'search', features: ['rrfK', 'rrf'], lambda: 0, objective: 'hit1+hit3', rrfGrid: LOW_RRF, rrfKGrid: [2, 4, 6, 15, 30, 60] },
   { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
 // FIT_CONFIGS=name-prefix,…: only these candidates (in the plain report and in the nested choice alike).
@@ -425,7 +432,7 @@ function fit(list: Asked[], config: Config): FitWeights {
     return { ...WEIGHTS, byEcosystem };
   }
   if (config.kind !== 'search') return logistic(list, config);
-  return search(list, config.features, config.objective === 'hit1+hit3' ? both : count, config.rrfGrid);
+  return search(list, config.features, config.objective === 'hit1+hit3' ? both : count, config);
 }
 
 /** A fitted config's weights as printed: its features, or its per-ecosystem fusion weights. */
@@ -434,13 +441,13 @@ const shown = (config: Config, weights: FitWeights, sep: string): string => (wei
   : config.features.map((f) => `${f}=${weights[f]}`).join(sep));
 
 /** Coordinate search of training hit@3 (or `score`) over `features`, from the hand-set weights. */
-function search(list: Asked[], features: Array<FitFeature | 'rrf'>, score = count, rrfGrid?: number[]): FitWeights {
+function search(list: Asked[], features: Config['features'], score = count, grids: Pick<Config, 'rrfGrid' | 'rrfKGrid'> = {}): FitWeights {
   let best: FitWeights = { ...WEIGHTS };
   let bestN = score(list, best);
   for (const f of features) {
     let pick = best;
     let pickN = bestN;
-    for (const value of f === 'rrf' && rrfGrid ? rrfGrid : GRID(f)) {
+    for (const value of (f === 'rrf' ? grids.rrfGrid : f === 'rrfK' ? grids.rrfKGrid : undefined) ?? GRID(f)) {
       if (value === best[f]) continue;
       const weights = { ...best, [f]: value };
       const n = score(list, weights);
@@ -469,7 +476,7 @@ function pairSides(a: Asked): { positives: FeatureRow[]; negatives: FeatureRow[]
 /** Pairwise logistic regression by Newton's method on `features` (the others at their hand-set weight, as an offset). */
 function logistic(list: Asked[], config: Config): FitWeights {
   const { lambda } = config;
-  const features = config.features.filter((f): f is FitFeature => f !== 'rrf');
+  const features = config.features.filter((f): f is FitFeature => f !== 'rrf' && f !== 'rrfK');
   const fixed = WORD_FEATURES.filter((f) => !features.includes(f));
   // A fitted feature's value: a word feature's from the row, `depth` from the stored columns.
   const value = (a: Asked, row: FeatureRow, f: FitFeature) => (f === 'depth' ? a.extra.get(row.doc)?.depth ?? 0 : row.features[f]);
