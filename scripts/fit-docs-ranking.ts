@@ -45,7 +45,9 @@ type SetName = typeof ALL_SETS[number][1];
  * only for the round-10 hand-set prior (bare 0.3): its negatives and its fixed row read it off each stored pool's `bare`
  * column. A fit that ships holds `bare` at 0, so its stored rerank is the ranker's.
  */
-type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: number };
+type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: number;
+  /** Weights per ecosystem (round 15's candidates): a question of an ecosystem listed here is ranked under its own. */
+  byEcosystem?: Record<string, FitWeights> };
 /**
  * A feature the fitter can weigh: the ranker's word features, and `depth`, a candidate feature derived from the stored
  * pools alone (not in the ranker): how deep an item's symbol is, segments past the package root over 4, capped at 1
@@ -110,9 +112,22 @@ const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights> }
+interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf' | 'rrfK'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights>;
+  /** A search config's values for `rrf` (default GRID's). */
+  rrfGrid?: number[];
+  /** A search config's values for the fusion's rank constant `rrfK` (1/(k + rank)). */
+  rrfKGrid?: number[];
+  /** Fit each ecosystem's training questions apart (its own weights, in `byEcosystem`), instead of one model for all. */
+  perEcosystem?: boolean;
+  /** With `perEcosystem`: only these ecosystems get their own model; the others keep the shipped weights. */
+  only?: string[] }
 /** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
 const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : [-0.3, -0.15, 0, 0.15, 0.3]);
+/**
+ * Round 15: round 14 shipped rrf 0.5, the bottom of GRID, so the fusion is searched below it too (0 is the word order
+ * with the similarity added, not "no meaning": rrf > 0 is what selects rank fusion in orderPool, so 0 is not a value).
+ */
+const LOW_RRF = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75, 1];
 const MIN_GAIN = 2;
 const ALL_CONFIGS: Config[] = [
   ...Object.entries(FEATURE_SETS).flatMap(([name, features]) => LAMBDAS.map((lambda) => ({ name: `${name} l=${lambda}`, kind: 'logistic' as const, features, lambda }))),
@@ -122,6 +137,8 @@ const ALL_CONFIGS: Config[] = [
   // The round-10 hand-set weights (the prior): the baseline a held-out figure can be compared with, as nothing in it was
   // fitted on these sets; 'hand-set' above is the shipped WEIGHTS, fitted on ten of them.
   { name: 'round-10 hand-set', kind: 'fixed', features: [], lambda: 0, set: ROUND10 },
+  // The BM25 feature alone over the same pools (no other word feature, no meaning): the baseline beside the figures.
+  { name: 'bm25 alone', kind: 'fixed', features: [], lambda: 0, set: { ...Object.fromEntries(WORD_FEATURES.map((f) => [f, 0])), bm25: 1, rrf: 0, semantic: 0 } },
   // Round 11's shipped weights as they shipped (a section counted once per URL).
   // (its member/field/moduleDoc weights were 0 and its word-side bare 0.1; since round 13 this row is read without
   // the bare term, which the ranker no longer has.)
@@ -151,6 +168,18 @@ const ALL_CONFIGS: Config[] = [
   // The same searches scored by hit@1 + hit@3: the shipping rule judges both, so the fit may as well optimise both.
   { name: 'search13 rrf', kind: 'search', features: ['rrf'], lambda: 0, objective: 'hit1+hit3' },
   { name: 'search13 rrf+evidence', kind: 'search', features: ['rrf', ...EVIDENCE], lambda: 0, objective: 'hit1+hit3' },
+  // Round 15's fusion candidates: one weight on the grid below 0.5, and one weight per ecosystem on it.
+  { name: 'search13 low rrf', kind: 'search', features: ['rrf'], lambda: 0, objective: 'hit1+hit3', rrfGrid: LOW_RRF },
+  { name: 'search13 eco rrf', kind: 'search', features: ['rrf'], lambda: 0, objective: 'hit1+hit3', rrfGrid: LOW_RRF, perEcosystem: true },
+  // Round 12's recipe fitted per ecosystem (crates' item-against-item class is the largest of any ecosystem's).
+  { name: 'eco trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true },
+  // Declared after the row above showed crates +4 forward-chaining (its other ecosystems lost): crates' own fit alone.
+  // The fusion's rank constant (10 since round 6, never searched): a smaller k lets a passage at the top of one order
+  // count for more against one that is middling in both — the 66 crates misses whose answer tops one order alone.
+  ...[2, 4, 6, 15].map((k) => ({ name: `fixed rrfK ${k}`, kind: 'fixed' as const, features: [], lambda: 0, set: { rrfK: k } })),
+  { name: 'search13 rrfK', kind: 'search', features: ['rrfK'], lambda: 0, objective: 'hit1+hit3', rrfKGrid: [2, 4, 6, 15, 30, 60] },
+  { name: 'search13 rrfK+rrf', kind: 'search', features: ['rrfK', 'rrf'], lambda: 0, objective: 'hit1+hit3', rrfGrid: LOW_RRF, rrfKGrid: [2, 4, 6, 15, 30, 60] },
+  { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
 // FIT_CONFIGS=name-prefix,…: only these candidates (in the plain report and in the nested choice alike).
 const CONFIGS = process.env.FIT_CONFIGS ? ALL_CONFIGS.filter((c) => process.env.FIT_CONFIGS!.split(',').some((name) => c.name.startsWith(name))) : ALL_CONFIGS;
@@ -269,7 +298,8 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     if (!reachable.has(a) || !reachable.has(b)) { outsideReach++; return false; }
     return near.has(`${Math.min(a, b)} ${Math.max(a, b)}`);
   };
-  const order = (weights: FitWeights, limit = 3) => {
+  const order = (fitted: FitWeights, limit = 3) => {
+    const weights = fitted.byEcosystem?.[p.ecosystem] ?? fitted;
     if (weights.guideUse !== 0 || weights.deprecatedMeaning !== WEIGHTS.deprecatedMeaning || weights.bareMeaning !== WEIGHTS.bareMeaning || weights.duplicate !== WEIGHTS.duplicate) {
       throw new Error('a stored pool reranks under the word weights and the fusion only');
     }
@@ -394,17 +424,30 @@ const wordScore = (row: FeatureRow, weights: Record<WordFeature, number>) => sco
 
 function fit(list: Asked[], config: Config): FitWeights {
   if (config.kind === 'fixed') return config.set ? { ...WEIGHTS, ...config.set } : config.zero ? { ...WEIGHTS, [config.zero]: 0 } : WEIGHTS;
-  return config.kind === 'search' ? search(list, config.features, config.objective === 'hit1+hit3' ? both : count) : logistic(list, config);
+  if (config.perEcosystem) {
+    // Each ecosystem's model fitted on its own training questions only.
+    const one = { ...config, perEcosystem: false };
+    const byEcosystem = Object.fromEntries([...new Set(list.map((a) => a.q.ecosystem))].sort().filter((e) => !config.only || config.only.includes(e))
+      .map((e) => [e, fit(list.filter((a) => a.q.ecosystem === e), one)]));
+    return { ...WEIGHTS, byEcosystem };
+  }
+  if (config.kind !== 'search') return logistic(list, config);
+  return search(list, config.features, config.objective === 'hit1+hit3' ? both : count, config);
 }
 
+/** A fitted config's weights as printed: its features, or its per-ecosystem fusion weights. */
+const shown = (config: Config, weights: FitWeights, sep: string): string => (weights.byEcosystem
+  ? Object.entries(weights.byEcosystem).map(([e, w]) => `${e}:${shown(config, w, '/')}`).join(sep)
+  : config.features.map((f) => `${f}=${weights[f]}`).join(sep));
+
 /** Coordinate search of training hit@3 (or `score`) over `features`, from the hand-set weights. */
-function search(list: Asked[], features: Array<FitFeature | 'rrf'>, score = count): FitWeights {
+function search(list: Asked[], features: Config['features'], score = count, grids: Pick<Config, 'rrfGrid' | 'rrfKGrid'> = {}): FitWeights {
   let best: FitWeights = { ...WEIGHTS };
   let bestN = score(list, best);
   for (const f of features) {
     let pick = best;
     let pickN = bestN;
-    for (const value of GRID(f)) {
+    for (const value of (f === 'rrf' ? grids.rrfGrid : f === 'rrfK' ? grids.rrfKGrid : undefined) ?? GRID(f)) {
       if (value === best[f]) continue;
       const weights = { ...best, [f]: value };
       const n = score(list, weights);
@@ -433,7 +476,7 @@ function pairSides(a: Asked): { positives: FeatureRow[]; negatives: FeatureRow[]
 /** Pairwise logistic regression by Newton's method on `features` (the others at their hand-set weight, as an offset). */
 function logistic(list: Asked[], config: Config): FitWeights {
   const { lambda } = config;
-  const features = config.features.filter((f): f is FitFeature => f !== 'rrf');
+  const features = config.features.filter((f): f is FitFeature => f !== 'rrf' && f !== 'rrfK');
   const fixed = WORD_FEATURES.filter((f) => !features.includes(f));
   // A fitted feature's value: a word feature's from the row, `depth` from the stored columns.
   const value = (a: Asked, row: FeatureRow, f: FitFeature) => (f === 'depth' ? a.extra.get(row.doc)?.depth ?? 0 : row.features[f]);
@@ -686,7 +729,7 @@ if (process.env.FIT_WEAK) {
     const verdict = config.name === candidate ? (ships ? ' — declared candidate: ships' : ' — declared candidate: does not ship') : '';
     console.log(`  ${config.name.padEnd(24)} hit@3 ${total} (${per.join(' ')}; better on ${better}, worse on ${worse}) hit@1 ${count1(all, weights)}; weak training hit@1/hit@3 ${count1(weakAsked, weights)}/${count(weakAsked, weights)}${verdict}${config === weakChosen ? ' — chosen by weak cross-validation' : ''}`);
     console.log(`    ${figures(all, weights)}`);
-    console.log(`    weights ${config.features.map((f) => `${f}=${weights[f]}`).join(' ')}`);
+    console.log(`    weights ${shown(config, weights, ' ')}`);
   }
   process.exit(0);
 }
@@ -767,7 +810,7 @@ for (const [i, [, set]] of SETS.entries()) {
   console.log(`${set} (trained on ${training.length}, model ${config.name}):`);
   console.log(`  hand-set ${figures(test, WEIGHTS)}`);
   console.log(`  fitted   ${figures(test, weights)}`);
-  console.log(`  weights  ${config.features.map((f) => `${f}=${weights[f]}`).join(' ')}`);
+  console.log(`  weights  ${shown(config, weights, ' ')}`);
 }
 const ships = wins > losses && wins * 2 > SETS.length && fittedTotal > handTotal && fitted1 >= hand1;
 // Pooled per ecosystem over the left-out sets (each set under its own fold's weights): hit@1/hit@3/n.
@@ -812,7 +855,7 @@ function printForwardChaining(): void {
   console.log(`\nforward-chaining: fit on the sets before set k, judge on set k; hit@1/hit@3 per set (${judged.join(' ')}), sum, mean hit@3, (per ecosystem hit@1/hit@3):`);
   for (const config of CONFIGS) {
     const per = row(config.name, (set) => fit(before(set), config));
-    if (config.kind !== 'fixed') console.log(`    weights per set: ${per.map((p) => config.features.map((f) => `${f}=${p.w[f]}`).join(',')).join(' | ')}`);
+    if (config.kind !== 'fixed') console.log(`    weights per set: ${per.map((p) => shown(config, p.w, ',')).join(' | ')}`);
   }
   if (nested) {
     const chosen = new Map(judged.map((set) => [set, choose(before(set))]));
@@ -823,7 +866,7 @@ function printForwardChaining(): void {
 
 const finalConfig = nested ? choose(all) : bestConfig;
 const final = fit(all, finalConfig);
-console.log(`final model (${finalConfig.name}, fitted on all ${all.length}): ${WORD_FEATURES.map((f) => `${f}=${final[f]}`).join(' ')}`);
+console.log(`final model (${finalConfig.name}, fitted on all ${all.length}): ${final.byEcosystem ? shown(finalConfig, final, ' ') : WORD_FEATURES.map((f) => `${f}=${final[f]}`).join(' ')}`);
 console.log(`final model's training figures: ${figures(all, final)} (hand-set ${figures(all, WEIGHTS)})`);
 console.log(`stored reranks that met a candidate outside the stored near-duplicate pairs: ${outsideReach} look-ups (taken as no duplicate)`);
 

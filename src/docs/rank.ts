@@ -26,8 +26,12 @@ export const WEIGHTS = {
    * question, their orders do not. 0.5 since round 14: judged forward-chaining (each of fresh-r10 … fresh-r13 ranked
    * with the weight a coordinate search picks on the sets written before it; 0.5 on every one) +14 hit@3 and +23 hit@1
    * over those 768 questions against 1, and +17 / +51 by leave-one-set-out over thirteen sets (docs/docs-search.md).
+   * `rrfK`, the rank constant, 10 → 2 in round 15: a passage at the top of one order now counts for more against one
+   * middling in both (the misses whose answer tops the word or the meaning order alone). Judged forward-chaining on
+   * fresh-r10 … fresh-r14, each set ranked with the k a search picks on the sets written before it: hit@1/hit@3 562/744
+   * against 555/741 of 960, better on 3 sets, worse on 1 (docs/docs-search.md, "Round 15").
    */
-  rrf: 0.5, rrfK: 10,
+  rrf: 0.5, rrfK: 2,
   /** Taken off a deprecated passage's similarity in the meaning order (the word order has it in `importance`). */
   deprecatedMeaning: 0.1,
   /**
