@@ -26,13 +26,16 @@
 //         (round 13's fresh packages, run by the round-13 and the round-12 code, rated blind from one sheet as r10)
 //   r14:  bench/quickstarts-fresh-r14-results.json + -results-round13-code.json + bench/quickstarts-fresh-r14-ratings-both.tsv
 //         (round 14's fresh packages, run by the round-14 (`new`) and the round-13 (`base`) code, rated blind as r10)
+//   r15:  bench/quickstarts-fresh-r15-results.json + -results-round14-code.json + bench/quickstarts-fresh-r15-ratings-both.tsv
+//         (round 15's fresh packages, run once at the end of round 15 by the round-15 (`new`) and the round-14 (`base`)
+//         code, rated blind as r10; spent since, training data from round 16 on)
 //   alts5r13, alts5r14: bench/quickstart-labels-alts5-runs.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
 //         --per 3 --tries 5 over the r13 and r14 packages not rated "teaches", every alternative rated blind), split by
 //         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
 //   The shipped weights (teach-weights.ts) are round 15's fit on all sixteen sets: refitting with the newest round
-//   wins forward-chaining's picks (docs/quickstarts.md "Round 15: selection"). Round 14's fourteen-set fit is
-//   --skip-sets alts5r13,alts5r14,r14; round 12's ten-set fit adds r12mid,r12,r13mid,r13.
-// Forward-chaining (printed first; --forward-only stops there): for k = 10..14, a model fitted on the sets rated before
+//   wins forward-chaining's picks (docs/quickstarts.md "Round 15: selection"); it is --skip-sets r15 now that round
+//   15's fresh set is in. Round 14's fourteen-set fit is --skip-sets alts5r13,alts5r14,r14,r15; round 12's ten-set fit adds r12mid,r12,r13mid,r13.
+// Forward-chaining (printed first; --forward-only stops there): for k = 10..15, a model fitted on the sets rated before
 // round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
 // not refitting ships). It is the closest thing to the next fresh run: a change must win it.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
@@ -254,6 +257,8 @@ const sets = {
   alts5r14: await loadAlts('alts5r14', 'bench/quickstarts-fresh-r14-results.json'),
   // Round 14's fresh packages (spent in round 15), in r10's form: the round-14 (`new`) and the round-13 (`base`) code's picks.
   r14: await loadBenchPair('r14', [{ name: 'new', json: 'bench/quickstarts-fresh-r14-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r14-results-round13-code.json' }], 'bench/quickstarts-fresh-r14-ratings-both.tsv'),
+  // Round 15's fresh packages (spent in round 16), the same form: the round-15 (`new`) and the round-14 (`base`) code's picks.
+  r15: await loadBenchPair('r15', [{ name: 'new', json: 'bench/quickstarts-fresh-r15-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r15-results-round14-code.json' }], 'bench/quickstarts-fresh-r15-ratings-both.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
@@ -274,9 +279,9 @@ for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${exa
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 
 /** The round each labelled set was rated in: forward-chaining fits only on what was written before round k. */
-const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, r14: 14 };
-/** The rounds judged forward: the newest five, whose fresh sets (r10–r14) stand in for the next fresh run. */
-const FORWARD = [10, 11, 12, 13, 14];
+const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, r14: 14, r15: 15 };
+/** The rounds judged forward: the newest six, whose fresh sets (r10–r15) stand in for the next fresh run. */
+const FORWARD = [10, 11, 12, 13, 14, 15];
 
 /**
  * Per package, does the pick teach, over every package of a set (one rated program included): `any` counts the
