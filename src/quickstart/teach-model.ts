@@ -97,8 +97,15 @@ export function withoutDoubtNote(note: string | undefined): string | undefined {
 export function withoutDoubtHeader(code: string): string {
   if (!/^(#|\/\/) tooldex: /.test(code)) return code;
   const lines = code.split('\n');
-  const end = lines.findIndex((l) => /^(#|\/\/) .*read the README for that\.$/.test(l));
-  return end < 0 ? code : lines.slice(end + 1).join('\n');
+  // The note's closing words may be wrapped over two comment lines: read the comment text joined, line by line.
+  let text = '';
+  for (const [index, line] of lines.entries()) {
+    const comment = /^(?:#|\/\/) (.*)$/.exec(line);
+    if (!comment) return code;
+    text += ` ${comment[1]}`;
+    if (/ read the README for that\.$/.test(text)) return lines.slice(index + 1).join('\n');
+  }
+  return code;
 }
 
 /**

@@ -170,6 +170,11 @@ describe('saying when the shown program does not teach', () => {
     // Read back without it (the fit, a blind sheet): the program that ran, a comment of its own kept.
     assert.equal(withoutDoubtHeader(withDoubtHeader('// mine\npackage main\n', 'go', note)), '// mine\npackage main\n');
     assert.equal(withoutDoubtHeader('# tooldex rocks\nprint(1)'), '# tooldex rocks\nprint(1)');
+    // Whatever the note's length, its closing words wrapped over two lines included, the program comes back whole.
+    for (let pad = 0; pad < 40; pad++) {
+      const long = `${'ab '.repeat(pad)}${note}`;
+      assert.equal(withoutDoubtHeader(withDoubtHeader('print(1)\n', 'python', long)), 'print(1)\n', `pad ${pad}`);
+    }
     // And the note without it: the program's own note stays.
     assert.equal(withoutDoubtNote(`Reads a stand-in file. ${note}`), 'Reads a stand-in file.');
     assert.equal(withoutDoubtNote(note), undefined);
