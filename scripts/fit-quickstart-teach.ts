@@ -32,9 +32,13 @@
 //   alts5r13, alts5r14: bench/quickstart-labels-alts5-runs.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
 //         --per 3 --tries 5 over the r13 and r14 packages not rated "teaches", every alternative rated blind), split by
 //         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
+//   alts5br13, alts5br14: bench/quickstart-labels-alts5b-runs.json + -alts5b-ratings.tsv (the same sheet's second part:
+//         the 34 packages the first run did not reach, run after the round's fresh runs on the round-15 code)
 //   The shipped weights (teach-weights.ts) are round 15's fit on all sixteen sets: refitting with the newest round
-//   wins forward-chaining's picks (docs/quickstarts.md "Round 15: selection"); it is --skip-sets r15 now that round
-//   15's fresh set is in. Round 14's fourteen-set fit is --skip-sets alts5r13,alts5r14,r14,r15; round 12's ten-set fit adds r12mid,r12,r13mid,r13.
+//   wins forward-chaining's picks (docs/quickstarts.md "Round 15: selection"); it is
+//   --skip-sets r15,alts5br13,alts5br14 now that round 15's fresh set and the second part of its sheet of alternatives
+//   are in. Round 14's fourteen-set fit is --skip-sets alts5r13,alts5r14,alts5br13,alts5br14,r14,r15; round 12's
+//   ten-set fit adds r12mid,r12,r13mid,r13.
 // Forward-chaining (printed first; --forward-only stops there): for k = 10..15, a model fitted on the sets rated before
 // round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
 // not refitting ships). It is the closest thing to the next fresh run: a change must win it.
@@ -211,11 +215,12 @@ async function loadBenchPair(set: string, runs: Array<{ name: string; json: stri
 }
 
 /**
- * The round-15 sheet of alternatives (--alts5, --alts5-ratings): bench/quickstart-alternatives.ts's own output
- * (PackageRun[], each alternative with its candidate), only the packages of one fresh set's bench output.
+ * A round-15 sheet of alternatives (alts5: --alts5, --alts5-ratings; alts5b): bench/quickstart-alternatives.ts's own
+ * output (PackageRun[], each alternative with its candidate), only the packages of one fresh set's bench output.
  */
-async function loadAlts(set: string, freshResults: string): Promise<Example[]> {
-  const json = option('alts5') ?? 'bench/quickstart-labels-alts5-runs.json';
+async function loadAlts(set: string, freshResults: string, sheet: 'alts5' | 'alts5b' = 'alts5'): Promise<Example[]> {
+  const json = (sheet === 'alts5' ? option('alts5') : undefined) ?? `bench/quickstart-labels-${sheet}-runs.json`;
+  const ratings = (sheet === 'alts5' ? option('alts5-ratings') : undefined) ?? `bench/quickstart-labels-${sheet}-ratings.tsv`;
   if (!fs.existsSync(json) || !fs.existsSync(freshResults)) return [];
   const slugs = new Set((JSON.parse(fs.readFileSync(freshResults, 'utf8')) as Array<{ slug: string }>).map((r) => r.slug));
   const runs = JSON.parse(fs.readFileSync(json, 'utf8')) as PackageRun[];
@@ -223,7 +228,7 @@ async function loadAlts(set: string, freshResults: string): Promise<Example[]> {
     id: a.id, slug: a.slug, rank: a.rank, ecosystem: a.ecosystem as RanCandidate['ecosystem'], program: a.program, stdout: a.stdout,
     origin: a.candidate.origin, score: a.candidate.score, signals: a.candidate.signals,
   }));
-  return labelled(set, rows, option('alts5-ratings') ?? 'bench/quickstart-labels-alts5-ratings.tsv', 'id');
+  return labelled(set, rows, ratings, 'id');
 }
 
 const sets = {
@@ -255,6 +260,10 @@ const sets = {
   // so that forward-chaining judges each with its round (the picks a fresh set alone cannot question).
   alts5r13: await loadAlts('alts5r13', 'bench/quickstarts-fresh-r13-results.json'),
   alts5r14: await loadAlts('alts5r14', 'bench/quickstarts-fresh-r14-results.json'),
+  // Its second part, run by the lead after the round's fresh runs (the round-15 code, `0a26dc1`, quiet machine) over
+  // the 34 packages the first run did not reach before its deadline, rated blind by another helper.
+  alts5br13: await loadAlts('alts5br13', 'bench/quickstarts-fresh-r13-results.json', 'alts5b'),
+  alts5br14: await loadAlts('alts5br14', 'bench/quickstarts-fresh-r14-results.json', 'alts5b'),
   // Round 14's fresh packages (spent in round 15), in r10's form: the round-14 (`new`) and the round-13 (`base`) code's picks.
   r14: await loadBenchPair('r14', [{ name: 'new', json: 'bench/quickstarts-fresh-r14-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r14-results-round13-code.json' }], 'bench/quickstarts-fresh-r14-ratings-both.tsv'),
   // Round 15's fresh packages (spent in round 16), the same form: the round-15 (`new`) and the round-14 (`base`) code's picks.
@@ -279,7 +288,7 @@ for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${exa
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 
 /** The round each labelled set was rated in: forward-chaining fits only on what was written before round k. */
-const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, r14: 14, r15: 15 };
+const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, alts5br13: 13, alts5br14: 14, r14: 14, r15: 15 };
 /** The rounds judged forward: the newest six, whose fresh sets (r10–r15) stand in for the next fresh run. */
 const FORWARD = [10, 11, 12, 13, 14, 15];
 
