@@ -214,14 +214,15 @@ function classUse(cls: SyntaxNode, qualified: string, docs: DocsValues = NO_DOCS
   if (!args) return undefined;
   const shows = methods.has('__repr__') || methods.has('__str__') || /@(dataclasses\.)?dataclass|@(attr\.)?(s|attrs|define|frozen)\b/.test(cls.parent?.type === 'decorated_definition' ? cls.parent.text : '');
   // Without a repr of its own an instance prints as an address; its public attributes are what it holds.
-  const holds = (stub && publicFields(cls).length > 0) || init && descendants(init, 'attribute').some((a) => a.childForFieldName('object')?.text === 'self' && /^[a-z]/i.test(a.childForFieldName('attribute')?.text ?? '') && a.parent?.type === 'assignment' && a.parent.childForFieldName('left')?.equals(a));
+  const fields = stub ? publicFields(cls) : [];
+  const holds = fields.length > 0 || init && descendants(init, 'attribute').some((a) => a.childForFieldName('object')?.text === 'self' && /^[a-z]/i.test(a.childForFieldName('attribute')?.text ?? '') && a.parent?.type === 'assignment' && a.parent.childForFieldName('left')?.equals(a));
   if (!shows && !holds) return undefined;
   // A compiled class declaring a long list of fields (fastuuid's `UUID`: sixteen) shown field by field is a dump.
-  if (stub && !shows && publicFields(cls).length > MAX_SHOWN_FIELDS) return undefined;
+  if (!shows && fields.length > MAX_SHOWN_FIELDS) return undefined;
   const plainName = snake(name).replace(/^_+/, '') || 'value';
   const variable = `${qualified.split('.')[0]}.` === `${plainName}.` ? `${plainName}_value` : plainName;
   // A compiled object has no `__dict__` for `vars` to read: its declared fields are read by name.
-  const show = shows ? `print(${variable})` : stub ? `print(${fieldsOf(variable, publicFields(cls))})` : `print({k: v for k, v in vars(${variable}).items() if not k.startswith("_")})`;
+  const show = shows ? `print(${variable})` : stub ? `print(${fieldsOf(variable, fields)})` : `print({k: v for k, v in vars(${variable}).items() if not k.startswith("_")})`;
   const calls = methodCalls(cls, variable, docs, stub);
   return { code: `${variable} = ${qualified}(${args.join(', ')})\n${show}`, args: args.length, shows, ...(calls.length ? { calls: `${variable} = ${qualified}(${args.join(', ')})\n${calls.join('\n')}` } : {}) };
 }
@@ -281,10 +282,11 @@ interface ModuleSource { path: string; file: ExampleFiles['files'][number]; stub
 function moduleSources(artifact: ExampleFiles): ModuleSource[] {
   const files = artifact.files.filter((f) => /\.pyi?$/.test(f.path) && f.bytes.length <= MAX_MODULE_CHARS);
   const stubs = new Map(files.filter((f) => f.path.endsWith('.pyi')).map((f) => [f.path.slice(0, -1), f]));
+  const sources = new Set(files.filter((f) => f.path.endsWith('.py')).map((f) => f.path));
   const out: ModuleSource[] = [];
   for (const f of files) {
     if (f.path.endsWith('.pyi')) {
-      if (!files.some((g) => g.path === f.path.slice(0, -1))) out.push({ path: f.path.slice(0, -1), file: f, stub: true });
+      if (!sources.has(f.path.slice(0, -1))) out.push({ path: f.path.slice(0, -1), file: f, stub: true });
       continue;
     }
     const stub = stubs.get(f.path);
@@ -336,7 +338,6 @@ function definitions(tree: SyntaxNode): SyntaxNode[] {
   return out;
 }
 
-/** Where the package's `__init__` takes a name from (`from .loader import load` → the loader module's file). */
 /**
  * The module's statements that run when it is imported: its top level, and the blocks of its top-level `try` and `if`
  * (a compiled module tried first, a pure-Python one on ImportError; one per Python version).
@@ -358,6 +359,7 @@ function importTimeStatements(root: SyntaxNode): SyntaxNode[] {
 
 const definesName = (module: Module, name: string) => definitions(module.root).some((d) => d.childForFieldName('name')?.text === name);
 
+/** Where the package's `__init__` takes a name from (`from .loader import load` → the loader module's file). */
 function reexports(init: Module, modules: Module[], depth = 0): Map<string, Module> {
   const out = new Map<string, Module>();
   // A package's `.x` is its own module x; a plain module's is its sibling.

@@ -53,7 +53,8 @@ export function cleanDocstring(text: string): string {
   return [lines[0]!.trim(), ...lines.slice(1).map((l) => l.slice(cut).trimEnd())].join('\n').trim();
 }
 
-const docstringOf = (body: SyntaxNode | null): string | undefined => {
+/** The docstring a body starts with (a module's, a class's or a function's), unescaped and cleaned as `inspect` does. */
+export const docstringOf = (body: SyntaxNode | null): string | undefined => {
   const first = body ? namedChildren(body).find((c) => c.type !== 'comment') : undefined;
   const string = first?.type === 'expression_statement' ? first.namedChildren[0] : undefined;
   const value = string ? stringValue(string) : undefined;

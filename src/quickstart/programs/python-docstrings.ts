@@ -2,14 +2,11 @@
 // than annotate them (google-crc32c's `chunk (Union[bytes, List[int]])`). The three conventions the Python docs tools
 // read: Google (`name (type): text` under Args), Sphinx (`:type name: type`, `:param type name:`) and NumPy
 // (`name : type` under Parameters). Read from the docstring node tree-sitter gives; nothing is imported.
-import { namedChildren, type SyntaxNode } from '../parse.ts';
+import { docstringOf as bodyDocstring } from '../../docs/extract/python.ts';
+import type { SyntaxNode } from '../parse.ts';
 
-/** The docstring of a function or class: the string its body starts with. */
-function docstringOf(def: SyntaxNode): string | undefined {
-  const first = namedChildren(def.childForFieldName('body') ?? def).find((n) => n.type !== 'comment');
-  const string = first?.type === 'expression_statement' ? first.namedChildren[0] : undefined;
-  return string?.type === 'string' ? string.text.replace(/^[rRuUbB]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, '') : undefined;
-}
+/** The docstring of a function or class, read as the docs extractor reads it. */
+const docstringOf = (def: SyntaxNode) => bodyDocstring(def.childForFieldName('body'));
 
 /** `str, optional` and `int, default 2` (NumPy) are the type `str` / `int`. */
 const plainType = (type: string) => type.replace(/,\s*(optional|default\b.*)$/i, '').trim();
