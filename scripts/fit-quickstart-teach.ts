@@ -60,6 +60,11 @@ const ONLY = option('features')?.split(',');
 /** --without a,b: fit with these weighing 0 (ablation). */
 const WITHOUT = option('without')?.split(',') ?? [];
 const off = (f: string) => (ONLY && !ONLY.includes(f)) || WITHOUT.includes(f);
+/**
+ * --fix handScore=2: these features' weights (per standard deviation) are set, not fitted nor penalised: a prior the
+ * fit adds to, e.g. the hand score as a fixed offset with the other features fitted around it.
+ */
+const FIXED = new Map((option('fix')?.split(',') ?? []).map((kv) => kv.split('=')).map(([f, v]) => [f!, Number(v)]));
 
 export interface LabelRow extends RanCandidate { id: string; slug: string; rank: number }
 interface Example { set: string; id: string; slug: string; rank: number; y: number; x: TeachVector; hand: number; written: boolean }
@@ -100,7 +105,7 @@ async function labelled(set: string, rows: LabelRow[], tsv: string | Map<string,
 
 /** L2-regularised logistic regression by gradient descent (features are already on 0–1 scales; the bias is not penalised). */
 export function fit(examples: Example[], lambda: number): TeachWeights {
-  const w = new Array<number>(TEACH_FEATURES.length).fill(0);
+  const w = TEACH_FEATURES.map((f) => FIXED.get(f) ?? 0);
   // Over the examples where a feature is known (NaN: `leadShare` where the README's lead calls nothing); unknown
   // values sit at the mean, as teachProbability reads them.
   const known = (f: TeachFeature) => examples.map((e) => e.x[f]).filter(Number.isFinite);
@@ -122,7 +127,7 @@ export function fit(examples: Example[], lambda: number): TeachWeights {
       for (let i = 0; i < xs.length; i++) gw[i]! += ((p - e.y) * xs[i]!) / n;
       gb += (p - e.y) / n;
     });
-    for (let i = 0; i < w.length; i++) w[i]! -= 0.2 * gw[i]!;
+    for (let i = 0; i < w.length; i++) if (!FIXED.has(TEACH_FEATURES[i]!)) w[i]! -= 0.2 * gw[i]!;
     b -= 0.2 * gb;
   }
   return {
@@ -218,7 +223,7 @@ async function loadBenchPair(set: string, runs: Array<{ name: string; json: stri
  * A round-15 sheet of alternatives (alts5: --alts5, --alts5-ratings; alts5b): bench/quickstart-alternatives.ts's own
  * output (PackageRun[], each alternative with its candidate), only the packages of one fresh set's bench output.
  */
-async function loadAlts(set: string, freshResults: string, sheet: 'alts5' | 'alts5b' = 'alts5'): Promise<Example[]> {
+async function loadAlts(set: string, freshResults: string, sheet: 'alts5' | 'alts5b' | 'alts6' = 'alts5'): Promise<Example[]> {
   const json = (sheet === 'alts5' ? option('alts5') : undefined) ?? `bench/quickstart-labels-${sheet}-runs.json`;
   const ratings = (sheet === 'alts5' ? option('alts5-ratings') : undefined) ?? `bench/quickstart-labels-${sheet}-ratings.tsv`;
   if (!fs.existsSync(json) || !fs.existsSync(freshResults)) return [];
@@ -264,6 +269,9 @@ const sets = {
   // the 34 packages the first run did not reach before its deadline, rated blind by another helper.
   alts5br13: await loadAlts('alts5br13', 'bench/quickstarts-fresh-r13-results.json', 'alts5b'),
   alts5br14: await loadAlts('alts5br14', 'bench/quickstarts-fresh-r14-results.json', 'alts5b'),
+  // Round 16's sheet of alternatives (the lead's run of bench/quickstart-alternatives.ts --per 3 --tries 5 over round
+  // 15's fresh packages not rated "teaches", every alternative rated blind): judged with round 15.
+  alts6r15: await loadAlts('alts6r15', 'bench/quickstarts-fresh-r15-results.json', 'alts6'),
   // Round 14's fresh packages (spent in round 15), in r10's form: the round-14 (`new`) and the round-13 (`base`) code's picks.
   r14: await loadBenchPair('r14', [{ name: 'new', json: 'bench/quickstarts-fresh-r14-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r14-results-round13-code.json' }], 'bench/quickstarts-fresh-r14-ratings-both.tsv'),
   // Round 15's fresh packages (spent in round 16), the same form: the round-15 (`new`) and the round-14 (`base`) code's picks.
@@ -288,7 +296,7 @@ for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${exa
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 
 /** The round each labelled set was rated in: forward-chaining fits only on what was written before round k. */
-const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, alts5br13: 13, alts5br14: 14, r14: 14, r15: 15 };
+const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, alts5br13: 13, alts5br14: 14, r14: 14, r15: 15, alts6r15: 15 };
 /** The rounds judged forward: the newest six, whose fresh sets (r10–r15) stand in for the next fresh run. */
 const FORWARD = [10, 11, 12, 13, 14, 15];
 
