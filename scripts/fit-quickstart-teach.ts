@@ -1,6 +1,6 @@
 // Fits the "teaches the main use" model of quickstart selection (src/quickstart/teach-model.ts) on rated programs, with
 // leave-one-set-out validation against today's hand-set score, and writes the weights to src/quickstart/teach-weights.ts.
-//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--write] [--skip-sets r11] [--forward-only | --no-rotations]
+//   node --import tsx scripts/fit-quickstart-teach.ts [--lambda 1] [--lambdas 10,100] [--fix f=w] [--write] [--skip-sets r11] [--forward-only | --no-rotations]
 // Labelled sets (spent; each a JSON of rated programs with their real output, and a ratings TSV):
 //   r5:   bench/quickstart-labels-r5.json       + bench/quickstarts-fresh-r5-ratings.tsv   (the chosen quickstarts)
 //   alts: bench/quickstart-labels-alts.json     + bench/quickstart-labels-alts-ratings.tsv (2–4 alternatives a package)
@@ -34,11 +34,10 @@
 //         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
 //   alts5br13, alts5br14: bench/quickstart-labels-alts5b-runs.json + -alts5b-ratings.tsv (the same sheet's second part:
 //         the 34 packages the first run did not reach, run after the round's fresh runs on the round-15 code)
-//   The shipped weights (teach-weights.ts) are round 15's fit on all sixteen sets: refitting with the newest round
-//   wins forward-chaining's picks (docs/quickstarts.md "Round 15: selection"); it is
-//   --skip-sets r15,alts5br13,alts5br14 now that round 15's fresh set and the second part of its sheet of alternatives
-//   are in. Round 14's fourteen-set fit is --skip-sets alts5r13,alts5r14,alts5br13,alts5br14,r14,r15; round 12's
-//   ten-set fit adds r12mid,r12,r13mid,r13.
+//   The shipped weights (teach-weights.ts) are round 16's fit on every set (alts6r15 too when its files are in) at
+//   --lambda 1000: the λ that --lambdas 10,30,100,300,1000 chooses forward (docs/quickstarts.md "Round 16: selection").
+//   Round 15's fit was --lambda 10 --skip-sets r15,alts5br13,alts5br14 (and, before its lead counts were collected,
+//   without r15's leadShare and docsShare).
 // Forward-chaining (printed first; --forward-only stops there): for k = 10..15, a model fitted on the sets rated before
 // round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
 // not refitting ships). It is the closest thing to the next fresh run: a change must win it.
@@ -130,6 +129,22 @@ export function fit(examples: Example[], lambda: number): TeachWeights {
     for (let i = 0; i < w.length; i++) if (!FIXED.has(TEACH_FEATURES[i]!)) w[i]! -= 0.2 * gw[i]!;
     b -= 0.2 * gb;
   }
+  // Calibrated after the fit (Platt scaling on the training examples): a strong λ orders the programs well but pulls
+  // every probability toward the base rate, and the doubt note (TEACH_DOUBT) reads the probability itself. One
+  // unpenalised scale and bias over the fitted linear score: the order (picks, AUC) is unchanged.
+  const zs = rows.map((xs) => xs.reduce((s, x, i) => s + x * w[i]!, 0));
+  let a = 1;
+  let c = b;
+  for (let step = 0; step < 2000; step++) {
+    let ga = 0;
+    let gc = 0;
+    zs.forEach((z, k) => { const p = 1 / (1 + Math.exp(-(a * z + c))); ga += ((p - examples[k]!.y) * z) / n; gc += (p - examples[k]!.y) / n; });
+    a -= 0.5 * ga;
+    c -= 0.5 * gc;
+  }
+  if (!(a > 0)) { a = 1; c = b; }
+  for (let i = 0; i < w.length; i++) w[i]! *= a;
+  b = c;
   return {
     bias: round(b), weights: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(w[i]!)])),
     center: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(center[i]!)])), scale: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(scale[i]!)])), fittedOn: '', lambda,
@@ -325,18 +340,47 @@ export function pickWhereAny(examples: Example[], score: ((e: Example) => number
  * a mid-round set re-runs the previous fresh set's packages). AUC of "teaches" (model vs hand score), and how many
  * packages get a teaching pick where one of their rated programs teaches (model vs today's hand-ranked first that ran).
  */
+/**
+ * --lambdas 10,100,300: the regularisation chosen forward too (nested): for round k, each λ is judged by forward-chaining
+ * over the rounds before k alone (each round k' < k from the sets before k'), and the λ whose models pick a teaching
+ * program most often there (mean AUC breaking ties) fits round k's model. Without it, every round uses --lambda.
+ */
+const LAMBDAS = option('lambdas')?.split(',').map(Number);
+function lambdaFor(k: number): number {
+  if (!LAMBDAS) return LAMBDA;
+  let best = { lambda: LAMBDA, picks: -1, auc: -1 };
+  for (const lambda of LAMBDAS) {
+    let picks = 0;
+    const aucs: number[] = [];
+    for (const inner of [8, 9, 10, 11, 12, 13, 14, 15].filter((r) => r < k)) {
+      for (const held of names.filter((n) => ROUND[n as keyof typeof sets] === inner)) {
+        const test = sets[held as keyof typeof sets];
+        const heldSlugs = new Set(test.map((e) => e.slug));
+        const model = fit(names.filter((n) => ROUND[n as keyof typeof sets] < inner).flatMap((n) => sets[n as keyof typeof sets]).filter((e) => !heldSlugs.has(e.slug)), lambda);
+        picks += pickWhereAny(test, (e) => teachProbability(e.x, model)).teaches;
+        aucs.push(auc(test.map((e) => teachProbability(e.x, model)), test.map((e) => e.y)));
+      }
+    }
+    const a = mean(aucs);
+    if (picks > best.picks || (picks === best.picks && a > best.auc)) best = { lambda, picks, auc: a };
+  }
+  console.log(`round ${k}: λ ${best.lambda} chosen on the rounds before (picks ${best.picks}, mean AUC ${best.auc.toFixed(3)})`);
+  return best.lambda;
+}
+
 function forwardChain(): void {
   const fresh: Array<{ model: number; hand: number; stale: number }> = [];
   const picks = { model: 0, today: 0, any: 0, stale: 0 };
   const judged: Array<{ p: number; y: number }> = [];
   for (const k of FORWARD) {
+    const lambda = lambdaFor(k);
     for (const held of names.filter((n) => ROUND[n as keyof typeof sets] === k)) {
       const test = sets[held as keyof typeof sets];
       const heldSlugs = new Set(test.map((e) => e.slug));
       const train = names.filter((n) => ROUND[n as keyof typeof sets] < k).flatMap((n) => sets[n as keyof typeof sets]).filter((e) => !heldSlugs.has(e.slug));
-      const model = fit(train, LAMBDA);
+      const model = fit(train, lambda);
       // Not refitting: the model of a round earlier (fitted on rounds < k − 1), i.e. the weights shipped unchanged.
-      const stale = fit(train.filter((e) => ROUND[e.set as keyof typeof sets] < k - 1), LAMBDA);
+      const stale = fit(train.filter((e) => ROUND[e.set as keyof typeof sets] < k - 1), lambda);
       const y = test.map((e) => e.y);
       const m = auc(test.map((e) => teachProbability(e.x, model)), y);
       const h = auc(test.map((e) => e.hand), y);
@@ -357,10 +401,12 @@ function forwardChain(): void {
     }
   }
   // The doubt note's threshold (teach-model.ts TEACH_DOUBT): of the programs judged forward below p, how many teach.
-  console.log(`forward-chaining, programs below p (teach / all): ${[0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5].map((t) => `${t}: ${judged.filter((j) => j.p < t && j.y).length}/${judged.filter((j) => j.p < t).length}`).join(', ')} of ${judged.length} (${judged.filter((j) => j.y).length} teach)`);
+  console.log(`forward-chaining, programs below p (teach / all): ${[0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5].map((t) => `${t}: ${judged.filter((j) => j.p < t && j.y).length}/${judged.filter((j) => j.p < t).length}`).join(', ')} of ${judged.length} (${judged.filter((j) => j.y).length} teach)`);
   console.log(`forward-chaining, fresh sets r${FORWARD[0]}–r${FORWARD[FORWARD.length - 1]}: mean AUC model ${mean(fresh.map((f) => f.model)).toFixed(3)} vs hand ${mean(fresh.map((f) => f.hand)).toFixed(3)} vs not refit ${mean(fresh.map((f) => f.stale)).toFixed(3)}; picks over every judged set: model ${picks.model}/${picks.any} vs today's ${picks.today}/${picks.any} vs not refit ${picks.stale}/${picks.any}`);
 }
 forwardChain();
+// With --lambdas: the λ the same rule chooses for the next round, from every round rated so far (what to ship).
+if (LAMBDAS) lambdaFor(FORWARD[FORWARD.length - 1]! + 1);
 /** --forward-only: the forward-chaining figures alone (no other rotation, no final fit). */
 if (args.includes('--forward-only')) process.exit(0);
 /** --no-rotations: forward-chaining, then the final fit (and --write) without the leave-one-out rotations (minutes). */

@@ -150,7 +150,10 @@ export async function pickAndJudge(ran: RanCandidate[], model: TeachWeights = TE
  * against 121 for a model one round old, and 114 for today's order; leave one package out 60/86 (k = 1..4: 47 / 59 /
  * 60 / 60, three kept). Refit in round 15 on sixteen sets (692 programs, with round 14's fresh ones and round 15's
  * sheet of alternatives of r13 packages): forward-chaining over rounds 10–14 146 of 152 against 142 not refit and 137
- * for today's order; leave one package out 62/93 (k = 1..4: 50 / 62 / 62 / 62, three kept).
+ * for today's order; leave one package out 62/93 (k = 1..4: 50 / 62 / 62 / 62, three kept). Refit in round 16 at λ
+ * 1000, the regularisation forward-chaining itself chooses (each round's λ picked on the rounds before it), then
+ * calibrated (scripts/fit-quickstart-teach.ts): forward-chaining over rounds 10–15 picks a teaching program in 177 of
+ * 182 packages against 173 at λ 10 and 166 for today's order (docs/quickstarts.md, "Round 16: selection").
  */
 export interface TeachSelection { enabled: boolean; alternatives: number; extraRuns: number; extraMs: number; model?: TeachWeights }
 export const TEACH_SELECTION: TeachSelection = { enabled: true, alternatives: 3, extraRuns: 4, extraMs: 45_000 };
