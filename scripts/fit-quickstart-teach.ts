@@ -49,6 +49,7 @@ import fs from 'node:fs';
 import { TEACH_FEATURES, teachFeatures, type RanCandidate, type TeachFeature, type TeachVector } from '../src/quickstart/teach-features.ts';
 import { teachProbability, withoutDoubtHeader, TEACH_DOUBT, type TeachWeights } from '../src/quickstart/teach-model.ts';
 import type { PackageRun } from '../bench/quickstart-alternatives.ts';
+import { calibrate } from './teach-calibrate.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
@@ -129,22 +130,10 @@ export function fit(examples: Example[], lambda: number): TeachWeights {
     for (let i = 0; i < w.length; i++) if (!FIXED.has(TEACH_FEATURES[i]!)) w[i]! -= 0.2 * gw[i]!;
     b -= 0.2 * gb;
   }
-  // Calibrated after the fit (Platt scaling on the training examples): a strong λ orders the programs well but pulls
-  // every probability toward the base rate, and the doubt note (TEACH_DOUBT) reads the probability itself. One
-  // unpenalised scale and bias over the fitted linear score: the order (picks, AUC) is unchanged.
-  const zs = rows.map((xs) => xs.reduce((s, x, i) => s + x * w[i]!, 0));
-  let a = 1;
-  let c = b;
-  for (let step = 0; step < 2000; step++) {
-    let ga = 0;
-    let gc = 0;
-    zs.forEach((z, k) => { const p = 1 / (1 + Math.exp(-(a * z + c))); ga += ((p - examples[k]!.y) * z) / n; gc += (p - examples[k]!.y) / n; });
-    a -= 0.5 * ga;
-    c -= 0.5 * gc;
-  }
-  if (!(a > 0)) { a = 1; c = b; }
-  for (let i = 0; i < w.length; i++) w[i]! *= a;
-  b = c;
+  // Calibrated after the fit (teach-calibrate.ts): at a strong λ the probabilities crowd the base rate.
+  const calibrated = calibrate(rows.map((xs) => xs.reduce((s, x, i) => s + x * w[i]!, 0)), examples.map((e) => e.y), b);
+  for (let i = 0; i < w.length; i++) w[i]! *= calibrated.scale;
+  b = calibrated.bias;
   return {
     bias: round(b), weights: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(w[i]!)])),
     center: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(center[i]!)])), scale: Object.fromEntries(TEACH_FEATURES.map((f, i) => [f, round(scale[i]!)])), fittedOn: '', lambda,
