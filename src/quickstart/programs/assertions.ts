@@ -1,5 +1,5 @@
 // Examples written as checks: `assert.equal('Int8Array', whichTypedArray(new Int8Array()))`, `expect(x).to.equal(6)`,
-// `val.should.equal('hello')`, Python's `assert is_generic_type(Mapping)`. A check prints nothing, so such an example
+// `console.assert(mime.type === "text")`, `val.should.equal('hello')`, Python's `assert is_generic_type(Mapping)`. A check prints nothing, so such an example
 // ran silent, printed only the `undefined` each check returns once the silent-program fallback wrapped it in
 // console.log, or threw where the `should` chain was never installed. Its reader meets the value the check is about:
 // each top-level check becomes a print of that value (the side that computes something), and the check itself goes
@@ -11,6 +11,9 @@ import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } 
 const ASSERT_CALL = /^assert(\.(ok|equal|strictEqual|deepEqual|deepStrictEqual|notEqual|notStrictEqual|notDeepEqual|notDeepStrictEqual|match|doesNotMatch|is[A-Z]\w*|include|lengthOf|typeOf|instanceOf|sameMembers|property))?$/;
 /** Assertion libraries: their own examples are about the check, so they are left as they are. */
 const ASSERTION_LIBRARY = /^(node:)?(assert|chai|should|expect|power-assert|unexpected|uvu|tape|tap|ava|vitest|jest|@jest\/.*)$/;
+
+const COMPARISON = new Set(['===', '==', '!==', '!=', '<', '>', '<=', '>=']);
+const JS_LITERAL = /^(string|number|true|false|null|undefined|template_string|regex)$/;
 
 /** Whether `node` computes something (a call or `new`), not only spells out an expected value. */
 function computes(node: SyntaxNode, calls: string[]): boolean {
@@ -26,6 +29,15 @@ function actualOf(operands: SyntaxNode[], calls: string[]): SyntaxNode | undefin
 function checkedValue(expression: SyntaxNode): SyntaxNode | undefined {
   const calls = ['call_expression', 'new_expression'];
   const callee = expression.type === 'call_expression' ? expression.childForFieldName('function') : null;
+  // The console's check (`console.assert(mime.type === "text")`, whatwg-mimetype's README): of a comparison, the side
+  // it computes (a call, else the operand that is no literal), as a reader wants the value, not `true`.
+  if (callee?.text === 'console.assert') {
+    const condition = namedChildren(expression.childForFieldName('arguments') ?? expression).find((n) => n.type !== 'comment');
+    const operator = condition?.type === 'binary_expression' ? condition.childForFieldName('operator')?.text ?? '' : '';
+    if (!condition || !COMPARISON.has(operator)) return condition;
+    const operands = [condition.childForFieldName('left'), condition.childForFieldName('right')].filter((n): n is SyntaxNode => Boolean(n));
+    return operands.find((n) => computes(n, calls)) ?? operands.find((n) => !JS_LITERAL.test(n.type)) ?? operands[0];
+  }
   if (callee && ASSERT_CALL.test(callee.text)) {
     const args = namedChildren(expression.childForFieldName('arguments') ?? expression).filter((n) => n.type !== 'comment');
     return actualOf(args.slice(0, callee.text === 'assert' || /\.(ok|is[A-Z]\w*)$/.test(callee.text) ? 1 : 2), calls);

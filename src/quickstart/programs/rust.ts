@@ -3,6 +3,7 @@
 import { parse as parseToml } from 'smol-toml';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
 import { callableFunctions, exerciseTypes, printPlaceholders } from './rust-items.ts';
+import { printRustAsserts } from './rust-asserts.ts';
 import { unhideDoctest } from './rustdoc.ts';
 
 export { unhideDoctest };
@@ -58,29 +59,6 @@ export function cratesUsed(root: SyntaxNode): Set<string> {
   }
   if (/#\[derive\([^)]*\b(Serialize|Deserialize)\b/.test(root.text)) crates.add('serde');
   return crates;
-}
-
-/** assert_eq!(a, b) → prints a, then asserts; rustdoc examples show their results this way. */
-function printAsserts(body: SyntaxNode, code: string, offset: number): string {
-  const edits: Array<{ start: number; end: number; text: string }> = [];
-  for (const macro of descendants(body, 'macro_invocation')) {
-    const name = macro.childForFieldName('macro')?.text;
-    if (name !== 'assert_eq' && name !== 'assert_ne') continue;
-    const tree = namedChildren(macro).find((c) => c.type === 'token_tree');
-    if (!tree) continue;
-    const commas = tree.children.filter((c) => c?.type === ',');
-    const first = commas[0];
-    if (!first) continue;
-    const left = code.slice(tree.startIndex + 1 - offset, first.startIndex - offset).trim();
-    const rightEnd = commas[1]?.startIndex ?? tree.endIndex - 1;
-    const right = code.slice(first.endIndex - offset, rightEnd - offset).trim();
-    if (!left || !right) continue;
-    edits.push({ start: macro.startIndex - offset, end: macro.endIndex - offset,
-      text: `match (&(${left}), &(${right})) { (left, right) => { println!("{:?}", left); ${name}!(left, right); } }` });
-  }
-  let out = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
 }
 
 const PRINTS = /\b(e?println!|e?print!|dbg!|writeln!\s*\(\s*(std::)?io::stdout)|\bassert_(eq|ne)!/;
@@ -163,6 +141,8 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
   let source = origin === 'doctest' || origin === 'readme' || origin === 'docs' ? unhideDoctest(code) : code;
   let root = await parseCode('rust', source);
   const silent = !PRINTS.test(source);
+  // Read before the lines added below print anything: an example that prints its own results keeps its checks.
+  const printsOwn = /\b(e?println!|e?print!|dbg!)/.test(source);
   if (silent) {
     // Definitions left to the reader print what they stand for; a `fn main() {}` stub gets the calls it leaves out.
     source = printPlaceholders(source);
@@ -170,13 +150,14 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
     if (hasMain(root)) source = exerciseInEmptyMain(root, source);
   }
   if (!hasMain(root)) {
-    if (silent) source = printLastBinding(root, source);
+    // Only definitions (a `fn` that does the work, the README's `fn write_temp_folder() -> io::Result<()>`): rustdoc
+    // would wrap them in a `fn main` that never calls them, printing or not; the program calls them.
+    if (onlyDefinitions(root)) source = withExercise(root, source);
+    else if (silent) source = printLastBinding(root, source);
     root = await parseCode('rust', source);
     source = wrapMain(source, root);
   }
-  root = await parseCode('rust', source);
-  const main = namedChildren(root).find((n) => n.type === 'function_item' && n.childForFieldName('name')?.text === 'main');
-  if (main && !/\b(e?println!|e?print!|dbg!)/.test(source)) source = printAsserts(main, source, 0);
+  if (!printsOwn) source = await printRustAsserts(source);
   if (silent) source = withLogOutput(source, crate.importName);
   root = await parseCode('rust', source);
   const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features: [] } };
@@ -231,20 +212,27 @@ function mergeDep(a: RustDep, b: RustDep): RustDep {
   return { ...a, features: [...new Set([...a.features, ...b.features])] };
 }
 
-/** A doctest that prints nothing and asserts nothing: print the last `let` it binds, or call what it only defines. */
+/** A doctest that prints nothing and asserts nothing: print the last `let` it binds. */
 function printLastBinding(root: SyntaxNode, code: string): string {
   if (/\bassert(_eq|_ne)?!/.test(code)) return code;
-  const top = namedChildren(root).filter((n) => !/comment$/.test(n.type));
-  if (top.length && top.every((n) => /_item$/.test(n.type) || n.type === 'use_declaration')) {
-    const lines = exercise(root);
-    if (lines.length) return `${code.replace(/\s+$/, '')}\n${lines.join('\n')}\n`;
-  }
   const lets = namedChildren(root).filter((n) => n.type === 'let_declaration');
   const statementsAtTop = descendants(root, 'let_declaration').filter((n) => !ancestor(n, 'function_item'));
   const last = (lets.length ? lets : statementsAtTop).pop();
   const pattern = last?.childForFieldName('pattern');
   if (!pattern || pattern.type !== 'identifier' || pattern.text.startsWith('_')) return code;
   return `${code.replace(/\s+$/, '')}\nprintln!("{:?}", ${pattern.text});\n`;
+}
+
+/** A doctest with no statements of its own: items and `use` lines only. */
+function onlyDefinitions(root: SyntaxNode): boolean {
+  const top = namedChildren(root).filter((n) => !/comment$/.test(n.type));
+  return top.length > 0 && top.every((n) => /_item$/.test(n.type) || n.type === 'use_declaration');
+}
+
+/** The definitions, then the lines that exercise them (unchanged when there is nothing plain to call or build). */
+function withExercise(root: SyntaxNode, code: string): string {
+  const lines = exercise(root);
+  return lines.length ? `${code.replace(/\s+$/, '')}\n${lines.join('\n')}\n` : code;
 }
 
 /** What an example that only defines things leaves to its reader: calls of its functions, values of its types. */

@@ -125,4 +125,28 @@ describe('assertions: an example that only checks prints what it checks', () => 
     const inFunction = await pythonProgram('import json\n\ndef check():\n    assert json.dumps(1) == "1"\n\ncheck()\nprint("ok")\n', 'python', 'json');
     assert.match(inFunction, /^ {4}assert json\.dumps\(1\) == "1"$/m, inFunction);
   });
+
+  it('console.assert prints its condition\'s computed side; the npm program of whatwg-mimetype shows the parse', async () => {
+    // whatwg-mimetype 5.0.0's README example, as published: its results sit in console.asserts (round 15's rater: "parse
+    // results are only checked in silent console.asserts").
+    const readme = [
+      'const { MIMEType } = require("whatwg-mimetype");', '', 'const mimeType = new MIMEType(`Text/HTML;Charset="utf-8"`);', '',
+      'console.assert(mimeType.toString() === "text/html;charset=utf-8");', '', 'console.assert(mimeType.type === "text");',
+      'console.assert(mimeType.parameters.get("charset") === "utf-8");', 'mimeType.parameters.set("charset", "windows-1252");',
+      'console.assert(mimeType.isHTML() === true);', 'console.assert(mimeType.isXML() === false);',
+    ].join('\n');
+    const { code } = await nodeProgram(readme, 'js', 'whatwg-mimetype', undefined);
+    assert.match(code, /^console\.log\(mimeType\.toString\(\)\);$/m, code);
+    assert.match(code, /^console\.log\(mimeType\.type\);$/m, code);
+    assert.match(code, /^console\.log\(mimeType\.parameters\.get\("charset"\)\);$/m, code);
+    assert.doesNotMatch(code, /console\.assert/, code);
+    // Run on a stand-in class with the same surface: it prints the values, not a lone Map.
+    const stand = code.replace(/^const \{ MIMEType \} = require\("whatwg-mimetype"\);$/m, [
+      'class MIMEType { constructor(s) { const [e, p] = s.toLowerCase().split(";"); [this.type, this.subtype] = e.split("/"); this.parameters = new Map([p.replace(/"/g, "").split("=")]); }',
+      '  toString() { return `${this.type}/${this.subtype};${[...this.parameters].map((kv) => kv.join("=")).join(";")}`; } isHTML() { return this.subtype === "html"; } isXML() { return false; } }',
+    ].join('\n'));
+    assert.equal(execFileSync(process.execPath, ['-e', stand], { encoding: 'utf8' }), 'text/html;charset=utf-8\ntext\nutf-8\ntrue\nfalse\n');
+    const plain = await showNodeAssertions('console.assert(f(1));\nconsole.assert(2 < g(), "small");', 'javascript');
+    assert.equal(plain, 'console.log(f(1));\nconsole.log(g());');
+  });
 });
