@@ -34,6 +34,7 @@ import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture } from '../bench/docs-artifacts.ts';
 import { answers, loadQuestions, type Question } from '../bench/docs-questions.ts';
 import { solve } from '../bench/linear-solve.ts';
+import { selectConfigs } from './fit-docs-select.ts';
 
 const ALL_SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'], ['docs-fresh-r10.tsv', 'fresh-r10'], ['docs-fresh-r11.tsv', 'fresh-r11'], ['docs-fresh-r12.tsv', 'fresh-r12'], ['docs-fresh-r13.tsv', 'fresh-r13'], ['docs-fresh-r14.tsv', 'fresh-r14'], ['docs-fresh-r15.tsv', 'fresh-r15']] as const;
 type SetName = typeof ALL_SETS[number][1];
@@ -176,13 +177,14 @@ const ALL_CONFIGS: Config[] = [
   // Declared after the row above showed crates +4 forward-chaining (its other ecosystems lost): crates' own fit alone.
   // The fusion's rank constant (10 since round 6, never searched): a smaller k lets a passage at the top of one order
   // count for more against one that is middling in both — the 66 crates misses whose answer tops one order alone.
-  ...[2, 4, 6, 15].map((k) => ({ name: `fixed rrfK ${k}`, kind: 'fixed' as const, features: [], lambda: 0, set: { rrfK: k } })),
+  ...[2, 4, 6, 10, 15].map((k) => ({ name: `fixed rrfK ${k}`, kind: 'fixed' as const, features: [], lambda: 0, set: { rrfK: k } })),
   { name: 'search13 rrfK', kind: 'search', features: ['rrfK'], lambda: 0, objective: 'hit1+hit3', rrfKGrid: [2, 4, 6, 15, 30, 60] },
   { name: 'search13 rrfK+rrf', kind: 'search', features: ['rrfK', 'rrf'], lambda: 0, objective: 'hit1+hit3', rrfGrid: LOW_RRF, rrfKGrid: [2, 4, 6, 15, 30, 60] },
   { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
-// FIT_CONFIGS=name-prefix,…: only these candidates (in the plain report and in the nested choice alike).
-const CONFIGS = process.env.FIT_CONFIGS ? ALL_CONFIGS.filter((c) => process.env.FIT_CONFIGS!.split(',').some((name) => c.name.startsWith(name))) : ALL_CONFIGS;
+// FIT_CONFIGS=name,…: only these candidates (in the plain report and in the nested choice alike). Exact names; `name*`
+// for every config whose name starts so (scripts/fit-docs-select.ts).
+const CONFIGS = selectConfigs(ALL_CONFIGS, process.env.FIT_CONFIGS);
 
 /** One asked question: its candidate pool (feature rows), which candidates answer, and `order`, the top 3 under other weights. */
 interface Asked { q: Pick<Question, 'tool' | 'ecosystem' | 'question'>; set: SetName; pkg: string; rows: FeatureRow[]; answering: Set<number>; order: (weights: FitWeights, limit?: number) => number[]; why: Diagnosis;
@@ -538,8 +540,8 @@ function looCount(list: Asked[], config: Config): number {
 }
 
 /** The config the inner leave-one-set-out on `list` ranks best (ties: the earlier, i.e. listed smaller/stronger-first). */
-// FIT_NESTED_CONFIGS=name-prefix,…: the nested choice among these only (the plain report still shows every CONFIGS row).
-const NESTED_CONFIGS = process.env.FIT_NESTED_CONFIGS ? CONFIGS.filter((c) => process.env.FIT_NESTED_CONFIGS!.split(',').some((name) => c.name.startsWith(name))) : CONFIGS;
+// FIT_NESTED_CONFIGS=name,…: the nested choice among these only (the plain report still shows every CONFIGS row).
+const NESTED_CONFIGS = selectConfigs(CONFIGS, process.env.FIT_NESTED_CONFIGS);
 function choose(list: Asked[]): Config {
   let best = NESTED_CONFIGS[0]!;
   let bestN = -1;
