@@ -47,6 +47,8 @@ type SetName = typeof ALL_SETS[number][1];
  * column. A fit that ships holds `bare` at 0, so its stored rerank is the ranker's.
  */
 type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: number;
+  /** Round 16's candidate: 1 = an API item's passages each count on their own (no one-passage-per-item slot; near-duplicates still collapse). */
+  itemPerPassage?: number;
   /** Weights per ecosystem (round 15's candidates): a question of an ecosystem listed here is ranked under its own. */
   byEcosystem?: Record<string, FitWeights> };
 /**
@@ -180,6 +182,9 @@ const ALL_CONFIGS: Config[] = [
   ...[2, 4, 6, 10, 15].map((k) => ({ name: `fixed rrfK ${k}`, kind: 'fixed' as const, features: [], lambda: 0, set: { rrfK: k } })),
   { name: 'search13 rrfK', kind: 'search', features: ['rrfK'], lambda: 0, objective: 'hit1+hit3', rrfKGrid: [2, 4, 6, 15, 30, 60] },
   { name: 'search13 rrfK+rrf', kind: 'search', features: ['rrfK', 'rrf'], lambda: 0, objective: 'hit1+hit3', rrfGrid: LOW_RRF, rrfKGrid: [2, 4, 6, 15, 30, 60] },
+  // Round 16: 14 crates/Go misses over the spent sets have another passage of the answer's own item (a second chunk, a
+  // Go Example of it) holding the item's one slot; this lets each passage of an item count alone.
+  { name: 'fixed item per passage', kind: 'fixed', features: [], lambda: 0, set: { itemPerPassage: 1 } },
   { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
 // FIT_CONFIGS=name,…: only these candidates (in the plain report and in the nested choice alike). Exact names; `name*`
@@ -306,7 +311,8 @@ function fromStored(p: StoredPool, set: SetName): Asked {
       throw new Error('a stored pool reranks under the word weights and the fusion only');
     }
     const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features) + (weights.bare ?? 0) * bareOf(r.doc) + (weights.depth ?? 0) * (extra.get(r.doc)?.depth ?? 0), matched: r.matched }));
-    return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, (doc) => keyUnder(trailOf(weights), keyOf.get(doc)!), isNear, limit).map((r) => r.doc);
+    const keyed = (doc: number) => { const k = keyUnder(trailOf(weights), keyOf.get(doc)!); return weights.itemPerPassage && k.startsWith('symbol:') ? `${k}\u0002${doc}` : k; };
+    return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, keyed, isNear, limit).map((r) => r.doc);
   };
   // FIT_JUDGE=published: the answers as the judge before round 14 counted them (pools that stored them).
   const answering = process.env.FIT_JUDGE === 'published' && p.answeringPublished ? p.answeringPublished : p.answering;
