@@ -128,7 +128,14 @@ export function meets(answer: Answer, condition: Condition, judge: Judge = 'defi
       return Boolean(answer.source && (answer.source === want || answer.source.endsWith(`/${want}`)));
     }
     case 'title': return squash((answer.title ?? '').replace(/`/g, '').trim()) === squash(condition.value.replace(/`/g, ''));
-    case 'text': return squash(`${answer.title ?? ''}\n${answer.content}`).includes(squash(condition.value));
+    case 'text': {
+      const body = `${answer.title ?? ''}\n${answer.content}`;
+      if (squash(body).includes(squash(condition.value))) return true;
+      // Round 16: inline-code marks are markup, as in `title` above. A writer who copied the rendered docs writes
+      // "inherit from MarkdownConverter" where the passage says "inherit from `MarkdownConverter`" (reST's ``x``
+      // becomes `x` in passages), so the text is also met with every backtick removed on both sides.
+      return judge !== 'published' && squash(body.replace(/`/g, '')).includes(squash(condition.value.replace(/`/g, '')));
+    }
   }
 }
 

@@ -79,3 +79,14 @@ test('an import path does not widen a Go symbol to another package, another item
   // The published judge (before round 14) does not read it.
   assert.equal(answers(goItem('redislock.Lock.Refresh', 'redislock.go'), parseExpectation('symbol:github.com/bsm/redislock::Lock::Refresh'), 'published'), false);
 });
+
+// Round 16: a text condition written without the passage's inline-code marks (copied from rendered docs) is met.
+const converters = { title: 'Creating Custom Converters', content: 'you can\nalways inherit from `MarkdownConverter` and override the method you want to\nchange.', source: 'README.rst' };
+
+test('a text condition is met whether or not it carries the inline-code marks the passage has', () => {
+  assert.equal(answers(converters, parseExpectation('title:Creating Custom Converters && text:inherit from MarkdownConverter and override the method')), true);
+  assert.equal(answers(converters, parseExpectation('text:inherit from `MarkdownConverter` and override')), true);
+  assert.equal(answers({ ...converters, content: 'inherit from MarkdownConverter and override it' }, parseExpectation('text:inherit from `MarkdownConverter` and override')), true);
+  assert.equal(answers(converters, parseExpectation('text:inherit from MarkdownParser')), false);
+  assert.equal(answers(converters, parseExpectation('text:inherit from MarkdownConverter and override the method'), 'published'), false);
+});
