@@ -34,6 +34,7 @@ import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture } from '../bench/docs-artifacts.ts';
 import { answers, loadQuestions, type Question } from '../bench/docs-questions.ts';
 import { solve } from '../bench/linear-solve.ts';
+import { selectConfigs } from './fit-docs-select.ts';
 
 const ALL_SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'], ['docs-fresh-r10.tsv', 'fresh-r10'], ['docs-fresh-r11.tsv', 'fresh-r11'], ['docs-fresh-r12.tsv', 'fresh-r12'], ['docs-fresh-r13.tsv', 'fresh-r13'], ['docs-fresh-r14.tsv', 'fresh-r14'], ['docs-fresh-r15.tsv', 'fresh-r15']] as const;
 type SetName = typeof ALL_SETS[number][1];
@@ -46,6 +47,8 @@ type SetName = typeof ALL_SETS[number][1];
  * column. A fit that ships holds `bare` at 0, so its stored rerank is the ranker's.
  */
 type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: number;
+  /** Round 16's candidate: 1 = an API item's passages each count on their own (no one-passage-per-item slot; near-duplicates still collapse). */
+  itemPerPassage?: number;
   /** Weights per ecosystem (round 15's candidates): a question of an ecosystem listed here is ranked under its own. */
   byEcosystem?: Record<string, FitWeights> };
 /**
@@ -176,13 +179,17 @@ const ALL_CONFIGS: Config[] = [
   // Declared after the row above showed crates +4 forward-chaining (its other ecosystems lost): crates' own fit alone.
   // The fusion's rank constant (10 since round 6, never searched): a smaller k lets a passage at the top of one order
   // count for more against one that is middling in both — the 66 crates misses whose answer tops one order alone.
-  ...[2, 4, 6, 15].map((k) => ({ name: `fixed rrfK ${k}`, kind: 'fixed' as const, features: [], lambda: 0, set: { rrfK: k } })),
+  ...[2, 4, 6, 10, 15].map((k) => ({ name: `fixed rrfK ${k}`, kind: 'fixed' as const, features: [], lambda: 0, set: { rrfK: k } })),
   { name: 'search13 rrfK', kind: 'search', features: ['rrfK'], lambda: 0, objective: 'hit1+hit3', rrfKGrid: [2, 4, 6, 15, 30, 60] },
   { name: 'search13 rrfK+rrf', kind: 'search', features: ['rrfK', 'rrf'], lambda: 0, objective: 'hit1+hit3', rrfGrid: LOW_RRF, rrfKGrid: [2, 4, 6, 15, 30, 60] },
+  // Round 16: 14 crates/Go misses over the spent sets have another passage of the answer's own item (a second chunk, a
+  // Go Example of it) holding the item's one slot; this lets each passage of an item count alone.
+  { name: 'fixed item per passage', kind: 'fixed', features: [], lambda: 0, set: { itemPerPassage: 1 } },
   { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
-// FIT_CONFIGS=name-prefix,…: only these candidates (in the plain report and in the nested choice alike).
-const CONFIGS = process.env.FIT_CONFIGS ? ALL_CONFIGS.filter((c) => process.env.FIT_CONFIGS!.split(',').some((name) => c.name.startsWith(name))) : ALL_CONFIGS;
+// FIT_CONFIGS=name,…: only these candidates (in the plain report and in the nested choice alike). Exact names; `name*`
+// for every config whose name starts so (scripts/fit-docs-select.ts).
+const CONFIGS = selectConfigs(ALL_CONFIGS, process.env.FIT_CONFIGS);
 
 /** One asked question: its candidate pool (feature rows), which candidates answer, and `order`, the top 3 under other weights. */
 interface Asked { q: Pick<Question, 'tool' | 'ecosystem' | 'question'>; set: SetName; pkg: string; rows: FeatureRow[]; answering: Set<number>; order: (weights: FitWeights, limit?: number) => number[]; why: Diagnosis;
@@ -304,7 +311,8 @@ function fromStored(p: StoredPool, set: SetName): Asked {
       throw new Error('a stored pool reranks under the word weights and the fusion only');
     }
     const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features) + (weights.bare ?? 0) * bareOf(r.doc) + (weights.depth ?? 0) * (extra.get(r.doc)?.depth ?? 0), matched: r.matched }));
-    return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, (doc) => keyUnder(trailOf(weights), keyOf.get(doc)!), isNear, limit).map((r) => r.doc);
+    const keyed = (doc: number) => { const k = keyUnder(trailOf(weights), keyOf.get(doc)!); return weights.itemPerPassage && k.startsWith('symbol:') ? `${k}\u0002${doc}` : k; };
+    return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, keyed, isNear, limit).map((r) => r.doc);
   };
   // FIT_JUDGE=published: the answers as the judge before round 14 counted them (pools that stored them).
   const answering = process.env.FIT_JUDGE === 'published' && p.answeringPublished ? p.answeringPublished : p.answering;
@@ -538,8 +546,8 @@ function looCount(list: Asked[], config: Config): number {
 }
 
 /** The config the inner leave-one-set-out on `list` ranks best (ties: the earlier, i.e. listed smaller/stronger-first). */
-// FIT_NESTED_CONFIGS=name-prefix,…: the nested choice among these only (the plain report still shows every CONFIGS row).
-const NESTED_CONFIGS = process.env.FIT_NESTED_CONFIGS ? CONFIGS.filter((c) => process.env.FIT_NESTED_CONFIGS!.split(',').some((name) => c.name.startsWith(name))) : CONFIGS;
+// FIT_NESTED_CONFIGS=name,…: the nested choice among these only (the plain report still shows every CONFIGS row).
+const NESTED_CONFIGS = selectConfigs(CONFIGS, process.env.FIT_NESTED_CONFIGS);
 function choose(list: Asked[]): Config {
   let best = NESTED_CONFIGS[0]!;
   let bestN = -1;

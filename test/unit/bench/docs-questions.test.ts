@@ -54,3 +54,39 @@ test('an Example name answers only from its own example passage', () => {
   // The published judge (before round 14) does not read it.
   assert.equal(answers(item, parseExpectation('symbol:ExamplePrintToPDF'), 'published'), false);
 });
+
+// Round 16: a Go item named by its package's import path (`<import path>::Item::Member`, as pkg.go.dev shows it) is the
+// passage whose root is the package's name and whose file lies in that package's directory.
+const goItem = (symbol: string, source: string) => ({ title: symbol, content: 'Refresh extends the lock with a new TTL.', symbol, source });
+
+test('a Go item named by its import path answers from the package it is in', () => {
+  assert.equal(answers(goItem('redislock.Lock.Refresh', 'redislock.go'), parseExpectation('symbol:github.com/bsm/redislock::Lock::Refresh && text:extends the lock')), true);
+  assert.equal(answers(goItem('puddle.Pool.TryAcquire', 'pool.go'), parseExpectation('symbol:github.com/jackc/puddle/v2::Pool::TryAcquire')), true);
+  assert.equal(answers(goItem('arg.Parser.Subcommand', 'parse.go'), parseExpectation('symbol:github.com/alexflint/go-arg::Parser::Subcommand')), true);
+  assert.equal(answers(goItem('yaml.Unmarshal', 'yaml.go'), parseExpectation('symbol:gopkg.in/yaml.v3::Unmarshal')), true);
+  assert.equal(answers(goItem('statsd.WithTags', 'statsd/options.go'), parseExpectation('symbol:github.com/DataDog/datadog-go/v5/statsd::WithTags')), true);
+  assert.equal(answers(goItem('limiter.Limiter.SetMessage', 'limiter/limiter.go'), parseExpectation('symbol:github.com/didip/tollbooth/v7/limiter::Limiter::SetMessage')), true);
+});
+
+test('an import path does not widen a Go symbol to another package, another item or another language', () => {
+  // The module's root package, asked for a subpackage's item of the same name.
+  assert.equal(answers(goItem('tollbooth.LimitFuncHandler', 'tollbooth.go'), parseExpectation('symbol:github.com/didip/tollbooth/v7/limiter::LimitFuncHandler')), false);
+  // A subpackage's item, asked for the root package's.
+  assert.equal(answers(goItem('limiter.New', 'limiter/limiter.go'), parseExpectation('symbol:github.com/didip/tollbooth/v7::New')), false);
+  assert.equal(answers(goItem('redislock.Lock.Release', 'redislock.go'), parseExpectation('symbol:github.com/bsm/redislock::Lock::Refresh')), false);
+  assert.equal(answers(goItem('redislock.Lock.Refresh', 'redislock.go'), parseExpectation('symbol:github.com/bsm/otherlock::Lock::Refresh')), false);
+  assert.equal(answers(goItem('redislock.Lock.Refresh', 'redislock.py'), parseExpectation('symbol:github.com/bsm/redislock::Lock::Refresh')), false);
+  // The published judge (before round 14) does not read it.
+  assert.equal(answers(goItem('redislock.Lock.Refresh', 'redislock.go'), parseExpectation('symbol:github.com/bsm/redislock::Lock::Refresh'), 'published'), false);
+});
+
+// Round 16: a text condition written without the passage's inline-code marks (copied from rendered docs) is met.
+const converters = { title: 'Creating Custom Converters', content: 'you can\nalways inherit from `MarkdownConverter` and override the method you want to\nchange.', source: 'README.rst' };
+
+test('a text condition is met whether or not it carries the inline-code marks the passage has', () => {
+  assert.equal(answers(converters, parseExpectation('title:Creating Custom Converters && text:inherit from MarkdownConverter and override the method')), true);
+  assert.equal(answers(converters, parseExpectation('text:inherit from `MarkdownConverter` and override')), true);
+  assert.equal(answers({ ...converters, content: 'inherit from MarkdownConverter and override it' }, parseExpectation('text:inherit from `MarkdownConverter` and override')), true);
+  assert.equal(answers(converters, parseExpectation('text:inherit from MarkdownParser')), false);
+  assert.equal(answers(converters, parseExpectation('text:inherit from MarkdownConverter and override the method'), 'published'), false);
+});
