@@ -71,7 +71,11 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   const packageIndexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
   // A version just indexed is searched from the passages ingestion wrote, not read back from the store.
   const indexed = (row: VersionRow, passages: IndexedPassage[]) => packageIndexes.seed(row.slug, row.version, indexStamp(row), passages);
-  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder, foreground, indexed });
+  // Questions being answered: a version's store write waits for them (up to STORE_WAIT_MS), so that a first question
+  // is answered from the passages in memory without the write (seconds of the event loop on PGlite) in its way.
+  const answering = new Foreground();
+  const answered = () => Promise.race([answering.clear(), new Promise<void>((resolve) => setTimeout(resolve, STORE_WAIT_MS).unref())]);
+  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder, foreground, indexed, answered });
   const indexes = { get: (slug: string, version: string, stamp: string) => foreground.hold(packageIndexes.get(slug, version, stamp)) };
   EXTRACTION_IDLE.ms = deps.config.TOOLDEX_DOCS_EXTRACTION_IDLE_MS;
   // The memory docs keep, said once at start (docs/semantic.md, "Memory", lists every cache and its setting).
@@ -79,7 +83,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     encoderThreads: deps.encoder?.kind === 'transformer' ? deps.config.TOOLDEX_SEMANTIC_ENCODER_THREADS : 0 }, 'docs caches');
   const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store),
     { owner: scheduler.instanceId, queueBound: deps.config.TOOLDEX_SEMANTIC_ENCODER_QUEUE, waitBoundMs: deps.config.TOOLDEX_SEMANTIC_ENCODER_WAIT_MS,
-      yieldTo: () => foreground.clear() });
+      yieldTo: () => foreground.clear(), unstored: (index) => ingestor.storing(index.slug, index.version) });
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.
@@ -177,7 +181,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     return { tool, row: cached, latest: cached.version, stale: true };
   }
 
-  return {
+  const docs: DocsCapability = {
     async search(slugReference, query, options = {}): Promise<DocsResult> {
       const question = query.trim();
       if (!question) throw new ToolDexError('invalid_query', 422, 'Query "q" is empty; ask a question about the tool.');
@@ -283,7 +287,16 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       scheduler.close();
     },
   };
+  const { search, lookup } = docs;
+  return {
+    ...docs,
+    search: (...asked) => answering.hold(search(...asked)),
+    lookup: (...asked) => answering.hold(lookup(...asked)),
+  };
 }
+
+/** The longest a version's store write waits for the questions being answered (the first one's rank, meaning). */
+const STORE_WAIT_MS = 2000;
 
 /** Ranked past the passages that go whole, for the pointers a budget leaves room for. */
 const POINTER_DEPTH = 40;
