@@ -295,8 +295,12 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   };
 }
 
-/** The longest a version's store write waits for the questions being answered (the first one's rank, meaning). */
-const STORE_WAIT_MS = 2000;
+/**
+ * The longest a version's store write waits for the questions being answered: longer than a large package's first
+ * package index and meaning under load (kubernetes: 6-10 s at load 20; 2 s let the write start inside them), short
+ * enough that a server never idle between questions still stores it well inside the ingestion lease.
+ */
+const STORE_WAIT_MS = 10_000;
 
 /** Ranked past the passages that go whole, for the pointers a budget leaves room for. */
 const POINTER_DEPTH = 40;
