@@ -93,7 +93,7 @@ export function createIngestor(deps: IngestDeps) {
     const inline = deps.config.TOOLDEX_DOCS_SITES === 'inline';
     const ready = { docsUrl, facts: { ...facts, coverage }, siteStatus: deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending',
       extractor: extractorVersion(tool.ecosystem), indexedAt: new Date() };
-    const prepared = await preparePassages(deps.store, passages);
+    const prepared = preparePassages(passages);
     const store = () => deps.store.transaction(async (tx) => {
       await replacePassages(tx, tool.slug, version, prepared);
       await markReady(tx, tool.slug, version, ready);
@@ -110,7 +110,7 @@ export function createIngestor(deps: IngestDeps) {
       if (row.passages === prepared.stored.length) deps.indexed?.(row, prepared.stored);
       return { row };
     }
-    // Answered from the passages in memory, as the store will hold them (same ids, text, facts and stamp); written
+    // Answered from the passages in memory, as the store will hold them (same text, facts and stamp); written
     // after the first answers, in one transaction with the ready mark, so a restart mid-write leaves no half version.
     const row: VersionRow = {
       slug: tool.slug, version, status: 'ready', docsUrl: docsUrl && storableText(docsUrl), passages: prepared.stored.length,

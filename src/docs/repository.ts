@@ -118,43 +118,45 @@ export function asReal(value: number): number {
   return Number(single.toPrecision(9));
 }
 
-/** Passages as the store will hold them (with the ids they are inserted with), and the rows that insert them. */
+/** Passages as the store will hold them, and the rows that insert them (`stored[i]` is `rows[i]`'s passage). */
 export interface PreparedPassages {
   stored: IndexedPassage[];
-  rows: Array<ReturnType<typeof toInsertRow> & { id: number }>;
+  rows: Array<ReturnType<typeof toInsertRow>>;
 }
 
 /**
- * Draws ids for `passages` from the store's sequence (one round trip) and makes them what reading them back
- * (package-index.ts) would give — the text made storable, importance a `real` — so a version just extracted is
- * searched before its passages are written (writePassages) and the same passages, ids included, are read back after.
+ * `passages` made what reading them back (package-index.ts) would give — the text made storable, importance a `real` —
+ * without the store, so a version just extracted is searched before its passages are written (writePassages). Their
+ * ids are the store's: 0 until writePassages gives each passage object the id it was inserted with (nothing ranks or
+ * answers by id; a package's vectors are kept by passage order).
  */
-export async function preparePassages(db: Queryable, passages: PassageDraft[], startOrd = 0): Promise<PreparedPassages> {
-  const ids = passages.length ? await db.query<{ id: number | string }>(
-    "select nextval(pg_get_serial_sequence('docs_passages', 'id')) as id from generate_series(1, $1)", [passages.length]) : [];
-  const rows = passages.map((p, i) => ({ id: Number(ids[i]!.id), ...toInsertRow(p, startOrd + i) }));
+export function preparePassages(passages: PassageDraft[], startOrd = 0): PreparedPassages {
+  const rows = passages.map((p, i) => toInsertRow(p, startOrd + i));
   const stored: IndexedPassage[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     const batch = rows.slice(i, i + INSERT_BATCH);
     // The store replaces NUL and lone surrogates (src/store/sanitise.ts): the rows as stored, read from one look at the text.
     const json = JSON.stringify(batch);
     const asStored = storableJsonText(json) === json ? <T>(row: T) => row : storableValue;
-    for (const { ord: _ord, ...row } of batch) stored.push({ ...asStored(row), importance: asReal(row.importance) });
+    for (const { ord: _ord, ...row } of batch) stored.push({ ...asStored(row), id: 0, importance: asReal(row.importance) });
   }
   return { stored, rows };
 }
 
 const INSERT_BATCH = 1000;
 
-/** Inserts prepared passages, in batches (one statement each). */
+/** Inserts prepared passages, in batches (one statement each), and gives each passage object its id. */
 export async function writePassages(db: Queryable, slug: string, version: string, prepared: PreparedPassages): Promise<void> {
   for (let i = 0; i < prepared.rows.length; i += INSERT_BATCH) {
-    await db.query(
-      `insert into docs_passages (id, slug, version, ord, url, title, headings, content, source, identifiers, symbol, importance, internal, deprecated)
-       select p.id, $1, $2, p.ord, p.url, p.title, p.headings, p.content, p.source, p.identifiers, p.symbol, p.importance, p.internal, p.deprecated
-       from jsonb_to_recordset($3::jsonb) as p(id bigint, ord int, url text, title text, headings text[], content text, source text,
-         identifiers text[], symbol text, importance real, internal boolean, deprecated boolean)`,
+    const ids = await db.query<{ id: number | string; ord: number }>(
+      `insert into docs_passages (slug, version, ord, url, title, headings, content, source, identifiers, symbol, importance, internal, deprecated)
+       select $1, $2, p.ord, p.url, p.title, p.headings, p.content, p.source, p.identifiers, p.symbol, p.importance, p.internal, p.deprecated
+       from jsonb_to_recordset($3::jsonb) as p(ord int, url text, title text, headings text[], content text, source text,
+         identifiers text[], symbol text, importance real, internal boolean, deprecated boolean)
+       returning id, ord`,
       [slug, version, JSON.stringify(prepared.rows.slice(i, i + INSERT_BATCH))]);
+    const first = prepared.rows[0]?.ord ?? 0;
+    for (const row of ids) prepared.stored[Number(row.ord) - first]!.id = Number(row.id);
   }
 }
 
@@ -163,7 +165,7 @@ export async function writePassages(db: Queryable, slug: string, version: string
  * (package-index.ts) would give — so a version just indexed is searched without reading its passages back.
  */
 export async function insertPassages(db: Queryable, slug: string, version: string, passages: PassageDraft[], startOrd = 0): Promise<IndexedPassage[]> {
-  const prepared = await preparePassages(db, passages, startOrd);
+  const prepared = preparePassages(passages, startOrd);
   await writePassages(db, slug, version, prepared);
   return prepared.stored;
 }

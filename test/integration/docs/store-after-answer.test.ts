@@ -1,6 +1,6 @@
 // A version's first question is answered from the passages in memory, before they are written to the store (storing
 // was seconds of the first question on a large package): the answer comes while the write is held back, the version is
-// durable once it ends — the same passages, ids included, after a restart, with no second download — and a write that
+// durable once it ends — the same passages after a restart, with no second download — and a write that
 // fails leaves no half version: nothing answers from the store until the version is indexed again.
 // Real stores (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), a fake npm registry on loopback.
 import { after, before, describe, it } from 'node:test';
