@@ -52,6 +52,8 @@ interface Served {
 }
 
 export interface DocsCapability extends Docs {
+  /** Resolves when every version answered so far is in the store (its passages are written after its first answer). */
+  stored(): Promise<void>;
   /** Resolves and indexes a tool version without a question (pre-indexing, `ingest --docs`). */
   prepare(slugReference: string): Promise<{ slug: string; version: string; passages: number }>;
 }
@@ -279,7 +281,12 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       return { slug: tool.slug, version: row.version, passages: row.passages };
     },
 
-    idle: () => semantic.idle(),
+    idle: async () => {
+      await ingestor.written();
+      await semantic.idle();
+    },
+
+    stored: () => ingestor.written(),
 
     async close() {
       await semantic.close();

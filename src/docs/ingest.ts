@@ -162,13 +162,16 @@ export function createIngestor(deps: IngestDeps) {
 
   /** Versions answered from memory whose store write is under way: served from their row here until it ends. */
   const storing = new Map<string, VersionRow>();
+  const writes = new Set<Promise<unknown>>();
   function remember(tool: ToolRecord, version: string, row: VersionRow, durable: Promise<void>, failed: (error: unknown) => Promise<unknown>): void {
     const key = `${tool.slug}@${version}`;
     storing.set(key, row);
-    deps.track(durable.catch(async (error: unknown) => {
+    const write = durable.catch(async (error: unknown) => {
       deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs passages not stored; the next question indexes them again');
       await failed(error);
-    }).finally(() => storing.delete(key)));
+    }).finally(() => { storing.delete(key); writes.delete(write); });
+    writes.add(write);
+    deps.track(write);
   }
 
   async function ensure(tool: ToolRecord, version: string): Promise<VersionRow> {
@@ -219,6 +222,10 @@ export function createIngestor(deps: IngestDeps) {
       return pending;
     },
     passageCount: (slug: string, version: string) => passageCount(deps.store, slug, version),
+    /** Resolves when the versions answered from memory are written to the store (or their write failed). */
+    async written(): Promise<void> {
+      while (writes.size) await Promise.allSettled([...writes]);
+    },
     /** Whether (slug, version) is answered from memory while its passages are being written to the store. */
     storing: (slug: string, version: string) => storing.has(`${slug}@${version}`),
   };
