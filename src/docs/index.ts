@@ -73,10 +73,18 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   const packageIndexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
   // A version just indexed is searched from the passages ingestion wrote, not read back from the store.
   const indexed = (row: VersionRow, passages: IndexedPassage[]) => packageIndexes.seed(row.slug, row.version, indexStamp(row), passages);
-  // Questions being answered: a version's store write waits for them (up to STORE_WAIT_MS), so that a first question
-  // is answered from the passages in memory without the write (seconds of the event loop on PGlite) in its way.
+  // Questions being answered: a version's store write waits until none has been for STORE_QUIET_MS (up to
+  // STORE_WAIT_MS), so that a first question, and the ones a client asks right after it, are answered from the passages
+  // in memory without the write (seconds of the event loop and of a core on PGlite) in their way.
   const answering = new Foreground();
-  const answered = () => Promise.race([answering.clear(), new Promise<void>((resolve) => setTimeout(resolve, STORE_WAIT_MS).unref())]);
+  const answered = async () => {
+    const until = Date.now() + STORE_WAIT_MS;
+    const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
+    do {
+      await Promise.race([answering.clear(), pause(until - Date.now())]);
+      await pause(Math.min(STORE_QUIET_MS, until - Date.now()));
+    } while (answering.busy && Date.now() < until);
+  };
   const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder, foreground, indexed, answered });
   const indexes = { get: (slug: string, version: string, stamp: string) => foreground.hold(packageIndexes.get(slug, version, stamp)) };
   EXTRACTION_IDLE.ms = deps.config.TOOLDEX_DOCS_EXTRACTION_IDLE_MS;
@@ -308,6 +316,8 @@ export function createDocs(deps: DocsDeps): DocsCapability {
  * enough that a server never idle between questions still stores it well inside the ingestion lease.
  */
 const STORE_WAIT_MS = 10_000;
+/** How long no question must have been under way before the write starts (a client's next question comes sooner). */
+const STORE_QUIET_MS = 500;
 
 /** Ranked past the passages that go whole, for the pointers a budget leaves room for. */
 const POINTER_DEPTH = 40;
