@@ -182,6 +182,7 @@ for (const q of runnable) {
   const key = `${result.slug}@${result.version}`;
   let baseline = baselines.get(key);
   if (!baseline) {
+    await app.docs.stored(); // written after the first answer
     const passages = await allPassages(app.store, result.slug, result.version);
     firstMs.set(q.tool, { ecosystem: q.ecosystem, ms, passages: passages.length });
     const index = new MiniSearch({ fields: ['title', 'content'] });

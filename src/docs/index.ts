@@ -52,6 +52,8 @@ interface Served {
 }
 
 export interface DocsCapability extends Docs {
+  /** Resolves when every version answered so far is in the store (its passages are written after its first answer). */
+  stored(): Promise<void>;
   /** Resolves and indexes a tool version without a question (pre-indexing, `ingest --docs`). */
   prepare(slugReference: string): Promise<{ slug: string; version: string; passages: number }>;
 }
@@ -71,7 +73,19 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   const packageIndexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
   // A version just indexed is searched from the passages ingestion wrote, not read back from the store.
   const indexed = (row: VersionRow, passages: IndexedPassage[]) => packageIndexes.seed(row.slug, row.version, indexStamp(row), passages);
-  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder, foreground, indexed });
+  // Questions being answered: a version's store write waits until none has been for STORE_QUIET_MS (up to
+  // STORE_WAIT_MS), so that a first question, and the ones a client asks right after it, are answered from the passages
+  // in memory without the write (seconds of the event loop and of a core on PGlite) in their way.
+  const answering = new Foreground();
+  const answered = async () => {
+    const until = Date.now() + STORE_WAIT_MS;
+    const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
+    do {
+      await Promise.race([answering.clear(), pause(until - Date.now())]);
+      await pause(Math.min(STORE_QUIET_MS, until - Date.now()));
+    } while (answering.busy && Date.now() < until);
+  };
+  const ingestor = createIngestor({ ...deps, track, scheduler, warm: warmEncoder, foreground, indexed, answered });
   const indexes = { get: (slug: string, version: string, stamp: string) => foreground.hold(packageIndexes.get(slug, version, stamp)) };
   EXTRACTION_IDLE.ms = deps.config.TOOLDEX_DOCS_EXTRACTION_IDLE_MS;
   // The memory docs keep, said once at start (docs/semantic.md, "Memory", lists every cache and its setting).
@@ -79,7 +93,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     encoderThreads: deps.encoder?.kind === 'transformer' ? deps.config.TOOLDEX_SEMANTIC_ENCODER_THREADS : 0 }, 'docs caches');
   const semantic = createDocsSemantic(deps.embedder ?? null, deps.encoder ?? null, deps.logger, createPassageVectorStore(deps.store),
     { owner: scheduler.instanceId, queueBound: deps.config.TOOLDEX_SEMANTIC_ENCODER_QUEUE, waitBoundMs: deps.config.TOOLDEX_SEMANTIC_ENCODER_WAIT_MS,
-      yieldTo: () => foreground.clear() });
+      yieldTo: () => foreground.clear(), unstored: (index) => ingestor.storing(index.slug, index.version) });
   const revalidating = new Map<string, Promise<ReleaseRow | undefined>>();
   const refreshMs = () => deps.config.TOOLDEX_DOCS_REFRESH_HOURS * 3600_000;
   // Later questions skip two store round trips: release lists and ready version rows are kept a few seconds.
@@ -177,7 +191,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
     return { tool, row: cached, latest: cached.version, stale: true };
   }
 
-  return {
+  const docs: DocsCapability = {
     async search(slugReference, query, options = {}): Promise<DocsResult> {
       const question = query.trim();
       if (!question) throw new ToolDexError('invalid_query', 422, 'Query "q" is empty; ask a question about the tool.');
@@ -275,7 +289,12 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       return { slug: tool.slug, version: row.version, passages: row.passages };
     },
 
-    idle: () => semantic.idle(),
+    idle: async () => {
+      await ingestor.written();
+      await semantic.idle();
+    },
+
+    stored: () => ingestor.written(),
 
     async close() {
       await semantic.close();
@@ -283,7 +302,22 @@ export function createDocs(deps: DocsDeps): DocsCapability {
       scheduler.close();
     },
   };
+  const { search, lookup } = docs;
+  return {
+    ...docs,
+    search: (...asked) => answering.hold(search(...asked)),
+    lookup: (...asked) => answering.hold(lookup(...asked)),
+  };
 }
+
+/**
+ * The longest a version's store write waits for the questions being answered: longer than a large package's first
+ * package index and meaning under load (kubernetes: 6-10 s at load 20; 2 s let the write start inside them), short
+ * enough that a server never idle between questions still stores it well inside the ingestion lease.
+ */
+const STORE_WAIT_MS = 10_000;
+/** How long no question must have been under way before the write starts (a client's next question comes sooner). */
+const STORE_QUIET_MS = 500;
 
 /** Ranked past the passages that go whole, for the pointers a budget leaves room for. */
 const POINTER_DEPTH = 40;

@@ -13,8 +13,10 @@ import type { PassageDraft } from './extract/types.ts';
 import type { IndexedPassage } from './rank.ts';
 import { RETRY_AFTER_SECONDS } from './fetch.ts';
 import {
-  claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, replacePassages, restoreReady, type VersionRow,
+  claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, preparePassages, replacePassages, restoreReady,
+  type VersionRow,
 } from './repository.ts';
+import { storableJsonText, storableText } from '../store/index.ts';
 import { sourceFor } from './sources/index.ts';
 import { crawlSite } from './sources/site.ts';
 
@@ -37,6 +39,17 @@ export interface IngestDeps {
   indexed?: (row: VersionRow, passages: IndexedPassage[]) => void;
   /** Where an ingestion is held as a first question's work, which background embedding yields to. */
   foreground?: Foreground;
+  /**
+   * Resolves when the questions being answered now are answered (or soon enough): a version's passages are written to
+   * the store after its first question's answer, not before it (storing is seconds of the event loop on PGlite).
+   */
+  answered?: () => Promise<void>;
+}
+
+/** An ingestion's outcome: the version as it will be stored, and (when its first answers come first) its store write. */
+interface Ingested {
+  row: VersionRow;
+  durable?: Promise<void>;
 }
 
 export function docsUrlFor(tool: ToolRecord, facts?: Partial<StoredFacts>): string | null {
@@ -64,7 +77,7 @@ export function createIngestor(deps: IngestDeps) {
     }
   }
 
-  async function ingest(tool: ToolRecord, version: string): Promise<VersionRow> {
+  async function ingest(tool: ToolRecord, version: string): Promise<Ingested> {
     const started = Date.now();
     warmExtraction(tool.ecosystem, deps.logger);
     deps.warm?.();
@@ -77,24 +90,44 @@ export function createIngestor(deps: IngestDeps) {
     const quickstart = findQuickstart(passages, tool.ecosystem, tool.name, artifact.facts.importName ?? tool.name);
     const facts: StoredFacts = { ...artifact.facts, quickstart };
     const docsUrl = docsUrlFor(tool, facts);
-    let siteStatus = deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending';
-    let stored: IndexedPassage[] = [];
-    await deps.store.transaction(async (tx) => {
-      stored = await replacePassages(tx, tool.slug, version, passages);
-      await markReady(tx, tool.slug, version, { docsUrl, facts: { ...facts, coverage }, siteStatus, extractor: extractorVersion(tool.ecosystem) });
+    const inline = deps.config.TOOLDEX_DOCS_SITES === 'inline';
+    const ready = { docsUrl, facts: { ...facts, coverage }, siteStatus: deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending',
+      extractor: extractorVersion(tool.ecosystem), indexedAt: new Date() };
+    const prepared = preparePassages(passages);
+    const store = () => deps.store.transaction(async (tx) => {
+      await replacePassages(tx, tool.slug, version, prepared);
+      await markReady(tx, tool.slug, version, ready);
     });
-    // Where a first question's wait goes: download, extraction (worker thread), storing.
-    deps.logger.info({ slug: tool.slug, version, passages: passages.length, skipped: artifact.skipped, ms: Date.now() - started,
-      downloadMs: downloaded - started, extractMs: extractedAt - downloaded, storeMs: Date.now() - extractedAt }, 'docs indexed');
-    if (deps.config.TOOLDEX_DOCS_SITES === 'inline') {
-      siteStatus = await crawl(tool, version, docsUrl, passages.length);
-      await markSite(deps.store, tool.slug, version, siteStatus);
-    } else if (deps.config.TOOLDEX_DOCS_SITES === 'background') {
-      deps.track(crawl(tool, version, docsUrl, passages.length).then((status) => markSite(deps.store, tool.slug, version, status)));
+    // Where a first question's wait goes: download, extraction (worker thread), storing (0 when it comes after).
+    const timing = (storedAt: number) => deps.logger.info({ slug: tool.slug, version, passages: passages.length, skipped: artifact.skipped,
+      ms: storedAt - started, downloadMs: downloaded - started, extractMs: extractedAt - downloaded, storeMs: storedAt - extractedAt }, 'docs indexed');
+    if (inline) {
+      // The crawl's passages join the first answer: stored first, then everything read back.
+      await store();
+      timing(Date.now());
+      await markSite(deps.store, tool.slug, version, await crawl(tool, version, docsUrl, passages.length));
+      const row = (await getVersion(deps.store, tool.slug, version))!;
+      if (row.passages === prepared.stored.length) deps.indexed?.(row, prepared.stored);
+      return { row };
     }
-    const row = (await getVersion(deps.store, tool.slug, version))!;
-    if (row.passages === stored.length) deps.indexed?.(row, stored); // an inline crawl added passages: read them all back
-    return row;
+    // Answered from the passages in memory, as the store will hold them (same text, facts and stamp); written
+    // after the first answers, in one transaction with the ready mark, so a restart mid-write leaves no half version.
+    const row: VersionRow = {
+      slug: tool.slug, version, status: 'ready', docsUrl: docsUrl && storableText(docsUrl), passages: prepared.stored.length,
+      facts: JSON.parse(storableJsonText(JSON.stringify(ready.facts))) as Record<string, unknown>, siteStatus: ready.siteStatus,
+      error: null, indexedAt: ready.indexedAt, leaseActive: false, extractor: ready.extractor,
+    };
+    timing(Date.now());
+    deps.indexed?.(row, prepared.stored);
+    const durable = (deps.answered?.() ?? Promise.resolve()).then(async () => {
+      const at = Date.now();
+      await store();
+      deps.logger.info({ slug: tool.slug, version, passages: passages.length, storeMs: Date.now() - at }, 'docs stored');
+    });
+    if (deps.config.TOOLDEX_DOCS_SITES === 'background') {
+      deps.track(durable.then(() => crawl(tool, version, docsUrl, passages.length)).then((status) => markSite(deps.store, tool.slug, version, status)));
+    }
+    return { row, durable };
   }
 
   /** Ready, and made by this extractor of the tool's ecosystem (or a newer one, during a rolling deploy). */
@@ -108,6 +141,37 @@ export function createIngestor(deps: IngestDeps) {
     }
     throw new ToolDexError('ingestion_busy', 503, `The docs of ${tool.name}@${version} are being indexed by another instance; try again shortly.`,
       { retryAfterSeconds: 5 });
+  }
+
+  /**
+   * An ingestion that failed: a version that was ready goes back to the passages it had (returned), any other is
+   * marked failed (a refused artifact for good, anything else until it is asked for again).
+   */
+  async function settleFailure(tool: ToolRecord, version: string, wasReady: boolean, error: unknown): Promise<VersionRow | undefined> {
+    if (wasReady) {
+      // Indexing again for a newer extractor failed (registry away, …): the passages it had stay and are served.
+      deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs not indexed again; serving the earlier extraction');
+      await restoreReady(deps.store, tool.slug, version);
+      return (await getVersion(deps.store, tool.slug, version))!;
+    }
+    const code = isToolDexError(error) ? error.code : 'internal';
+    await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`, extractorVersion(tool.ecosystem))
+      .catch(() => undefined);
+    return undefined;
+  }
+
+  /** Versions answered from memory whose store write is under way: served from their row here until it ends. */
+  const storing = new Map<string, VersionRow>();
+  const writes = new Set<Promise<unknown>>();
+  function remember(tool: ToolRecord, version: string, row: VersionRow, durable: Promise<void>, failed: (error: unknown) => Promise<unknown>): void {
+    const key = `${tool.slug}@${version}`;
+    storing.set(key, row);
+    const write = durable.catch(async (error: unknown) => {
+      deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs passages not stored; the next question indexes them again');
+      await failed(error);
+    }).finally(() => { storing.delete(key); writes.delete(write); });
+    writes.add(write);
+    deps.track(write);
   }
 
   async function ensure(tool: ToolRecord, version: string): Promise<VersionRow> {
@@ -124,21 +188,18 @@ export function createIngestor(deps: IngestDeps) {
       const done = await deps.scheduler.ingest(tool.ecosystem, `${tool.slug}@${version}`, async () => {
         if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS, extractorVersion(tool.ecosystem)))) return undefined;
         await deps.scheduler.ownLease(tool.slug, version);
+        const failed = (error: unknown) => settleFailure(tool, version, row?.status === 'ready', error);
+        let ingested: Ingested;
         try {
           const indexing = ingest(tool, version);
-          return await (deps.foreground ? deps.foreground.hold(indexing) : indexing);
+          ingested = await (deps.foreground ? deps.foreground.hold(indexing) : indexing);
         } catch (error) {
-          if (row?.status === 'ready') {
-            // Indexing again for a newer extractor failed (registry away, …): the passages it had stay and are served.
-            deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs not indexed again; serving the earlier extraction');
-            await restoreReady(deps.store, tool.slug, version);
-            return (await getVersion(deps.store, tool.slug, version))!;
-          }
-          const code = isToolDexError(error) ? error.code : 'internal';
-          await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`, extractorVersion(tool.ecosystem))
-            .catch(() => undefined);
+          const restored = await failed(error);
+          if (restored) return restored;
           throw error;
         }
+        if (ingested.durable) remember(tool, version, ingested.row, ingested.durable, failed);
+        return ingested.row;
       });
       if (done) return done;
       const after = await waitForOther(tool, version, deadline);
@@ -151,6 +212,8 @@ export function createIngestor(deps: IngestDeps) {
     /** Indexed (slug, version), ingesting it first if needed; concurrent callers share one ingestion. */
     ensureIndexed(tool: ToolRecord, version: string): Promise<VersionRow> {
       const key = `${tool.slug}@${version}`;
+      const answered = storing.get(key);
+      if (answered) return Promise.resolve(answered);
       let pending = inflight.get(key);
       if (!pending) {
         pending = ensure(tool, version).finally(() => inflight.delete(key));
@@ -159,6 +222,12 @@ export function createIngestor(deps: IngestDeps) {
       return pending;
     },
     passageCount: (slug: string, version: string) => passageCount(deps.store, slug, version),
+    /** Resolves when the versions answered from memory are written to the store (or their write failed). */
+    async written(): Promise<void> {
+      while (writes.size) await Promise.allSettled([...writes]);
+    },
+    /** Whether (slug, version) is answered from memory while its passages are being written to the store. */
+    storing: (slug: string, version: string) => storing.has(`${slug}@${version}`),
   };
 }
 

@@ -118,45 +118,79 @@ export function asReal(value: number): number {
   return Number(single.toPrecision(9));
 }
 
+/** Passages as the store will hold them, and the rows that insert them (`stored[i]` is `rows[i]`'s passage). */
+export interface PreparedPassages {
+  stored: IndexedPassage[];
+  rows: Array<ReturnType<typeof toInsertRow>>;
+}
+
 /**
- * Inserts passages after `startOrd`, in batches (one statement each). Returns them as the store now holds them, in
- * order — what reading them back (package-index.ts) would give: the text made storable, importance a `real` — so a
- * version just indexed is searched without reading its passages back.
+ * `passages` made what reading them back (package-index.ts) would give — the text made storable, importance a `real` —
+ * without the store, so a version just extracted is searched before its passages are written (writePassages). Their
+ * ids are the store's: 0 until writePassages gives each passage object the id it was inserted with (nothing ranks or
+ * answers by id; a package's vectors are kept by passage order).
  */
-export async function insertPassages(db: Queryable, slug: string, version: string, passages: PassageDraft[], startOrd = 0): Promise<IndexedPassage[]> {
+export function preparePassages(passages: PassageDraft[], startOrd = 0): PreparedPassages {
+  const rows = passages.map((p, i) => toInsertRow(p, startOrd + i));
   const stored: IndexedPassage[] = [];
-  for (let i = 0; i < passages.length; i += 1000) {
-    const batch = passages.slice(i, i + 1000).map((p, j) => toInsertRow(p, startOrd + i + j));
-    const json = JSON.stringify(batch);
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    const batch = rows.slice(i, i + INSERT_BATCH);
     // The store replaces NUL and lone surrogates (src/store/sanitise.ts): the rows as stored, read from one look at the text.
+    const json = JSON.stringify(batch);
     const asStored = storableJsonText(json) === json ? <T>(row: T) => row : storableValue;
+    for (const { ord: _ord, ...row } of batch) stored.push({ ...asStored(row), id: 0, importance: asReal(row.importance) });
+  }
+  return { stored, rows };
+}
+
+const INSERT_BATCH = 1000;
+/**
+ * Rows per insert statement. PGlite runs a statement on the event loop from start to end: at 1,000 rows kubernetes'
+ * write held it for seconds, and the question asked right after the first one waited for it (later p50 0.8 → 6.6 s).
+ */
+const WRITE_BATCH = 100;
+
+/** Inserts prepared passages, in batches (one statement each), and gives each passage object its id. */
+export async function writePassages(db: Queryable, slug: string, version: string, prepared: PreparedPassages): Promise<void> {
+  for (let i = 0; i < prepared.rows.length; i += WRITE_BATCH) {
     const ids = await db.query<{ id: number | string; ord: number }>(
       `insert into docs_passages (slug, version, ord, url, title, headings, content, source, identifiers, symbol, importance, internal, deprecated)
        select $1, $2, p.ord, p.url, p.title, p.headings, p.content, p.source, p.identifiers, p.symbol, p.importance, p.internal, p.deprecated
        from jsonb_to_recordset($3::jsonb) as p(ord int, url text, title text, headings text[], content text, source text,
          identifiers text[], symbol text, importance real, internal boolean, deprecated boolean)
        returning id, ord`,
-      [slug, version, json]);
-    const idOf = new Map(ids.map((row) => [Number(row.ord), Number(row.id)]));
-    for (const { ord, ...row } of batch) {
-      stored.push({ ...asStored(row), id: idOf.get(ord)!, importance: asReal(row.importance) });
-    }
+      [slug, version, JSON.stringify(prepared.rows.slice(i, i + WRITE_BATCH))]);
+    const first = prepared.rows[0]?.ord ?? 0;
+    for (const row of ids) prepared.stored[Number(row.ord) - first]!.id = Number(row.id);
   }
-  return stored;
 }
 
-export async function replacePassages(db: Queryable, slug: string, version: string, passages: PassageDraft[]): Promise<IndexedPassage[]> {
+/**
+ * Inserts passages after `startOrd`. Returns them as the store now holds them, in order — what reading them back
+ * (package-index.ts) would give — so a version just indexed is searched without reading its passages back.
+ */
+export async function insertPassages(db: Queryable, slug: string, version: string, passages: PassageDraft[], startOrd = 0): Promise<IndexedPassage[]> {
+  const prepared = preparePassages(passages, startOrd);
+  await writePassages(db, slug, version, prepared);
+  return prepared.stored;
+}
+
+/** The version's passages replaced by `prepared` (inside the caller's transaction, so no half version is ever read). */
+export async function replacePassages(db: Queryable, slug: string, version: string, prepared: PreparedPassages): Promise<void> {
   await db.query('delete from docs_passages where slug = $1 and version = $2', [slug, version]);
-  return insertPassages(db, slug, version, passages);
+  await writePassages(db, slug, version, prepared);
 }
 
 export async function markReady(db: Queryable, slug: string, version: string,
-  fields: { docsUrl: string | null; facts: object; siteStatus: string; extractor: number }): Promise<void> {
+  fields: { docsUrl: string | null; facts: object; siteStatus: string; extractor: number; indexedAt?: Date }): Promise<void> {
+  // indexedAt: the moment the answers given before this write said (part of the package index's stamp).
   await db.query(
-    `update docs_versions set status = 'ready', lease_until = null, error = null, indexed_at = now(), docs_url = $3, facts = $4::jsonb,
+    `update docs_versions set status = 'ready', lease_until = null, error = null, indexed_at = coalesce($7::timestamptz, now()),
+       docs_url = $3, facts = $4::jsonb,
        site_status = $5, extractor = $6, passages = (select count(*) from docs_passages where slug = $1 and version = $2)
      where slug = $1 and version = $2`,
-    [slug, version, fields.docsUrl && storableText(fields.docsUrl), JSON.stringify(fields.facts), fields.siteStatus, fields.extractor]);
+    [slug, version, fields.docsUrl && storableText(fields.docsUrl), JSON.stringify(fields.facts), fields.siteStatus, fields.extractor,
+      fields.indexedAt?.toISOString() ?? null]);
 }
 
 export async function markSite(db: Queryable, slug: string, version: string, siteStatus: string): Promise<void> {

@@ -123,6 +123,8 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
      * background embedding pauses between steps until it resolves. Questions' own embeddings never wait for it.
      */
     yieldTo?: () => Promise<void>;
+    /** Whether a package's passages are still being written to the store (answered from memory until then). */
+    unstored?: (index: PackageIndex) => boolean;
   } = {}) {
   const lease = options.lease ?? EMBED_LEASE;
   /** Back-pressure: questions waiting for the encoder past which a new question is ranked without it (0: no bound). */
@@ -165,7 +167,8 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
   /** Fills the state from the store when another process (or this one, before a restart) embedded the package. */
   function restore(index: PackageIndex, state: SemanticState): Promise<void> {
     state.restored ??= (async () => {
-      if (!stored || !encoder) return;
+      // A version whose passages are not stored yet can have no stored vectors (and the store is busy writing them).
+      if (!stored || !encoder || options.unstored?.(index)) return;
       try {
         const vectors = await stored.load(index, model, encoder.dimensions);
         if (!vectors) return;

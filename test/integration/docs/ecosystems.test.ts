@@ -113,6 +113,7 @@ describe('docs for PyPI, crates, Go and RubyGems (fakes on loopback)', () => {
     assert.equal(body.results[0].title, 'fxmod.New');
     assert.equal(body.results[0].symbol, 'fxmod.New');
     assert.equal(body.results[0].url, 'https://pkg.go.dev/example.com/fxmod@v1.2.0#New');
+    await server.app.docs.stored(); // the passages are written after the answer
     const all = await server.app.store.query<{ title: string }>("select title from docs_passages where slug = 'go-example.com__fxmod'");
     assert.ok(!all.some((r) => r.title === 'TestSecret'));
     const context = (await get('/tools/context/go-example.com__fxmod')).body;

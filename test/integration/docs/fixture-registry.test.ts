@@ -87,6 +87,7 @@ describe('docs with a fake npm registry (pglite)', () => {
     const bodies = await Promise.all(responses.map((r) => r.json()));
     for (const body of bodies) assert.equal(body.results[0].title, 'Retrying failed widgets');
     assert.equal(tarballHits(registry, 'fx-shared'), 1, 'the tarball was downloaded once');
+    await server.app.docs.stored();
     const rows = await server.app.store.query<{ n: number }>("select count(*)::int as n from docs_versions where slug = 'npm-fx-shared'");
     assert.equal(rows[0]!.n, 1);
   });
@@ -134,6 +135,7 @@ describe('docs with a fake npm registry (pglite)', () => {
     assert.equal(response.status, 200);
     const body = await response.json();
     assert.ok(body.results.every((r: { content: string }) => !/root:/.test(r.content)));
+    await server.app.docs.stored(); // the passages are written after the answer
     const all = await server.app.store.query<{ source: string }>("select source from docs_passages where slug = 'npm-fx-symlink'");
     assert.deepEqual(all.map((r) => r.source), ['README.md']);
   });
@@ -192,8 +194,11 @@ describe('docs with a fake npm registry (pglite)', () => {
   });
 
   it('indexes a version again when an older extractor made its passages, and keeps them when that fails', async () => {
-    const row = async () => (await server.app.store.query<{ extractor: number; indexed_at: Date | string; status: string }>(
-      "select extractor, indexed_at, status from docs_versions where slug = 'npm-fx-reindex' and version = '1.0.0'"))[0]!;
+    const row = async () => {
+      await server.app.docs.stored(); // the passages are written after the answer
+      return (await server.app.store.query<{ extractor: number; indexed_at: Date | string; status: string }>(
+        "select extractor, indexed_at, status from docs_versions where slug = 'npm-fx-reindex' and version = '1.0.0'"))[0]!;
+    };
     const ask = async () => (await get('/tools/docs/fx-reindex@1.0.0?q=frobnicate')).json() as Promise<{ results: unknown[] }>;
     assert.ok((await ask()).results.length > 0);
     const first = await row();
@@ -231,8 +236,11 @@ describe('docs with a fake npm registry (pglite)', () => {
   });
 
   it('indexes again only when its own ecosystem\'s extractor version grows, not another\'s', async () => {
-    const version = async () => (await server.app.store.query<{ extractor: number }>(
-      "select extractor from docs_versions where slug = 'npm-fx-per-ecosystem' and version = '1.0.0'"))[0]!.extractor;
+    const version = async () => {
+      await server.app.docs.stored(); // the passages are written after the answer
+      return (await server.app.store.query<{ extractor: number }>(
+        "select extractor from docs_versions where slug = 'npm-fx-per-ecosystem' and version = '1.0.0'"))[0]!.extractor;
+    };
     const ask = async () => (await get('/tools/docs/fx-per-ecosystem@1.0.0?q=frobnicate')).json() as Promise<{ results: unknown[] }>;
     const forgetHotRows = () => new Promise((resolve) => setTimeout(resolve, 5100));
     const versions = EXTRACTOR_VERSIONS as Record<string, number>;

@@ -46,6 +46,7 @@ describe('docs ingestion shared by two instances over PostgreSQL', { skip: !proc
     }
     const downloads = [...registry.hits].filter(([p]) => p.startsWith('/fx-multi/-/')).reduce((n, [, c]) => n + c, 0);
     assert.equal(downloads, 1);
+    await Promise.all([first.app.docs.stored(), second.app.docs.stored()]); // the passages are written after the answer
     const rows = await first.app.store.query<{ n: number }>("select count(distinct ord)::int as n from docs_passages where slug = 'npm-fx-multi'");
     const total = await first.app.store.query<{ n: number }>("select count(*)::int as n from docs_passages where slug = 'npm-fx-multi'");
     assert.equal(rows[0]!.n, total[0]!.n, 'no passage was inserted twice');

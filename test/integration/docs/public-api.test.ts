@@ -48,6 +48,7 @@ describe('docs name the public API of real packages (registries)', () => {
     const hit = results.find((r) => r.symbol === 'pydantic.ConfigDict.extra');
     assert.ok(hit, symbols(results));
     assert.match(hit.content, /forbid/);
+    await server.app.docs.stored(); // the passages are written after the answer
     const internal = await server.app.store.query<{ n: number }>(
       "select count(*)::int as n from docs_passages where slug = 'pypi-pydantic' and source like 'pydantic/_internal/%'");
     assert.equal(internal[0]!.n, 0);

@@ -70,6 +70,7 @@ describe('docs sites on loopback', () => {
     assert.equal(crawlSite.hits.get('/docs/private/secret.html'), undefined, 'robots.txt disallows it');
     assert.equal(crawlSite.hits.get('/outside.html'), undefined, 'outside the docs path');
     assert.equal(crawlSite.hits.get('/docs/big.html'), 1);
+    await server.app.docs.stored(); // the passages are written after the answer
     const rows = await server.app.store.query<{ content: string }>("select content from docs_passages where slug = 'npm-fx-crawl'");
     assert.ok(rows.every((r) => !/SECRET-TOKEN|BIGPAGE|footer text/.test(r.content)));
     assert.ok(rows.some((r) => /frobnicat/i.test(r.content)), 'the artifact passages are there too');
@@ -91,6 +92,7 @@ describe('docs sites on loopback', () => {
   it('denies loopback and private docs sites by default (SSRF), still answering from the artifact', async () => {
     const body = await get(denying, '/tools/docs/fx-denied?q=frobnicate');
     assert.ok(body.results.length > 0);
+    await denying.app.docs.stored(); // the version is written after the answer; its crawl after that
     let status = '';
     for (let i = 0; i < 50 && !['failed', 'off'].includes(status); i++) {
       const rows = await denying.app.store.query<{ site_status: string }>("select site_status from docs_versions where slug = 'npm-fx-denied'");
