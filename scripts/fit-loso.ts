@@ -34,7 +34,7 @@ import {
 } from '../bench/search-harness.ts';
 import { BOOST_DEFAULTS, fitTrees, type BoostSettings } from '../bench/lambdamart.ts';
 import { pseudoQueriesFromEnv } from '../bench/search-pseudo.ts';
-import { meanOverSets, writtenBefore } from '../bench/search-forward.ts';
+import { meanOverSets, poolVariants, rowOutFile, writtenBefore } from '../bench/search-forward.ts';
 
 const started = Date.now();
 const load = () => os.loadavg()[0]!.toFixed(1);
@@ -233,12 +233,7 @@ async function forwardChaining(): Promise<void> {
   const rows = new Map<string, Map<LabelledQuery, number>>();
   const tops = new Map<string, Map<LabelledQuery, string[]>>();
   const shippedPool = { ...SEMANTIC_POOL };
-  const pools = (process.env.FIT_POOL_VARIANTS ?? '-').split(';').map((cell) => {
-    if (cell === '-') return { ...shippedPool, label: '' };
-    const [candidates, scanBelow] = cell.split('x').map((x) => (x === 'Inf' ? Infinity : Number(x)));
-    if (!(candidates! >= 0 && scanBelow! >= 0)) throw new Error(`FIT_POOL_VARIANTS: ${cell} is not candidates x scanBelow (60x150, 60xInf)`);
-    return { candidates: candidates!, scanBelow: scanBelow!, label: ` pool ${cell}` };
-  });
+  const pools = poolVariants(process.env.FIT_POOL_VARIANTS ?? '-', shippedPool);
   let poolLabel = '';
   const nameOf = (frozen: Set<Feature>, lambda: number, boost?: BoostSettings) =>
     `${boost ? `${boost.rounds}×d${boost.depth} η${boost.shrinkage}` : 'linear'} λ=${lambda}${frozen.size > always.length ? ` −${[...frozen].filter((f) => !always.includes(f)).join('−')}` : ''}${poolLabel}`;
@@ -282,7 +277,7 @@ async function forwardChaining(): Promise<void> {
     const printable = judgedQueries.filter((q) => queriesPrintable(path.join(import.meta.dirname, '../bench', `${q.set}.tsv`)));
     [...rows.keys()].forEach((name, n) => {
       const lines = printable.map((q) => [q.set, q.ecosystem, q.named ? 'y' : 'n', rows.get(name)!.get(q)! + 1, q.query, tops.get(name)!.get(q)!.slice(0, 5).join(' '), [...q.acceptable].join(' ')].join('\t'));
-      fs.writeFileSync(n === 0 ? out : out.replace(/(\.tsv)?$/, `-${n + 1}$1`), lines.join('\n') + '\n');
+      fs.writeFileSync(rowOutFile(out, n), lines.join('\n') + '\n');
     });
   }
   // Summary: per set hit@1/hit@5/MRR@10, the mean over sets, and each model against the first by queries per set.
