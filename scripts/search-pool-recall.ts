@@ -33,15 +33,18 @@ for (const q of queries) {
   CANDIDATES.value = wide;
   const widePool = index.candidateFeatures(q.query, {}, vector);
   // The wide pool's stage-one order (text rank): the meaning-only additions have coverage 0 and sort last.
-  const order = widePool.map((c, k) => ({ c, s: stageOne(c.features), k })).sort((a, b) => b.s - a.s || a.k - b.k).map(({ c }) => c);
+  const scored = widePool.map((c, k) => ({ c, s: stageOne(c.features), k })).sort((a, b) => b.s - a.s || a.k - b.k);
+  const order = scored.map(({ c }) => c);
   const textRank = answers(order);
+  // Outside the pool yet scoring as high as the shipped stage one's last kept tool: lost to a tie at the cut.
+  const tiedAtCut = !inPool && textRank >= 0 && scored.length > shipped && scored[textRank]!.s >= scored[shipped - 1]!.s - 1e-9;
   const textCovered = textRank >= 0 && order[textRank]!.features[FEATURES.indexOf('coverage')]! > 0;
   const meaning = vector ? all.search(vector, 1000).map((hit) => ({ slug: hit.id, head: index.familyHead(hit.id) ?? hit.id })) : [];
   const meaningRank = answers(meaning);
   const answerInHead = [...q.acceptable].some((slug) => head.has(slug));
   // Meaning added tools of its own (coverage 0) only when its scan ran; the scan does not depend on the pool's width.
   const scanned = widePool.some((c) => c.features[FEATURES.indexOf('coverage')] === 0);
-  rows.push([q.set, q.ecosystem, q.named ? 'y' : 'n', inPool ? 1 : 0, textCovered ? textRank + 1 : 0, meaningRank + 1, answerInHead ? 1 : 0, pool.length, scanned ? 1 : 0, q.query].join('\t'));
+  rows.push([q.set, q.ecosystem, q.named ? 'y' : 'n', inPool ? 1 : 0, textCovered ? textRank + 1 : 0, meaningRank + 1, answerInHead ? 1 : 0, pool.length, scanned ? 1 : 0, tiedAtCut ? 1 : 0, q.query].join('\t'));
 }
 CANDIDATES.value = shipped;
 if (process.argv[2]) fs.writeFileSync(process.argv[2], rows.join('\n') + '\n');
@@ -56,6 +59,7 @@ for (const [name, col] of [['text stage-one rank (wide)', 4], ['meaning rank, wh
   for (const r of out) counts.set(bucket(Number(r[col])), (counts.get(bucket(Number(r[col]))) ?? 0) + 1);
   console.log(`  outside the pool, ${name}: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }
+console.log(`  outside the pool, tied at stage one's cut with the last tool kept: ${out.filter((r) => r[9] === '1').length}`);
 console.log(`  outside the pool, an answer in the scanned head quarter: ${out.filter((r) => r[6] === '1').length}; meaning scan ran: ${out.filter((r) => r[8] === '1').length}`);
 for (const set of sets) {
   const inSet = parsed.filter((r) => r[0] === set);
