@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FEATURES, HAND_WEIGHTS, score, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
-import { CANDIDATES, SEMANTIC_POOL, STAGE_ONE_TIE } from '../src/catalog/search-index.ts';
+import { CANDIDATES, SEMANTIC_POOL } from '../src/catalog/search-index.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { loadLabelledQueries, queriesPrintable, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
 import {
@@ -86,8 +86,6 @@ function summary(): void {
 
 // FIT_CANDIDATES=400: stage one keeps that many candidates (search-index.ts CANDIDATES) for this run, fit and test alike.
 if (process.env.FIT_CANDIDATES) CANDIDATES.value = Number(process.env.FIT_CANDIDATES);
-// FIT_STAGE_ONE_TIE=1e-6: stage one's ties at the cut go to the more used tool (search-index.ts STAGE_ONE_TIE), fit and test alike.
-if (process.env.FIT_STAGE_ONE_TIE) STAGE_ONE_TIE.value = Number(process.env.FIT_STAGE_ONE_TIE);
 const pseudo = pseudoQueriesFromEnv(harness.tools);
 if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catalog (weight ${pseudo[0]!.weight} each), in every fold's linear fit; e.g. ${pseudo.slice(0, 3).map((q) => `"${q.query}" → ${[...q.acceptable][0]}`).join('; ')}`);
 // FIT_CUES=0: the catalog's framework cues (query.ts CUE_SOURCES) off for the whole run, lists, fits and ranking alike

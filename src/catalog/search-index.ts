@@ -49,12 +49,6 @@ export const CANDIDATES = { value: 120 };
  */
 export const SEMANTIC_POOL = { candidates: 60, scanBelow: 150 };
 /**
- * Stage one's tie-break (round 16, off as shipped): with popularity held at 0 many tools tie at the cut (every word
- * covered, same intent) and the first to arrive, by catalog order, keeps its place; this × popularity within the
- * ecosystem gives the place to the more used tool. Tried forward-chaining (FIT_STAGE_ONE_TIE, docs/search.md "Round 16").
- */
-export const STAGE_ONE_TIE = { value: 0 };
-/**
  * A framework cue from the catalog (CUE_SOURCES.derived): a tool of that name at least this popular within its
  * ecosystem (percentile), and at least CUE_MIN_TOOLS tools whose name, description, keywords or tags say the word, this
  * share of them (per tool of each ecosystem) in that ecosystem. Round 4's values, not refit (docs/search.md "Round 8").
@@ -527,14 +521,12 @@ export class CatalogSearchIndex {
       const popularityTerm = this.popularityTerm();
       const ecosystemOf = this.ecosystem;
       const { coverage: coverageWeight, intentMatch, intentOther } = WEIGHTS;
-      const tie = STAGE_ONE_TIE.value;
-      const popularity = this.popularity;
       for (let i = 0; i < count; i++) {
         const doc = touched[i]!;
         if (!unfiltered && !passes(doc)) continue;
         // The lexical part of the ranking expression, inline: this loop runs over every matching tool.
         const intent = intentOf < 0 ? 0 : ecosystemOf[doc] === intentOf ? intentMatch : intentOther;
-        top.push(doc, coverageWeight * Math.min(1, cover[doc]! / totalWeight) + popularityTerm[doc]! + intent + tie * popularity[doc]!);
+        top.push(doc, coverageWeight * Math.min(1, cover[doc]! / totalWeight) + popularityTerm[doc]! + intent);
       }
       for (const doc of exactDocs) if (!top.has(doc)) top.push(doc, blend(signals(doc), context));
       const candidates = new Set(top.docs());
