@@ -15,3 +15,25 @@ export function writtenBefore(order: readonly string[], candidate: string, judge
 export function meanOverSets(values: readonly number[]): number {
   return values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : 0;
 }
+
+/** A meaning pool (search-index.ts SEMANTIC_POOL) and its label in a model row's name ('' for the shipped pool). */
+export interface PoolVariant { candidates: number; scanBelow: number; label: string }
+
+/**
+ * FIT_POOL_VARIANTS (round 16): `;`-separated cells `candidates x scanBelow` (`Inf`: scan for every query with a known
+ * word), `-` for the shipped pool. A cell that is not two numbers is refused, not read as 0 (a pool of nothing).
+ */
+export function poolVariants(spec: string, shipped: { candidates: number; scanBelow: number }): PoolVariant[] {
+  return spec.split(';').map((cell) => {
+    if (cell === '-') return { ...shipped, label: '' };
+    const parts = cell.split('x').map((x) => (x === 'Inf' ? Infinity : x.trim() === '' ? NaN : Number(x)));
+    const [candidates, scanBelow] = parts;
+    if (parts.length !== 2 || !(candidates! >= 0 && scanBelow! >= 0)) throw new Error(`FIT_POOL_VARIANTS: ${cell} is not candidates x scanBelow (60x150, 60xInf)`);
+    return { candidates: candidates!, scanBelow: scanBelow!, label: ` pool ${cell}` };
+  });
+}
+
+/** Where FIT_LOSO_OUT puts the misses of the summary's n-th model row (0-based): the file itself, then file-2.tsv, … */
+export function rowOutFile(file: string, n: number): string {
+  return n === 0 ? file : file.replace(/(\.tsv)?$/, `-${n + 1}$1`);
+}

@@ -15,6 +15,9 @@
 //                      fold and λ (FIT_LAMBDAS) serves every tree setting of FIT_TREE_GRID (rounds x depth [x shrinkage],
 //                      e.g. 40x3,20x2; `none` for the linear model alone); FIT_FROZEN_VARIANTS=a+b;c (`;`-separated,
 //                      `-` for none) runs the whole grid once per set of features held at 0 (FIT_FROZEN adds to each).
+//                      FIT_POOL_VARIANTS=60x150;60xInf (`;`-separated, `-` for the shipped pool) runs all of that once per
+//                      meaning pool (search-index.ts SEMANTIC_POOL: candidates x scanBelow), lists gathered again for each
+//                      (round 16: the recall class).
 // FIT_PSEUDO=n (any mode but recall): n pseudo-queries per ecosystem made from the catalog's own text (bench/search-pseudo.ts,
 //                    weak supervision, no evaluation set read) join every fold's linear fit, never ranked; FIT_PSEUDO_WEIGHT
 //                    (default 0.5 each), FIT_PSEUDO_SOURCE (description | readme).
@@ -23,7 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FEATURES, HAND_WEIGHTS, score, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
-import { CANDIDATES } from '../src/catalog/search-index.ts';
+import { CANDIDATES, SEMANTIC_POOL } from '../src/catalog/search-index.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { loadLabelledQueries, queriesPrintable, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
 import {
@@ -31,7 +34,7 @@ import {
 } from '../bench/search-harness.ts';
 import { BOOST_DEFAULTS, fitTrees, type BoostSettings } from '../bench/lambdamart.ts';
 import { pseudoQueriesFromEnv } from '../bench/search-pseudo.ts';
-import { meanOverSets, writtenBefore } from '../bench/search-forward.ts';
+import { meanOverSets, poolVariants, rowOutFile, writtenBefore } from '../bench/search-forward.ts';
 
 const started = Date.now();
 const load = () => os.loadavg()[0]!.toFixed(1);
@@ -90,7 +93,7 @@ if (pseudo.length) console.log(`+ ${pseudo.length} pseudo-queries from the catal
 if (process.env.FIT_CUES === '0') Object.assign(CUE_SOURCES, { hand: false, derived: false });
 // Real queries first, pseudo-queries after: report() reads the real ones only.
 const fitQueries = [...queries, ...pseudo];
-const lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
+let lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
 
 if (mode === 'loso') {
   const lambdas = (process.env.FIT_LAMBDAS ?? '0.00001,0.001,0.01,0.1').split(',').map(Number);
@@ -229,40 +232,53 @@ async function forwardChaining(): Promise<void> {
   const judgedQueries = queries.filter((q) => judged.includes(q.set));
   const rows = new Map<string, Map<LabelledQuery, number>>();
   const tops = new Map<string, Map<LabelledQuery, string[]>>();
+  const shippedPool = { ...SEMANTIC_POOL };
+  const pools = poolVariants(process.env.FIT_POOL_VARIANTS ?? '-', shippedPool);
+  let poolLabel = '';
   const nameOf = (frozen: Set<Feature>, lambda: number, boost?: BoostSettings) =>
-    `${boost ? `${boost.rounds}×d${boost.depth} η${boost.shrinkage}` : 'linear'} λ=${lambda}${frozen.size > always.length ? ` −${[...frozen].filter((f) => !always.includes(f)).join('−')}` : ''}`;
-  for (const frozen of variants) {
-    for (const lambda of lambdas) {
-      for (const set of judged) {
-        // Sets written before this one (their position in TRAINING_FILES), and the pseudo-queries (weak supervision) if any.
-        const before = (q: LabelledQuery) => q.trainOnly || writtenBefore(order, q.set, set);
-        const train = fitQueries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => before(q));
-        const linear = await fitModel(harness, train.map((t) => t.list), train.map((t) => t.q), lambda, frozen, margins);
-        const test = queries.filter((q) => q.set === set);
-        // The trees learn from people's queries only, over the lists the fold's linear stage one gathers (fitSpec's way).
-        const own = grid.some(Boolean) ? await candidateLists(harness, train.map((t) => t.q).filter((q) => !q.trainOnly), linear.weights) : [];
-        const held = FEATURES.map((f, i) => (frozen.has(f) ? i : -1)).filter((i) => i >= 0);
-        const seen = held.length === 0 ? own : own.map((list) => ({ ...list, features: list.features.map((v) => v.map((x, i) => (held.includes(i) ? 0 : x))) }));
-        for (const boost of grid) {
-          const name = nameOf(frozen, lambda, boost);
-          const trees = boost ? fitTrees(seen, (vector) => score(vector, linear.weights), boost) : [];
-          const top = tops.get(name) ?? new Map<LabelledQuery, string[]>();
-          const positions = rows.get(name) ?? new Map<LabelledQuery, number>();
-          for (const [q, at] of await positionsWith(harness, test, { ...linear, trees }, top)) positions.set(q, at);
-          rows.set(name, positions);
-          tops.set(name, top);
+    `${boost ? `${boost.rounds}×d${boost.depth} η${boost.shrinkage}` : 'linear'} λ=${lambda}${frozen.size > always.length ? ` −${[...frozen].filter((f) => !always.includes(f)).join('−')}` : ''}${poolLabel}`;
+  for (const [p, pool] of pools.entries()) {
+    // Another meaning pool changes every candidate list, the fit's included: gathered again (the first pool's are `lists`).
+    Object.assign(SEMANTIC_POOL, { candidates: pool.candidates, scanBelow: pool.scanBelow });
+    poolLabel = pool.label;
+    if (p > 0 || pool.label) lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
+    for (const frozen of variants) {
+      for (const lambda of lambdas) {
+        for (const set of judged) {
+          // Sets written before this one (their position in TRAINING_FILES), and the pseudo-queries (weak supervision) if any.
+          const before = (q: LabelledQuery) => q.trainOnly || writtenBefore(order, q.set, set);
+          const train = fitQueries.map((q, i) => ({ q, list: lists[i]! })).filter(({ q }) => before(q));
+          const linear = await fitModel(harness, train.map((t) => t.list), train.map((t) => t.q), lambda, frozen, margins);
+          const test = queries.filter((q) => q.set === set);
+          // The trees learn from people's queries only, over the lists the fold's linear stage one gathers (fitSpec's way).
+          const own = grid.some(Boolean) ? await candidateLists(harness, train.map((t) => t.q).filter((q) => !q.trainOnly), linear.weights) : [];
+          const held = FEATURES.map((f, i) => (frozen.has(f) ? i : -1)).filter((i) => i >= 0);
+          const seen = held.length === 0 ? own : own.map((list) => ({ ...list, features: list.features.map((v) => v.map((x, i) => (held.includes(i) ? 0 : x))) }));
+          for (const boost of grid) {
+            const name = nameOf(frozen, lambda, boost);
+            const trees = boost ? fitTrees(seen, (vector) => score(vector, linear.weights), boost) : [];
+            const top = tops.get(name) ?? new Map<LabelledQuery, string[]>();
+            const positions = rows.get(name) ?? new Map<LabelledQuery, number>();
+            for (const [q, at] of await positionsWith(harness, test, { ...linear, trees }, top)) positions.set(q, at);
+            rows.set(name, positions);
+            tops.set(name, top);
+          }
+          console.log(`  fold ${set}: fit on ${new Set(train.filter(({ q }) => !q.trainOnly).map(({ q }) => q.set)).size} sets, ${train.length} queries (${Math.round((Date.now() - started) / 1000)} s, load ${load()})`);
         }
-        console.log(`  fold ${set}: fit on ${new Set(train.filter(({ q }) => !q.trainOnly).map(({ q }) => q.set)).size} sets, ${train.length} queries (${Math.round((Date.now() - started) / 1000)} s, load ${load()})`);
+        for (const boost of grid) forwardReport(nameOf(frozen, lambda, boost), judged, judgedQueries, rows.get(nameOf(frozen, lambda, boost))!);
       }
-      for (const boost of grid) forwardReport(nameOf(frozen, lambda, boost), judged, judgedQueries, rows.get(nameOf(frozen, lambda, boost))!);
     }
   }
-  // FIT_LOSO_OUT=file: each judged query's row (scripts/search-miss-classes.ts), the first model's, printable sets only.
-  const [first] = rows.keys();
-  if (process.env.FIT_LOSO_OUT && first) {
-    const out = judgedQueries.filter((q) => queriesPrintable(path.join(import.meta.dirname, '../bench', `${q.set}.tsv`)))
-      .map((q) => [q.set, q.ecosystem, q.named ? 'y' : 'n', rows.get(first)!.get(q)! + 1, q.query, tops.get(first)!.get(q)!.slice(0, 5).join(' '), [...q.acceptable].join(' ')].join('\t'));
-    fs.writeFileSync(process.env.FIT_LOSO_OUT, out.join('\n') + '\n');
+  Object.assign(SEMANTIC_POOL, { candidates: shippedPool.candidates, scanBelow: shippedPool.scanBelow });
+  // FIT_LOSO_OUT=file.tsv: each judged query's row (scripts/search-miss-classes.ts), printable sets only: the first model's
+  // in file.tsv, each other model's in file-<n>.tsv (n = its place in the summary, from 2), so two rows' classes compare.
+  const out = process.env.FIT_LOSO_OUT;
+  if (out) {
+    const printable = judgedQueries.filter((q) => queriesPrintable(path.join(import.meta.dirname, '../bench', `${q.set}.tsv`)));
+    [...rows.keys()].forEach((name, n) => {
+      const lines = printable.map((q) => [q.set, q.ecosystem, q.named ? 'y' : 'n', rows.get(name)!.get(q)! + 1, q.query, tops.get(name)!.get(q)!.slice(0, 5).join(' '), [...q.acceptable].join(' ')].join('\t'));
+      fs.writeFileSync(rowOutFile(out, n), lines.join('\n') + '\n');
+    });
   }
   // Summary: per set hit@1/hit@5/MRR@10, the mean over sets, and each model against the first by queries per set.
   const [reference] = rows.keys();

@@ -42,8 +42,12 @@ const HEAD_SHARE = 0.25;
 
 /** Candidates kept from the full-text stage for the final blend (semantic signals, families); 120 and 400 tie on the tuning set. */
 export const CANDIDATES = { value: 120 };
-/** Tools the semantic layer adds on its own (relevant by meaning, sharing no word with the query)... */
-const SEMANTIC_CANDIDATES = 60;
+/**
+ * Tools the semantic layer adds on its own (relevant by meaning, sharing no word with the query): `candidates` of them,
+ * when full text finds fewer than `scanBelow` tools (or the query asks for peers); a scan of the head quarter's vectors
+ * costs more than the rest of a query. Objects so that a fit can try other pools (scripts/fit-loso.ts FIT_POOL_VARIANTS).
+ */
+export const SEMANTIC_POOL = { candidates: 60, scanBelow: 150 };
 /**
  * A framework cue from the catalog (CUE_SOURCES.derived): a tool of that name at least this popular within its
  * ecosystem (percentile), and at least CUE_MIN_TOOLS tools whose name, description, keywords or tags say the word, this
@@ -54,8 +58,6 @@ const CUE_MIN_TOOLS = 5;
 const CUE_SHARE = 0.7;
 /** Weight of the named tool's own words in a peer query ("alternative to moment": moment's description). */
 const PEER_TEXT_WEIGHT = 0.5;
-/** ...when full text finds fewer than this many: a scan of every vector costs more than the rest of a query. */
-const SEMANTIC_SCAN_BELOW = 150;
 /** A term in more than this share of the catalog (and at least COMMON_TERM_MIN tools) is "common" (see search). */
 const COMMON_TERM_SHARE = 0.08;
 const COMMON_TERM_MIN = 1500;
@@ -533,7 +535,7 @@ export class CatalogSearchIndex {
       const semantic = new Map<number, number>();
       if (queryVector && this.vectors) {
         // Only when some word of the query is known: vectors of gibberish still have nearest neighbours.
-        if (count > 0 && (count < SEMANTIC_SCAN_BELOW || peer !== undefined)) this.addSemanticCandidates(queryVector, Boolean(excluded), options, passes, candidates);
+        if (count > 0 && (count < SEMANTIC_POOL.scanBelow || peer !== undefined)) this.addSemanticCandidates(queryVector, Boolean(excluded), options, passes, candidates);
         const rows = this.vectorRows();
         const all = this.vectors.all;
         for (const doc of candidates) {
@@ -599,7 +601,7 @@ export class CatalogSearchIndex {
     const accept = !filtered ? undefined : rowDocs
       ? (_slug: string, row: number) => passes(rowDocs[row] ?? -1)
       : (slug: string) => passes(this.bySlug.get(slug) ?? -1);
-    for (const hit of this.vectors!.head.search(queryVector, SEMANTIC_CANDIDATES, accept)) {
+    for (const hit of this.vectors!.head.search(queryVector, SEMANTIC_POOL.candidates, accept)) {
       const doc = this.bySlug.get(hit.id);
       if (doc !== undefined) candidates.add(doc);
     }

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { meanOverSets, writtenBefore } from '../../../bench/search-forward.ts';
+import { meanOverSets, poolVariants, rowOutFile, writtenBefore } from '../../../bench/search-forward.ts';
 import { TRAINING_FILES } from '../../../bench/search-quality.ts';
 
 const order = TRAINING_FILES.map((file) => path.basename(file, '.tsv'));
@@ -28,5 +28,27 @@ describe('meanOverSets', () => {
   it('weighs each set once, whatever its size', () => {
     assert.equal(meanOverSets([0.5, 0.7]), 0.6);
     assert.equal(meanOverSets([]), 0);
+  });
+});
+
+describe('poolVariants', () => {
+  const shipped = { candidates: 60, scanBelow: 150 };
+  it('reads the shipped pool, a wider one and a scan for every query', () => {
+    assert.deepEqual(poolVariants('-;120x150;60xInf', shipped), [
+      { candidates: 60, scanBelow: 150, label: '' },
+      { candidates: 120, scanBelow: 150, label: ' pool 120x150' },
+      { candidates: 60, scanBelow: Infinity, label: ' pool 60xInf' },
+    ]);
+  });
+  it('refuses a cell that is not two numbers instead of reading a pool of nothing', () => {
+    for (const bad of ['60', '60x', 'x150', 'sixtyx150', '60x150x2']) assert.throws(() => poolVariants(bad, shipped), /not candidates x scanBelow/);
+  });
+});
+
+describe('rowOutFile', () => {
+  it('keeps the first row in the file named and numbers the others from 2', () => {
+    assert.equal(rowOutFile('fc.tsv', 0), 'fc.tsv');
+    assert.equal(rowOutFile('fc.tsv', 1), 'fc-2.tsv');
+    assert.equal(rowOutFile('out/fc', 2), 'out/fc-3');
   });
 });
