@@ -286,6 +286,9 @@ export function createDocs(deps: DocsDeps): DocsCapability {
 
     async prepare(slugReference) {
       const { tool, row } = await serve(slugReference);
+      // Callers of prepare read the version from the store next (what changed between versions, `ingest --docs`):
+      // a version answered from memory is theirs once its write is done, not at its first answer.
+      await ingestor.writtenOne(tool.slug, row.version);
       return { slug: tool.slug, version: row.version, passages: row.passages };
     },
 
