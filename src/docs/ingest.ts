@@ -161,18 +161,14 @@ export function createIngestor(deps: IngestDeps) {
   }
 
   /** Versions answered from memory whose store write is under way: served from their row here until it ends. */
-  const storing = new Map<string, VersionRow>();
-  const writes = new Set<Promise<unknown>>();
-  const writeOf = new Map<string, Promise<unknown>>();
+  const storing = new Map<string, { row: VersionRow; write: Promise<unknown> }>();
   function remember(tool: ToolRecord, version: string, row: VersionRow, durable: Promise<void>, failed: (error: unknown) => Promise<unknown>): void {
     const key = `${tool.slug}@${version}`;
-    storing.set(key, row);
     const write = durable.catch(async (error: unknown) => {
       deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs passages not stored; the next question indexes them again');
       await failed(error);
-    }).finally(() => { storing.delete(key); writes.delete(write); writeOf.delete(key); });
-    writes.add(write);
-    writeOf.set(key, write);
+    }).finally(() => storing.delete(key));
+    storing.set(key, { row, write });
     deps.track(write);
   }
 
@@ -215,7 +211,7 @@ export function createIngestor(deps: IngestDeps) {
     ensureIndexed(tool: ToolRecord, version: string): Promise<VersionRow> {
       const key = `${tool.slug}@${version}`;
       const answered = storing.get(key);
-      if (answered) return Promise.resolve(answered);
+      if (answered) return Promise.resolve(answered.row);
       let pending = inflight.get(key);
       if (!pending) {
         pending = ensure(tool, version).finally(() => inflight.delete(key));
@@ -226,11 +222,11 @@ export function createIngestor(deps: IngestDeps) {
     passageCount: (slug: string, version: string) => passageCount(deps.store, slug, version),
     /** Resolves when the versions answered from memory are written to the store (or their write failed). */
     async written(): Promise<void> {
-      while (writes.size) await Promise.allSettled([...writes]);
+      while (storing.size) await Promise.allSettled([...storing.values()].map(({ write }) => write));
     },
     /** Resolves when (slug, version), if it was answered from memory, is written to the store (or its write failed). */
     async writtenOne(slug: string, version: string): Promise<void> {
-      await writeOf.get(`${slug}@${version}`);
+      await storing.get(`${slug}@${version}`)?.write;
     },
     /** Whether (slug, version) is answered from memory while its passages are being written to the store. */
     storing: (slug: string, version: string) => storing.has(`${slug}@${version}`),

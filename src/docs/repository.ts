@@ -152,6 +152,7 @@ const WRITE_BATCH = 100;
 
 /** Inserts prepared passages, in batches (one statement each), and gives each passage object its id. */
 export async function writePassages(db: Queryable, slug: string, version: string, prepared: PreparedPassages): Promise<void> {
+  const first = prepared.rows[0]?.ord ?? 0;
   for (let i = 0; i < prepared.rows.length; i += WRITE_BATCH) {
     const ids = await db.query<{ id: number | string; ord: number }>(
       `insert into docs_passages (slug, version, ord, url, title, headings, content, source, identifiers, symbol, importance, internal, deprecated)
@@ -160,7 +161,6 @@ export async function writePassages(db: Queryable, slug: string, version: string
          identifiers text[], symbol text, importance real, internal boolean, deprecated boolean)
        returning id, ord`,
       [slug, version, JSON.stringify(prepared.rows.slice(i, i + WRITE_BATCH))]);
-    const first = prepared.rows[0]?.ord ?? 0;
     for (const row of ids) prepared.stored[Number(row.ord) - first]!.id = Number(row.id);
   }
 }
