@@ -4,6 +4,7 @@ import { parse as parseToml } from 'smol-toml';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
 import { callableFunctions, exerciseTypes, printPlaceholders } from './rust-items.ts';
 import { printRustAsserts } from './rust-asserts.ts';
+import { resolveFeatureGates } from './rust-features.ts';
 import { unhideDoctest } from './rustdoc.ts';
 
 export { unhideDoctest };
@@ -139,6 +140,9 @@ function hasMain(root: SyntaxNode): boolean {
 /** The program and the crates it needs (name → version/features), from the crate's own manifest where it says. */
 export async function rustProgram(code: string, origin: string, crate: { name: string; importName: string; version: string; deps: Record<string, RustDep>; features: string[] }): Promise<RustProgram> {
   let source = origin === 'doctest' || origin === 'readme' || origin === 'docs' ? unhideDoctest(code) : code;
+  // Before anything reads what the example prints: code under a feature gate is part of the example.
+  const gated = await resolveFeatureGates(source, crate.features);
+  source = gated.code;
   let root = await parseCode('rust', source);
   const silent = !PRINTS.test(source);
   // Read before the lines added below print anything: an example that prints its own results keeps its checks.
@@ -160,7 +164,7 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
   if (!printsOwn) source = await printRustAsserts(source);
   if (silent) source = withLogOutput(source, crate.importName);
   root = await parseCode('rust', source);
-  const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features: [] } };
+  const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features: gated.features } };
   // The runtime the `#[tokio::main]` needs; when the crate is that runtime itself, it stays pinned and gains the features.
   if (/#\[tokio::main\]/.test(source)) deps.tokio = mergeDep(deps.tokio ?? crate.deps.tokio ?? COMPANIONS.tokio!, COMPANIONS.tokio!);
   for (const used of cratesUsed(root)) {
