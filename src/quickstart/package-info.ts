@@ -10,6 +10,7 @@ import type { HostFacts } from './host-facts.ts';
 import { descendants, parseCode } from './parse.ts';
 import { goPin } from './go-pin.ts';
 import { pythonPin } from './python-pin.ts';
+import { enabledByDefault, featureGatedNames } from './rust-gates.ts';
 import type { PackageInfo } from './types.ts';
 
 type TomlDep = string | { version?: string; features?: string[]; package?: string; path?: string; git?: string; optional?: boolean };
@@ -84,6 +85,8 @@ export async function packageInfo(config: Config, tool: ToolRecord, version: str
       for (const [key, dep] of Object.entries((cargo.dependencies ?? {}) as Record<string, TomlDep>)) {
         if (typeof dep === 'object' && dep.optional) info.rustFeatures.push(key); // an optional dependency is a feature too
       }
+      // Only a crate with features can gate a name behind one.
+      if (info.rustFeatures.length) info.rustGatedNames = await featureGatedNames(files.files.map((f) => ({ path: f.path, text: textOf(f) })), info.rustFeatures, enabledByDefault(info.rustFeatureMap));
     } catch { /* an unreadable manifest: companions from the defaults only */ }
   }
   if (tool.ecosystem === 'go') {

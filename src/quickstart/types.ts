@@ -96,6 +96,8 @@ export interface PackageInfo {
   rustFeatures?: string[];
   /** Rust: what each feature of the crate enables (its Cargo.toml `[features]` table). */
   rustFeatureMap?: Record<string, string[]>;
+  /** Rust: the crate's item names that only non-default features compile, with those features (`to_allocvec` → alloc). */
+  rustGatedNames?: Record<string, string[]>;
   /** npm: names the package's own examples bind it to, with the binding statement. */
   jsBindings?: Record<string, string>;
   /** Python: names the package's own examples bind it to (`pd` → `import pandas as pd`). */

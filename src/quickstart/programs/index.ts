@@ -101,7 +101,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
     }
     case 'crates': {
       const made = await rustProgram(candidate.code, candidate.origin, {
-        name: info.name, importName: info.importName, version: info.version, deps: info.rustDeps ?? {}, features: info.rustFeatures ?? [],
+        name: info.name, importName: info.importName, version: info.version, deps: info.rustDeps ?? {}, features: info.rustFeatures ?? [], gatedNames: info.rustGatedNames ?? {},
       });
       let main = made.main;
       if (adjust.rustUses?.length) main = withUses(main, adjust.rustUses);

@@ -29,7 +29,7 @@ export async function resolveFeatureGates(code: string, crateFeatures: string[])
     if (node.childForFieldName('macro')?.text === 'cfg' && tokens && /\bfeature\s*=/.test(tokens.text)) gates.push({ node, predicate: tokens.text.slice(1, -1), kind: 'macro' });
   }
   const declared = new Set(crateFeatures);
-  const features = [...new Set(gates.flatMap((g) => positiveFeatures(g.predicate)))].filter((f) => declared.has(f)).sort();
+  const features = [...new Set(gates.flatMap((g) => featuresToSatisfy(g.predicate)))].filter((f) => declared.has(f)).sort();
   if (!gates.length) return { code, features };
   const target = hostTarget(features);
   const edits: { start: number; end: number; text: string }[] = [];
@@ -46,21 +46,52 @@ export async function resolveFeatureGates(code: string, crateFeatures: string[])
   return { code: applyEdits(code, edits), features };
 }
 
-/** Features a predicate names outside any `not(…)`: those the doctest's code needs on. */
-export function positiveFeatures(predicate: string): string[] {
-  const tokens = predicate.match(/"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|[(),=]/g) ?? [];
-  const negated: boolean[] = [];
-  const out: string[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (tokens[i + 1] === '(' && /^(all|any|not)$/.test(token)) { negated.push(token === 'not' || negated.at(-1) === true); i++; }
-    else if (token === ')') negated.pop();
-    else if (token === 'feature' && tokens[i + 1] === '=' && tokens[i + 2]?.startsWith('"') && negated.at(-1) !== true) {
-      try { out.push(JSON.parse(tokens[i + 2]!) as string); } catch { /* not a plain string: no feature */ }
-      i += 2;
+type Predicate = { op: 'all' | 'any' | 'not'; parts: Predicate[] } | { feature: string } | { other: true };
+
+/** A cfg predicate's tree (`all(feature = "a", not(unix))`); unreadable parts are options that are not features. */
+function predicateTree(text: string): Predicate {
+  const tokens = text.match(/"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|[(),=]/g) ?? [];
+  let i = 0;
+  const read = (): Predicate => {
+    const name = tokens[i++] ?? '';
+    if (tokens[i] === '(' && /^(all|any|not)$/.test(name)) {
+      i++;
+      const parts: Predicate[] = [];
+      while (i < tokens.length && tokens[i] !== ')') {
+        parts.push(read());
+        if (tokens[i] === ',') i++;
+      }
+      i++;
+      return { op: name as 'all' | 'any' | 'not', parts };
     }
-  }
-  return out;
+    if (tokens[i] === '=') {
+      i++;
+      const value = tokens[i++] ?? '';
+      if (name === 'feature' && value.startsWith('"')) {
+        try { return { feature: JSON.parse(value) as string }; } catch { /* not a plain string */ }
+      }
+    }
+    return { other: true };
+  };
+  return read();
+}
+
+/**
+ * The features to turn on so that a predicate can hold: every one `all(…)` names, for `any(…)` none when an
+ * alternative holds already (with `on`) and else the first alternative's (two ways of one thing, such as two async
+ * runtimes, may exclude each other), nothing under `not(…)`. Options that are not features are left to the target.
+ */
+export function featuresToSatisfy(predicate: string, on: string[] = []): string[] {
+  const target = hostTarget(on);
+  const text = (p: Predicate): string => ('feature' in p ? `feature = ${JSON.stringify(p.feature)}` : 'other' in p ? 'unknown_option' : `${p.op}(${p.parts.map(text).join(', ')})`);
+  const needed = (p: Predicate): string[] => {
+    if ('feature' in p) return [p.feature];
+    if ('other' in p || p.op === 'not') return [];
+    if (p.op === 'all') return p.parts.flatMap(needed);
+    if (p.parts.some((part) => cfgHolds(text(part), target))) return [];
+    return p.parts.map(needed).find((features) => features.length) ?? [];
+  };
+  return [...new Set(needed(predicateTree(predicate)))];
 }
 
 /** What an outer attribute gates: the next item or statement beside it, or the field, arm or parameter it sits in. */
@@ -101,4 +132,44 @@ function applyEdits(code: string, edits: { start: number; end: number; text: str
 
 function namedChild(node: SyntaxNode, type: string): SyntaxNode | undefined {
   return node.namedChildren.find((c): c is SyntaxNode => c?.type === type);
+}
+
+/**
+ * The features the example needs for the crate's names it uses that only a non-default feature compiles (`gated`,
+ * read from the crate's source by `featureGatedNames`): every segment of a path through the crate (`use postcard::
+ * to_allocvec`, `fern::colors::Color`, `#[pollster::main]`, also inside macro arguments), and the macros and derives
+ * it names bare (`#[derive(Dummy)]`).
+ */
+export async function featuresForGatedNames(code: string, importName: string, gated: Record<string, string[]>): Promise<string[]> {
+  if (!Object.keys(gated).length) return [];
+  const root = await parseCode('rust', code);
+  const own = importName.replace(/-/g, '_');
+  const names = new Set<string>();
+  const segments = (node: SyntaxNode) => descendants(node, ['identifier', 'type_identifier']).forEach((id) => names.add(id.text));
+  for (const use of descendants(root, 'use_declaration')) if (descendants(use, 'identifier')[0]?.text === own) segments(use);
+  for (const node of descendants(root, ['scoped_identifier', 'scoped_type_identifier'])) {
+    let head: SyntaxNode | null = node;
+    while (head && /^scoped/.test(head.type)) head = head.childForFieldName('path');
+    if (head?.text === own) segments(node);
+  }
+  for (const tree of descendants(root, 'token_tree')) {
+    const tokens = tree.children.filter((c): c is SyntaxNode => c !== null);
+    tokens.forEach((token, i) => {
+      if (token.text !== own || tokens[i + 1]?.type !== '::') return;
+      for (let j = i + 2; tokens[j] && /identifier$/.test(tokens[j]!.type); j += 2) {
+        names.add(tokens[j]!.text);
+        if (tokens[j + 1]?.type !== '::') break;
+      }
+    });
+  }
+  for (const call of descendants(root, 'macro_invocation')) {
+    const name = call.childForFieldName('macro');
+    if (name?.type === 'identifier') names.add(name.text);
+  }
+  for (const attribute of descendants(root, 'attribute')) {
+    if (attribute.namedChildren[0]?.text !== 'derive') continue;
+    descendants(attribute, 'identifier').slice(1).forEach((id) => names.add(id.text));
+  }
+  names.delete(own);
+  return [...new Set([...names].flatMap((name) => gated[name] ?? []))].sort();
 }

@@ -4,7 +4,7 @@ import { parse as parseToml } from 'smol-toml';
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
 import { callableFunctions, exerciseTypes, printPlaceholders } from './rust-items.ts';
 import { printRustAsserts } from './rust-asserts.ts';
-import { resolveFeatureGates } from './rust-features.ts';
+import { featuresForGatedNames, resolveFeatureGates } from './rust-features.ts';
 import { unhideDoctest } from './rustdoc.ts';
 
 export { unhideDoctest };
@@ -138,7 +138,7 @@ function hasMain(root: SyntaxNode): boolean {
 }
 
 /** The program and the crates it needs (name → version/features), from the crate's own manifest where it says. */
-export async function rustProgram(code: string, origin: string, crate: { name: string; importName: string; version: string; deps: Record<string, RustDep>; features: string[] }): Promise<RustProgram> {
+export async function rustProgram(code: string, origin: string, crate: { name: string; importName: string; version: string; deps: Record<string, RustDep>; features: string[]; gatedNames?: Record<string, string[]> }): Promise<RustProgram> {
   let source = origin === 'doctest' || origin === 'readme' || origin === 'docs' ? unhideDoctest(code) : code;
   // Before anything reads what the example prints: code under a feature gate is part of the example.
   const gated = await resolveFeatureGates(source, crate.features);
@@ -164,7 +164,9 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
   if (!printsOwn) source = await printRustAsserts(source);
   if (silent) source = withLogOutput(source, crate.importName);
   root = await parseCode('rust', source);
-  const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features: gated.features } };
+  // The features the example's own gates name, and those that compile the crate's names it uses (`to_allocvec`).
+  const features = [...new Set([...gated.features, ...await featuresForGatedNames(source, crate.importName, crate.gatedNames ?? {})])].sort();
+  const deps: Record<string, RustDep> = { [crate.name]: { version: `=${crate.version}`, features } };
   // The runtime the `#[tokio::main]` needs; when the crate is that runtime itself, it stays pinned and gains the features.
   if (/#\[tokio::main\]/.test(source)) deps.tokio = mergeDep(deps.tokio ?? crate.deps.tokio ?? COMPANIONS.tokio!, COMPANIONS.tokio!);
   for (const used of cratesUsed(root)) {

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rustProgram } from '../../../src/quickstart/programs/rust.ts';
 import { crateSpec } from '../../../src/quickstart/programs/index.ts';
-import { positiveFeatures, resolveFeatureGates } from '../../../src/quickstart/programs/rust-features.ts';
+import { featuresToSatisfy, resolveFeatureGates } from '../../../src/quickstart/programs/rust-features.ts';
 
 const crate = (name: string, features: string[]) => ({ name, importName: name.replace(/-/g, '_'), version: '1.0.0', deps: {}, features });
 
@@ -60,6 +60,8 @@ describe('feature gates of the documented crate', () => {
   it('leaves gates that name no feature, and a whole doctest gated off, to rustc', async () => {
     const code = '#![cfg(feature = "unknown")]\n#[cfg(unix)]\nfn main() {}\n';
     assert.deepEqual(await resolveFeatureGates(code, ['std']), { code, features: [] });
-    assert.deepEqual(positiveFeatures('all(feature = "b", not(feature = "c"), any(feature = "d", not(all(feature = "e"))))'), ['b', 'd']);
+    assert.deepEqual(featuresToSatisfy('all(feature = "b", not(feature = "c"), any(feature = "d", feature = "e"))'), ['b', 'd']);
+    // Of two alternatives (cacache's two async runtimes exclude each other) one is turned on, none when one is on.
+    assert.deepEqual(featuresToSatisfy('any(feature = "async-std", feature = "tokio-runtime")', ['tokio-runtime']), []);
   });
 });
