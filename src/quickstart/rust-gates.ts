@@ -45,7 +45,7 @@ export async function featureGatedNames(files: { path: string; text: string }[],
     bytes += file.text.length;
     if (bytes > MAX_BYTES) return;
     const found: Declared = { items: [], modules: [] };
-    await withSyntaxTree('rust', file.text, (root) => collect(root, [], found));
+    await withSyntaxTree('rust', file.text, (root) => collect(root, [], found, moduleOf(file.path)));
     perFile.set(file.path, found);
     read.modules.push(...found.modules);
   };
@@ -85,8 +85,12 @@ function moduleOf(path: string): string | undefined {
   return name && !/^(lib|main)$/.test(name) ? name : undefined;
 }
 
-/** Module-level declarations of a file or an inline module, each with the feature gates above it and its modules'. */
-function collect(container: SyntaxNode, outer: string[], found: Declared): void {
+/**
+ * Module-level declarations of a file or an inline module, each with the feature gates above it and its modules'; in
+ * a module also as `module::name`, since one name may be declared plainly in one module and gated in another (backoff's
+ * `retry`, and `future::retry` under `any(feature = "tokio", feature = "async-std")`).
+ */
+function collect(container: SyntaxNode, outer: string[], found: Declared, module?: string): void {
   let pending: string[] = [];
   for (const node of container.namedChildren) {
     if (!node || /comment$/.test(node.type)) continue;
@@ -97,9 +101,12 @@ function collect(container: SyntaxNode, outer: string[], found: Declared): void 
     }
     const predicates = [...outer, ...pending];
     pending = [];
-    for (const name of declaredNames(node)) found.items.push({ name, predicates });
+    for (const name of declaredNames(node)) {
+      found.items.push({ name, predicates });
+      if (module) found.items.push({ name: `${module}::${name}`, predicates });
+    }
     const body = node.type === 'mod_item' ? node.childForFieldName('body') : null;
-    if (body) collect(body, predicates, found);
+    if (body) collect(body, predicates, found, node.childForFieldName('name')?.text);
     else if (node.type === 'mod_item') found.modules.push({ name: node.childForFieldName('name')?.text ?? '', predicates });
   }
 }

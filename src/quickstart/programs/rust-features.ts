@@ -145,7 +145,11 @@ export async function featuresForGatedNames(code: string, importName: string, ga
   const root = await parseCode('rust', code);
   const own = importName.replace(/-/g, '_');
   const names = new Set<string>();
-  const segments = (node: SyntaxNode) => descendants(node, ['identifier', 'type_identifier']).forEach((id) => names.add(id.text));
+  // Each segment, and each pair of segments (`future::retry`: a name as one module of the crate declares it).
+  const segments = (node: SyntaxNode) => {
+    const ids = descendants(node, ['identifier', 'type_identifier']).map((id) => id.text);
+    ids.forEach((id, i) => { names.add(id); if (i > 0) names.add(`${ids[i - 1]}::${id}`); });
+  };
   for (const use of descendants(root, 'use_declaration')) if (descendants(use, 'identifier')[0]?.text === own) segments(use);
   for (const node of descendants(root, ['scoped_identifier', 'scoped_type_identifier'])) {
     let head: SyntaxNode | null = node;
@@ -158,6 +162,7 @@ export async function featuresForGatedNames(code: string, importName: string, ga
       if (token.text !== own || tokens[i + 1]?.type !== '::') return;
       for (let j = i + 2; tokens[j] && /identifier$/.test(tokens[j]!.type); j += 2) {
         names.add(tokens[j]!.text);
+        if (j > i + 2) names.add(`${tokens[j - 2]!.text}::${tokens[j]!.text}`);
         if (tokens[j + 1]?.type !== '::') break;
       }
     });

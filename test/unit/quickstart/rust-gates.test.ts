@@ -16,10 +16,10 @@ describe('names a feature gates, read from the crate', () => {
       { path: 'src/get.rs', text: 'pub async fn read<P>(cache: P) {}\n' },
     ];
     const gated = await featureGatedNames(cacache, ['default', 'async-std', 'tokio-runtime', 'link_to', 'mmap'], ['async-std', 'mmap']);
-    assert.deepEqual(gated, { link_to: ['link_to'], ToLinker: ['link_to'] });
+    assert.deepEqual(gated, { link_to: ['link_to'], 'linkto::link_to': ['link_to'], ToLinker: ['link_to'], 'linkto::ToLinker': ['link_to'] });
     const dalek = [{ path: 'src/lib.rs', text: '#[cfg(feature = "batch")]\nmod batch;\n#[cfg(feature = "batch")]\npub use crate::batch::*;\n' },
       { path: 'src/batch.rs', text: 'pub fn verify_batch(messages: &[&[u8]]) -> Result<(), SignatureError> { Ok(()) }\n' }];
-    assert.deepEqual(await featureGatedNames(dalek, ['batch', 'std'], ['std']), { verify_batch: ['batch'] });
+    assert.deepEqual(await featureGatedNames(dalek, ['batch', 'std'], ['std']), { verify_batch: ['batch'], 'batch::verify_batch': ['batch'] });
   });
 
   it('needs nothing for names the default features give, one way or another (postcard)', async () => {
@@ -33,6 +33,18 @@ describe('names a feature gates, read from the crate', () => {
     assert.deepEqual(on.sort(), ['heapless', 'heapless-cas']);
     assert.deepEqual(await featureGatedNames(postcard, [...Object.keys(featureMap), 'heapless', 'embedded-io-04'], on),
       { to_allocvec: ['alloc'], to_allocvec_cobs: ['alloc'], to_stdvec: ['use-std'], io: ['embedded-io-04'] });
+  });
+
+  it('tells a name one module declares plainly from the same name another gates (backoff\'s retry)', async () => {
+    const backoff = [
+      { path: 'src/lib.rs', text: 'mod retry;\npub use crate::retry::{retry, Error};\n#[cfg(feature = "futures")]\npub mod future;\n' },
+      { path: 'src/retry.rs', text: 'pub fn retry<F>(backoff: B, op: F) {}\n' },
+      { path: 'src/future.rs', text: '#[cfg(any(feature = "tokio", feature = "async-std"))]\npub fn retry<F>(backoff: B, op: F) {}\npub trait Sleeper {}\n' },
+    ];
+    const gated = await featureGatedNames(backoff, ['futures', 'tokio', 'async-std', 'wasm-bindgen'], []);
+    assert.deepEqual(gated, { future: ['futures'], 'future::retry': ['futures', 'tokio'], Sleeper: ['futures'], 'future::Sleeper': ['futures'] });
+    assert.deepEqual(await featuresForGatedNames('use backoff::future::retry;\nlet v = retry(b, op).await;', 'backoff', gated), ['futures', 'tokio']);
+    assert.deepEqual(await featuresForGatedNames('use backoff::{retry, Error};\nlet v = retry(b, op);', 'backoff', gated), []);
   });
 });
 
