@@ -25,7 +25,7 @@ const COMPANIONS: Record<string, RustDep> = {
 };
 
 const NOT_CRATES = new Set(['std', 'core', 'alloc', 'self', 'super', 'crate', 'Self', 'proc_macro', 'test',
-  'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'f32', 'f64', 'bool', 'char', 'str']);
+  'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'f16', 'f32', 'f64', 'f128', 'bool', 'char', 'str']);
 
 /** Crate names the code refers to at its top: `use x::…`, `x::path`, `extern crate x`, `#[x::main]`. */
 export function cratesUsed(root: SyntaxNode): Set<string> {
@@ -50,12 +50,18 @@ export function cratesUsed(root: SyntaxNode): Set<string> {
     if (argument?.type === 'identifier') add(argument.text);
     if (argument?.type === 'use_as_clause') add(argument.childForFieldName('path')?.text.split('::')[0]);
   }
-  for (const extern of descendants(root, 'extern_crate_declaration')) add(extern.childForFieldName('name')?.text);
+  for (const extern of descendants(root, 'extern_crate_declaration')) {
+    // `extern crate jpeg_decoder as jpeg;`: the crate is the name, the alias a local name of it.
+    const alias = extern.childForFieldName('alias')?.text;
+    if (alias) { local.add(alias); crates.delete(alias); }
+    add(extern.childForFieldName('name')?.text);
+  }
   // Macro arguments are token trees, not paths: `serde_json::to_string(…)` inside println!(…) is identifier, `::`.
   for (const tree of descendants(root, 'token_tree')) {
     const children = tree.children.filter((c): c is SyntaxNode => c !== null);
     children.forEach((child, i) => {
-      if (child.type === 'identifier' && children[i + 1]?.type === '::' && children[i - 1]?.type !== '::') add(child.text);
+      // Not a method's turbofish (`kv.get_value::<String>()`), nor a generic one (`parse::<u8>`): a path has a name after `::`.
+      if (child.type === 'identifier' && children[i + 1]?.type === '::' && children[i - 1]?.type !== '::' && children[i - 1]?.type !== '.' && children[i + 2]?.type === 'identifier') add(child.text);
     });
   }
   if (/#\[derive\([^)]*\b(Serialize|Deserialize)\b/.test(root.text)) crates.add('serde');

@@ -65,3 +65,17 @@ describe('feature gates of the documented crate', () => {
     assert.deepEqual(featuresToSatisfy('any(feature = "async-std", feature = "tokio-runtime")', ['tokio-runtime']), []);
   });
 });
+
+// Names that are no crates: every attempt of half r15 failed on `f16` read as one ("the crate `f16` could not be found
+// in registry index"), pickledb's on a method's turbofish in a macro, jpeg-decoder's on an `extern crate … as` alias.
+describe('crates a program depends on', () => {
+  it('are not primitive types, turbofish methods or aliases of the crate (half, pickledb, jpeg-decoder)', async () => {
+    const c = (name: string) => ({ name, importName: name.replace(/-/g, '_'), version: '1.0.0', deps: {}, features: [] });
+    const half = await rustProgram('# use half::prelude::*;\nlet float_buffer = [f16::from_f32(1.), f16::from_f32(2.)];\nlet int_buffer = float_buffer.reinterpret_cast();\nassert_eq!(int_buffer, [float_buffer[0].to_bits(), float_buffer[1].to_bits()]);', 'doctest', c('half'));
+    assert.deepEqual(Object.keys(half.deps), ['half']);
+    const pickledb = await rustProgram('# let mut db = pickledb::PickleDb::new_bin("1.db", pickledb::PickleDbDumpPolicy::AutoDump);\nfor kv in db.iter() {\n    println!("{}: {}", kv.get_key(), kv.get_value::<String>().unwrap());\n    println!("{:?}", serde_json::to_string(&1));\n}', 'doctest', c('pickledb'));
+    assert.deepEqual(Object.keys(pickledb.deps), ['pickledb', 'serde_json'], 'a path in a macro still names its crate');
+    const jpeg = await rustProgram('extern crate jpeg_decoder as jpeg;\nuse std::fs::File;\nfn main() {\n    let mut decoder = jpeg::Decoder::new(File::open("a.jpg").unwrap());\n    println!("{:?}", decoder.info());\n}', 'example-file', c('jpeg-decoder'));
+    assert.deepEqual(Object.keys(jpeg.deps), ['jpeg-decoder']);
+  });
+});
