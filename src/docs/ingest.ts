@@ -94,7 +94,7 @@ export function createIngestor(deps: IngestDeps) {
     const inline = deps.config.TOOLDEX_DOCS_SITES === 'inline';
     const ready = { docsUrl, facts: { ...facts, coverage }, siteStatus: deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending',
       extractor: extractorVersion(tool.ecosystem), indexedAt: new Date() };
-    const prepared = preparePassages(passages);
+    const prepared = preparePassages(passages, 0, extracted.identifiers);
     const store = () => deps.store.transaction(async (tx) => {
       // An extraction that outlived its lease may have been taken over (several instances over PostgreSQL): the
       // other ingestion's version stands, this one is not written over it (nor beside it: passages twice).

@@ -5,7 +5,7 @@ import { headOf } from '../text-cut.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { IndexedPassage } from './rank.ts';
 import type { Releases } from './sources/types.ts';
-import { identifiersIn } from './tokens.ts';
+import { storedIdentifiers } from './stored-identifiers.ts';
 
 export interface ReleaseRow extends Releases { checkedAt: Date }
 export interface VersionRow {
@@ -106,19 +106,10 @@ export async function markFailed(db: Queryable, slug: string, version: string, e
     where slug = $1 and version = $2 ${underLease(5)}`, [slug, version, storableText(headOf(error, 500)), extractor ?? null, lease ?? null]); // the message may quote package text
 }
 
-/**
- * Identifiers stored per passage: the extractor's own names (the item's, then members folded into it: a struct's or
- * interface's `Owner.member` names, two per member) up to MAX_OWN_IDENTIFIERS, then up to MAX_TEXT_IDENTIFIERS found in
- * the text. Separate caps, so a large struct neither loses its later members nor pushes the text's names out.
- */
-export const MAX_OWN_IDENTIFIERS = 400;
-export const MAX_TEXT_IDENTIFIERS = 40;
+export { MAX_OWN_IDENTIFIERS, MAX_TEXT_IDENTIFIERS } from './stored-identifiers.ts';
 
-function toInsertRow(passage: PassageDraft, ord: number) {
-  const own = [...new Set(passage.identifiers ?? [])].slice(0, MAX_OWN_IDENTIFIERS);
-  const known = new Set(own);
-  const found = identifiersIn(`${passage.title ?? ''}\n${passage.content}`, own.length + MAX_TEXT_IDENTIFIERS).filter((id) => !known.has(id)).slice(0, MAX_TEXT_IDENTIFIERS);
-  const identifiers = [...own, ...found];
+/** A passage's insert row; `identifiers` when the extraction thread found them already (storedIdentifiers). */
+function toInsertRow(passage: PassageDraft, ord: number, identifiers = storedIdentifiers(passage)) {
   return {
     ord, url: passage.url, title: passage.title ?? null, headings: passage.headings, content: passage.content,
     source: passage.source, identifiers, symbol: passage.symbol ?? null, importance: passage.importance ?? 0.5,
@@ -150,10 +141,11 @@ export interface PreparedPassages {
  * `passages` made what reading them back (package-index.ts) would give — the text made storable, importance a `real` —
  * without the store, so a version just extracted is searched before its passages are written (writePassages). Their
  * ids are the store's: 0 until writePassages gives each passage object the id it was inserted with (nothing ranks or
- * answers by id; a package's vectors are kept by passage order).
+ * answers by id; a package's vectors are kept by passage order). `identifiers[i]`, when given, is passage i's
+ * storedIdentifiers, found on the extraction thread.
  */
-export function preparePassages(passages: PassageDraft[], startOrd = 0): PreparedPassages {
-  const rows = passages.map((p, i) => toInsertRow(p, startOrd + i));
+export function preparePassages(passages: PassageDraft[], startOrd = 0, identifiers?: string[][]): PreparedPassages {
+  const rows = passages.map((p, i) => toInsertRow(p, startOrd + i, identifiers?.[i]));
   const stored: IndexedPassage[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     const batch = rows.slice(i, i + INSERT_BATCH);
