@@ -27,7 +27,7 @@ for (const kind of storeKinds()) describe(`an ingestion whose lease was taken ov
   let registry: FakeRegistry;
   let store: Store;
   let close: () => Promise<void>;
-  const names = ['fx-lease-after'];
+  const names = ['fx-lease-after', 'fx-lease-beside'];
 
   before(async () => {
     registry = await startFakeRegistry(names.map((name) => ({ name, versions: { '1.0.0': goodPackage(name, '1.0.0') } })));
@@ -39,21 +39,21 @@ for (const kind of storeKinds()) describe(`an ingestion whose lease was taken ov
   });
 
   /** One instance's ingestor, whose store writes wait for `answered` (the first answers, in the server). */
-  const instance = (answered: () => Promise<void>) => {
+  const instance = (answered: () => Promise<void>, db: Store) => {
     const config = loadConfig({ LOG_LEVEL: 'silent', TOOLDEX_NPM_REGISTRY: registry.url, TOOLDEX_DOCS_SITES: 'off', TOOLDEX_SEMANTIC: 'off' }, {});
     const logger = createLogger('silent');
     const background: Promise<unknown>[] = [];
-    const ingestor = createIngestor({ config, store, logger, scheduler: new IngestScheduler({ config, store, logger }),
+    const ingestor = createIngestor({ config, store: db, logger, scheduler: new IngestScheduler({ config, store: db, logger }),
       track: (work) => { background.push(work.catch(() => undefined)); }, answered });
     return ingestor;
   };
 
   /** Instance A claims and extracts, its write held; its lease runs out; B takes the version over and answers. */
-  async function takeOver(name: string) {
+  async function takeOver(name: string, storeOfA: Store = store, storeOfB: Store = store) {
     const first = gate();
     const second = gate();
-    const a = instance(first.wait);
-    const b = instance(second.wait);
+    const a = instance(first.wait, storeOfA);
+    const b = instance(second.wait, storeOfB);
     const mine = await a.ensureIndexed(tool(name), '1.0.0');
     assert.equal(mine.status, 'ready', 'A answers from memory');
     // A's extraction outlived its lease (120 s): the lease's end is moved to the past instead of waiting for it.
@@ -83,5 +83,32 @@ for (const kind of storeKinds()) describe(`an ingestion whose lease was taken ov
     assert.equal(now.row?.status, 'ready', 'not marked failed by the instance that lost its lease');
     assert.equal(now.row?.indexedAt?.getTime(), theirs.indexedAt?.getTime(), 'the stamp B answered with (its package index stays valid)');
     assert.deepEqual(now.ids, before.ids, 'B\'s passages, not replaced by A\'s');
+  });
+
+  // Two transactions at once (PostgreSQL: one connection each; PGlite runs one transaction at a time): A's write is
+  // held before its commit until B's write has inserted its passages, so neither delete sees the other's rows.
+  it('a write beside the other instance\'s leaves one copy of the passages', { skip: kind !== 'postgres' && 'PGlite runs one transaction at a time' }, async () => {
+    const inserted = gate();
+    const storeOfB: Store = { ...store, transaction: (work) => store.transaction((tx) => work({
+      query: async (sql, params) => {
+        const rows = await tx.query(sql, params);
+        if (sql.includes('insert into docs_passages')) inserted.open();
+        return rows as never;
+      },
+    })) };
+    const storeOfA: Store = { ...store, transaction: (work) => store.transaction(async (tx) => {
+      const result = await work(tx);
+      await Promise.race([inserted.wait(), new Promise((resolve) => setTimeout(resolve, 5000))]); // commit after B's inserts
+      return result;
+    }) };
+    const { a, b, first, second, theirs } = await takeOver('fx-lease-beside', storeOfA, storeOfB);
+    first.open();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // A's write first
+    second.open();
+    await Promise.all([a.written(), b.written()]);
+    const now = await stored('fx-lease-beside');
+    assert.equal(now.row?.status, 'ready');
+    assert.equal(now.row?.indexedAt?.getTime(), theirs.indexedAt?.getTime(), 'B\'s version, which holds the lease');
+    assert.equal(new Set(now.ids.map(({ ord }) => ord)).size, now.ids.length, 'no passage stored twice');
   });
 });
