@@ -117,7 +117,7 @@ if (process.env.QUICK_QUERY) {
   for (const query of process.env.QUICK_QUERY.split('|')) {
     console.log(`\n${query}`);
     for (const { tool, score, signals: s } of index.search(query, { limit: Number(process.env.QUICK_LIMIT ?? 10) }, await embed(query), true)) {
-      const parts = s ? `cov ${s.coverage.toFixed(2)} name ${s.nameCoverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cos ${s.cosine.toFixed(2)} desc ${s.describedCoverage.toFixed(2)} kw ${s.keywordCoverage.toFixed(2)} readme ${s.readmeCoverage.toFixed(2)} phrase ${s.phrase.toFixed(2)}${s.exact ? ' exact' : ''}${s.member ? ' member' : ''}` : '';
+      const parts = s ? `cov ${s.coverage.toFixed(2)} name ${s.nameCoverage.toFixed(2)} pop ${s.popularity.toFixed(3)} sem ${s.semantic.toFixed(2)} cos ${s.cosine.toFixed(2)} desc ${s.describedCoverage.toFixed(2)} kw ${s.keywordCoverage.toFixed(2)} readme ${s.readmeCoverage.toFixed(2)}${s.exact ? ' exact' : ''}${s.member ? ' member' : ''}` : '';
       console.log(`  ${score.toFixed(3).padStart(7)} ${tool.slug.padEnd(36)} ${parts}  ${tool.shortDescription.slice(0, 50)}`);
     }
   }

@@ -4,11 +4,11 @@ import type { TreeNode } from './rank-trees.ts';
 export const FITTED = {
   source: 'pairwise logistic fit on bench/search-tuning.tsv + bench/search-heldout.tsv + bench/search-fresh.tsv + bench/search-fresh-r4.tsv + bench/search-fresh-r5.tsv + bench/search-fresh-r6.tsv + bench/search-fresh-r7.tsv + bench/search-fresh-r8.tsv + bench/search-fresh-r9.tsv + bench/search-fresh-r10.tsv + bench/search-fresh-r11.tsv + bench/search-fresh-r12.tsv + bench/search-fresh-r13.tsv + bench/search-fresh-r14.tsv + bench/search-fresh-r15.tsv (3780 queries), lambda 0.00001; no CV (FIT_CV=0; chosen by leave-one-set-out); held at 0 (pruned): popularitySq + LambdaMART (20 trees, depth 3, shrinkage 0.1, leaf L2 1, min leaf Hessian 1) over the linear score',
   /** FEATURES (rank.ts) in the order the fit read them: the trees name features by position in this list. */
-  features: ['coverage', 'describedCoverage', 'readmeCoverage', 'popularitySq', 'intentMatch', 'intentOther', 'exactAlone', 'exactAlonePop', 'exactPhrase', 'meaning', 'meaningRaw', 'namesakes', 'phrase'],
+  features: ['coverage', 'describedCoverage', 'readmeCoverage', 'popularitySq', 'intentMatch', 'intentOther', 'exactAlone', 'exactAlonePop', 'exactPhrase', 'meaning', 'meaningRaw', 'namesakes'],
   weights: {
     coverage: 4.5164, describedCoverage: 2.0413, readmeCoverage: 1.6506, popularitySq: 0, intentMatch: 2.48,
     intentOther: -2.48, exactAlone: 2.6618, exactAlonePop: 2.1581, exactPhrase: 0.7748, meaning: 1.3011,
-    meaningRaw: 7.26, namesakes: 1.8489, phrase: 0,
+    meaningRaw: 7.26, namesakes: 1.8489,
   },
   familyMargin: 0,
   /** Regression trees added to the linear score (rank-trees.ts): [feature index, threshold, below, at or above]. */

@@ -41,12 +41,6 @@ export const FEATURES = [
    * 0..1 within the ecosystem (namesakes.ts; round 9): the tool others build on, against a lesser literal match.
    */
   'namesakes',
-  /**
-   * Weighted share of the query's neighbouring word pairs that stand together (at most one token apart) in the tool's
-   * registry description (phrase.ts; round 17): the tool whose one line says the need, against one that has the words
-   * scattered or only in its name.
-   */
-  'phrase',
 ] as const;
 // Removed after the ablations (docs/search.md, "Sixth session"): 'text' (BM25 over the fields, relative to the best
 // candidate's) — on the round-3 fresh set it did not pay (fit without it: hit@1 0.583 → 0.615), and on the 492 queries of
@@ -88,7 +82,7 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
   coverage: 1.5, describedCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
-  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0, phrase: 0,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0,
 };
 
 /**
@@ -135,8 +129,6 @@ export interface Signals {
   member: boolean;
   /** Tools of its ecosystem named after it, 0..1 (namesakes.ts). */
   namesakes: number;
-  /** Share of the query's word pairs standing together in its description, 0..1 (phrase.ts). */
-  phrase: number;
 }
 
 export interface RankContext {
@@ -155,7 +147,7 @@ export function features(s: Signals, context: RankContext): number[] {
     s.coverage, s.describedCoverage, s.readmeCoverage, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
-    s.semantic, s.cosine, s.namesakes, s.phrase,
+    s.semantic, s.cosine, s.namesakes,
   ];
 }
 

@@ -4,7 +4,6 @@
 import { familyHeads } from './families.ts';
 import { namesakeShare } from './namesakes.ts';
 import { CUE_SOURCES, parseQuery, type FrameworkOf, type ParsedQuery } from './query.ts';
-import { phraseShare, queryPairs } from './phrase.ts';
 import { blend, FAMILY_MARGIN, features, nameForms, WEIGHTS, type RankContext, type Signals } from './rank.ts';
 import { FIELD_BIT, indexTerms, stem, TextIndex, type FieldTexts, type SerializedTextIndex, type TermHits } from './text-index.ts';
 import { ToolTable, type SerializedTable, type ToolFacts } from './tool-table.ts';
@@ -440,8 +439,6 @@ export class CatalogSearchIndex {
 
   private rank(query: string, options: SearchOptions, queryVector?: Float32Array) {
     let parsed = this.parse(query);
-    // The query's own neighbouring words (a peer query's are those left besides its pattern and name).
-    const pairs = queryPairs(parsed.terms, parsed.weights);
     const peer = this.resolvePeer(parsed);
     const ruledOut = parsed.without.map((forms) => this.resolveName(forms)).filter((doc): doc is number => doc !== undefined);
     if (peer !== undefined) {
@@ -517,7 +514,6 @@ export class CatalogSearchIndex {
         readmeCoverage: 0,
         member: this.heads[doc] !== doc,
         namesakes: this.namesakes[doc]!,
-        phrase: 0,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
       const top = new TopK(CANDIDATES.value);
@@ -561,8 +557,6 @@ export class CatalogSearchIndex {
         for (const term of new Set(this.nameTerms(doc))) named += weights.get(term) ?? 0;
         s.nameCoverage = Math.min(1, named / totalWeight);
         this.fieldCoverage(doc, termHits, totalWeight, s);
-        // Read from the stored description itself: the index keeps no positions.
-        if (pairs.length) s.phrase = phraseShare(pairs, this.tools.record(doc).description);
         return { doc, score: blend(s, context), signals: s };
       }).sort((a, b) => b.score - a.score || this.popularity[b.doc]! - this.popularity[a.doc]! || a.doc - b.doc);
       return { ranked, candidates, exactDocs, queryTerms: new Set(weights.keys()), passes, context };
