@@ -21,7 +21,6 @@
 // training sets only (nested), so the left-out figure is not picked on the set it reports.
 // Ships (FIT_WRITE=1) only if the nested fit beats the hand-set ranking at hit@3 on most left-out sets and in total, and
 // does not lose hit@1 pooled over the left-out sets (an answer pushed from #1 to #3 is a loss to an agent that reads one).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +34,7 @@ import { benchGemFixture } from '../bench/docs-artifacts.ts';
 import { answers, loadQuestions, type Question } from '../bench/docs-questions.ts';
 import { solve } from '../bench/linear-solve.ts';
 import { selectConfigs } from './fit-docs-select.ts';
+import { poolCacheKey } from './fit-docs-cache.ts';
 
 const ALL_SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'], ['docs-fresh-r10.tsv', 'fresh-r10'], ['docs-fresh-r11.tsv', 'fresh-r11'], ['docs-fresh-r12.tsv', 'fresh-r12'], ['docs-fresh-r13.tsv', 'fresh-r13'], ['docs-fresh-r14.tsv', 'fresh-r14'], ['docs-fresh-r15.tsv', 'fresh-r15'], ['docs-fresh-r16.tsv', 'fresh-r16']] as const;
 type SetName = typeof ALL_SETS[number][1];
@@ -216,8 +216,8 @@ const packageOf = (q: Question) => q.tool.slice(0, q.tool.lastIndexOf('@'));
  * A stored pool: what `orderPool` needs to rerank it without the store (each candidate's features, word match, meaning
  * similarity and de-duplication key; the near-duplicate pairs among the candidates that can reach the answer), and which
  * candidates answer. Kept on disk per set (FIT_CACHE, default the OS temp dir), keyed by the extractor versions, the
- * feature code, the question file and the store, so a refit or an ablation reads the pools in seconds instead of asking
- * every question again (about 20 minutes for seven sets under load).
+ * feature code, the judge, the question file and the store (scripts/fit-docs-cache.ts), so a refit or an ablation reads
+ * the pools in seconds instead of asking every question again (about 20 minutes for seven sets under load).
  */
 interface StoredPool {
   tool: string; ecosystem: string; question: string; why: Diagnosis; semantic: boolean;
@@ -239,20 +239,8 @@ const REACH_MEANING = 60;
 /** Dedup look-ups that fell outside the stored candidates (reported: 0 means the stored rerank is the ranker's exactly). */
 let outsideReach = 0;
 
-/** The code whose change changes a pool's features (hashed into the cache key with the extractor versions). */
-const FEATURE_CODE = ['src/docs/rank.ts', 'src/docs/lexical.ts', 'src/docs/centrality.ts', 'src/docs/semantic.ts', 'src/docs/tokens.ts', 'src/docs/index.ts', 'src/docs/links.ts', 'src/docs/package-index.ts']
-  .map((file) => path.join(import.meta.dirname, '..', file));
-const SEMANTIC_CODE = path.join(import.meta.dirname, '../src/semantic');
-function cacheKey(file: string, home: string | undefined, questions: Question[]): string {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify(EXTRACTOR_VERSIONS));
-  for (const code of [...FEATURE_CODE, ...fs.readdirSync(SEMANTIC_CODE).sort().map((f) => path.join(SEMANTIC_CODE, f))]) {
-    if (fs.existsSync(code) && fs.statSync(code).isFile()) hash.update(fs.readFileSync(code));
-  }
-  hash.update(fs.readFileSync(path.join(import.meta.dirname, '../bench', file)));
-  hash.update(JSON.stringify({ home: home ?? null, questions: questions.map((q) => `${q.tool}\t${q.question}`) }));
-  return hash.digest('hex').slice(0, 16);
-}
+const cacheKey = (file: string, home: string | undefined, questions: Question[]) =>
+  poolCacheKey({ root: path.join(import.meta.dirname, '..'), file, home, questions, extractors: EXTRACTOR_VERSIONS });
 const cacheDir = process.env.FIT_CACHE ?? path.join(os.tmpdir(), 'tooldex-fit-docs-cache');
 
 /** The asked questions of one set: read from the cache when its key matches, else asked and stored. */
