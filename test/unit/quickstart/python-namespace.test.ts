@@ -8,6 +8,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importNameOf, namespacedPackages } from '../../../src/docs/sources/pypi.ts';
 import { pythonApiCandidates } from '../../../src/quickstart/python-api.ts';
+import { repairFor } from '../../../src/quickstart/programs/index.ts';
+import type { PackageInfo } from '../../../src/quickstart/types.ts';
 
 const UTIL_HTTP = ['opentelemetry/util/http/__init__.py', 'opentelemetry/util/http/constants.py', 'opentelemetry/util/http/httplib.py', 'opentelemetry/util/http/py.typed', 'opentelemetry/util/http/version.py', 'opentelemetry_util_http-0.66b2.dist-info/METADATA'];
 const OTLP_COMMON = ['opentelemetry/exporter/otlp/proto/common/__init__.py', 'opentelemetry/exporter/otlp/proto/common/trace_encoder.py', 'opentelemetry/exporter/otlp/proto/common/_internal/__init__.py', 'opentelemetry/exporter/otlp/proto/common/_internal/trace_encoder/__init__.py', 'opentelemetry/exporter/otlp/proto/common/version/__init__.py'];
@@ -61,5 +63,17 @@ def remove_url_credentials(url: str) -> str:
     const programs = await pythonApiCandidates({ files, importName, fileUrl: (p: string) => p });
     assert.ok(programs.length > 0, 'a program is written');
     assert.match(programs[0]!.code, /^from opentelemetry\.util import http\n\nprint\(http\.get_traced_request_attrs\("example"\)\)/);
+  });
+
+  it('install a module missing from the namespace as the family\'s distribution, not as the folder', () => {
+    // opentelemetry-util-http 0.66b2's README example imports `opentelemetry.instrumentation.asgi`; the program then
+    // asked pip for `opentelemetry`, which no distribution is ("No matching distribution found for opentelemetry").
+    const host = { pythonStdlib: new Set(['sys']), goStd: new Map<string, string>(), runtimes: {} };
+    const info: PackageInfo = { ecosystem: 'pypi', name: 'opentelemetry-util-http', slug: 'pypi-opentelemetry-util-http', version: '0.66b2', importName: 'opentelemetry.util.http' };
+    const stderr = "Traceback (most recent call last):\n  File \"/work/main.py\", line 2, in <module>\nModuleNotFoundError: No module named 'opentelemetry.instrumentation'";
+    assert.deepEqual(repairFor(info, stderr, {}, host)?.extraPackages, ['opentelemetry-instrumentation']);
+    // A package at the top keeps the old rule: the module's first name (or the known distribution of it).
+    const plain: PackageInfo = { ...info, name: 'demo', slug: 'pypi-demo', importName: 'demo' };
+    assert.deepEqual(repairFor(plain, "ModuleNotFoundError: No module named 'yaml.constructor'", {}, host)?.extraPackages, ['PyYAML']);
   });
 });
