@@ -2,7 +2,8 @@
 // Passage URLs come back as location tokens; the main thread turns them into URLs with the source's own fileUrl.
 import { parentPort } from 'node:worker_threads';
 import { passagesFromArtifact, prepareExtraction } from './documents.ts';
-import { locationToken, type ExtractionRequest } from './extraction.ts';
+import { locationToken, type ExtractedPassages, type ExtractionRequest } from './extraction.ts';
+import { storedIdentifiers } from './stored-identifiers.ts';
 
 parentPort?.on('message', async (request: ExtractionRequest | { warm: string }) => {
   if ('warm' in request) {
@@ -14,7 +15,9 @@ parentPort?.on('message', async (request: ExtractionRequest | { warm: string }) 
       files: request.files, facts: request.facts, readme: request.readme, skipped: 0,
       fileUrl: locationToken,
     };
-    const result = await passagesFromArtifact(artifact, request.tool, request.maxPassages);
+    const extracted = await passagesFromArtifact(artifact, request.tool, request.maxPassages);
+    // The identifiers each passage is stored with, found here rather than on the main thread (stored-identifiers.ts).
+    const result: ExtractedPassages = { ...extracted, identifiers: extracted.passages.map(storedIdentifiers) };
     parentPort?.postMessage({ id: request.id, result });
   } catch (error) {
     parentPort?.postMessage({ id: request.id, error: (error as Error).message });

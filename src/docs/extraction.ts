@@ -42,11 +42,16 @@ export interface ExtractionRequest {
   maxPassages: number;
 }
 
+/** Passages as the thread extracts them, with `identifiers[i]` passage i's storedIdentifiers (absent off the thread). */
+export interface ExtractedPassages extends ArtifactPassages {
+  identifiers?: string[][];
+}
+
 const TOKEN = '\u0001loc:';
 /** A passage location as text, turned into a real URL by the thread that holds the artifact's fileUrl. */
 export const locationToken = (path: string, where?: { line?: number; anchor?: string }) => `${TOKEN}${JSON.stringify([path, where ?? {}])}`;
 
-function resolveLocations(result: ArtifactPassages, artifact: Artifact): ArtifactPassages {
+function resolveLocations(result: ExtractedPassages, artifact: Artifact): ExtractedPassages {
   return {
     ...result,
     passages: result.passages.map((p) => {
@@ -71,7 +76,7 @@ let broken = false;
 export const EXTRACTION_IDLE = { ms: 120_000 };
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
-const pending = new Map<number, { resolve(result: ArtifactPassages): void; reject(error: Error): void }>();
+const pending = new Map<number, { resolve(result: ExtractedPassages): void; reject(error: Error): void }>();
 
 /** Stops the thread if it is still idle after EXTRACTION_IDLE.ms. */
 function stopWhenIdle(thread: Worker): void {
@@ -92,7 +97,7 @@ function startWorker(logger: Logger): Worker | undefined {
   try {
     const started = new Worker(new URL('./extraction-worker.mjs', import.meta.url));
     started.unref(); // an idle extraction thread never keeps the process alive
-    started.on('message', (message: { id: number; result?: ArtifactPassages; error?: string }) => {
+    started.on('message', (message: { id: number; result?: ExtractedPassages; error?: string }) => {
       const waiting = pending.get(message.id);
       pending.delete(message.id);
       if (!pending.size) {
@@ -128,13 +133,13 @@ export function warmExtraction(ecosystem: string, logger: Logger): void {
 }
 
 /** passagesFromArtifact, off the event loop when a worker thread is available. */
-export async function extractPassages(artifact: Artifact, tool: ExtractionRequest['tool'], logger: Logger, maxPassages = MAX_PASSAGES): Promise<ArtifactPassages> {
+export async function extractPassages(artifact: Artifact, tool: ExtractionRequest['tool'], logger: Logger, maxPassages = MAX_PASSAGES): Promise<ExtractedPassages> {
   const thread = startWorker(logger);
   if (!thread) return passagesFromArtifact(artifact, tool, maxPassages);
   const id = nextId++;
   clearTimeout(idleTimer);
   try {
-    const result = await new Promise<ArtifactPassages>((resolve, reject) => {
+    const result = await new Promise<ExtractedPassages>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       thread.ref(); // a pending extraction keeps the process alive
       thread.postMessage({ id, files: artifact.files, facts: artifact.facts, readme: artifact.readme, tool, maxPassages } satisfies ExtractionRequest);

@@ -13,7 +13,7 @@ import type { PassageDraft } from './extract/types.ts';
 import type { IndexedPassage } from './rank.ts';
 import { RETRY_AFTER_SECONDS } from './fetch.ts';
 import {
-  claimIngestion, getVersion, insertPassages, markFailed, markReady, markSite, passageCount, preparePassages, replacePassages, restoreReady,
+  claimLease, getVersion, holdsLease, insertPassages, markFailed, markReady, markSite, passageCount, preparePassages, replacePassages, restoreReady,
   type VersionRow,
 } from './repository.ts';
 import { storableJsonText, storableText } from '../store/index.ts';
@@ -77,7 +77,8 @@ export function createIngestor(deps: IngestDeps) {
     }
   }
 
-  async function ingest(tool: ToolRecord, version: string): Promise<Ingested> {
+  /** Indexes (tool, version) under `lease` (claimLease): its store write happens only while the lease is still its own. */
+  async function ingest(tool: ToolRecord, version: string, lease: string): Promise<Ingested> {
     const started = Date.now();
     warmExtraction(tool.ecosystem, deps.logger);
     deps.warm?.();
@@ -93,8 +94,13 @@ export function createIngestor(deps: IngestDeps) {
     const inline = deps.config.TOOLDEX_DOCS_SITES === 'inline';
     const ready = { docsUrl, facts: { ...facts, coverage }, siteStatus: deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending',
       extractor: extractorVersion(tool.ecosystem), indexedAt: new Date() };
-    const prepared = preparePassages(passages);
+    const prepared = preparePassages(passages, 0, extracted.identifiers);
     const store = () => deps.store.transaction(async (tx) => {
+      // An extraction that outlived its lease may have been taken over (several instances over PostgreSQL): the
+      // other ingestion's version stands, this one is not written over it (nor beside it: passages twice).
+      if (!(await holdsLease(tx, tool.slug, version, lease))) {
+        throw new ToolDexError('ingestion_busy', 503, `The docs of ${tool.name}@${version} are indexed by another instance: its lease was taken over.`);
+      }
       await replacePassages(tx, tool.slug, version, prepared);
       await markReady(tx, tool.slug, version, ready);
     });
@@ -147,15 +153,17 @@ export function createIngestor(deps: IngestDeps) {
    * An ingestion that failed: a version that was ready goes back to the passages it had (returned), any other is
    * marked failed (a refused artifact for good, anything else until it is asked for again).
    */
-  async function settleFailure(tool: ToolRecord, version: string, wasReady: boolean, error: unknown): Promise<VersionRow | undefined> {
+  async function settleFailure(tool: ToolRecord, version: string, wasReady: boolean, lease: string, error: unknown): Promise<VersionRow | undefined> {
+    // Both marks apply only while `lease` is still the row's: one taken over by another instance is left to it.
     if (wasReady) {
       // Indexing again for a newer extractor failed (registry away, …): the passages it had stay and are served.
       deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs not indexed again; serving the earlier extraction');
-      await restoreReady(deps.store, tool.slug, version);
-      return (await getVersion(deps.store, tool.slug, version))!;
+      await restoreReady(deps.store, tool.slug, version, lease);
+      const row = await getVersion(deps.store, tool.slug, version);
+      return row?.status === 'ready' ? row : undefined;
     }
     const code = isToolDexError(error) ? error.code : 'internal';
-    await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`, extractorVersion(tool.ecosystem))
+    await markFailed(deps.store, tool.slug, version, `${code}: ${(error as Error).message}`, extractorVersion(tool.ecosystem), lease)
       .catch(() => undefined);
     return undefined;
   }
@@ -184,12 +192,13 @@ export function createIngestor(deps: IngestDeps) {
       }
       // The lease is taken inside a slot, so a queued ingestion does not hold a lease it is not using.
       const done = await deps.scheduler.ingest(tool.ecosystem, `${tool.slug}@${version}`, async () => {
-        if (!(await claimIngestion(deps.store, tool.slug, version, LEASE_SECONDS, extractorVersion(tool.ecosystem)))) return undefined;
+        const lease = await claimLease(deps.store, tool.slug, version, LEASE_SECONDS, extractorVersion(tool.ecosystem));
+        if (!lease) return undefined;
         await deps.scheduler.ownLease(tool.slug, version);
-        const failed = (error: unknown) => settleFailure(tool, version, row?.status === 'ready', error);
+        const failed = (error: unknown) => settleFailure(tool, version, row?.status === 'ready', lease, error);
         let ingested: Ingested;
         try {
-          const indexing = ingest(tool, version);
+          const indexing = ingest(tool, version, lease);
           ingested = await (deps.foreground ? deps.foreground.hold(indexing) : indexing);
         } catch (error) {
           const restored = await failed(error);

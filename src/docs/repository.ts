@@ -5,7 +5,7 @@ import { headOf } from '../text-cut.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { IndexedPassage } from './rank.ts';
 import type { Releases } from './sources/types.ts';
-import { identifiersIn } from './tokens.ts';
+import { storedIdentifiers } from './stored-identifiers.ts';
 
 export interface ReleaseRow extends Releases { checkedAt: Date }
 export interface VersionRow {
@@ -58,45 +58,58 @@ export async function newestReady(db: Queryable, slug: string): Promise<VersionR
 
 /**
  * Takes the ingestion lease of (slug, version) unless it is ready (from an extractor at least `extractor`) or another
- * instance holds a live lease. One statement, so two instances racing on PostgreSQL cannot both win.
+ * instance holds a live lease. One statement, so two instances racing on PostgreSQL cannot both win. Returns the lease
+ * (its end as text, to the microsecond) or undefined: a lease is only taken once the one before it has ended, so its end
+ * is later than any earlier lease's on the row and names this claim alone (holdsLease, markFailed, restoreReady).
  */
-export async function claimIngestion(db: Queryable, slug: string, version: string, leaseSeconds: number, extractor: number): Promise<boolean> {
-  const rows = await db.query<{ version: string }>(
+export async function claimLease(db: Queryable, slug: string, version: string, leaseSeconds: number, extractor: number): Promise<string | undefined> {
+  const rows = await db.query<{ lease: string }>(
     `insert into docs_versions (slug, version, status, lease_until) values ($1, $2, 'indexing', now() + make_interval(secs => $3))
      on conflict (slug, version) do update set status = 'indexing', lease_until = now() + make_interval(secs => $3), error = null
        where (docs_versions.status <> 'ready' or docs_versions.extractor < $4)
          and (docs_versions.lease_until is null or docs_versions.lease_until < now())
-     returning version`, [slug, version, leaseSeconds, extractor]);
+     returning lease_until::text as lease`, [slug, version, leaseSeconds, extractor]);
+  return rows[0]?.lease;
+}
+
+/** Whether the ingestion lease of (slug, version) could be taken (claimLease), for callers that need no lease token. */
+export async function claimIngestion(db: Queryable, slug: string, version: string, leaseSeconds: number, extractor: number): Promise<boolean> {
+  return (await claimLease(db, slug, version, leaseSeconds, extractor)) !== undefined;
+}
+
+/**
+ * Inside a transaction: whether `lease` is still the version's, locking its row until the transaction ends. An ingestion
+ * that outlived its lease may have been taken over by another instance; while the row is locked nobody can claim it,
+ * so a write that finds its lease still there (expired or not) is the only one.
+ */
+export async function holdsLease(tx: Queryable, slug: string, version: string, lease: string): Promise<boolean> {
+  const rows = await tx.query<{ version: string }>(
+    'select version from docs_versions where slug = $1 and version = $2 and lease_until = $3::timestamptz for update', [slug, version, lease]);
   return rows.length === 1;
 }
 
+/** `and the row still holds $n`, when a lease is given: a statement of an ingestion that lost its lease changes nothing. */
+const underLease = (param: number) => `and ($${param}::timestamptz is null or lease_until = $${param}::timestamptz)`;
+
 /** Back to ready with the passages it had (a new indexing of a ready version failed): lease released. */
-export async function restoreReady(db: Queryable, slug: string, version: string): Promise<void> {
-  await db.query(`update docs_versions set status = 'ready', lease_until = null, lease_owner = null where slug = $1 and version = $2`, [slug, version]);
+export async function restoreReady(db: Queryable, slug: string, version: string, lease?: string): Promise<void> {
+  await db.query(`update docs_versions set status = 'ready', lease_until = null, lease_owner = null where slug = $1 and version = $2 ${underLease(3)}`,
+    [slug, version, lease ?? null]);
 }
 
 /**
  * Failed, with the extractor version that tried (when given), so a refusal is remembered only until the extractor
  * changes: a newer one may read what an older one refused (an archive over a cap it now reads in part).
  */
-export async function markFailed(db: Queryable, slug: string, version: string, error: string, extractor?: number): Promise<void> {
+export async function markFailed(db: Queryable, slug: string, version: string, error: string, extractor?: number, lease?: string): Promise<void> {
   await db.query(`update docs_versions set status = 'failed', lease_until = null, error = $3, extractor = coalesce($4, extractor)
-    where slug = $1 and version = $2`, [slug, version, storableText(headOf(error, 500)), extractor ?? null]); // the message may quote package text
+    where slug = $1 and version = $2 ${underLease(5)}`, [slug, version, storableText(headOf(error, 500)), extractor ?? null, lease ?? null]); // the message may quote package text
 }
 
-/**
- * Identifiers stored per passage: the extractor's own names (the item's, then members folded into it: a struct's or
- * interface's `Owner.member` names, two per member) up to MAX_OWN_IDENTIFIERS, then up to MAX_TEXT_IDENTIFIERS found in
- * the text. Separate caps, so a large struct neither loses its later members nor pushes the text's names out.
- */
-export const MAX_OWN_IDENTIFIERS = 400;
-export const MAX_TEXT_IDENTIFIERS = 40;
+export { MAX_OWN_IDENTIFIERS, MAX_TEXT_IDENTIFIERS } from './stored-identifiers.ts';
 
-function toInsertRow(passage: PassageDraft, ord: number) {
-  const own = [...new Set(passage.identifiers ?? [])].slice(0, MAX_OWN_IDENTIFIERS);
-  const known = new Set(own);
-  const found = identifiersIn(`${passage.title ?? ''}\n${passage.content}`, own.length + MAX_TEXT_IDENTIFIERS).filter((id) => !known.has(id)).slice(0, MAX_TEXT_IDENTIFIERS);
-  const identifiers = [...own, ...found];
+/** A passage's insert row; `identifiers` when the extraction thread found them already (storedIdentifiers). */
+function toInsertRow(passage: PassageDraft, ord: number, identifiers = storedIdentifiers(passage)) {
   return {
     ord, url: passage.url, title: passage.title ?? null, headings: passage.headings, content: passage.content,
     source: passage.source, identifiers, symbol: passage.symbol ?? null, importance: passage.importance ?? 0.5,
@@ -128,10 +141,11 @@ export interface PreparedPassages {
  * `passages` made what reading them back (package-index.ts) would give — the text made storable, importance a `real` —
  * without the store, so a version just extracted is searched before its passages are written (writePassages). Their
  * ids are the store's: 0 until writePassages gives each passage object the id it was inserted with (nothing ranks or
- * answers by id; a package's vectors are kept by passage order).
+ * answers by id; a package's vectors are kept by passage order). `identifiers[i]`, when given, is passage i's
+ * storedIdentifiers, found on the extraction thread.
  */
-export function preparePassages(passages: PassageDraft[], startOrd = 0): PreparedPassages {
-  const rows = passages.map((p, i) => toInsertRow(p, startOrd + i));
+export function preparePassages(passages: PassageDraft[], startOrd = 0, identifiers?: string[][]): PreparedPassages {
+  const rows = passages.map((p, i) => toInsertRow(p, startOrd + i, identifiers?.[i]));
   const stored: IndexedPassage[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     const batch = rows.slice(i, i + INSERT_BATCH);

@@ -72,11 +72,27 @@ function failing(line: string): boolean {
   return FAILURE_LEAD.test(line); // a lead-in whose value says there was none returned false above
 }
 
+/**
+ * Whether a result follows a definition printed first: the inspection's own lines (`<ref *1> [Function: ok] {` … `}`)
+ * are set aside, and a line after them that is neither an empty value nor a definition is a result. READMEs written as
+ * checks often compare the export with the builtin it stands for first (es-object-atoms: `assert.equal($Object,
+ * Object)`, printed as `console.log($Object)`, `[Function: Object]`) and then call its functions (`isObject({})`: true).
+ */
+function resultAfterInspection(lines: string[]): boolean {
+  let depth = 0;
+  let rest = lines.length;
+  for (const [i, line] of lines.entries()) {
+    depth += (/[{[]$/.test(line) ? 1 : 0) - (/^[}\]]/.test(line) ? 1 : 0);
+    if (depth <= 0) { rest = i + 1; break; }
+  }
+  return lines.slice(rest).some((l) => !EMPTY_VALUE.test(l) && !DEFINITION.test(l) && !INSPECTED_DEFINITION.test(l));
+}
+
 export function meaningfulStdout(stdout: string): { ok: boolean; why?: string } {
   const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean);
   if (!lines.length) return { ok: false, why: 'ran but printed nothing' };
   if (lines.every((l) => EMPTY_VALUE.test(l))) return { ok: false, why: `printed only ${lines[0]}` };
-  if (lines.every((l) => EMPTY_VALUE.test(l) || DEFINITION.test(l)) || INSPECTED_DEFINITION.test(lines[0]!)) {
+  if (lines.every((l) => EMPTY_VALUE.test(l) || DEFINITION.test(l)) || (INSPECTED_DEFINITION.test(lines[0]!) && !resultAfterInspection(lines))) {
     return { ok: false, why: `printed a definition, not a result: ${lines[0]!.slice(0, 80)}` };
   }
   if (onlyAddresses(stdout)) return { ok: false, why: `printed only memory addresses, not a result: ${lines[0]!.slice(0, 80)}` };

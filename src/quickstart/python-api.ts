@@ -229,11 +229,14 @@ function classUse(cls: SyntaxNode, qualified: string, docs: DocsValues = NO_DOCS
 
 /** The package's public modules, the package first: a namespace package (only `__path__`) gives its one subpackage. */
 async function publicModules(artifact: ExampleFiles): Promise<Module[]> {
-  const root = artifact.importName.split('.')[0]!;
   const py = moduleSources(artifact);
   const at = (path: string) => py.find((f) => f.path === path);
   const parse = (f: ModuleSource) => parseCode('python', textOf(f.file));
-  const init = py.filter((f) => f.path === `${root}/__init__.py` || f.path.endsWith(`/${root}/__init__.py`)).sort((a, b) => a.path.length - b.path.length)[0];
+  const initOf = (dotted: string) => py.filter((f) => f.path === `${dotted.replace(/\./g, '/')}/__init__.py` || f.path.endsWith(`/${dotted.replace(/\./g, '/')}/__init__.py`)).sort((a, b) => a.path.length - b.path.length)[0];
+  // A package inside a namespace folder is imported by its dotted name (`opentelemetry.util.http`, `poetry.core`): the
+  // folder above it has no `__init__.py` to start from.
+  const root = initOf(artifact.importName) ? artifact.importName : artifact.importName.split('.')[0]!;
+  const init = initOf(root);
   const single = py.filter((f) => f.path === `${root}.py` || f.path.endsWith(`/${root}.py`)).sort((a, b) => a.path.length - b.path.length)[0];
   if (!init && !single) return [];
   if (!init) return [{ dotted: root, dir: '', file: single!.file.path, root: await parse(single!), stub: single!.stub }];

@@ -23,11 +23,15 @@ export function importsOf(root: SyntaxNode, ref: PackageRef): { bindings: Set<st
   const bindings = new Set<string>();
   let imported = false;
   let opaque: string | undefined;
-  const pyRoots = [ref.importName.split('.')[0]!, ...(ref.pyModules ?? [])];
+  // A package inside a namespace folder (PEP 420: importName `opentelemetry.util.http`) is that package, not the folder,
+  // which other distributions share (`from opentelemetry.instrumentation.asgi import …` uses another one); a module
+  // above it imports it by name (`from opentelemetry.util import http`).
+  const namespace = ref.ecosystem === 'pypi' && ref.importName.includes('.') ? ref.importName.split('.')[0]! : undefined;
+  const pyRoots = namespace ? [ref.importName, ...(ref.pyModules ?? []).filter((m) => m !== namespace)] : [ref.importName.split('.')[0]!, ...(ref.pyModules ?? [])];
   const own = (source: string) => {
     switch (ref.ecosystem) {
       case 'npm': return source === ref.name || source.startsWith(`${ref.name}/`);
-      case 'pypi': return pyRoots.some((rootName) => source === rootName || source.startsWith(`${rootName}.`));
+      case 'pypi': return pyRoots.some((rootName) => source === rootName || source.startsWith(`${rootName}.`)) || (!!namespace && source !== namespace && ref.importName.startsWith(`${source}.`));
       case 'go': return source === ref.importName || source.startsWith(`${ref.importName}/`);
       default: return false;
     }

@@ -109,7 +109,7 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const urls = info.project_urls ?? {};
       const topLevel = ownMetadata(files, 'top_level.txt');
       const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
-      const importName = importNameOf(name, topLevel ? Buffer.from(topLevel.bytes).toString('utf8') : undefined, initDirs);
+      const importName = importNameOf(name, topLevel ? Buffer.from(topLevel.bytes).toString('utf8') : undefined, initDirs, namespacedPackages(files.map((f) => f.path)));
       const inspectorOf = (d: ReleaseFile) => `https://inspector.pypi.io/project/${name}/${version}${new URL(d.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}`;
       return {
         files,
@@ -154,14 +154,34 @@ export function topLevelPackages(paths: string[]): string[] {
   return [...new Set(found)].filter((d) => !/^(tests?|testing|docs?|examples?|benchmarks?|scripts)$/i.test(d));
 }
 
-export function importNameOf(name: string, topLevelTxt: string | undefined, initDirs: string[]): string {
+/**
+ * Packages inside an implicit namespace package (PEP 420: a folder with no `__init__.py`, such as `opentelemetry/` or
+ * `poetry/`), dotted (`opentelemetry.exporter.otlp.proto.common`, `poetry.core`): the outermost package under each such
+ * folder, not its subpackages. A distribution of this kind has no package at the top, so `initDirs` finds nothing.
+ */
+export function namespacedPackages(paths: string[]): string[] {
+  const packages = new Set(paths.map((p) => /^(?:src\/)?((?:[A-Za-z_]\w*\/)+)__init__\.pyi?$/.exec(p)?.[1]?.slice(0, -1)).filter((d): d is string => Boolean(d)));
+  const outermost = [...packages].filter((d) => {
+    const parts = d.split('/');
+    return parts.length > 1 && parts.slice(1).every((_, i) => !packages.has(parts.slice(0, i + 1).join('/')));
+  });
+  return outermost.filter((d) => !/(^|\/)(tests?|testing|docs?|examples?|benchmarks?|scripts)(\/|$)/i.test(d)).map((d) => d.replace(/\//g, '.'));
+}
+
+export function importNameOf(name: string, topLevelTxt: string | undefined, initDirs: string[], namespaced: string[] = []): string {
   const listed = (topLevelTxt ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
   const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '_');
+  // A namespace package named like the distribution (opentelemetry-util-http → `opentelemetry.util.http`): top_level.txt
+  // would list only the shared folder (`opentelemetry`), which imports but holds none of the distribution's API.
+  const inNamespace = namespaced.find((d) => norm(d) === norm(name));
+  if (!listed.some((n) => norm(n) === norm(name)) && inNamespace) return inNamespace;
   // Without top_level.txt (flit, maturin and hatch wheels have none): the package directory named like the distribution,
   // else the shortest public one (cryptography's sdist also has `src/_cffi_src/`, a build helper).
   const dirs = [...initDirs].filter((d) => !/^(tests?|testing|docs?|examples?|benchmarks?|scripts)$/i.test(d)).sort((a, b) => a.length - b.length);
   const fromDirs = dirs.find((d) => norm(d) === norm(name)) ?? dirs.find((d) => !d.startsWith('_')) ?? dirs[0];
-  return listed.find((n) => norm(n) === norm(name)) ?? listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? fromDirs ?? name.replace(/-/g, '_').toLowerCase();
+  // Nothing listed and no package at the top: the one package inside a namespace folder (grpc-google-iam-v1 → `google.iam.v1`).
+  const onlyNamespaced = namespaced.length === 1 ? namespaced[0] : undefined;
+  return listed.find((n) => norm(n) === norm(name)) ?? listed.find((n) => !n.startsWith('_')) ?? listed[0] ?? fromDirs ?? onlyNamespaced ?? name.replace(/-/g, '_').toLowerCase();
 }
 
 /** The long description inside PKG-INFO / METADATA (the body after the headers), for versions the API has no info for. */

@@ -226,9 +226,14 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
         if (info.pyExports && !info.pyExports.includes(unnamed)) return { ...adjust, stubs: [...(adjust.stubs ?? []), unnamed] };
         return { ...adjust, pythonNames: [...(adjust.pythonNames ?? []), unnamed] };
       }
-      const missing = /ModuleNotFoundError: No module named '([\w.]+)'/.exec(stderr)?.[1]?.split('.')[0];
-      if (!missing || missing.startsWith('_')) return undefined;
-      const dist = PYPI_DISTRIBUTION[missing] ?? missing;
+      const module = /ModuleNotFoundError: No module named '([\w.]+)'/.exec(stderr)?.[1];
+      const missing = module?.split('.')[0];
+      if (!module || !missing || missing.startsWith('_')) return undefined;
+      // A module inside the package's own namespace folder (PEP 420; a dotted importName is one: `opentelemetry.util.http`)
+      // belongs to another distribution of the family, named after its dotted path (`opentelemetry.instrumentation` →
+      // opentelemetry-instrumentation, `google.cloud.bigquery` → google-cloud-bigquery): no distribution is the folder.
+      const family = info.importName.includes('.') && missing === info.importName.split('.')[0] && module.includes('.') ? module.replace(/\./g, '-') : undefined;
+      const dist = family ?? PYPI_DISTRIBUTION[missing] ?? missing;
       return adjust.extraPackages?.includes(dist) ? undefined : { ...adjust, extraPackages: [...(adjust.extraPackages ?? []), dist] };
     }
     case 'npm': {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { passagesFromArtifact } from '../../../src/docs/documents.ts';
 import { EXTRACTION_IDLE, extractionThreadRunning, extractPassages } from '../../../src/docs/extraction.ts';
+import { preparePassages } from '../../../src/docs/repository.ts';
 import type { Artifact } from '../../../src/docs/sources/types.ts';
 import { startServer } from '../../helpers/server.ts';
 import { addTools } from './catalog-fixture.ts';
@@ -80,5 +81,13 @@ describe('docs extraction thread', () => {
       await server.close();
       await new Promise((resolve) => fake.close(resolve));
     }
+  });
+
+  it('finds on the thread the identifiers each passage is stored with, the same the main thread finds', async () => {
+    const extracted = await extractPassages(artifact(), tool, silent);
+    assert.equal(extracted.identifiers?.length, extracted.passages.length, 'one list per passage, from the thread');
+    assert.ok(extracted.identifiers!.flat().includes('parse'));
+    const onMain = preparePassages(extracted.passages);
+    assert.deepEqual(preparePassages(extracted.passages, 0, extracted.identifiers), onMain, 'the same rows and passages as found on the main thread');
   });
 });
