@@ -65,30 +65,59 @@ export function hostTarget(features: string[] = []): BuildTarget {
   };
 }
 
-/** Whether a cfg predicate (`all(unix, not(target_os = "aix"))`) holds for the target; unknown options do not. */
-export function cfgHolds(predicate: string, target: BuildTarget): boolean {
+/** A cfg predicate's tree: `all(…)`, `any(…)`, `not(…)`; `key = "value"` (value undefined when not a plain string); a name. */
+export type CfgPredicate = { op: 'all' | 'any' | 'not'; parts: CfgPredicate[] } | { key: string; value: string | undefined } | { name: string };
+
+/** Reads a cfg predicate (`all(unix, not(target_os = "aix"))`) into its tree. */
+export function parseCfg(predicate: string): CfgPredicate {
   const tokens = predicate.match(/"(?:[^"\\]|\\.)*"|[A-Za-z_][\w]*|[(),=]/g) ?? [];
   let i = 0;
-  const expr = (): boolean => {
+  const read = (): CfgPredicate => {
     const name = tokens[i++] ?? '';
     if (tokens[i] === '(' && /^(all|any|not)$/.test(name)) {
       i++;
-      const parts: boolean[] = [];
+      const parts: CfgPredicate[] = [];
       while (i < tokens.length && tokens[i] !== ')') {
-        parts.push(expr());
+        parts.push(read());
         if (tokens[i] === ',') i++;
       }
       i++;
-      return name === 'all' ? parts.every(Boolean) : name === 'any' ? parts.some(Boolean) : !parts[0];
+      return { op: name as 'all' | 'any' | 'not', parts };
     }
     if (tokens[i] === '=') {
       i++;
-      const value = JSON.parse(tokens[i++] ?? '""') as string;
-      return name === 'feature' ? Boolean(target.allFeatures) || target.features.includes(value) : (target.values[name] ?? []).includes(value);
+      return { key: name, value: plainString(tokens[i++] ?? '""') };
     }
-    return target.names.includes(name);
+    return { name };
   };
-  try { return expr(); } catch { return false; }
+  return read();
+}
+
+function plainString(token: string): string | undefined {
+  if (!token.startsWith('"')) return undefined;
+  try { return JSON.parse(token) as string; } catch { return undefined; }
+}
+
+/** Whether a cfg predicate (`all(unix, not(target_os = "aix"))`) holds for the target; unknown options do not. */
+export function cfgHolds(predicate: string, target: BuildTarget): boolean {
+  return cfgTreeHolds(parseCfg(predicate), target);
+}
+
+/** Whether a read predicate holds for the target; one with a value that is not a plain string anywhere does not. */
+export function cfgTreeHolds(predicate: CfgPredicate, target: BuildTarget): boolean {
+  const holds = (p: CfgPredicate): boolean => {
+    if ('op' in p) {
+      // Every part is evaluated (no short cut), so an unreadable value anywhere makes the whole predicate false.
+      const parts = p.parts.map(holds);
+      return p.op === 'all' ? parts.every(Boolean) : p.op === 'any' ? parts.some(Boolean) : !parts[0];
+    }
+    if ('key' in p) {
+      if (p.value === undefined) throw new Error('unreadable cfg value');
+      return p.key === 'feature' ? Boolean(target.allFeatures) || target.features.includes(p.value) : (target.values[p.key] ?? []).includes(p.value);
+    }
+    return target.names.includes(p.name);
+  };
+  try { return holds(predicate); } catch { return false; }
 }
 
 /**

@@ -3,7 +3,7 @@
 // they read the program's own features, which it has none of, so the gated code is silently compiled out (cacache's
 // `link_to` doctest then read a key it never wrote). The program enables the features the gates name on the crate's
 // dependency and resolves each gate as the doctest would see it: the attribute goes, or the code under it does.
-import { cfgHolds, hostTarget } from '../../docs/extract/rust-cfg.ts';
+import { cfgHolds, cfgTreeHolds, hostTarget, parseCfg, type CfgPredicate } from '../../docs/extract/rust-cfg.ts';
 import { descendants, parseCode, type SyntaxNode } from '../parse.ts';
 
 export interface FeatureGated { code: string; features: string[] }
@@ -46,36 +46,6 @@ export async function resolveFeatureGates(code: string, crateFeatures: string[])
   return { code: applyEdits(code, edits), features };
 }
 
-type Predicate = { op: 'all' | 'any' | 'not'; parts: Predicate[] } | { feature: string } | { other: true };
-
-/** A cfg predicate's tree (`all(feature = "a", not(unix))`); unreadable parts are options that are not features. */
-function predicateTree(text: string): Predicate {
-  const tokens = text.match(/"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|[(),=]/g) ?? [];
-  let i = 0;
-  const read = (): Predicate => {
-    const name = tokens[i++] ?? '';
-    if (tokens[i] === '(' && /^(all|any|not)$/.test(name)) {
-      i++;
-      const parts: Predicate[] = [];
-      while (i < tokens.length && tokens[i] !== ')') {
-        parts.push(read());
-        if (tokens[i] === ',') i++;
-      }
-      i++;
-      return { op: name as 'all' | 'any' | 'not', parts };
-    }
-    if (tokens[i] === '=') {
-      i++;
-      const value = tokens[i++] ?? '';
-      if (name === 'feature' && value.startsWith('"')) {
-        try { return { feature: JSON.parse(value) as string }; } catch { /* not a plain string */ }
-      }
-    }
-    return { other: true };
-  };
-  return read();
-}
-
 /**
  * The features to turn on so that a predicate can hold: every one `all(…)` names, for `any(…)` none when an
  * alternative holds already (with `on`) and else the first alternative's (two ways of one thing, such as two async
@@ -83,15 +53,14 @@ function predicateTree(text: string): Predicate {
  */
 export function featuresToSatisfy(predicate: string, on: string[] = []): string[] {
   const target = hostTarget(on);
-  const text = (p: Predicate): string => ('feature' in p ? `feature = ${JSON.stringify(p.feature)}` : 'other' in p ? 'unknown_option' : `${p.op}(${p.parts.map(text).join(', ')})`);
-  const needed = (p: Predicate): string[] => {
-    if ('feature' in p) return [p.feature];
-    if ('other' in p || p.op === 'not') return [];
+  const needed = (p: CfgPredicate): string[] => {
+    if ('key' in p) return p.key === 'feature' && p.value !== undefined ? [p.value] : [];
+    if ('name' in p || p.op === 'not') return [];
     if (p.op === 'all') return p.parts.flatMap(needed);
-    if (p.parts.some((part) => cfgHolds(text(part), target))) return [];
+    if (p.parts.some((part) => cfgTreeHolds(part, target))) return [];
     return p.parts.map(needed).find((features) => features.length) ?? [];
   };
-  return [...new Set(needed(predicateTree(predicate)))];
+  return [...new Set(needed(parseCfg(predicate)))];
 }
 
 /** What an outer attribute gates: the next item or statement beside it, or the field, arm or parameter it sits in. */
