@@ -2,7 +2,7 @@
 // function, type, macro or re-export under `#[cfg(feature = "x")]` (postcard's `to_allocvec` under `alloc`, backoff's
 // `future` module under `futures`, pollster's `main` under `macro`). A plain dependency builds the default features
 // only, so an example that uses such a name fails with "unresolved import"; the program turns the feature on instead.
-import { cfgHolds, hostTarget } from '../docs/extract/rust-cfg.ts';
+import { cfgHolds, cfgPredicate, hostTarget } from '../docs/extract/rust-cfg.ts';
 import { withSyntaxTree, type SyntaxNode } from './parse.ts';
 import { featuresToSatisfy } from './programs/rust-features.ts';
 
@@ -95,7 +95,7 @@ function collect(container: SyntaxNode, outer: string[], found: Declared, module
   for (const node of container.namedChildren) {
     if (!node || /comment$/.test(node.type)) continue;
     if (node.type === 'attribute_item') {
-      const predicate = /^\s*cfg\s*\(([\s\S]*)\)\s*$/.exec(node.namedChildren.find((c) => c?.type === 'attribute')?.text ?? '')?.[1];
+      const predicate = cfgPredicate(node.namedChildren.find((c) => c?.type === 'attribute')?.text ?? '');
       if (predicate) pending.push(predicate);
       continue;
     }

@@ -65,6 +65,11 @@ export function hostTarget(features: string[] = []): BuildTarget {
   };
 }
 
+/** The predicate of a `cfg(…)` attribute's text (`cfg(feature = "std")` → `feature = "std"`); undefined for any other. */
+export function cfgPredicate(attributeText: string): string | undefined {
+  return /^\s*cfg\s*\(([\s\S]*)\)\s*$/.exec(attributeText)?.[1];
+}
+
 /** A cfg predicate's tree: `all(…)`, `any(…)`, `not(…)`; `key = "value"` (value undefined when not a plain string); a name. */
 export type CfgPredicate = { op: 'all' | 'any' | 'not'; parts: CfgPredicate[] } | { key: string; value: string | undefined } | { name: string };
 
@@ -132,9 +137,10 @@ export function cfgBranch(tokens: SyntaxNode, target: BuildTarget): SyntaxNode |
     let holds = true;
     if (children[i]?.text === 'if') {
       const attribute = children[i + 2];
-      const cfg = /^\[\s*cfg\s*\(([\s\S]*)\)\s*\]$/.exec(attribute?.text ?? '');
-      if (children[i + 1]?.text !== '#' || !cfg) return undefined;
-      holds = cfgHolds(cfg[1]!, target);
+      const text = attribute?.text ?? '';
+      const predicate = text.startsWith('[') && text.endsWith(']') ? cfgPredicate(text.slice(1, -1)) : undefined;
+      if (children[i + 1]?.text !== '#' || predicate === undefined) return undefined;
+      holds = cfgHolds(predicate, target);
       i += 3;
     }
     const body = children[i];

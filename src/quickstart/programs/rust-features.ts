@@ -3,7 +3,7 @@
 // they read the program's own features, which it has none of, so the gated code is silently compiled out (cacache's
 // `link_to` doctest then read a key it never wrote). The program enables the features the gates name on the crate's
 // dependency and resolves each gate as the doctest would see it: the attribute goes, or the code under it does.
-import { cfgHolds, cfgTreeHolds, hostTarget, parseCfg, type CfgPredicate } from '../../docs/extract/rust-cfg.ts';
+import { cfgHolds, cfgPredicate, cfgTreeHolds, hostTarget, parseCfg, type CfgPredicate } from '../../docs/extract/rust-cfg.ts';
 import { descendants, parseCode, type SyntaxNode } from '../parse.ts';
 
 export interface FeatureGated { code: string; features: string[] }
@@ -21,7 +21,7 @@ export async function resolveFeatureGates(code: string, crateFeatures: string[])
   const root = await parseCode('rust', code);
   const gates: { node: SyntaxNode; predicate: string; kind: 'attribute' | 'inner' | 'macro' }[] = [];
   for (const node of descendants(root, ['attribute_item', 'inner_attribute_item'])) {
-    const predicate = /^\s*cfg\s*\(([\s\S]*)\)\s*$/.exec(namedChild(node, 'attribute')?.text ?? '')?.[1];
+    const predicate = cfgPredicate(namedChild(node, 'attribute')?.text ?? '');
     if (predicate && /\bfeature\s*=/.test(predicate)) gates.push({ node, predicate, kind: node.type === 'attribute_item' ? 'attribute' : 'inner' });
   }
   for (const node of descendants(root, 'macro_invocation')) {
