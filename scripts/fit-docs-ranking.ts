@@ -29,6 +29,7 @@ import { loadConfig } from '../src/config.ts';
 import { EXTRACTOR_VERSIONS } from '../src/docs/extraction.ts';
 import { analyze } from '../src/docs/lexical.ts';
 import { dedupKeyIndex, keyUnder, orderPool, SECTION_TRAIL, WEIGHTS, WORD_FEATURES, wordScore as scoreOf, type DocsWeights, type FeatureRow, type RankPool, type WordFeature } from '../src/docs/rank.ts';
+import { MEANING_NEIGHBOURS, nearestOutside, probeNeighbours, type NeighbourView } from '../src/docs/semantic.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture } from '../bench/docs-artifacts.ts';
@@ -56,6 +57,12 @@ type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: 
    * stay. Sections and module pages collapse as before.
    */
   nearSameName?: number;
+  /**
+   * Round 18's candidate: passages beyond the word candidates compared by meaning, the `neighbours` nearest the question
+   * by cosine among the version's embedded passages (src/docs/semantic.ts MEANING_NEIGHBOURS; absent = the shipped value).
+   * Read off each stored pool's `nnRank` / `nnSim` columns (pools asked since round 18).
+   */
+  neighbours?: number;
   /** Weights per ecosystem (round 15's candidates): a question of an ecosystem listed here is ranked under its own. */
   byEcosystem?: Record<string, FitWeights> };
 /**
@@ -129,7 +136,7 @@ const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf' | 'rrfK'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights>;
+interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf' | 'rrfK' | 'neighbours'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights>;
   /** A search config's values for `rrf` (default GRID's). */
   rrfGrid?: number[];
   /** A search config's values for the fusion's rank constant `rrfK` (1/(k + rank)). */
@@ -139,7 +146,9 @@ interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features
   /** With `perEcosystem`: only these ecosystems get their own model; the others keep the shipped weights. */
   only?: string[] }
 /** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
-const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : key === 'ownerNamed' ? OWNER_GRID : [-0.3, -0.15, 0, 0.15, 0.3]);
+const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : key === 'ownerNamed' ? OWNER_GRID : key === 'neighbours' ? NEIGHBOUR_GRID : [-0.3, -0.15, 0, 0.15, 0.3]);
+/** Round 18's meaning neighbours (0 = off): a few up to as many again as the word candidates (RERANK_DEPTH 24). */
+const NEIGHBOUR_GRID = [0, 4, 8, 16, 32];
 /** Round 17's ownerNamed (a bonus, 0 = off): searched up to about the weight of a guide section (`section` 0.58). */
 const OWNER_GRID = [0.1, 0.2, 0.3, 0.45, 0.6];
 /**
@@ -206,6 +215,9 @@ const ALL_CONFIGS: Config[] = [
   { name: 'fixed near same name', kind: 'fixed', features: [], lambda: 0, set: { nearSameName: 1 } },
   { name: 'search13 ownerNamed', kind: 'search', features: ['ownerNamed'], lambda: 0, objective: 'hit1+hit3' },
   { name: 'trail+round12+ownerNamed l=10', kind: 'logistic', features: [...ROUND12, 'ownerNamed'], lambda: 10, set: { ...PRUNED, sectionTrail: 1 } },
+  // Round 18: 174 answers over sixteen sets had no meaning rank (beyond the 24 word candidates compared by meaning).
+  ...[4, 8, 16, 32].map((n) => ({ name: `fixed neighbours ${n}`, kind: 'fixed' as const, features: [], lambda: 0, set: { neighbours: n } })),
+  { name: 'search13 neighbours', kind: 'search', features: ['neighbours'], lambda: 0, objective: 'hit1+hit3' },
   { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
 // FIT_CONFIGS=name,…: only these candidates (in the plain report and in the nested choice alike). Exact names; `name*`
@@ -330,7 +342,14 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features) + (weights.bare ?? 0) * bareOf(r.doc) + derivedScore(weights, extra.get(r.doc)), matched: r.matched }));
     const keyed = (doc: number) => { const k = keyUnder(trailOf(weights), keyOf.get(doc)!); return weights.itemPerPassage && k.startsWith('symbol:') ? `${k}\u0002${doc}` : k; };
     const near = weights.nearSameName ? (a: number, b: number) => sameItemName(keyOf.get(a)!, keyOf.get(b)!) && isNear(a, b) : isNear;
-    return orderPool(weights, scores, p.semantic ? (doc) => simOf.get(doc) ?? 0 : undefined, keyed, near, limit).map((r) => r.doc);
+    const neighbours = weights.neighbours ?? MEANING_NEIGHBOURS;
+    const similarity = (doc: number) => {
+      const compared = simOf.get(doc) ?? 0;
+      if (compared !== 0 || !neighbours) return compared;
+      const nn = extra.get(doc);
+      return nn?.nnRank && nn.nnRank <= neighbours ? nn.nnSim ?? 0 : 0;
+    };
+    return orderPool(weights, scores, p.semantic ? similarity : undefined, keyed, near, limit).map((r) => r.doc);
   };
   // FIT_JUDGE=published: the answers as the judge before round 14 counted them (pools that stored them).
   const answering = process.env.FIT_JUDGE === 'published' && p.answeringPublished ? p.answeringPublished : p.answering;
@@ -394,8 +413,12 @@ async function ask(questions: Question[], home: string | undefined): Promise<Sto
     ...(gems ? { TOOLDEX_RUBYGEMS_URL: gems.url } : {}),
   }, {}), createLogger('warn'));
   const stored: StoredPool[] = [];
+  // Every question's full similarity view (round 18's neighbours candidate), read off the same meaning pass.
+  const probed: { view?: NeighbourView } = {};
+  probeNeighbours((view) => { probed.view = view; });
   for (const q of questions) {
     let last: RankPool | undefined;
+    probed.view = undefined;
     try {
       await app.docs.search(q.tool, q.question, { limit: 3, observe: (pool) => { last = pool; } });
     } catch (error) {
@@ -412,13 +435,24 @@ async function ask(questions: Question[], home: string | undefined): Promise<Sto
     const answering = new Set(pool.rows.filter((r) => answers(pool.passages[r.doc]!, q.expect)).map((r) => r.doc));
     const byWords = [...pool.rows].sort((l, r) => wordScore(r, WEIGHTS) - wordScore(l, WEIGHTS) || l.doc - r.doc).slice(0, REACH_WORDS).map((r) => r.doc);
     const byMeaning = pool.rows.filter((r) => r.similarity).sort((l, r) => r.similarity! - l.similarity! || l.doc - r.doc).slice(0, REACH_MEANING).map((r) => r.doc);
-    const reachable = [...new Set([...byWords, ...byMeaning, ...answering])];
+    // Rank (1-based) and similarity of each candidate among the embedded passages outside the compared word candidates,
+    // the similarity less the ranker's deprecated and bare terms (rank.ts rankWith), as a compared one's is stored.
+    const nnRank = new Map<number, number>();
+    const view = probed.view as NeighbourView | undefined; // set by the probe during the search
+    if (view) nearestOutside(view.similarity, view.compared, Infinity).forEach((doc, i) => nnRank.set(doc, i + 1));
+    const nnSim = (doc: number) => {
+      const passage = pool.passages[doc]!;
+      return view!.similarity[doc]! - (passage.deprecated ? WEIGHTS.deprecatedMeaning : 0) - (passage.bare ? WEIGHTS.bareMeaning : 0);
+    };
+    const neighbourly = pool.rows.filter((r) => (nnRank.get(r.doc) ?? Infinity) <= NEIGHBOUR_GRID.at(-1)!).map((r) => r.doc);
+    const reachable = [...new Set([...byWords, ...byMeaning, ...answering, ...neighbourly])];
     const { keys, keyNames } = dedupKeyIndex(pool.rows.map((r) => pool.passages[r.doc]!));
     const entry: StoredPool = {
       ...head, why: diagnose(q, pool, answering), semantic: pool.semantic,
       // The passage's `bare` flag rides along as a column that is no word feature (the round-10 prior reads it).
-      rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f]), pool.passages[r.doc]!.bare ? -1 : 0]),
-      features: [...WORD_FEATURES, 'bare'],
+      rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f]), pool.passages[r.doc]!.bare ? -1 : 0,
+        nnRank.get(r.doc) ?? 0, nnRank.has(r.doc) ? nnSim(r.doc) : 0]),
+      features: [...WORD_FEATURES, 'bare', 'nnRank', 'nnSim'],
       keys, keyNames, answering: [...answering], reachable, near: pool.nearDuplicates(reachable),
       answeringPublished: pool.rows.filter((r) => answers(pool.passages[r.doc]!, q.expect, 'published')).map((r) => r.doc),
     };
@@ -431,6 +465,7 @@ async function ask(questions: Question[], home: string | undefined): Promise<Sto
     }
     stored.push(entry);
   }
+  probeNeighbours(undefined);
   // The pools are asked: a store that does not close cleanly (a sandbox folder gone from an old home) loses none of them.
   await app.close().catch((error: Error) => console.error(`  the store did not close cleanly: ${error.message}`));
   await gems?.close();

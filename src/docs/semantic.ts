@@ -107,6 +107,37 @@ const RELATED_WORDS_KEPT = 4096;
 
 /** Passages compared by meaning on every question: the best lexical candidates are embedded at once if need be. */
 export const RERANK_DEPTH = 24;
+/**
+ * Passages compared by meaning beyond the RERANK_DEPTH word candidates: the ones nearest the question by cosine among the
+ * version's passages already embedded (the background's, or stored ones), so an answer deep in the word order can still
+ * get a meaning rank. Only passages that share a word with the question are ranked (rank.ts pools word candidates); a
+ * neighbour outside them is ignored there. 0: none (the pass is off).
+ */
+export const MEANING_NEIGHBOURS = 0;
+
+/** What the nearest-neighbour pass saw on one question: the cosine of every embedded passage (NaN: no vector yet) and the word candidates. */
+export interface NeighbourView { similarity: Float32Array; compared: readonly number[] }
+let neighbourProbe: ((view: NeighbourView) => void) | undefined;
+/**
+ * For the ranking fitter (scripts/fit-docs-ranking.ts) only: hands it every question's full similarity view, so pools
+ * asked once can be reranked offline under any number of neighbours. Unset: no view is made unless the pass is on.
+ */
+export function probeNeighbours(probe: ((view: NeighbourView) => void) | undefined): void { neighbourProbe = probe; }
+
+/** Cosine of the question to every passage embedded so far (NaN where a passage has no vector yet). */
+function similarityToAll(query: Float32Array, vectors: ReadonlyArray<QuantizedVector | undefined>): Float32Array {
+  const all = new Float32Array(vectors.length).fill(Number.NaN);
+  vectors.forEach((vector, doc) => { if (vector) all[doc] = dotQuantized(query, vector); });
+  return all;
+}
+
+/** The `count` passages of highest similarity outside `compared` (ties by passage order). */
+export function nearestOutside(all: Float32Array, compared: readonly number[], count: number): number[] {
+  const taken = new Set(compared);
+  const docs: number[] = [];
+  all.forEach((sim, doc) => { if (!Number.isNaN(sim) && !taken.has(doc)) docs.push(doc); });
+  return docs.sort((a, b) => all[b]! - all[a]! || a - b).slice(0, count);
+}
 
 /**
  * Meaning for docs ranking from two encoders of the shared semantic component: `words` (the static model: a word in
@@ -312,6 +343,11 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
           for (const doc of lexicalTop()) {
             const vector = state.vectors[doc];
             if (vector) sims[doc] = dotQuantized(query, vector);
+          }
+          if (MEANING_NEIGHBOURS > 0 || neighbourProbe) {
+            const all = similarityToAll(query, state.vectors);
+            neighbourProbe?.({ similarity: all, compared: lexicalTop() });
+            for (const doc of nearestOutside(all, lexicalTop(), MEANING_NEIGHBOURS)) sims[doc] = all[doc]!;
           }
           meaning.similarity = (doc) => sims[doc] ?? 0;
           meaning.ranking = 'semantic';
