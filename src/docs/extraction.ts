@@ -28,7 +28,7 @@ import type { Artifact, PackageFacts } from './sources/types.ts';
  * 29 (npm, pypi, go), 28 (crates), 27 (rubygems): a security page inside a docs folder (`docs/howto/security.rst`,
  *   how to deploy the package safely) is a guide; only the repository's own SECURITY file stays out (`isDocFile`).
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 29, pypi: 30, crates: 28, go: 30, rubygems: 27 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 29, pypi: 31, crates: 28, go: 30, rubygems: 27 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

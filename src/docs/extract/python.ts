@@ -100,13 +100,21 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
   const entries: Entry[] = [];
   const privateRoots = new Set((source.privateNames ?? []).map((n) => n.replace(/-/g, '_')));
   const roots = new Set([...source.importNames.map((n) => n.replace(/-/g, '_')), ...privateRoots]);
+  // A root is a dotted path of folders when the distribution lives inside a namespace package
+  // (opentelemetry-util-http → `opentelemetry.util.http`, poetry-core → `poetry.core`): matched as that run of segments.
+  const rootPaths = [...roots].map((r) => r.split('.'));
+  const rootStart = (parts: string[]) => {
+    for (let i = 0; i < parts.length; i++) if (rootPaths.some((r) => r.every((segment, j) => parts[i + j] === segment))) return i;
+    return -1;
+  };
+  const underRoot = (dotted: string) => [...roots].some((r) => dotted === r || dotted.startsWith(`${r}.`));
 
   // Each .py file under a top-level package (src/ and lib/ layouts included) is a module; a `.pyi` stub stands for a
   // module shipped without Python source (a compiled extension: pydantic_core, orjson) and is read like one.
   for (const [file, text] of source.files) {
     if (!file.endsWith('.py') && !(file.endsWith('.pyi') && !source.files.has(file.slice(0, -1)))) continue;
     const parts = file.replace(/\.pyi?$/, '').split('/');
-    const start = parts.findIndex((p) => roots.has(p));
+    const start = rootStart(parts);
     if (start < 0 || parts.slice(start).some((p) => EXCLUDED_SEGMENT.test(p))) continue;
     const isPackage = parts[parts.length - 1] === '__init__';
     const dotted = parts.slice(start, isPackage ? -1 : undefined).join('.');
@@ -153,7 +161,7 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
       // the other package, so the passage says so.
       if (statement.type === 'import_from_statement' && !module.name.split('.').some((p) => p.startsWith('_'))) {
         const from = statement.childForFieldName('module_name')?.text ?? '';
-        if (from && !from.startsWith('.') && !roots.has(from.split('.')[0]!)) {
+        if (from && !from.startsWith('.') && !underRoot(from)) {
           for (const name of statement.childrenForFieldName('name')) {
             if (name?.type !== 'aliased_import') continue;
             const original = name.childForFieldName('name')?.text;
