@@ -63,6 +63,10 @@ type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: 
    * Read off each stored pool's `nnRank` / `nnSim` columns (pools asked since round 18).
    */
   neighbours?: number;
+  /** With `neighbours`: only a neighbour at least this similar to the question (the similarity-threshold variant). */
+  neighbourMin?: number;
+  /** With `neighbours`: 1 = the nearest among the word candidates only (the pool), not among every embedded passage. */
+  neighbourPool?: number;
   /** Weights per ecosystem (round 15's candidates): a question of an ecosystem listed here is ranked under its own. */
   byEcosystem?: Record<string, FitWeights> };
 /**
@@ -148,7 +152,7 @@ interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features
 /** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
 const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : key === 'ownerNamed' ? OWNER_GRID : key === 'neighbours' ? NEIGHBOUR_GRID : [-0.3, -0.15, 0, 0.15, 0.3]);
 /** Round 18's meaning neighbours (0 = off): a few up to as many again as the word candidates (RERANK_DEPTH 24). */
-const NEIGHBOUR_GRID = [0, 4, 8, 16, 32];
+const NEIGHBOUR_GRID = [0, 1, 2, 4, 8, 16, 32];
 /** Round 17's ownerNamed (a bonus, 0 = off): searched up to about the weight of a guide section (`section` 0.58). */
 const OWNER_GRID = [0.1, 0.2, 0.3, 0.45, 0.6];
 /**
@@ -216,7 +220,9 @@ const ALL_CONFIGS: Config[] = [
   { name: 'search13 ownerNamed', kind: 'search', features: ['ownerNamed'], lambda: 0, objective: 'hit1+hit3' },
   { name: 'trail+round12+ownerNamed l=10', kind: 'logistic', features: [...ROUND12, 'ownerNamed'], lambda: 10, set: { ...PRUNED, sectionTrail: 1 } },
   // Round 18: 174 answers over sixteen sets had no meaning rank (beyond the 24 word candidates compared by meaning).
-  ...[4, 8, 16, 32].map((n) => ({ name: `fixed neighbours ${n}`, kind: 'fixed' as const, features: [], lambda: 0, set: { neighbours: n } })),
+  ...[1, 2, 4, 8, 16, 32].map((n) => ({ name: `fixed neighbours ${n}`, kind: 'fixed' as const, features: [], lambda: 0, set: { neighbours: n } })),
+  ...[0.6, 0.7, 0.8].map((min) => ({ name: `fixed neighbours 32 min ${min}`, kind: 'fixed' as const, features: [], lambda: 0, set: { neighbours: 32, neighbourMin: min } })),
+  ...[1, 2, 4, 8].map((n) => ({ name: `fixed pool neighbours ${n}`, kind: 'fixed' as const, features: [], lambda: 0, set: { neighbours: n, neighbourPool: 1 } })),
   { name: 'search13 neighbours', kind: 'search', features: ['neighbours'], lambda: 0, objective: 'hit1+hit3' },
   { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
@@ -328,6 +334,8 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     stored.ownerNamed = cut > 0 && itemKeys.has(`symbol:${symbol.slice(0, cut)}`) ? ownerNamedShare(symbol, asked) : 0;
   }
   const simOf = new Map(rows.map((r) => [r.doc, r.similarity ?? 0]));
+  // The neighbours' rank among the pool's own candidates (the `neighbourPool` variant).
+  const poolRank = new Map([...extra].filter(([, x]) => x.nnRank).sort(([a, x], [b, y]) => y.nnSim! - x.nnSim! || a - b).map(([doc], i) => [doc, i + 1]));
   const reachable = new Set(p.reachable);
   const near = new Set(p.near.map(([a, b]) => `${Math.min(a, b)} ${Math.max(a, b)}`));
   const isNear = (a: number, b: number) => {
@@ -347,7 +355,8 @@ function fromStored(p: StoredPool, set: SetName): Asked {
       const compared = simOf.get(doc) ?? 0;
       if (compared !== 0 || !neighbours) return compared;
       const nn = extra.get(doc);
-      return nn?.nnRank && nn.nnRank <= neighbours ? nn.nnSim ?? 0 : 0;
+      const rank = weights.neighbourPool ? poolRank.get(doc) : nn?.nnRank;
+      return nn && rank && rank <= neighbours && (nn.nnSim ?? 0) >= (weights.neighbourMin ?? -1) ? nn.nnSim ?? 0 : 0;
     };
     return orderPool(weights, scores, p.semantic ? similarity : undefined, keyed, near, limit).map((r) => r.doc);
   };
