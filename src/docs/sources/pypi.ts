@@ -109,7 +109,7 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const urls = info.project_urls ?? {};
       const topLevel = ownMetadata(files, 'top_level.txt');
       const initDirs = files.map((f) => /^(?:src\/)?([A-Za-z_]\w*)\/__init__\.py$/.exec(f.path)?.[1]).filter((d): d is string => Boolean(d));
-      const importName = importNameOf(name, topLevel ? Buffer.from(topLevel.bytes).toString('utf8') : undefined, initDirs, namespacedPackages(files.map((f) => f.path)));
+      const importName = importNameOf(name, topLevel ? Buffer.from(topLevel.bytes).toString('utf8') : undefined, initDirs, namespaced(name, files.map((f) => f.path)));
       const inspectorOf = (d: ReleaseFile) => `https://inspector.pypi.io/project/${name}/${version}${new URL(d.url).pathname.replace(/^\/packages\/packages\//, '/packages/')}`;
       return {
         files,
@@ -166,6 +166,33 @@ export function namespacedPackages(paths: string[]): string[] {
     return parts.length > 1 && parts.slice(1).every((_, i) => !packages.has(parts.slice(0, i + 1).join('/')));
   });
   return outermost.filter((d) => !/(^|\/)(tests?|testing|docs?|examples?|benchmarks?|scripts)(\/|$)/i.test(d)).map((d) => d.replace(/\//g, '.'));
+}
+
+/**
+ * The folder of Python modules named like the distribution, dotted, when it is itself a namespace portion (no
+ * `__init__.py`): opentelemetry-instrumentation ships `opentelemetry/instrumentation/*.py` beside subpackages, a folder
+ * the other `opentelemetry-instrumentation-*` distributions share, so namespacedPackages finds only its subpackages.
+ */
+/** namespacedPackages, and the distribution's own namespace folder where it is one (folderNamedLike). */
+function namespaced(name: string, paths: string[]): string[] {
+  const own = folderNamedLike(name, paths);
+  const packages = namespacedPackages(paths);
+  return own && !packages.includes(own) ? [...packages, own] : packages;
+}
+
+export function folderNamedLike(name: string, paths: string[]): string | undefined {
+  const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '_');
+  const wanted = norm(name);
+  for (const p of paths) {
+    const folder = /^(?:src\/)?((?:[A-Za-z_]\w*\/)+)[^/]+\.pyi?$/.exec(p)?.[1]?.slice(0, -1);
+    if (!folder?.includes('/')) continue;
+    const parts = folder.split('/');
+    for (let end = 2; end <= parts.length; end++) {
+      const dotted = parts.slice(0, end).join('.');
+      if (norm(dotted) === wanted) return dotted;
+    }
+  }
+  return undefined;
 }
 
 export function importNameOf(name: string, topLevelTxt: string | undefined, initDirs: string[], namespaced: string[] = []): string {
