@@ -29,7 +29,7 @@ import { loadConfig } from '../src/config.ts';
 import { EXTRACTOR_VERSIONS } from '../src/docs/extraction.ts';
 import { analyze } from '../src/docs/lexical.ts';
 import { dedupKeyIndex, keyUnder, orderPool, SECTION_TRAIL, WEIGHTS, WORD_FEATURES, wordScore as scoreOf, type DocsWeights, type FeatureRow, type RankPool, type WordFeature } from '../src/docs/rank.ts';
-import { MEANING_NEIGHBOURS, nearestOutside, probeNeighbours, type NeighbourView } from '../src/docs/semantic.ts';
+import { nearestOutside, probeNeighbours, type NeighbourView } from '../src/docs/semantic.ts';
 import { createLogger } from '../src/log.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 import { benchGemFixture } from '../bench/docs-artifacts.ts';
@@ -59,7 +59,7 @@ type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: 
   nearSameName?: number;
   /**
    * Round 18's candidate: passages beyond the word candidates compared by meaning, the `neighbours` nearest the question
-   * by cosine among the version's embedded passages (src/docs/semantic.ts MEANING_NEIGHBOURS; absent = the shipped value).
+   * by cosine among the version's embedded passages (src/docs/semantic.ts nearestOutside; absent = 0, as shipped: not kept).
    * Read off each stored pool's `nnRank` / `nnSim` columns (pools asked since round 18).
    */
   neighbours?: number;
@@ -350,7 +350,7 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     const scores = rows.map((r) => ({ doc: r.doc, score: scoreOf(weights, r.features) + (weights.bare ?? 0) * bareOf(r.doc) + derivedScore(weights, extra.get(r.doc)), matched: r.matched }));
     const keyed = (doc: number) => { const k = keyUnder(trailOf(weights), keyOf.get(doc)!); return weights.itemPerPassage && k.startsWith('symbol:') ? `${k}\u0002${doc}` : k; };
     const near = weights.nearSameName ? (a: number, b: number) => sameItemName(keyOf.get(a)!, keyOf.get(b)!) && isNear(a, b) : isNear;
-    const neighbours = weights.neighbours ?? MEANING_NEIGHBOURS;
+    const neighbours = weights.neighbours ?? 0;
     const similarity = (doc: number) => {
       const compared = simOf.get(doc) ?? 0;
       if (compared !== 0 || !neighbours) return compared;

@@ -108,19 +108,15 @@ const RELATED_WORDS_KEPT = 4096;
 /** Passages compared by meaning on every question: the best lexical candidates are embedded at once if need be. */
 export const RERANK_DEPTH = 24;
 /**
- * Passages compared by meaning beyond the RERANK_DEPTH word candidates: the ones nearest the question by cosine among the
- * version's passages already embedded (the background's, or stored ones), so an answer deep in the word order can still
- * get a meaning rank. Only passages that share a word with the question are ranked (rank.ts pools word candidates); a
- * neighbour outside them is ignored there. 0: none (the pass is off).
+ * What a question's meaning pass could see beyond the RERANK_DEPTH word candidates: the cosine of every passage embedded
+ * so far (NaN: no vector yet) and the word candidates compared. Round 18 judged comparing the nearest of them as well
+ * (the fitter's `neighbours` candidate) and did not keep it (docs/docs-search.md, "Round 18").
  */
-export const MEANING_NEIGHBOURS = 0;
-
-/** What the nearest-neighbour pass saw on one question: the cosine of every embedded passage (NaN: no vector yet) and the word candidates. */
 export interface NeighbourView { similarity: Float32Array; compared: readonly number[] }
 let neighbourProbe: ((view: NeighbourView) => void) | undefined;
 /**
  * For the ranking fitter (scripts/fit-docs-ranking.ts) only: hands it every question's full similarity view, so pools
- * asked once can be reranked offline under any number of neighbours. Unset: no view is made unless the pass is on.
+ * asked once can be reranked offline under any number of neighbours. Unset (the service): no view is made.
  */
 export function probeNeighbours(probe: ((view: NeighbourView) => void) | undefined): void { neighbourProbe = probe; }
 
@@ -353,11 +349,7 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
             const vector = state.vectors[doc];
             if (vector) sims[doc] = dotQuantized(query, vector);
           }
-          if (MEANING_NEIGHBOURS > 0 || neighbourProbe) {
-            const all = similarityToAll(query, state.vectors);
-            neighbourProbe?.({ similarity: all, compared: lexicalTop() });
-            for (const doc of nearestOutside(all, lexicalTop(), MEANING_NEIGHBOURS)) sims[doc] = all[doc]!;
-          }
+          neighbourProbe?.({ similarity: similarityToAll(query, state.vectors), compared: lexicalTop() });
           meaning.similarity = (doc) => sims[doc] ?? 0;
           meaning.ranking = 'semantic';
         }
