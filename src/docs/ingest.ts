@@ -9,6 +9,7 @@ import { findQuickstart, type StoredFacts } from './context.ts';
 import type { Foreground } from './foreground.ts';
 import type { IngestScheduler } from './ingest-scheduler.ts';
 import { extractorVersion, extractPassages, warmExtraction } from './extraction.ts';
+import { HeldLease } from './lease.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { IndexedPassage } from './rank.ts';
 import { RETRY_AFTER_SECONDS } from './fetch.ts';
@@ -44,6 +45,8 @@ export interface IngestDeps {
    * the store after its first question's answer, not before it (storing is seconds of the event loop on PGlite).
    */
   answered?: () => Promise<void>;
+  /** The ingestion lease's length (LEASE_SECONDS) and how often it is renewed while the ingestion runs (a third of it). */
+  lease?: { seconds: number; renewEveryMs?: number };
 }
 
 /** An ingestion's outcome: the version as it will be stored, and (when its first answers come first) its store write. */
@@ -78,7 +81,7 @@ export function createIngestor(deps: IngestDeps) {
   }
 
   /** Indexes (tool, version) under `lease` (claimLease): its store write happens only while the lease is still its own. */
-  async function ingest(tool: ToolRecord, version: string, lease: string): Promise<Ingested> {
+  async function ingest(tool: ToolRecord, version: string, lease: HeldLease): Promise<Ingested> {
     const started = Date.now();
     warmExtraction(tool.ecosystem, deps.logger);
     deps.warm?.();
@@ -95,14 +98,17 @@ export function createIngestor(deps: IngestDeps) {
     const ready = { docsUrl, facts: { ...facts, coverage }, siteStatus: deps.config.TOOLDEX_DOCS_SITES === 'off' ? 'off' : 'pending',
       extractor: extractorVersion(tool.ecosystem), indexedAt: new Date() };
     const prepared = preparePassages(passages, 0, extracted.identifiers);
-    const store = () => deps.store.transaction(async (tx) => {
-      // An extraction that outlived its lease may have been taken over (several instances over PostgreSQL): the
-      // other ingestion's version stands, this one is not written over it (nor beside it: passages twice).
-      if (!(await holdsLease(tx, tool.slug, version, lease))) {
-        throw new ToolDexError('ingestion_busy', 503, `The docs of ${tool.name}@${version} are indexed by another instance: its lease was taken over.`);
-      }
-      await replacePassages(tx, tool.slug, version, prepared);
-      await markReady(tx, tool.slug, version, ready);
+    const store = () => lease.use(async (held) => {
+      await deps.store.transaction(async (tx) => {
+        // A lease that ended anyway (a process stalled past it) may have been taken over by another instance: the
+        // other ingestion's version stands, this one is not written over it (nor beside it: passages twice).
+        if (!(await holdsLease(tx, tool.slug, version, held))) {
+          throw new ToolDexError('ingestion_busy', 503, `The docs of ${tool.name}@${version} are indexed by another instance: its lease was taken over.`);
+        }
+        await replacePassages(tx, tool.slug, version, prepared);
+        await markReady(tx, tool.slug, version, ready);
+      });
+      lease.stop(); // markReady ended it
     });
     // Where a first question's wait goes: download, extraction (worker thread), storing (0 when it comes after).
     const timing = (storedAt: number) => deps.logger.info({ slug: tool.slug, version, passages: passages.length, skipped: artifact.skipped,
@@ -170,12 +176,16 @@ export function createIngestor(deps: IngestDeps) {
 
   /** Versions answered from memory whose store write is under way: served from their row here until it ends. */
   const storing = new Map<string, { row: VersionRow; write: Promise<unknown> }>();
-  function remember(tool: ToolRecord, version: string, row: VersionRow, durable: Promise<void>, failed: (error: unknown) => Promise<unknown>): void {
+  function remember(tool: ToolRecord, version: string, row: VersionRow, durable: Promise<void>, failed: (error: unknown) => Promise<unknown>,
+    lease: HeldLease): void {
     const key = `${tool.slug}@${version}`;
     const write = durable.catch(async (error: unknown) => {
       deps.logger.warn({ slug: tool.slug, version, err: error }, 'docs passages not stored; the next question indexes them again');
       await failed(error);
-    }).finally(() => storing.delete(key));
+    }).finally(() => {
+      lease.stop();
+      storing.delete(key);
+    });
     storing.set(key, { row, write });
     deps.track(write);
   }
@@ -192,10 +202,16 @@ export function createIngestor(deps: IngestDeps) {
       }
       // The lease is taken inside a slot, so a queued ingestion does not hold a lease it is not using.
       const done = await deps.scheduler.ingest(tool.ecosystem, `${tool.slug}@${version}`, async () => {
-        const lease = await claimLease(deps.store, tool.slug, version, LEASE_SECONDS, extractorVersion(tool.ecosystem));
-        if (!lease) return undefined;
+        const seconds = deps.lease?.seconds ?? LEASE_SECONDS;
+        const claimed = await claimLease(deps.store, tool.slug, version, seconds, extractorVersion(tool.ecosystem));
+        if (!claimed) return undefined;
         await deps.scheduler.ownLease(tool.slug, version);
-        const failed = (error: unknown) => settleFailure(tool, version, row?.status === 'ready', lease, error);
+        // Renewed until the write or the failure mark ends it: a long extraction keeps its version.
+        const lease = new HeldLease(deps.store, tool.slug, version, claimed, { seconds, renewEveryMs: deps.lease?.renewEveryMs, logger: deps.logger });
+        const failed = (error: unknown) => {
+          lease.stop();
+          return lease.use((held) => settleFailure(tool, version, row?.status === 'ready', held, error));
+        };
         let ingested: Ingested;
         try {
           const indexing = ingest(tool, version, lease);
@@ -205,7 +221,8 @@ export function createIngestor(deps: IngestDeps) {
           if (restored) return restored;
           throw error;
         }
-        if (ingested.durable) remember(tool, version, ingested.row, ingested.durable, failed);
+        if (ingested.durable) remember(tool, version, ingested.row, ingested.durable, failed, lease);
+        else lease.stop();
         return ingested.row;
       });
       if (done) return done;

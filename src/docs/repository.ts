@@ -72,6 +72,18 @@ export async function claimLease(db: Queryable, slug: string, version: string, l
   return rows[0]?.lease;
 }
 
+/**
+ * Moves the end of `lease` (still the row's) to `leaseSeconds` from now; returns the new end, the lease's name from
+ * then on, or undefined when the lease is no longer the row's (ended by the write, released, or taken over). The new
+ * end is later than the old, and another instance claims only after it, so it still names this claim alone.
+ */
+export async function renewLease(db: Queryable, slug: string, version: string, lease: string, leaseSeconds: number): Promise<string | undefined> {
+  const rows = await db.query<{ lease: string }>(
+    `update docs_versions set lease_until = now() + make_interval(secs => $4)
+     where slug = $1 and version = $2 and lease_until = $3::timestamptz returning lease_until::text as lease`, [slug, version, lease, leaseSeconds]);
+  return rows[0]?.lease;
+}
+
 /** Whether the ingestion lease of (slug, version) could be taken (claimLease), for callers that need no lease token. */
 export async function claimIngestion(db: Queryable, slug: string, version: string, leaseSeconds: number, extractor: number): Promise<boolean> {
   return (await claimLease(db, slug, version, leaseSeconds, extractor)) !== undefined;

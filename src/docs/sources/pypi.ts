@@ -78,8 +78,13 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
       const sdist = picked.find((d) => d.packagetype === 'sdist');
       const dists = options.keep ? (sdist ? [sdist] : picked.slice(0, 1)) : picked;
       const docsKeep = (p: string) => isDocFile(stripTopFolder(p), /\.pyi?$|^(pkg-info|metadata|top_level\.txt|py\.typed|pyproject\.toml)$/) || /top_level\.txt$|py\.typed$/.test(p);
-      // A wheel's paths are its root's already; an sdist's lose their `name-1.0/` folder.
-      const limitsFor = (isWheel: boolean) => ({ ...DEFAULT_LIMITS, keep: options.keep ? (p: string) => options.keep!(isWheel ? p : stripTopFolder(p)) : docsKeep });
+      // A wheel's paths are its root's already; an sdist's lose their `name-1.0/` folder. A file an earlier
+      // distribution gave (the wheel's copy of the sdist's modules: kubernetes 1,934 of its wheel's 1,936) is not
+      // inflated at all: the earlier copy wins, and unzipping is synchronous work of the first question's event loop.
+      const limitsFor = (isWheel: boolean, known: Set<string>) => {
+        const wanted = options.keep ? (p: string) => options.keep!(isWheel ? p : stripTopFolder(p)) : docsKeep;
+        return { ...DEFAULT_LIMITS, keep: (p: string) => !known.has(isWheel ? p : stripTopFolder(p)) && wanted(p) };
+      };
       const files: Array<ArchiveContents['files'][number]> = [];
       const origin = new Map<string, { dist: ReleaseFile; top?: string }>();
       let skipped = 0;
@@ -91,15 +96,13 @@ export function pypiSource(settings: SourceSettings): RegistrySource {
         const bytes = await downloads[i]!;
         if (!bytes) continue;
         const isWheel = dist.packagetype === 'bdist_wheel';
-        const limits = limitsFor(isWheel);
+        // The wheel adds what the sdist lacks (generated modules, stubs, its dist-info); the sdist's copy stays.
+        const limits = limitsFor(isWheel, pathsAndTails(files.map((f) => f.path)));
         const contents: ArchiveContents = dist.filename.endsWith('.zip') || isWheel ? readZip(bytes, limits) : await readTar(bytes, limits);
         const top = isWheel ? undefined : contents.files[0]?.path.split('/')[0];
-        const known = pathsAndTails(files.map((f) => f.path));
         skipped += contents.skipped.length;
         for (const f of contents.files) {
           const path = isWheel ? f.path : stripTopFolder(f.path);
-          // The wheel adds what the sdist lacks (generated modules, stubs, its dist-info); the sdist's copy stays.
-          if (known.has(path)) continue;
           files.push({ ...f, path });
           origin.set(path, { dist, top });
         }

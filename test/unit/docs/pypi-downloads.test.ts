@@ -16,11 +16,29 @@ const sdist = makeTgz([
   { name: 'fxboth-1.0.0/fxboth/__init__.py', body: '"""From the sdist."""\n' },
   { name: 'fxboth-1.0.0/docs/guide.md', body: '# Guide\n\nOnly the sdist has it.\n' },
 ]);
-const wheel = zipSync({
+const wheel = unreadable(zipSync({
   'fxboth/__init__.py': text('"""From the wheel."""\n'),
   'fxboth/_speedups.pyi': text('def fast() -> None:\n    """Only the wheel has it."""\n'),
   'fxboth-1.0.0.dist-info/top_level.txt': text('fxboth\n'),
-});
+}), 'fxboth/__init__.py');
+
+/**
+ * The zip with `name`'s compressed bytes made invalid deflate (a reserved block type): reading that entry throws, so a
+ * source that inflates the wheel's copy of a file the sdist gave fails on it; one that skips the copy never notices.
+ */
+function unreadable(zip: Uint8Array, name: string): Uint8Array {
+  const bytes = Buffer.from(zip);
+  const signature = Buffer.from([0x50, 0x4b, 0x03, 0x04]); // a local file header
+  for (let header = bytes.indexOf(signature); header >= 0; header = bytes.indexOf(signature, header + 4)) {
+    const nameLength = bytes.readUInt16LE(header + 26);
+    if (bytes.toString('utf8', header + 30, header + 30 + nameLength) !== name) continue;
+    assert.equal(bytes.readUInt16LE(header + 8), 8, 'deflated');
+    const data = header + 30 + nameLength + bytes.readUInt16LE(header + 28);
+    bytes.fill(0xff, data, data + bytes.readUInt32LE(header + 18));
+    return bytes;
+  }
+  throw new Error(`${name} is not in the zip`);
+}
 
 describe('PyPI sdist and wheel downloads', () => {
   let fake: http.Server;
@@ -55,7 +73,7 @@ describe('PyPI sdist and wheel downloads', () => {
   });
   after(() => fake.close());
 
-  it('asks for the wheel before the sdist has arrived, and keeps the sdist copy of a file both carry', async () => {
+  it('asks for the wheel before the sdist has arrived, and keeps the sdist copy of a file both carry (the wheel\'s is never inflated)', async () => {
     const limits = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 };
     const source = pypiSource({ baseUrl: base, limits, artifactLimits: limits });
     const started = Date.now();
