@@ -32,6 +32,9 @@
 //   r16:  bench/quickstarts-fresh-r16-results.json + -results-round15-code.json + bench/quickstarts-fresh-r16-ratings-both.tsv
 //         (round 16's fresh packages, run once at the end of round 16 by the round-16 (`new`) and the round-15 (`base`)
 //         code, rated blind as r10, without the doubt note's lines; training data from round 17 on)
+//   r17:  bench/quickstarts-fresh-r17-results.json + -results-round16-code.json + bench/quickstarts-fresh-r17-ratings-both.tsv
+//         (round 17's fresh packages, run once at the end of round 17 by the round-17 (`new`) and the round-16 (`base`)
+//         code, rated blind as r16; training data from round 18 on)
 //   alts5r13, alts5r14: bench/quickstart-labels-alts5-runs.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
 //         --per 3 --tries 5 over the r13 and r14 packages not rated "teaches", every alternative rated blind), split by
 //         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
@@ -41,7 +44,7 @@
 //   --lambda 1000: the λ that --lambdas 10,30,100,300,1000 chooses forward (docs/quickstarts.md "Round 16: selection").
 //   Round 15's fit was --lambda 10 --skip-sets r15,alts5br13,alts5br14 (and, before its lead counts were collected,
 //   without r15's leadShare and docsShare).
-// Forward-chaining (printed first; --forward-only stops there): for k = 10..16, a model fitted on the sets rated before
+// Forward-chaining (printed first; --forward-only stops there): for k = 10..17, a model fitted on the sets rated before
 // round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
 // not refitting ships). It is the closest thing to the next fresh run: a change must win it.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
@@ -285,6 +288,8 @@ const sets = {
   r15: await loadBenchPair('r15', [{ name: 'new', json: 'bench/quickstarts-fresh-r15-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r15-results-round14-code.json' }], 'bench/quickstarts-fresh-r15-ratings-both.tsv'),
   // Round 16's fresh packages (spent in round 17), the same form: the round-16 (`new`) and the round-15 (`base`) code's picks.
   r16: await loadBenchPair('r16', [{ name: 'new', json: 'bench/quickstarts-fresh-r16-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r16-results-round15-code.json' }], 'bench/quickstarts-fresh-r16-ratings-both.tsv'),
+  // Round 17's fresh packages (spent in round 18), the same form: the round-17 (`new`) and the round-16 (`base`) code's picks.
+  r17: await loadBenchPair('r17', [{ name: 'new', json: 'bench/quickstarts-fresh-r17-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r17-results-round16-code.json' }], 'bench/quickstarts-fresh-r17-ratings-both.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
@@ -305,9 +310,9 @@ for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${exa
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 
 /** The round each labelled set was rated in: forward-chaining fits only on what was written before round k. */
-const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, alts5br13: 13, alts5br14: 14, r14: 14, r15: 15, alts6r15: 15, r16: 16 };
-/** The rounds judged forward: the newest seven, whose fresh sets (r10–r16) stand in for the next fresh run. */
-const FORWARD = [10, 11, 12, 13, 14, 15, 16];
+const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, alts5br13: 13, alts5br14: 14, r14: 14, r15: 15, alts6r15: 15, r16: 16, r17: 17 };
+/** The rounds judged forward: the newest eight, whose fresh sets (r10–r17) stand in for the next fresh run. */
+const FORWARD = [10, 11, 12, 13, 14, 15, 16, 17];
 
 /**
  * Per package, does the pick teach, over every package of a set (one rated program included): `any` counts the
@@ -346,7 +351,7 @@ function lambdaFor(k: number): number {
   for (const lambda of LAMBDAS) {
     let picks = 0;
     const aucs: number[] = [];
-    for (const inner of [8, 9, 10, 11, 12, 13, 14, 15, 16].filter((r) => r < k)) {
+    for (const inner of [8, 9, 10, 11, 12, 13, 14, 15, 16, 17].filter((r) => r < k)) {
       for (const held of names.filter((n) => ROUND[n as keyof typeof sets] === inner)) {
         const test = sets[held as keyof typeof sets];
         const heldSlugs = new Set(test.map((e) => e.slug));

@@ -16,7 +16,7 @@ import { calleeOf } from './use-syntax.ts';
 export const TEACH_FEATURES = [
   'echoesInput', 'dumpsObject', 'reportsError', 'standInInput', 'outputLines', 'outputChars', 'distinctCalls', 'programLines',
   'fromGuide', 'fromDoctest', 'written', 'centralApi', 'handScore',
-  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines',
+  'readmeLead', 'entryApi', 'innerDoctest', 'leadShare', 'docsShare', 'dumpsConstruction', 'dumpedLines', 'emptyOutput',
 ] as const;
 export type TeachFeature = typeof TEACH_FEATURES[number];
 export type TeachVector = Record<TeachFeature, number>;
@@ -95,6 +95,36 @@ async function programFacts(ecosystem: Ecosystem, program: string): Promise<{ ca
     }).length;
     return { calls: names.size, standIns };
   });
+}
+
+/** Values that hold nothing, in the notations the four ecosystems print them in. */
+const EMPTY_VALUE = /^(\{\}|\[\]|\(\)|''|""|``|b''|b""|None|null|undefined|nil|0|0\.0|set\(\)|map\[\]|\w+\(\)|\w+ \{\}|\w+\[\]|\w+ \[\])$/;
+/** A label or key before a value: `expand():`, `exports:`, `'name':`, `"id":`, `Keys() =`. */
+const LABEL = /(^|[\s{,(\[])(['"]?[\w.$-]+(\(\))?['"]?\s*(:|=>?)\s)/g;
+/** A line that is a label alone (`partial():`, `name =`): it printed nothing after it. */
+const LABELLED = /^\s*['"]?[\w.$-]+(\(\))?['"]?\s*(:|=>?)\s*$/;
+
+/**
+ * Whether every line of the output prints only empty values (round 18: the raters' "placeholder or empty input"
+ * class: `{ exports: [], reexports: [] }` from a lexer given "example", nopt's `{ remain: [], cooked: [] }` from an
+ * empty argv, `copy(): {}` of an empty SplitDict, `b''` read from a placeholder file). Labels and keys are set aside,
+ * then brackets and separators; a line with a label and nothing after it is empty too (`partial():`). Lines of
+ * structure only (`}`) count for neither side. 0 for no output (the other features say that). All lines, not a share:
+ * over the spent picks r13–r17 a share below 1 is mostly a dump's `null` fields among real results (7 of 13 teach),
+ * every line empty mostly is not (1 of 9 teaches).
+ */
+export function emptyOutput(stdout: string): number {
+  let lines = 0;
+  let empty = 0;
+  for (const raw of stdout.split('\n')) {
+    const labelled = LABELLED.test(raw);
+    const values = raw.replace(LABEL, '$1 ').replace(LABELLED, '').split(/[\s,;]+|(?<=[{[(])(?=[^\])}])|(?<=[^{[(])(?=[}\])])/)
+      .map((t) => t.trim()).filter((t) => t && !/^([{[(]+|[}\])]+)$/.test(t));
+    if (!values.length && !labelled) continue;
+    lines++;
+    if (values.every((v) => EMPTY_VALUE.test(v))) empty++;
+  }
+  return Number(lines > 0 && empty === lines);
 }
 
 // ---- What happens to the value a program constructs (round 11: the raters' "only constructs a value and dumps it").
@@ -286,6 +316,9 @@ export async function teachFeatures(c: RanCandidate): Promise<TeachVector> {
     // made and only printed. (Output that only repeats the program's own words, `restatesProgram`, was tried beside it
     // and dropped: docs/quickstarts.md, "Round 11: selection".)
     dumpsConstruction: Number(await dumpsConstruction(c.ecosystem, c.program)),
+    // Round 18: output that holds nothing (empty containers, zero, None) under its labels: a call on a placeholder
+    // or an empty input, which shows the call's shape and nothing the package did.
+    emptyOutput: emptyOutput(c.stdout),
     // (Round 14: how far below the entry point the program's imports of the package reach, `subModule`, was tried
     // and dropped: docs/quickstarts.md, "Round 14: selection".)
   };

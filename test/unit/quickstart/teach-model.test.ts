@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { docsShare, dumpsConstruction, dumpsObject, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
+import { docsShare, dumpsConstruction, dumpsObject, emptyOutput, leadShare, reportsError, teachFeatures, TEACH_FEATURES } from '../../../src/quickstart/teach-features.ts';
 import { docsCallCounts, readmeLeadNames } from '../../../src/quickstart/score.ts';
 import { doubtClass, judgeShown, pickTeaching, teachDoubt, teachProbability, withDoubtHeader, withoutDoubtHeader, withoutDoubtNote, TEACH_DOUBT, type TeachWeights } from '../../../src/quickstart/teach-model.ts';
 import { TEACH_WEIGHTS } from '../../../src/quickstart/teach-weights.ts';
@@ -16,6 +16,25 @@ const ran = (code: string, stdout: string, origin: ScoredCandidate['origin'] = '
 const dislikesDumps: TeachWeights = { bias: 0, weights: { dumpsObject: -3, echoesInput: -3 }, center: {}, scale: {}, fittedOn: 'test', lambda: 0 };
 
 describe('teach features', () => {
+  it('emptyOutput: every output line prints only empty values under its labels (spent picks rated trivial)', () => {
+    // cjs-module-lexer's parse("example") and nopt's empty argv (r17), datasets' empty SplitDict (r13), smart-open's
+    // placeholder file (r14), templ's empty Classes (r16).
+    assert.equal(emptyOutput('{ exports: [], reexports: [] }'), 1);
+    assert.equal(emptyOutput('{ argv: { remain: [], cooked: [], original: [] } }'), 1);
+    assert.equal(emptyOutput('copy(): {}\nto_split_dict(): []'), 1);
+    assert.equal(emptyOutput("b''"), 1);
+    assert.equal(emptyOutput('String():'), 1);
+    // A line with a value among empty ones is a result (uri-template's `expand()` echoes its input: other features).
+    assert.equal(emptyOutput('expand(): example\npartial():'), 0);
+    assert.equal(emptyOutput('Some("en-US")\nNone'), 0);
+    assert.equal(emptyOutput('{\n  exports: [],\n  reexports: []\n}'), 1);
+    // Results: content-type's parse (r17, teaches), numbers, words, booleans, a dump's filled lines.
+    assert.equal(emptyOutput("{ type: 'image/svg+xml', parameters: { charset: 'utf-8' } }"), 0);
+    assert.equal(emptyOutput('[ 1, 2, 3 ]\nhello world\nfalse'), 0);
+    assert.equal(emptyOutput("{\n  android: '157.0.0',\n  chrome: '109.0.0'\n}"), 0);
+    assert.equal(emptyOutput(''), 0);
+  });
+
   it('tells an object dumped from a printed result', () => {
     assert.ok(dumpsObject('<demo.Thing object at 0x7f12ab34cd56>'));
     assert.ok(dumpsObject('[object Object]'));
