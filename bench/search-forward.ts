@@ -16,20 +16,26 @@ export function meanOverSets(values: readonly number[]): number {
   return values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : 0;
 }
 
-/** A meaning pool (search-index.ts SEMANTIC_POOL) and its label in a model row's name ('' for the shipped pool). */
-export interface PoolVariant { candidates: number; scanBelow: number; label: string }
+/**
+ * A meaning pool (search-index.ts SEMANTIC_POOL), whether stage one breaks its ties at the cut by meaning
+ * (STAGE_ONE.tieByMeaning), and its label in a model row's name ('' for the shipped pool).
+ */
+export interface PoolVariant { candidates: number; scanBelow: number; tieByMeaning: boolean; label: string }
 
 /**
  * FIT_POOL_VARIANTS (round 16): `;`-separated cells `candidates x scanBelow` (`Inf`: scan for every query with a known
- * word), `-` for the shipped pool. A cell that is not two numbers is refused, not read as 0 (a pool of nothing).
+ * word), `-` for the shipped pool; a third part `ties` (round 18: `60x150xties`) breaks stage one's ties at the cut by
+ * meaning. A cell that is not two numbers is refused, not read as 0 (a pool of nothing).
  */
 export function poolVariants(spec: string, shipped: { candidates: number; scanBelow: number }): PoolVariant[] {
   return spec.split(';').map((cell) => {
-    if (cell === '-') return { ...shipped, label: '' };
-    const parts = cell.split('x').map((x) => (x === 'Inf' ? Infinity : x.trim() === '' ? NaN : Number(x)));
+    if (cell === '-') return { ...shipped, tieByMeaning: false, label: '' };
+    const cells = cell.split('x');
+    const tieByMeaning = cells.length === 3 && cells[2] === 'ties';
+    const parts = cells.slice(0, tieByMeaning ? 2 : cells.length).map((x) => (x === 'Inf' ? Infinity : x.trim() === '' ? NaN : Number(x)));
     const [candidates, scanBelow] = parts;
-    if (parts.length !== 2 || !(candidates! >= 0 && scanBelow! >= 0)) throw new Error(`FIT_POOL_VARIANTS: ${cell} is not candidates x scanBelow (60x150, 60xInf)`);
-    return { candidates: candidates!, scanBelow: scanBelow!, label: ` pool ${cell}` };
+    if (parts.length !== 2 || !(candidates! >= 0 && scanBelow! >= 0)) throw new Error(`FIT_POOL_VARIANTS: ${cell} is not candidates x scanBelow (60x150, 60xInf, 60x150xties)`);
+    return { candidates: candidates!, scanBelow: scanBelow!, tieByMeaning, label: ` pool ${cell}` };
   });
 }
 

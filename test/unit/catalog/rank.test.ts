@@ -49,7 +49,7 @@ describe('tokenize and stem', () => {
 describe('blend', () => {
   const signals = (over: Partial<Signals>): Signals => ({
     coverage: 1, nameCoverage: 0, describedCoverage: 1, keywordCoverage: 0, readmeCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false, semantic: 0, cosine: 0, member: false,
-    namesakes: 0,
+    namesakes: 0, meaningOnly: false,
     ...over,
   });
   it('does not rank by popularity alone (popularitySq pruned in round 12), but reads it beside an exact name', () => {
