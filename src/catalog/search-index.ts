@@ -736,14 +736,18 @@ export class CatalogSearchIndex {
     return docs;
   }
 
-  private popularityTermCache: { squared: number; values: Float64Array } | undefined;
-  /** The popularity feature's share of every tool's score, computed once (a power per matching tool was a tenth of a query). */
+  private popularityTermCache: { squared: number; npm: number; values: Float64Array } | undefined;
+  /**
+   * The popularity features' share of every tool's score (popularitySq, and popularityNpm for npm's tools), computed
+   * once (a power per matching tool was a tenth of a query).
+   */
   private popularityTerm(): Float64Array {
-    const { popularitySq: squared } = WEIGHTS;
+    const { popularitySq: squared, popularityNpm: npm } = WEIGHTS;
     const cached = this.popularityTermCache;
-    if (cached && cached.squared === squared && cached.values.length === this.popularity.length) return cached.values;
-    const values = Float64Array.from(this.popularity, (p) => squared * p * p);
-    this.popularityTermCache = { squared, values };
+    if (cached && cached.squared === squared && cached.npm === npm && cached.values.length === this.popularity.length) return cached.values;
+    const npmIndex = ECOSYSTEMS.indexOf('npm');
+    const values = Float64Array.from(this.popularity, (p, doc) => (squared + (this.ecosystem[doc] === npmIndex ? npm : 0)) * p * p);
+    this.popularityTermCache = { squared, npm, values };
     return values;
   }
 
