@@ -17,15 +17,14 @@ export function meanOverSets(values: readonly number[]): number {
 }
 
 /**
- * A meaning pool (search-index.ts SEMANTIC_POOL), whether stage one breaks its ties at the cut by meaning
- * (STAGE_ONE.tieByMeaning), and its label in a model row's name ('' for the shipped pool).
+ * A meaning pool (search-index.ts SEMANTIC_POOL), its label in a model row's name ('' for the shipped pool), and the
+ * FIT_FROZEN_VARIANTS (0-based) it runs, when not every one.
  */
-export interface PoolVariant { candidates: number; scanBelow: number; tieByMeaning: boolean; label: string; variants?: number[] }
+export interface PoolVariant { candidates: number; scanBelow: number; label: string; variants?: number[] }
 
 /**
  * FIT_POOL_VARIANTS (round 16): `;`-separated cells `candidates x scanBelow` (`Inf`: scan for every query with a known
- * word), `-` for the shipped pool; a third part `ties` (round 18: `60x150xties`) breaks stage one's ties at the cut by
- * meaning. A cell that is not two numbers is refused, not read as 0 (a pool of nothing).
+ * word), `-` for the shipped pool. A cell that is not two numbers is refused, not read as 0 (a pool of nothing).
  */
 export function poolVariants(spec: string, shipped: { candidates: number; scanBelow: number }): PoolVariant[] {
   return spec.split(';').map((full) => {
@@ -35,13 +34,11 @@ export function poolVariants(spec: string, shipped: { candidates: number; scanBe
       if (!/^\d+$/.test(n)) throw new Error(`FIT_POOL_VARIANTS: ${full}: after @ come the FIT_FROZEN_VARIANTS numbers to run (0,2)`);
       return Number(n);
     });
-    if (cell === '-') return { ...shipped, tieByMeaning: false, label: '', ...(variants && { variants }) };
-    const cells = cell.split('x');
-    const tieByMeaning = cells.length === 3 && cells[2] === 'ties';
-    const parts = cells.slice(0, tieByMeaning ? 2 : cells.length).map((x) => (x === 'Inf' ? Infinity : x.trim() === '' ? NaN : Number(x)));
+    if (cell === '-') return { ...shipped, label: '', ...(variants && { variants }) };
+    const parts = cell.split('x').map((x) => (x === 'Inf' ? Infinity : x.trim() === '' ? NaN : Number(x)));
     const [candidates, scanBelow] = parts;
-    if (parts.length !== 2 || !(candidates! >= 0 && scanBelow! >= 0)) throw new Error(`FIT_POOL_VARIANTS: ${cell} is not candidates x scanBelow (60x150, 60xInf, 60x150xties)`);
-    return { candidates: candidates!, scanBelow: scanBelow!, tieByMeaning, label: ` pool ${cell}`, ...(variants && { variants }) };
+    if (parts.length !== 2 || !(candidates! >= 0 && scanBelow! >= 0)) throw new Error(`FIT_POOL_VARIANTS: ${cell} is not candidates x scanBelow (60x150, 60xInf)`);
+    return { candidates: candidates!, scanBelow: scanBelow!, label: ` pool ${cell}`, ...(variants && { variants }) };
   });
 }
 

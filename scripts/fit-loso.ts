@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FEATURES, HAND_WEIGHTS, score, WEIGHTS, type Feature } from '../src/catalog/rank.ts';
-import { CANDIDATES, SEMANTIC_POOL, STAGE_ONE } from '../src/catalog/search-index.ts';
+import { CANDIDATES, SEMANTIC_POOL } from '../src/catalog/search-index.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import { loadLabelledQueries, queriesPrintable, slices, TRAINING_FILES, type LabelledQuery } from '../bench/search-quality.ts';
 import {
@@ -240,7 +240,6 @@ async function forwardChaining(): Promise<void> {
   for (const [p, pool] of pools.entries()) {
     // Another meaning pool changes every candidate list, the fit's included: gathered again (the first pool's are `lists`).
     Object.assign(SEMANTIC_POOL, { candidates: pool.candidates, scanBelow: pool.scanBelow });
-    STAGE_ONE.tieByMeaning = pool.tieByMeaning;
     poolLabel = pool.label;
     if (p > 0 || pool.label) lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
     for (const frozen of variants.filter((_, v) => !pool.variants || pool.variants.includes(v))) {
@@ -271,7 +270,6 @@ async function forwardChaining(): Promise<void> {
     }
   }
   Object.assign(SEMANTIC_POOL, { candidates: shippedPool.candidates, scanBelow: shippedPool.scanBelow });
-  STAGE_ONE.tieByMeaning = false;
   // FIT_LOSO_OUT=file.tsv: each judged query's row (scripts/search-miss-classes.ts), printable sets only: the first model's
   // in file.tsv, each other model's in file-<n>.tsv (n = its place in the summary, from 2), so two rows' classes compare.
   const out = process.env.FIT_LOSO_OUT;

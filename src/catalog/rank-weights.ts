@@ -4,11 +4,11 @@ import type { TreeNode } from './rank-trees.ts';
 export const FITTED = {
   source: 'pairwise logistic fit on bench/search-tuning.tsv + bench/search-heldout.tsv + bench/search-fresh.tsv + bench/search-fresh-r4.tsv + bench/search-fresh-r5.tsv + bench/search-fresh-r6.tsv + bench/search-fresh-r7.tsv + bench/search-fresh-r8.tsv + bench/search-fresh-r9.tsv + bench/search-fresh-r10.tsv + bench/search-fresh-r11.tsv + bench/search-fresh-r12.tsv + bench/search-fresh-r13.tsv + bench/search-fresh-r14.tsv + bench/search-fresh-r15.tsv + bench/search-fresh-r16.tsv (4052 queries), lambda 0.00001; no CV (FIT_CV=0; chosen by leave-one-set-out); held at 0 (pruned): popularitySq + LambdaMART (20 trees, depth 3, shrinkage 0.1, leaf L2 1, min leaf Hessian 1) over the linear score',
   /** FEATURES (rank.ts) in the order the fit read them: the trees name features by position in this list. */
-  features: ['coverage', 'describedCoverage', 'readmeCoverage', 'popularitySq', 'intentMatch', 'intentOther', 'exactAlone', 'exactAlonePop', 'exactPhrase', 'meaning', 'meaningRaw', 'namesakes', 'meaningOnly', 'popularityNpm'],
+  features: ['coverage', 'describedCoverage', 'readmeCoverage', 'popularitySq', 'intentMatch', 'intentOther', 'exactAlone', 'exactAlonePop', 'exactPhrase', 'meaning', 'meaningRaw', 'namesakes'],
   weights: {
     coverage: 4.5027, describedCoverage: 2.0593, readmeCoverage: 1.6227, popularitySq: 0, intentMatch: 2.4939,
     intentOther: -2.4939, exactAlone: 2.6775, exactAlonePop: 2.1822, exactPhrase: 0.7466, meaning: 1.3459,
-    meaningRaw: 7.2149, namesakes: 1.8247, meaningOnly: 0, popularityNpm: 0,
+    meaningRaw: 7.2149, namesakes: 1.8247,
   },
   familyMargin: 0,
   /** Regression trees added to the linear score (rank-trees.ts): [feature index, threshold, below, at or above]. */

@@ -41,20 +41,6 @@ export const FEATURES = [
    * 0..1 within the ecosystem (namesakes.ts; round 9): the tool others build on, against a lesser literal match.
    */
   'namesakes',
-  /**
-   * The tool is a candidate only because the meaning scan brought it (stage one's text candidates and the exact names
-   * did not): round 18, so that a wider meaning pool can be judged without the ranker mistaking those tools for text
-   * matches (round 16's wider pools lost: the tools they brought in put some of them first).
-   */
-  'meaningOnly',
-  /**
-   * popularity² for npm tools only, 0 elsewhere (round 18, npm's misses): npm's popularity is a measurement (monthly
-   * downloads, as a percentile within npm), the other registries' mostly a place in the project's hand-kept lists.
-   * npm's literal misses are narrow packages named and described with the query's words above the tool most people
-   * install (`loading-spinner` over `ora`, `password-hash` over `argon2`); popularitySq, the same for every ecosystem,
-   * is held at 0 since round 12.
-   */
-  'popularityNpm',
 ] as const;
 // Removed after the ablations (docs/search.md, "Sixth session"): 'text' (BM25 over the fields, relative to the best
 // candidate's) — on the round-3 fresh set it did not pay (fit without it: hit@1 0.583 → 0.615), and on the 492 queries of
@@ -96,7 +82,7 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
   coverage: 1.5, describedCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
-  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0, meaningOnly: 0, popularityNpm: 0,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0,
 };
 
 /**
@@ -143,8 +129,6 @@ export interface Signals {
   member: boolean;
   /** Tools of its ecosystem named after it, 0..1 (namesakes.ts). */
   namesakes: number;
-  /** Only the meaning scan made it a candidate (not stage one's text candidates, not an exact name). */
-  meaningOnly: boolean;
 }
 
 export interface RankContext {
@@ -163,7 +147,7 @@ export function features(s: Signals, context: RankContext): number[] {
     s.coverage, s.describedCoverage, s.readmeCoverage, s.popularity * s.popularity,
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
-    s.semantic, s.cosine, s.namesakes, s.meaningOnly ? 1 : 0, s.ecosystem === 'npm' ? s.popularity * s.popularity : 0,
+    s.semantic, s.cosine, s.namesakes,
   ];
 }
 

@@ -49,11 +49,6 @@ export const CANDIDATES = { value: 120 };
  */
 export const SEMANTIC_POOL = { candidates: 60, scanBelow: 150 };
 /**
- * Stage one's ties at the cut: by catalog order (shipped), or by meaning (`tieByMeaning`, round 18, judged by
- * scripts/fit-loso.ts FIT_POOL_VARIANTS cells `…xties`).
- */
-export const STAGE_ONE = { tieByMeaning: false };
-/**
  * A framework cue from the catalog (CUE_SOURCES.derived): a tool of that name at least this popular within its
  * ecosystem (percentile), and at least CUE_MIN_TOOLS tools whose name, description, keywords or tags say the word, this
  * share of them (per tool of each ecosystem) in that ecosystem. Round 4's values, not refit (docs/search.md "Round 8").
@@ -519,7 +514,6 @@ export class CatalogSearchIndex {
         readmeCoverage: 0,
         member: this.heads[doc] !== doc,
         namesakes: this.namesakes[doc]!,
-        meaningOnly: false,
       });
       // Stage 1: the lexical blend over every matching tool, keeping the best CANDIDATES.
       const top = new TopK(CANDIDATES.value);
@@ -534,16 +528,8 @@ export class CatalogSearchIndex {
         const intent = intentOf < 0 ? 0 : ecosystemOf[doc] === intentOf ? intentMatch : intentOther;
         top.push(doc, coverageWeight * Math.min(1, cover[doc]! / totalWeight) + popularityTerm[doc]! + intent);
       }
-      if (STAGE_ONE.tieByMeaning && queryVector && this.vectors && top.full()) {
-        this.breakCutTies(top, queryVector, count, (doc) => {
-          const intent = intentOf < 0 ? 0 : ecosystemOf[doc] === intentOf ? intentMatch : intentOther;
-          return coverageWeight * Math.min(1, cover[doc]! / totalWeight) + popularityTerm[doc]! + intent;
-        }, unfiltered ? undefined : passes);
-      }
       for (const doc of exactDocs) if (!top.has(doc)) top.push(doc, blend(signals(doc), context));
       const candidates = new Set(top.docs());
-      // What full text (and the exact names) brought; the meaning scan may add more (the meaningOnly feature).
-      const textCandidates = new Set(candidates);
 
       // Stage 2: meaning and families over the candidates.
       const semantic = new Map<number, number>();
@@ -567,7 +553,6 @@ export class CatalogSearchIndex {
       const ranked = [...candidates].map((doc) => {
         const s = signals(doc, best > mean ? Math.max(0, ((semantic.get(doc) ?? mean) - mean) / (best - mean)) : 0);
         s.cosine = semantic.get(doc) ?? 0;
-        s.meaningOnly = !textCandidates.has(doc);
         let named = 0;
         for (const term of new Set(this.nameTerms(doc))) named += weights.get(term) ?? 0;
         s.nameCoverage = Math.min(1, named / totalWeight);
@@ -604,34 +589,6 @@ export class CatalogSearchIndex {
     s.describedCoverage = Math.min(1, described / totalWeight);
     s.keywordCoverage = Math.min(1, keyword / totalWeight);
     s.readmeCoverage = Math.min(1, readme / totalWeight);
-  }
-
-  /**
-   * Stage one keeps its best CANDIDATES by the lexical score, and many tools tie at the cut (the same coverage and
-   * intent: popularity is held at 0 since round 12); the heap keeps the first to arrive, i.e. catalog order, and a third
-   * of the answers missing from the pool lost their place that way (round 16). With STAGE_ONE.tieByMeaning the places
-   * at the cut go to the tied tools nearest the query by meaning instead (round 18).
-   */
-  private breakCutTies(
-    top: TopK, queryVector: Float32Array, count: number, lexical: (doc: number) => number, passes?: (doc: number) => boolean,
-  ): void {
-    const cut = top.lowest();
-    const tied: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const doc = this.touched[i]!;
-      if (passes && !passes(doc)) continue;
-      if (lexical(doc) === cut) tied.push(doc);
-    }
-    const places = top.countAt(cut);
-    if (tied.length <= places) return;
-    const rows = this.vectorRows();
-    const all = this.vectors!.all;
-    const cosineOf = (doc: number) => {
-      const cosine = rows ? (rows[doc]! < 0 ? undefined : all.scoreAt!(queryVector, rows[doc]!)) : all.score(queryVector, this.tools.slug(doc));
-      return cosine ?? -Infinity;
-    };
-    const byMeaning = tied.map((doc) => ({ doc, cosine: cosineOf(doc) })).sort((a, b) => b.cosine - a.cosine || a.doc - b.doc);
-    top.replaceAt(cut, byMeaning.slice(0, places).map((t) => t.doc));
   }
 
   private addSemanticCandidates(
@@ -736,18 +693,14 @@ export class CatalogSearchIndex {
     return docs;
   }
 
-  private popularityTermCache: { squared: number; npm: number; values: Float64Array } | undefined;
-  /**
-   * The popularity features' share of every tool's score (popularitySq, and popularityNpm for npm's tools), computed
-   * once (a power per matching tool was a tenth of a query).
-   */
+  private popularityTermCache: { squared: number; values: Float64Array } | undefined;
+  /** The popularity feature's share of every tool's score, computed once (a power per matching tool was a tenth of a query). */
   private popularityTerm(): Float64Array {
-    const { popularitySq: squared, popularityNpm: npm } = WEIGHTS;
+    const { popularitySq: squared } = WEIGHTS;
     const cached = this.popularityTermCache;
-    if (cached && cached.squared === squared && cached.npm === npm && cached.values.length === this.popularity.length) return cached.values;
-    const npmIndex = ECOSYSTEMS.indexOf('npm');
-    const values = Float64Array.from(this.popularity, (p, doc) => (squared + (this.ecosystem[doc] === npmIndex ? npm : 0)) * p * p);
-    this.popularityTermCache = { squared, npm, values };
+    if (cached && cached.squared === squared && cached.values.length === this.popularity.length) return cached.values;
+    const values = Float64Array.from(this.popularity, (p) => squared * p * p);
+    this.popularityTermCache = { squared, values };
     return values;
   }
 
@@ -869,28 +822,6 @@ class TopK {
   has(doc: number): boolean {
     for (let i = 0; i < this.size; i++) if (this.heapDocs[i] === doc) return true;
     return false;
-  }
-
-  full(): boolean {
-    return this.size === this.k && this.k > 0;
-  }
-
-  /** The lowest score kept (the cut, once full). */
-  lowest(): number {
-    return this.heapScores[0]!;
-  }
-
-  /** How many kept entries score exactly `score`. */
-  countAt(score: number): number {
-    let n = 0;
-    for (let i = 0; i < this.size; i++) if (this.heapScores[i] === score) n++;
-    return n;
-  }
-
-  /** The entries scoring exactly `score` take these docs instead, in heap order (the heap stays valid: same scores). */
-  replaceAt(score: number, docs: readonly number[]): void {
-    let next = 0;
-    for (let i = 0; i < this.size && next < docs.length; i++) if (this.heapScores[i] === score) this.heapDocs[i] = docs[next++]!;
   }
 
   docs(): number[] {

@@ -35,23 +35,20 @@ describe('poolVariants', () => {
   const shipped = { candidates: 60, scanBelow: 150 };
   it('reads the shipped pool, a wider one and a scan for every query', () => {
     assert.deepEqual(poolVariants('-;120x150;60xInf', shipped), [
-      { candidates: 60, scanBelow: 150, tieByMeaning: false, label: '' },
-      { candidates: 120, scanBelow: 150, tieByMeaning: false, label: ' pool 120x150' },
-      { candidates: 60, scanBelow: Infinity, tieByMeaning: false, label: ' pool 60xInf' },
+      { candidates: 60, scanBelow: 150, label: '' },
+      { candidates: 120, scanBelow: 150, label: ' pool 120x150' },
+      { candidates: 60, scanBelow: Infinity, label: ' pool 60xInf' },
     ]);
-  });
-  it('reads a third part `ties` as stage one breaking its ties at the cut by meaning', () => {
-    assert.deepEqual(poolVariants('60x150xties', shipped), [{ candidates: 60, scanBelow: 150, tieByMeaning: true, label: ' pool 60x150xties' }]);
   });
   it('runs only the frozen variants a cell names after @', () => {
     assert.deepEqual(poolVariants('-@0,1;60xInf@2', shipped), [
-      { candidates: 60, scanBelow: 150, tieByMeaning: false, label: '', variants: [0, 1] },
-      { candidates: 60, scanBelow: Infinity, tieByMeaning: false, label: ' pool 60xInf', variants: [2] },
+      { candidates: 60, scanBelow: 150, label: '', variants: [0, 1] },
+      { candidates: 60, scanBelow: Infinity, label: ' pool 60xInf', variants: [2] },
     ]);
     assert.throws(() => poolVariants('60xInf@x', shipped), /numbers to run/);
   });
   it('refuses a cell that is not two numbers instead of reading a pool of nothing', () => {
-    for (const bad of ['60', '60x', 'x150', 'sixtyx150', '60x150x2', '60x150xtie', 'tiesx60x150']) assert.throws(() => poolVariants(bad, shipped), /not candidates x scanBelow/);
+    for (const bad of ['60', '60x', 'x150', 'sixtyx150', '60x150x2']) assert.throws(() => poolVariants(bad, shipped), /not candidates x scanBelow/);
   });
 });
 

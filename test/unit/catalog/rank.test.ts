@@ -7,7 +7,7 @@ import { CUE_SOURCES, parseQuery, tokenize } from '../../../src/catalog/query.ts
 // search ships the catalog's since round 8, tested in search-index.test.ts; the parser reads either the same way).
 CUE_SOURCES.hand = true;
 CUE_SOURCES.derived = false;
-import { blend, features, FEATURES, nameForms, type Signals } from '../../../src/catalog/rank.ts';
+import { blend, nameForms, type Signals } from '../../../src/catalog/rank.ts';
 import { stem } from '../../../src/catalog/search-index.ts';
 import { deriveCategories, deriveFrameworks } from '../../../src/catalog/classify.ts';
 
@@ -49,7 +49,7 @@ describe('tokenize and stem', () => {
 describe('blend', () => {
   const signals = (over: Partial<Signals>): Signals => ({
     coverage: 1, nameCoverage: 0, describedCoverage: 1, keywordCoverage: 0, readmeCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false, semantic: 0, cosine: 0, member: false,
-    namesakes: 0, meaningOnly: false,
+    namesakes: 0,
     ...over,
   });
   it('does not rank by popularity alone (popularitySq pruned in round 12), but reads it beside an exact name', () => {
@@ -58,12 +58,6 @@ describe('blend', () => {
     assert.equal(blend(signals({ ...close, popularity: 0.1 }), context), blend(signals({ ...close, popularity: 0.95 }), context));
     // Where several ecosystems have the name, the more popular within its own still comes first (exactAlonePop).
     assert.ok(blend(signals({ ...close, exact: true, popularity: 0.1 }), { single: true }) < blend(signals({ ...close, exact: true, popularity: 0.95 }), { single: true }));
-  });
-  it('reads popularityNpm from npm tools only (round 18: npm\'s popularity is measured downloads)', () => {
-    const at = FEATURES.indexOf('popularityNpm');
-    assert.equal(features(signals({ ecosystem: 'npm', popularity: 0.5 }), { single: false })[at], 0.25);
-    assert.equal(features(signals({ ecosystem: 'pypi', popularity: 0.9 }), { single: false })[at], 0);
-    assert.equal(features(signals({ meaningOnly: true }), { single: false })[FEATURES.indexOf('meaningOnly')], 1);
   });
   it('puts the ecosystem the query names first', () => {
     const context = { single: false, ecosystem: 'pypi' as const };

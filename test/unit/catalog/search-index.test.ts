@@ -2,8 +2,7 @@
 // follows the vector index when rows are added or moved (a tool embedded after an ingest).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CANDIDATES, CatalogSearchIndex, STAGE_ONE, type ToolVectors } from '../../../src/catalog/search-index.ts';
-import { FEATURES } from '../../../src/catalog/rank.ts';
+import { CatalogSearchIndex, type ToolVectors } from '../../../src/catalog/search-index.ts';
 import { CUE_SOURCES, CUE_WEIGHT, parseQuery } from '../../../src/catalog/query.ts';
 import type { Ecosystem, ToolRecord } from '../../../src/catalog/types.ts';
 import { VectorIndex } from '../../../src/semantic/vector-index.ts';
@@ -66,36 +65,6 @@ describe('search with tool vectors', () => {
     assert.ok(before && after && expected);
     assert.notEqual(after.signals!.semantic, before.signals!.semantic);
     assert.equal(after.score, expected.score);
-  });
-});
-
-describe('stage one\'s cut and the meaning scan (round 18)', () => {
-  // Four tools say "http client" and tie at stage one (coverage 1, no ecosystem named); one place is kept.
-  const meaningOnlyOf = (tieByMeaning: boolean) => {
-    const index = CatalogSearchIndex.build(tools);
-    const vectors = vectorsFor(tools);
-    index.vectors = { all: vectors, head: vectors };
-    const saved = CANDIDATES.value;
-    CANDIDATES.value = 1;
-    STAGE_ONE.tieByMeaning = tieByMeaning;
-    try {
-      const at = FEATURES.indexOf('meaningOnly');
-      return Object.fromEntries(index.candidateFeatures('http client', {}, query).map((c) => [c.slug, c.features[at]]));
-    } finally {
-      CANDIDATES.value = saved;
-      STAGE_ONE.tieByMeaning = false;
-    }
-  };
-  it('marks the candidates only the meaning scan brought (meaningOnly)', () => {
-    const marked = meaningOnlyOf(false);
-    assert.equal(marked['npm-fetchy'], 0, 'the first of the tie to arrive keeps stage one\'s place');
-    assert.equal(marked['npm-reqlib'], 1, 'the meaning scan brought it');
-    assert.equal(marked['crates-hyperish'], 1);
-  });
-  it('gives the place at the cut to the tied tool nearest the query by meaning when asked (STAGE_ONE.tieByMeaning)', () => {
-    const marked = meaningOnlyOf(true);
-    assert.equal(marked['npm-reqlib'], 0, 'nearest the query of the four tied');
-    assert.equal(marked['npm-fetchy'], 1);
   });
 });
 
