@@ -16,20 +16,29 @@ export function meanOverSets(values: readonly number[]): number {
   return values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : 0;
 }
 
-/** A meaning pool (search-index.ts SEMANTIC_POOL) and its label in a model row's name ('' for the shipped pool). */
-export interface PoolVariant { candidates: number; scanBelow: number; label: string }
+/**
+ * A meaning pool (search-index.ts SEMANTIC_POOL), its label in a model row's name ('' for the shipped pool), and the
+ * FIT_FROZEN_VARIANTS (0-based) it runs, when not every one.
+ */
+export interface PoolVariant { candidates: number; scanBelow: number; label: string; variants?: number[] }
 
 /**
  * FIT_POOL_VARIANTS (round 16): `;`-separated cells `candidates x scanBelow` (`Inf`: scan for every query with a known
  * word), `-` for the shipped pool. A cell that is not two numbers is refused, not read as 0 (a pool of nothing).
  */
 export function poolVariants(spec: string, shipped: { candidates: number; scanBelow: number }): PoolVariant[] {
-  return spec.split(';').map((cell) => {
-    if (cell === '-') return { ...shipped, label: '' };
+  return spec.split(';').map((full) => {
+    // `cell@0,2` (round 18): this pool runs only those FIT_FROZEN_VARIANTS (0-based), not every one, to spare machine time.
+    const [cell = '', only] = full.split('@');
+    const variants = only === undefined ? undefined : only.split(',').map((n) => {
+      if (!/^\d+$/.test(n)) throw new Error(`FIT_POOL_VARIANTS: ${full}: after @ come the FIT_FROZEN_VARIANTS numbers to run (0,2)`);
+      return Number(n);
+    });
+    if (cell === '-') return { ...shipped, label: '', ...(variants && { variants }) };
     const parts = cell.split('x').map((x) => (x === 'Inf' ? Infinity : x.trim() === '' ? NaN : Number(x)));
     const [candidates, scanBelow] = parts;
     if (parts.length !== 2 || !(candidates! >= 0 && scanBelow! >= 0)) throw new Error(`FIT_POOL_VARIANTS: ${cell} is not candidates x scanBelow (60x150, 60xInf)`);
-    return { candidates: candidates!, scanBelow: scanBelow!, label: ` pool ${cell}` };
+    return { candidates: candidates!, scanBelow: scanBelow!, label: ` pool ${cell}`, ...(variants && { variants }) };
   });
 }
 

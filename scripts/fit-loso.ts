@@ -242,7 +242,7 @@ async function forwardChaining(): Promise<void> {
     Object.assign(SEMANTIC_POOL, { candidates: pool.candidates, scanBelow: pool.scanBelow });
     poolLabel = pool.label;
     if (p > 0 || pool.label) lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
-    for (const frozen of variants) {
+    for (const frozen of variants.filter((_, v) => !pool.variants || pool.variants.includes(v))) {
       for (const lambda of lambdas) {
         for (const set of judged) {
           // Sets written before this one (their position in TRAINING_FILES), and the pseudo-queries (weak supervision) if any.

@@ -40,6 +40,13 @@ describe('poolVariants', () => {
       { candidates: 60, scanBelow: Infinity, label: ' pool 60xInf' },
     ]);
   });
+  it('runs only the frozen variants a cell names after @', () => {
+    assert.deepEqual(poolVariants('-@0,1;60xInf@2', shipped), [
+      { candidates: 60, scanBelow: 150, label: '', variants: [0, 1] },
+      { candidates: 60, scanBelow: Infinity, label: ' pool 60xInf', variants: [2] },
+    ]);
+    assert.throws(() => poolVariants('60xInf@x', shipped), /numbers to run/);
+  });
   it('refuses a cell that is not two numbers instead of reading a pool of nothing', () => {
     for (const bad of ['60', '60x', 'x150', 'sixtyx150', '60x150x2']) assert.throws(() => poolVariants(bad, shipped), /not candidates x scanBelow/);
   });
