@@ -2,6 +2,7 @@
 // function, type, macro or re-export under `#[cfg(feature = "x")]` (postcard's `to_allocvec` under `alloc`, backoff's
 // `future` module under `futures`, pollster's `main` under `macro`). A plain dependency builds the default features
 // only, so an example that uses such a name fails with "unresolved import"; the program turns the feature on instead.
+import { createHash } from 'node:crypto';
 import { cfgHolds, cfgPredicate, hostTarget } from '../docs/extract/rust-cfg.ts';
 import { withSyntaxTree, type SyntaxNode } from './parse.ts';
 import { featuresToSatisfy } from './programs/rust-features.ts';
@@ -37,6 +38,28 @@ const MAX_BYTES = 4_000_000;
  * needs nothing). Only features the manifest declares; the first declaration's gate when there are several.
  */
 export async function featureGatedNames(files: { path: string; text: string }[], declared: string[], defaults: string[]): Promise<Record<string, string[]>> {
+  // Every verification of a crate version reads the same sources again (one parse of each gating file, seconds for a
+  // large crate): the answer is kept per input, keyed by a digest of the files and features, so it is the same answer.
+  const key = gatesKey(files, declared, defaults);
+  const kept = GATES_SEEN.get(key);
+  if (kept) return structuredClone(kept);
+  const out = await readGatedNames(files, declared, defaults);
+  GATES_SEEN.set(key, out);
+  if (GATES_SEEN.size > GATES_KEPT) GATES_SEEN.delete(GATES_SEEN.keys().next().value!);
+  return structuredClone(out);
+}
+
+/** How many crate versions' answers are kept (each a small name → features map), the oldest dropped first. */
+const GATES_KEPT = 64;
+const GATES_SEEN = new Map<string, Record<string, string[]>>();
+
+function gatesKey(files: { path: string; text: string }[], declared: string[], defaults: string[]): string {
+  const hash = createHash('sha256').update(JSON.stringify([declared, defaults]));
+  for (const file of files) hash.update(`\0${file.path}\0${file.text.length}\0`).update(file.text);
+  return hash.digest('hex');
+}
+
+async function readGatedNames(files: { path: string; text: string }[], declared: string[], defaults: string[]): Promise<Record<string, string[]>> {
   const sources = files.filter((f) => f.path.endsWith('.rs') && !/(^|\/)(tests|benches|examples|fuzz)\//.test(f.path) && !/(^|\/)build\.rs$/.test(f.path)).slice(0, MAX_FILES);
   const read: Declared = { items: [], modules: [] };
   const perFile = new Map<string, Declared>();

@@ -6,6 +6,7 @@ import { callableFunctions, exerciseTypes, printPlaceholders } from './rust-item
 import { printRustAsserts } from './rust-asserts.ts';
 import { featuresForGatedNames, resolveFeatureGates } from './rust-features.ts';
 import { unhideDoctest } from './rustdoc.ts';
+import { SHOW_MODULE, showBindings, usesShows } from './rust-bindings.ts';
 
 export { unhideDoctest };
 
@@ -159,14 +160,19 @@ export async function rustProgram(code: string, origin: string, crate: { name: s
     root = await parseCode('rust', source);
     if (hasMain(root)) source = exerciseInEmptyMain(root, source);
   }
+  // Nothing printed and nothing checked: the values it computes are its result (see rust-bindings.ts).
+  if (silent && !/\bassert(_eq|_ne)?!/.test(source)) {
+    source = await showBindings(source);
+    root = await parseCode('rust', source);
+  }
   if (!hasMain(root)) {
     // Only definitions (a `fn` that does the work, the README's `fn write_temp_folder() -> io::Result<()>`): rustdoc
     // would wrap them in a `fn main` that never calls them, printing or not; the program calls them.
     if (onlyDefinitions(root)) source = withExercise(root, source);
-    else if (silent) source = printLastBinding(root, source);
     root = await parseCode('rust', source);
     source = wrapMain(source, root);
   }
+  if (usesShows(source)) source = `${source.replace(/\s+$/, '')}\n${SHOW_MODULE}`;
   if (!printsOwn) source = await printRustAsserts(source);
   if (silent) source = withLogOutput(source, crate.importName);
   root = await parseCode('rust', source);
@@ -222,17 +228,6 @@ export function statedDependencies(code: string): Record<string, RustDep> {
 
 function mergeDep(a: RustDep, b: RustDep): RustDep {
   return { ...a, features: [...new Set([...a.features, ...b.features])] };
-}
-
-/** A doctest that prints nothing and asserts nothing: print the last `let` it binds. */
-function printLastBinding(root: SyntaxNode, code: string): string {
-  if (/\bassert(_eq|_ne)?!/.test(code)) return code;
-  const lets = namedChildren(root).filter((n) => n.type === 'let_declaration');
-  const statementsAtTop = descendants(root, 'let_declaration').filter((n) => !ancestor(n, 'function_item'));
-  const last = (lets.length ? lets : statementsAtTop).pop();
-  const pattern = last?.childForFieldName('pattern');
-  if (!pattern || pattern.type !== 'identifier' || pattern.text.startsWith('_')) return code;
-  return `${code.replace(/\s+$/, '')}\nprintln!("{:?}", ${pattern.text});\n`;
 }
 
 /** A doctest with no statements of its own: items and `use` lines only. */

@@ -22,6 +22,16 @@ describe('names a feature gates, read from the crate', () => {
     assert.deepEqual(await featureGatedNames(dalek, ['batch', 'std'], ['std']), { verify_batch: ['batch'], 'batch::verify_batch': ['batch'] });
   });
 
+  it('answers a second reading of the same sources the same, as a copy of its own (the kept answer per input)', async () => {
+    const files = [{ path: 'src/lib.rs', text: '#[cfg(feature = "batch")]\nmod batch;\n#[cfg(feature = "batch")]\npub use crate::batch::*;\n' },
+      { path: 'src/batch.rs', text: 'pub fn verify_batch(messages: &[&[u8]]) {}\n' }];
+    const first = await featureGatedNames(files, ['batch', 'std'], ['std']);
+    first.verify_batch!.push('changed by a caller');
+    assert.deepEqual(await featureGatedNames(files, ['batch', 'std'], ['std']), { verify_batch: ['batch'], 'batch::verify_batch': ['batch'] });
+    // Other features declared or on by default are another input, with its own answer.
+    assert.deepEqual(await featureGatedNames(files, ['batch', 'std'], ['std', 'batch']), {});
+  });
+
   it('needs nothing for names the default features give, one way or another (postcard)', async () => {
     const postcard = [{ path: 'src/lib.rs', text: [
       '#[cfg(feature = "alloc")]', 'pub use ser::{to_allocvec, to_allocvec_cobs};', '#[cfg(feature = "use-std")]', 'pub use ser::to_stdvec;',
