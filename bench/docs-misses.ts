@@ -28,6 +28,7 @@ const SPENT: Array<[string, Question['set']]> = [
   ['docs-fresh-r15.tsv', 'fresh-r15'],
   ['docs-fresh-r16.tsv', 'fresh-r16'],
   ['docs-fresh-r17.tsv', 'fresh-r17'],
+  ['docs-fresh-r18.tsv', 'fresh-r18'],
 ];
 
 /** Causes from the closest to answered to the farthest; a question takes the closest cause over its alternatives. */
