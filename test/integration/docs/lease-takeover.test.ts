@@ -13,15 +13,9 @@ import { createLogger } from '../../../src/log.ts';
 import type { Store } from '../../../src/store/index.ts';
 import { freshStore, storeKinds } from '../../helpers/stores.ts';
 import { goodPackage, startFakeRegistry, type FakeRegistry } from './fixtures.ts';
+import { gate } from '../../helpers/gate.ts';
 
 const tool = (name: string) => ({ slug: `npm-${name}`, ecosystem: 'npm', name, docsUrl: null, homepage: null, repository: null }) as unknown as ToolRecord;
-
-/** A gate: `wait()` resolves once `open()` is called. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
-  return { open, wait: () => opened };
-}
 
 for (const kind of storeKinds()) describe(`an ingestion whose lease was taken over (${kind})`, () => {
   let registry: FakeRegistry;
