@@ -62,4 +62,24 @@ describe('rust examples that print and check nothing show what they bind', () =>
       assert.equal(execFileSync(path.join(dir, 'main'), { encoding: 'utf8' }), 'words = ["a", "b"]\njoined = "a+b"\n');
     } finally { fs.rmSync(dir, { recursive: true, force: true }); }
   });
+
+  // rustls-native-certs 0.8.5's doctest (round 18's fresh run) fills `let mut roots = RootCertStore::empty()` in a loop:
+  // shown right after its let it printed an empty store, and the package-use check refused the program.
+  it('a let mut value is shown after the statements that fill it, and before a let that may move it (rustc)', async (t) => {
+    const made = await rustProgram([
+      'let mut seen = std::collections::BTreeSet::new();', 'for w in "b a b".split(\' \') {', '    seen.insert(w.to_string());', '}',
+      'let mut parts = Vec::new();', 'parts.push(String::from("x"));', 'let joined = parts.concat();', 'drop(joined);',
+    ].join('\n'), 'readme', crate('demo'));
+    // After the loop that fills it; before the let that consumes the other (a show after `parts.concat()` is fine too,
+    // but one after a move would not compile, so a let that uses it always goes after the show).
+    assert.match(made.main, /seen\.insert\(w\.to_string\(\)\);\n\s*\} \{ #\[allow\(unused_imports\)\][^\n]*Show\(&seen\)/);
+    assert.match(made.main, /Show\(&parts\)[^\n]*\} let joined = parts\.concat\(\);/);
+    try { execFileSync('rustc', ['--version'], { stdio: 'ignore' }); } catch { t.skip('no rustc here'); return; }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rust-bindings-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'main.rs'), made.main);
+      execFileSync('rustc', ['--edition', '2021', '-o', path.join(dir, 'main'), path.join(dir, 'main.rs')], { stdio: 'pipe' });
+      assert.equal(execFileSync(path.join(dir, 'main'), { encoding: 'utf8' }), 'seen = {"a", "b"}\nparts = ["x"]\njoined = "x"\n');
+    } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  });
 });
