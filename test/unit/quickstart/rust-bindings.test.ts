@@ -12,6 +12,15 @@ import { rustProgram } from '../../../src/quickstart/programs/rust.ts';
 import { programUsesPackage } from '../../../src/quickstart/package-use.ts';
 
 const crate = (name: string) => ({ name, importName: name.replace(/-/g, '_'), version: '1.0.0', deps: {}, features: [] });
+/** A program's stdout, compiled with rustc (edition 2021) in a scratch folder removed afterwards. */
+function compileAndRun(main: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rust-bindings-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'main.rs'), main);
+    execFileSync('rustc', ['--edition', '2021', '-o', path.join(dir, 'main'), path.join(dir, 'main.rs')], { stdio: 'pipe' });
+    return execFileSync(path.join(dir, 'main'), { encoding: 'utf8' });
+  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+}
 const shows = (name: string) => new RegExp(`\\(&crate::__tooldex::Show\\(&${name}\\)\\)\\.tooldex_shown\\(\\) \\{ println!\\("${name} = \\{\\}", shown\\); \\}`);
 
 describe('rust examples that print and check nothing show what they bind', () => {
@@ -55,12 +64,7 @@ describe('rust examples that print and check nothing show what they bind', () =>
       'let opaque = make();', 'let n = 3;', 'let joined = words.join("+");', 'drop(words);', 'let _ = opaque.0 + n;',
       'for i in 0..2 { let twice = i * 2; drop(twice); }',
     ].join('\n'), 'readme', crate('demo'));
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rust-bindings-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'main.rs'), made.main);
-      execFileSync('rustc', ['--edition', '2021', '-o', path.join(dir, 'main'), path.join(dir, 'main.rs')], { stdio: 'pipe' });
-      assert.equal(execFileSync(path.join(dir, 'main'), { encoding: 'utf8' }), 'words = ["a", "b"]\njoined = "a+b"\n');
-    } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+    assert.equal(compileAndRun(made.main), 'words = ["a", "b"]\njoined = "a+b"\n');
   });
 
   // rustls-native-certs 0.8.5's doctest (round 18's fresh run) fills `let mut roots = RootCertStore::empty()` in a loop:
@@ -75,11 +79,6 @@ describe('rust examples that print and check nothing show what they bind', () =>
     assert.match(made.main, /seen\.insert\(w\.to_string\(\)\);\n\s*\} \{ #\[allow\(unused_imports\)\][^\n]*Show\(&seen\)/);
     assert.match(made.main, /Show\(&parts\)[^\n]*\} let joined = parts\.concat\(\);/);
     try { execFileSync('rustc', ['--version'], { stdio: 'ignore' }); } catch { t.skip('no rustc here'); return; }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rust-bindings-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'main.rs'), made.main);
-      execFileSync('rustc', ['--edition', '2021', '-o', path.join(dir, 'main'), path.join(dir, 'main.rs')], { stdio: 'pipe' });
-      assert.equal(execFileSync(path.join(dir, 'main'), { encoding: 'utf8' }), 'seen = {"a", "b"}\nparts = ["x"]\njoined = "x"\n');
-    } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+    assert.equal(compileAndRun(made.main), 'seen = {"a", "b"}\nparts = ["x"]\njoined = "x"\n');
   });
 });
