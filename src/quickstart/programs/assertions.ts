@@ -5,6 +5,7 @@
 // each top-level check becomes a print of that value (the side that computes something), and the check itself goes
 // (what the version computes is what the run verifies; a check against another version's value would fail it).
 // Read from the syntax tree (tree-sitter); the callers apply it only to examples that print nothing of their own.
+import nodeAssert from 'node:assert';
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
 
 /** Node's and chai's assert functions that check a value (not `throws`, `rejects`, `fail`: no value to show). */
@@ -42,6 +43,9 @@ function checkedValue(expression: SyntaxNode): SyntaxNode | undefined {
     const args = namedChildren(expression.childForFieldName('arguments') ?? expression).filter((n) => n.type !== 'comment');
     return actualOf(args.slice(0, callee.text === 'assert' || /\.(ok|is[A-Z]\w*)$/.test(callee.text) ? 1 : 2), calls);
   }
+  // A check through `assert` with a function Node's module lacks (tape's `assert.notOk`): it would throw, not check.
+  const method = lacking(callee);
+  if (method) return actualOf(namedChildren(expression.childForFieldName('arguments') ?? expression).filter((n) => n.type !== 'comment').slice(0, 2), calls);
   // A chain: `expect(x).to.equal(y)` / `expect(x).toBe(y)` checks x; `x.should.equal(y)`, `x.should.be.false` check x.
   for (let node: SyntaxNode | null = callee ?? (expression.type === 'member_expression' ? expression : null); node;) {
     if (node.type === 'member_expression') {
@@ -73,6 +77,50 @@ export async function showNodeAssertions(code: string, grammar: Grammar, name = 
   }
   let out = code;
   for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return edits.length ? dropUnusedAssertImport(out, grammar) : out;
+}
+
+/**
+ * Whether Node's own `assert` module has this function: read from the running Node's module, not from a list, so
+ * that a check written for another library's `assert` (tape's and chai's `notOk`, `isTrue`, `isFalse`) is known to
+ * throw "assert.notOk is not a function" under Node.
+ */
+export function nodeAssertHas(method: string): boolean {
+  return Object.hasOwn(nodeAssert, method) && typeof (nodeAssert as unknown as Record<string, unknown>)[method] === 'function';
+}
+
+/** The method of an `assert.<method>` callee when Node's assert module lacks it; undefined otherwise. */
+function lacking(callee: SyntaxNode | null): string | undefined {
+  if (callee?.type !== 'member_expression') return undefined;
+  const object = callee.childForFieldName('object');
+  const method = callee.childForFieldName('property')?.text;
+  return object?.type === 'identifier' && object.text === 'assert' && method && !nodeAssertHas(method) ? method : undefined;
+}
+
+/**
+ * Checks an example makes through Node's `assert` (imported or required as `assert`) with a function Node's module
+ * does not have (is-regex's and is-string's READMEs: `assert.notOk(isRegex(undefined))`, tape's name): each such call
+ * throws before the example's own prints run, so the run fails. Each becomes `show(value)`, the value being the
+ * argument it checks (the first of its first two that computes something, else the first), wherever it stands as a
+ * statement; the checks Node has are left as they are, and so is an example that prints nothing (showNodeAssertions
+ * rewrites all of its checks, these too). The package `name` itself being an assertion library leaves its examples alone.
+ */
+export async function showChecksNodeLacks(code: string, grammar: Grammar, name = '', show = 'console.log'): Promise<string> {
+  if (ASSERTION_LIBRARY.test(name)) return code;
+  const root = await parseCode(grammar, code);
+  if (!namedChildren(root).some((st) => ASSERT_IMPORT.test(st.text))) return code;
+  const calls = ['call_expression', 'new_expression'];
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const statement of descendants(root, 'expression_statement')) {
+    const expression = namedChildren(statement)[0];
+    if (expression?.type !== 'call_expression') continue;
+    if (!lacking(expression.childForFieldName('function'))) continue;
+    const args = namedChildren(expression.childForFieldName('arguments') ?? expression).filter((n) => n.type !== 'comment');
+    const value = actualOf(args.slice(0, 2), calls);
+    if (value) edits.push({ start: expression.startIndex, end: expression.endIndex, text: `${show}(${value.text})` });
+  }
+  let out = code;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return edits.length ? dropUnusedAssertImport(out, grammar) : out;
 }
 

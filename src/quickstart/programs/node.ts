@@ -2,7 +2,7 @@
 // (.mjs / .cjs / .ts), the packages it imports beside this one, and results printed when the example prints nothing.
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
 import { printCallbackResults } from './node-callbacks.ts';
-import { showNodeAssertions } from './assertions.ts';
+import { showChecksNodeLacks, showNodeAssertions } from './assertions.ts';
 import { filesNamed, SHOW_AT_EXIT, withWrittenFiles } from './node-files.ts';
 import type { NpmExports } from '../imports.ts';
 import { commonJsImports } from './cjs-imports.ts';
@@ -369,6 +369,10 @@ export async function nodeProgram(code: string, language: string, name: string, 
     const names = value?.type === 'identifier' ? [value.text] : [];
     if (names.length) program = `${program.replace(/\s+$/, '')}\nconsole.log(${names.join(', ')});\n`;
   }
+  // A check through Node's assert with a function Node's module lacks (tape's `assert.notOk`) throws before the
+  // example's prints and its other checks: it shows the value it checks instead (assertions.ts). After the rewrite of
+  // a silent example's checks above, which leaves such a check as it is.
+  program = await showChecksNodeLacks(program, grammar, name, printsAlready || !written.length ? 'console.log' : SHOW_AT_EXIT);
   if (stubs.length) {
     // A stand-in must not replace the package: the program still has to call into it through an import of its own.
     const body = program.split('\n').filter((l) => !l.includes(`'${name}'`) && !l.includes(`"${name}"`)).join('\n');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { nodeProgram } from '../../../src/quickstart/programs/node.ts';
 import { pythonProgram } from '../../../src/quickstart/programs/python.ts';
-import { showNodeAssertions, showPythonAssertions } from '../../../src/quickstart/programs/assertions.ts';
+import { nodeAssertHas, showChecksNodeLacks, showNodeAssertions, showPythonAssertions } from '../../../src/quickstart/programs/assertions.ts';
 
 /** which-typed-array 1.1.24's README example, as published (expected value first). */
 const WHICH_TYPED_ARRAY = [
@@ -35,6 +35,23 @@ const TYPING_INSPECT = [
   'assert is_generic_type(Iterable[int])',
   'assert not is_generic_type(int)',
   'assert not is_generic_type(Union[int, T])',
+].join('\n');
+
+/**
+ * is-regex 1.2.1's README example as round 18's fresh run tried it (README.md#L18): tape's `assert.notOk`, which Node's
+ * assert module lacks, so every try failed with "TypeError: assert.notOk is not a function" before the prints ran.
+ */
+const IS_REGEX = [
+  "var isRegex = require('is-regex');",
+  "var assert = require('assert');",
+  '',
+  'assert.notOk(isRegex(undefined));',
+  'assert.notOk(isRegex(null));',
+  "assert.notOk(isRegex('foo'));",
+  'assert.notOk(isRegex([]));',
+  '',
+  'console.log(isRegex(/a/g));',
+  "console.log(isRegex(new RegExp('a', 'g')));",
 ].join('\n');
 
 describe('assertions: an example that only checks prints what it checks', () => {
@@ -148,5 +165,31 @@ describe('assertions: an example that only checks prints what it checks', () => 
     assert.equal(execFileSync(process.execPath, ['-e', stand], { encoding: 'utf8' }), 'text/html;charset=utf-8\ntext\nutf-8\ntrue\nfalse\n');
     const plain = await showNodeAssertions('console.assert(f(1));\nconsole.assert(2 < g(), "small");', 'javascript');
     assert.equal(plain, 'console.log(f(1));\nconsole.log(g());');
+  });
+  it('a check with a function Node\'s assert lacks (is-regex\'s assert.notOk) shows its value, and the program runs', async () => {
+    assert.equal(nodeAssertHas('notOk'), false);
+    assert.equal(nodeAssertHas('ok'), true);
+    assert.equal(nodeAssertHas('deepStrictEqual'), true);
+    const { code } = await nodeProgram(IS_REGEX, 'js', 'is-regex', undefined);
+    assert.match(code, /^console\.log\(isRegex\(undefined\)\);$/m, code);
+    assert.match(code, /^console\.log\(isRegex\('foo'\)\);$/m, code);
+    assert.doesNotMatch(code, /assert\.notOk/, code);
+    assert.doesNotMatch(code, /require\('assert'\)/, code);
+    // Run with a local isRegex: before the change the first check threw "assert.notOk is not a function".
+    const local = code.replace("var isRegex = require('is-regex');", 'var isRegex = (v) => v instanceof RegExp;');
+    assert.equal(execFileSync(process.execPath, ['-e', local], { encoding: 'utf8' }), 'false\nfalse\nfalse\nfalse\ntrue\ntrue\n');
+  });
+
+  it('a silent example of such checks prints them all; checks Node has and other libraries\' assert stay', async () => {
+    const silent = "const isOdd = require('is-odd');\nconst assert = require('assert');\nassert.ok(isOdd(3));\nassert.notOk(isOdd(4));";
+    const { code } = await nodeProgram(silent, 'js', 'is-odd', undefined);
+    assert.match(code, /^console\.log\(isOdd\(3\)\);\nconsole\.log\(isOdd\(4\)\);$/m, code);
+    // In an example that prints, Node's own checks (assert.ok) are kept; only the one that would throw is shown.
+    const mixed = "const assert = require('node:assert');\nconsole.log(f(1));\nassert.ok(f(2));\nassert.isTrue(f(3));\nfunction g() { assert.notOk(f(4)); }";
+    assert.equal(await showChecksNodeLacks(mixed, 'javascript'), "const assert = require('node:assert');\nconsole.log(f(1));\nassert.ok(f(2));\nconsole.log(f(3));\nfunction g() { console.log(f(4)); }");
+    // chai's assert (not Node's module) has notOk: left as it is; so is an assertion library's own example.
+    const chai = "const { assert } = require('chai');\nconsole.log(f(1));\nassert.notOk(f(2));";
+    assert.equal(await showChecksNodeLacks(chai, 'javascript'), chai);
+    assert.equal(await showChecksNodeLacks(IS_REGEX, 'javascript', 'tape'), IS_REGEX);
   });
 });
