@@ -21,6 +21,11 @@ export interface Adjustments {
   pythonImports?: string[];
   /** Python: standard modules whose class of the same name the example calls bare (`datetime(2024, 1, 30)`): `from datetime import datetime`. */
   pythonClassImports?: string[];
+  /**
+   * Python: public names of a standard module the example uses bare (`@dataclass`, `ExitStack()`), as `module.name`
+   * (`dataclasses.dataclass`): `from dataclasses import dataclass`.
+   */
+  pythonStdlibNames?: string[];
   /** Python: names of the standard `typing` module the example uses bare (`List`, `Optional`): imported from it. */
   typingNames?: string[];
   /** Python: names the example uses bare that may be the package's own (`@define` of attrs): imported from it first. */
@@ -80,9 +85,10 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       let code = await pythonProgram(elided.code, candidate.language, info.importName, info.pyBindings);
       // A run stopped at one missing name: every other name the script reads unbound is imported now, by the same
       // rules, instead of one run per name (a doctest using `fp` and `mp` bare).
-      if (adjust.pythonImports?.length || adjust.pythonClassImports?.length || adjust.pythonNames?.length || adjust.typingNames?.length) adjust = await withUnboundImports(code, adjust, info, host);
+      if (adjust.pythonImports?.length || adjust.pythonClassImports?.length || adjust.pythonNames?.length || adjust.typingNames?.length || adjust.pythonStdlibNames?.length) adjust = await withUnboundImports(code, adjust, info, host);
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonClassImports?.length) code = `${adjust.pythonClassImports.map((m) => `from ${m} import ${m}`).join('\n')}\n${code}`;
+      if (adjust.pythonStdlibNames?.length) code = `${adjust.pythonStdlibNames.map((q) => `from ${q.slice(0, q.lastIndexOf('.'))} import ${q.slice(q.lastIndexOf('.') + 1)}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
       if (adjust.typingNames?.length) code = `from typing import ${adjust.typingNames.join(', ')}\n${code}`;
       if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs, info.dataBlocks);
@@ -158,6 +164,9 @@ export function crateSpec(key: string, dep: Pick<RustDep, 'version' | 'features'
   return features.length ? `${pinned}[${features.join(',')}]` : pinned;
 }
 
+/** The name of a `module.name` entry (pythonStdlibNames). */
+const lastName = (qualified: string) => qualified.slice(qualified.lastIndexOf('.') + 1);
+
 /**
  * The adjustments with every name the script reads but never binds classified as the one-name repairs classify a
  * NameError: typing's generics, names the package's `__init__.py` binds, standard modules and the package itself.
@@ -165,13 +174,14 @@ export function crateSpec(key: string, dep: Pick<RustDep, 'version' | 'features'
  */
 export async function withUnboundImports(code: string, adjust: Adjustments, info: PackageInfo, host: HostFacts): Promise<Adjustments> {
   const root = info.importName.split('.')[0]!;
-  const taken = new Set([...(adjust.pythonImports ?? []), ...(adjust.pythonClassImports ?? []), ...(adjust.pythonNames ?? []), ...(adjust.typingNames ?? []), ...(adjust.stubs ?? [])]);
+  const taken = new Set([...(adjust.pythonImports ?? []), ...(adjust.pythonClassImports ?? []), ...(adjust.pythonNames ?? []), ...(adjust.typingNames ?? []), ...(adjust.stubs ?? []), ...(adjust.pythonStdlibNames ?? []).map(lastName)]);
   const out = { ...adjust };
   for (const name of await unboundNames(code)) {
     if (taken.has(name) || host.pythonBuiltins?.has(name)) continue;
     if (TYPING_NAMES.has(name)) out.typingNames = [...(out.typingNames ?? []), name];
     else if (info.pyExports?.includes(name)) out.pythonNames = [...(out.pythonNames ?? []), name];
     else if (host.pythonStdlib.has(name) || name === root) out.pythonImports = [...(out.pythonImports ?? []), name];
+    else if (host.pythonStdlibNames?.has(name)) out.pythonStdlibNames = [...(out.pythonStdlibNames ?? []), `${host.pythonStdlibNames.get(name)}.${name}`];
   }
   return out;
 }
@@ -215,6 +225,10 @@ export function repairFor(info: PackageInfo, stderr: string, adjust: Adjustments
       if (unnamed && (host?.pythonStdlib.has(unnamed) || unnamed === info.importName.split('.')[0]) && !adjust.pythonImports?.includes(unnamed)) {
         return { ...adjust, pythonImports: [...(adjust.pythonImports ?? []), unnamed] };
       }
+      // A public name of one standard module, used bare (`@dataclass` above a README's class, `ExitStack()`): imported
+      // from that module (host-facts.ts reads every standard module's `__all__`), not stood in for as a helper.
+      const stdlibModule = unnamed ? host?.pythonStdlibNames?.get(unnamed) : undefined;
+      if (unnamed && stdlibModule && !adjust.pythonStdlibNames?.map(lastName).includes(unnamed)) return { ...adjust, pythonStdlibNames: [...(adjust.pythonStdlibNames ?? []), `${stdlibModule}.${unnamed}`] };
       // A bare name may be the package's own (`@define` of attrs): imported from the package first; only when the
       // package has no such name is it a helper left to the reader.
       const notExported = new RegExp(`ImportError: cannot import name '(\\w+)' from '${info.importName.split('.')[0]}`).exec(stderr)?.[1];
