@@ -67,6 +67,14 @@ type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: 
   neighbourMin?: number;
   /** With `neighbours`: 1 = the nearest among the word candidates only (the pool), not among every embedded passage. */
   neighbourPool?: number;
+  /**
+   * Round 19's candidate: word candidates deeper than the RERANK_DEPTH compared, down to word rank `deep`, embedded before
+   * ranking and compared by meaning too (read off each stored pool's `wordRank` / `deepSim` columns, pools asked since
+   * round 19; absent = 0, as shipped). `deepTop`: only the N most similar of them; `deepMin`: only those at least this
+   * similar; `deepProse`: 1 = only passages that are not bare declarations; `deepAbove`: only those more similar than
+   * the compared candidate of this meaning rank (1 = the most similar compared one).
+   */
+  deep?: number; deepTop?: number; deepMin?: number; deepProse?: number; deepAbove?: number;
   /** Weights per ecosystem (round 15's candidates): a question of an ecosystem listed here is ranked under its own. */
   byEcosystem?: Record<string, FitWeights> };
 /**
@@ -224,6 +232,13 @@ const ALL_CONFIGS: Config[] = [
   ...[0.6, 0.7, 0.8].map((min) => ({ name: `fixed neighbours 32 min ${min}`, kind: 'fixed' as const, features: [], lambda: 0, set: { neighbours: 32, neighbourMin: min } })),
   ...[1, 2, 4, 8].map((n) => ({ name: `fixed pool neighbours ${n}`, kind: 'fixed' as const, features: [], lambda: 0, set: { neighbours: n, neighbourPool: 1 } })),
   { name: 'search13 neighbours', kind: 'search', features: ['neighbours'], lambda: 0, objective: 'hit1+hit3' },
+  // Round 19: the answers outside the compared word candidates, embedded at question time (a time budget) before ranking.
+  ...[32, 48, 100].map((d) => ({ name: `fixed deep ${d}`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: d } })),
+  ...[1, 2, 4, 8].map((n) => ({ name: `fixed deep 100 top ${n}`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: 100, deepTop: n } })),
+  ...[0.7, 0.75, 0.8].map((min) => ({ name: `fixed deep 100 min ${min}`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: 100, deepMin: min } })),
+  ...[48, 100].map((d) => ({ name: `fixed deep ${d} prose`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: d, deepProse: 1 } })),
+  ...[1, 3].map((a) => ({ name: `fixed deep 100 above ${a}`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: 100, deepAbove: a } })),
+  ...[1, 3].map((a) => ({ name: `fixed deep 48 above ${a}`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: 48, deepAbove: a } })),
   { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
 // FIT_CONFIGS=name,…: only these candidates (in the plain report and in the nested choice alike). Exact names; `name*`
@@ -336,6 +351,15 @@ function fromStored(p: StoredPool, set: SetName): Asked {
   const simOf = new Map(rows.map((r) => [r.doc, r.similarity ?? 0]));
   // The neighbours' rank among the pool's own candidates (the `neighbourPool` variant).
   const poolRank = new Map([...extra].filter(([, x]) => x.nnRank).sort(([a, x], [b, y]) => y.nnSim! - x.nnSim! || a - b).map(([doc], i) => [doc, i + 1]));
+  // Round 19's deep candidates under `weights`: the uncompared word candidates it compares by meaning.
+  const comparedSims = [...simOf.values()].filter((v) => v !== 0).sort((a, b) => b - a);
+  const deepChoice = (weights: FitWeights) => {
+    const deep = [...extra].filter(([doc, x]) => x.wordRank && x.wordRank <= weights.deep! && x.deepSim && !simOf.get(doc)
+      && (!weights.deepProse || !x.bare) && x.deepSim >= (weights.deepMin ?? -1)
+      && (!weights.deepAbove || x.deepSim > (comparedSims[weights.deepAbove - 1] ?? -1)))
+      .sort(([a, x], [b, y]) => y.deepSim! - x.deepSim! || a - b);
+    return new Set(deep.slice(0, weights.deepTop ?? Infinity).map(([doc]) => doc));
+  };
   const reachable = new Set(p.reachable);
   const near = new Set(p.near.map(([a, b]) => `${Math.min(a, b)} ${Math.max(a, b)}`));
   const isNear = (a: number, b: number) => {
@@ -351,8 +375,10 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     const keyed = (doc: number) => { const k = keyUnder(trailOf(weights), keyOf.get(doc)!); return weights.itemPerPassage && k.startsWith('symbol:') ? `${k}\u0002${doc}` : k; };
     const near = weights.nearSameName ? (a: number, b: number) => sameItemName(keyOf.get(a)!, keyOf.get(b)!) && isNear(a, b) : isNear;
     const neighbours = weights.neighbours ?? 0;
+    const deepChosen = weights.deep ? deepChoice(weights) : undefined;
     const similarity = (doc: number) => {
       const compared = simOf.get(doc) ?? 0;
+      if (compared === 0 && deepChosen?.has(doc)) return extra.get(doc)!.deepSim!;
       if (compared !== 0 || !neighbours) return compared;
       const nn = extra.get(doc);
       const rank = weights.neighbourPool ? poolRank.get(doc) : nn?.nnRank;
@@ -454,14 +480,23 @@ async function ask(questions: Question[], home: string | undefined): Promise<Sto
       return view!.similarity[doc]! - (passage.deprecated ? WEIGHTS.deprecatedMeaning : 0) - (passage.bare ? WEIGHTS.bareMeaning : 0);
     };
     const neighbourly = pool.rows.filter((r) => (nnRank.get(r.doc) ?? Infinity) <= NEIGHBOUR_GRID.at(-1)!).map((r) => r.doc);
+    // Round 19: the word candidates down to REACH_WORDS that were not compared, embedded now and compared (the probe's
+    // `compare`; the service never does this), as if a question-time budget had embedded them before ranking.
+    const wordRank = new Map(byWords.map((doc, i) => [doc, i + 1]));
+    const comparedNow = new Set(view?.compared ?? []);
+    const deepSims = view ? await view.compare(byWords.filter((doc) => !comparedNow.has(doc))) : new Map<number, number>();
+    const deepSim = (doc: number) => {
+      const passage = pool.passages[doc]!;
+      return deepSims.get(doc)! - (passage.deprecated ? WEIGHTS.deprecatedMeaning : 0) - (passage.bare ? WEIGHTS.bareMeaning : 0);
+    };
     const reachable = [...new Set([...byWords, ...byMeaning, ...answering, ...neighbourly])];
     const { keys, keyNames } = dedupKeyIndex(pool.rows.map((r) => pool.passages[r.doc]!));
     const entry: StoredPool = {
       ...head, why: diagnose(q, pool, answering), semantic: pool.semantic,
       // The passage's `bare` flag rides along as a column that is no word feature (the round-10 prior reads it).
       rows: pool.rows.map((r) => [r.doc, r.matched ? 1 : 0, r.similarity ?? null, ...WORD_FEATURES.map((f) => r.features[f]), pool.passages[r.doc]!.bare ? -1 : 0,
-        nnRank.get(r.doc) ?? 0, nnRank.has(r.doc) ? nnSim(r.doc) : 0]),
-      features: [...WORD_FEATURES, 'bare', 'nnRank', 'nnSim'],
+        nnRank.get(r.doc) ?? 0, nnRank.has(r.doc) ? nnSim(r.doc) : 0, wordRank.get(r.doc) ?? 0, deepSims.has(r.doc) ? deepSim(r.doc) : 0]),
+      features: [...WORD_FEATURES, 'bare', 'nnRank', 'nnSim', 'wordRank', 'deepSim'],
       keys, keyNames, answering: [...answering], reachable, near: pool.nearDuplicates(reachable),
       answeringPublished: pool.rows.filter((r) => answers(pool.passages[r.doc]!, q.expect, 'published')).map((r) => r.doc),
     };

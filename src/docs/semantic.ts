@@ -112,7 +112,14 @@ export const RERANK_DEPTH = 24;
  * so far (NaN: no vector yet) and the word candidates compared. Round 18 judged comparing the nearest of them as well
  * (the fitter's `neighbours` candidate) and did not keep it (docs/docs-search.md, "Round 18").
  */
-export interface NeighbourView { similarity: Float32Array; compared: readonly number[] }
+export interface NeighbourView {
+  similarity: Float32Array; compared: readonly number[];
+  /**
+   * Round 19's probe: embeds the given passages now (those without a vector) and returns their cosine to the question, so
+   * the fitter can judge comparing word candidates deeper than RERANK_DEPTH as if they had been embedded before ranking.
+   */
+  compare: (docs: readonly number[]) => Promise<Map<number, number>>;
+}
 let neighbourProbe: ((view: NeighbourView) => void) | undefined;
 /**
  * For the ranking fitter (scripts/fit-docs-ranking.ts) only: hands it every question's full similarity view, so pools
@@ -349,7 +356,16 @@ export function createDocsSemantic(words: Embedder | null, encoder: Embedder | n
             const vector = state.vectors[doc];
             if (vector) sims[doc] = dotQuantized(query, vector);
           }
-          neighbourProbe?.({ similarity: similarityToAll(query, state.vectors), compared: lexicalTop() });
+          if (neighbourProbe) {
+            const seen = query;
+            neighbourProbe({
+              similarity: similarityToAll(query, state.vectors), compared: lexicalTop(),
+              compare: async (docs) => {
+                await embedDocs(index, state, [...docs], 'now');
+                return new Map(docs.map((doc) => [doc, dotQuantized(seen, state.vectors[doc]!)]));
+              },
+            });
+          }
           meaning.similarity = (doc) => sims[doc] ?? 0;
           meaning.ranking = 'semantic';
         }
