@@ -67,7 +67,7 @@ export async function loadHarness(): Promise<Harness> {
   const index = CatalogSearchIndex.build(tools);
   const config = loadConfig({ TOOLDEX_HOME: os.tmpdir() });
   const embedder = await loadStaticEmbedder(config.TOOLDEX_SEMANTIC_MODEL_DIR);
-  index.vectors = await loadToolVectors(embedder, index, DEFAULT_VECTORS, createLogger('warn'), tools);
+  index.vectors = await loadToolVectors(embedder, index, DEFAULT_VECTORS, createLogger('warn'));
   const cache = new Map<string, Float32Array | undefined>();
   // As the catalog does: a peer query ("alternative to moment") is embedded from the named tool's description.
   const embed = async (query: string) => {

@@ -71,8 +71,6 @@ export interface ToolVectorIndexes {
 
 export async function loadToolVectors(
   embedder: Embedder, catalog: { slugs(): string[]; all(): Iterable<ToolRecord>; headSlugs(): Set<string> }, file: string, logger: Logger,
-  /** The full records, README text included (the search index's own records leave it out): for the README vectors. */
-  readmeTools?: Iterable<ToolRecord>,
 ): Promise<ToolVectorIndexes> {
   const slugs = catalog.slugs();
   const headSlugs = catalog.headSlugs();
@@ -93,7 +91,7 @@ export async function loadToolVectors(
   if (slugs.some((slug) => !indexes.all.has(slug))) {
     await addMissing(embedder, [...catalog.all()].filter((tool) => !indexes.all.has(tool.slug)), indexes, headSlugs);
   }
-  return readmeTools ? { ...indexes, readme: await readmeVectors(embedder, readmeTools) } : indexes;
+  return { ...indexes, readme: await readmeVectors(embedder, catalog.all()) };
 }
 
 /** The README vectors of every tool with README text (about 14,000 in the shipped catalog: ~15 s on one core). */

@@ -2,9 +2,7 @@
 // in step with a tool whose README changes or goes.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMissing, loadToolVectors, readmeText, readmeVectors } from '../../../src/catalog/tool-vectors.ts';
-import { CatalogSearchIndex } from '../../../src/catalog/search-index.ts';
-import { createLogger } from '../../../src/log.ts';
+import { addMissing, readmeText, readmeVectors } from '../../../src/catalog/tool-vectors.ts';
 import type { ToolRecord } from '../../../src/catalog/types.ts';
 import type { Embedder } from '../../../src/semantic/index.ts';
 import { VectorIndex } from '../../../src/semantic/vector-index.ts';
@@ -47,7 +45,7 @@ describe('README vectors', () => {
     const index = await readmeVectors(embedder, [tool('ora', 'zzz', 'spinner'), tool('left', 'yyy')]);
     assert.equal(index.size, 1);
     assert.deepEqual(embedder.seen, ['spinner']);
-    const [q] = await embedder.embed(['spinner'], 'query');
+    const [q] = await embedder.embed(['spinner']);
     assert.ok(Math.abs(index.score(q!, 'npm-ora')! - 1) < 0.02);
     assert.equal(index.score(q!, 'npm-left'), undefined);
   });
@@ -57,20 +55,10 @@ describe('README vectors', () => {
     const readme = await readmeVectors(embedder, [tool('ora', 'zzz', 'spinner'), tool('gone', 'yyy', 'parser')]);
     const indexes = { all: new VectorIndex(26, 4), head: new VectorIndex(26, 4), readme };
     await addMissing(embedder, [tool('ora', 'zzz', 'progress bar'), tool('gone', 'yyy'), tool('new', 'www', 'logger')], indexes);
-    const [q] = await embedder.embed(['progress bar'], 'query');
+    const [q] = await embedder.embed(['progress bar']);
     assert.ok(Math.abs(readme.score(q!, 'npm-ora')! - 1) < 0.02, 'replaced by the new README');
     assert.equal(readme.has('npm-gone'), false);
     assert.equal(readme.has('npm-new'), true);
     assert.equal(indexes.all.size, 3);
-  });
-
-  it('builds them from the full records: the search index keeps no README text of its own', async () => {
-    const tools = [tool('ora', 'zzz', 'spinner'), tool('left', 'yyy')];
-    const index = CatalogSearchIndex.build(tools);
-    const none = await loadToolVectors(fakeEmbedder(), index, '/nonexistent/vectors.bin', createLogger('silent'));
-    assert.equal(none.readme, undefined, 'no records given, no README field');
-    const built = await loadToolVectors(fakeEmbedder(), index, '/nonexistent/vectors.bin', createLogger('silent'), tools);
-    assert.equal(built.readme?.size, 1);
-    assert.equal(built.all.size, 2);
   });
 });
