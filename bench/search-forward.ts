@@ -20,13 +20,13 @@ export function meanOverSets(values: readonly number[]): number {
  * A meaning pool (search-index.ts SEMANTIC_POOL), its label in a model row's name ('' for the shipped pool), and the
  * FIT_FROZEN_VARIANTS (0-based) it runs, when not every one.
  */
-export interface PoolVariant { candidates: number; scanBelow: number; readme?: number; label: string; variants?: number[] }
+export interface PoolVariant { candidates: number; scanBelow: number; label: string; variants?: number[] }
 
 /**
  * FIT_POOL_VARIANTS (round 16): `;`-separated cells `candidates x scanBelow` (`Inf`: scan for every query with a known
  * word), `-` for the shipped pool. A cell that is not two numbers is refused, not read as 0 (a pool of nothing).
  */
-export function poolVariants(spec: string, shipped: { candidates: number; scanBelow: number; readme?: number }): PoolVariant[] {
+export function poolVariants(spec: string, shipped: { candidates: number; scanBelow: number }): PoolVariant[] {
   return spec.split(';').map((full) => {
     // `cell@0,2` (round 18): this pool runs only those FIT_FROZEN_VARIANTS (0-based), not every one, to spare machine time.
     const [cell = '', only] = full.split('@');
@@ -35,14 +35,10 @@ export function poolVariants(spec: string, shipped: { candidates: number; scanBe
       return Number(n);
     });
     if (cell === '-') return { ...shipped, label: '', ...(variants && { variants }) };
-    // `60x150r40` (round 19): the README vectors' 40 nearest tools join the pool too (SEMANTIC_POOL.readme).
-    const [main = '', readmeCell] = cell.split('r');
-    const readme = readmeCell === undefined ? undefined : /^\d+$/.test(readmeCell) ? Number(readmeCell) : NaN;
-    if (Number.isNaN(readme)) throw new Error(`FIT_POOL_VARIANTS: ${cell}: after r comes how many README neighbours join the pool (60x150r40)`);
-    const parts = main.split('x').map((x) => (x === 'Inf' ? Infinity : x.trim() === '' ? NaN : Number(x)));
+    const parts = cell.split('x').map((x) => (x === 'Inf' ? Infinity : x.trim() === '' ? NaN : Number(x)));
     const [candidates, scanBelow] = parts;
     if (parts.length !== 2 || !(candidates! >= 0 && scanBelow! >= 0)) throw new Error(`FIT_POOL_VARIANTS: ${cell} is not candidates x scanBelow (60x150, 60xInf)`);
-    return { candidates: candidates!, scanBelow: scanBelow!, ...(readme !== undefined && { readme }), label: ` pool ${cell}`, ...(variants && { variants }) };
+    return { candidates: candidates!, scanBelow: scanBelow!, label: ` pool ${cell}`, ...(variants && { variants }) };
   });
 }
 

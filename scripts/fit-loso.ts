@@ -239,7 +239,7 @@ async function forwardChaining(): Promise<void> {
     `${boost ? `${boost.rounds}×d${boost.depth} η${boost.shrinkage}` : 'linear'} λ=${lambda}${frozen.size > always.length ? ` −${[...frozen].filter((f) => !always.includes(f)).join('−')}` : ''}${poolLabel}`;
   for (const [p, pool] of pools.entries()) {
     // Another meaning pool changes every candidate list, the fit's included: gathered again (the first pool's are `lists`).
-    Object.assign(SEMANTIC_POOL, { candidates: pool.candidates, scanBelow: pool.scanBelow, readme: pool.readme ?? shippedPool.readme });
+    Object.assign(SEMANTIC_POOL, { candidates: pool.candidates, scanBelow: pool.scanBelow });
     poolLabel = pool.label;
     if (p > 0 || pool.label) lists = await candidateLists(harness, fitQueries, HAND_WEIGHTS);
     for (const frozen of variants.filter((_, v) => !pool.variants || pool.variants.includes(v))) {
@@ -269,7 +269,7 @@ async function forwardChaining(): Promise<void> {
       }
     }
   }
-  Object.assign(SEMANTIC_POOL, { ...shippedPool });
+  Object.assign(SEMANTIC_POOL, { candidates: shippedPool.candidates, scanBelow: shippedPool.scanBelow });
   // FIT_LOSO_OUT=file.tsv: each judged query's row (scripts/search-miss-classes.ts), printable sets only: the first model's
   // in file.tsv, each other model's in file-<n>.tsv (n = its place in the summary, from 2), so two rows' classes compare.
   const out = process.env.FIT_LOSO_OUT;

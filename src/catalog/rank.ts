@@ -41,13 +41,6 @@ export const FEATURES = [
    * 0..1 within the ecosystem (namesakes.ts; round 9): the tool others build on, against a lesser literal match.
    */
   'namesakes',
-  /**
-   * The second meaning field (round 19): cosine of the query and the tool's README vector (tool-vectors.ts readmeText),
-   * 0 for a tool without README text.
-   */
-  'meaningReadme',
-  /** The better of the two meaning fields' raw cosines: a tool without README text keeps its description's. */
-  'meaningBest',
 ] as const;
 // Removed after the ablations (docs/search.md, "Sixth session"): 'text' (BM25 over the fields, relative to the best
 // candidate's) — on the round-3 fresh set it did not pay (fit without it: hit@1 0.583 → 0.615), and on the 492 queries of
@@ -90,7 +83,6 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
 export const HAND_WEIGHTS: Record<Feature, number> = {
   coverage: 1.5, describedCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
   exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0,
-  meaningReadme: 0, meaningBest: 0,
 };
 
 /**
@@ -133,8 +125,6 @@ export interface Signals {
   semantic: number;
   /** Raw cosine similarity (0 without the semantic layer). */
   cosine: number;
-  /** Raw cosine of the query and the tool's README vector (0 without one). */
-  readmeCosine: number;
   /** The tool is a family member, not the head (shown by the benches; not a feature since the ablation). */
   member: boolean;
   /** Tools of its ecosystem named after it, 0..1 (namesakes.ts). */
@@ -158,7 +148,6 @@ export function features(s: Signals, context: RankContext): number[] {
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
     s.semantic, s.cosine, s.namesakes,
-    s.readmeCosine, Math.max(s.cosine, s.readmeCosine),
   ];
 }
 

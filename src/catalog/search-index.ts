@@ -35,11 +35,6 @@ export interface ToolVectors {
     readonly layout?: number;
     readonly size?: number;
   };
-  /** README vectors (round 19), for the tools with README text: the second meaning field and its pool. */
-  readme?: {
-    score(query: Float32Array, slug: string): number | undefined;
-    search(query: Float32Array, k: number, filter?: (slug: string, row: number) => boolean): Array<{ id: string; score: number }>;
-  };
 }
 
 /** Share of each ecosystem (by popularity) whose vectors are scanned for meaning-only candidates. */
@@ -52,7 +47,7 @@ export const CANDIDATES = { value: 120 };
  * when full text finds fewer than `scanBelow` tools (or the query asks for peers); a scan of the head quarter's vectors
  * costs more than the rest of a query. Objects so that a fit can try other pools (scripts/fit-loso.ts FIT_POOL_VARIANTS).
  */
-export const SEMANTIC_POOL = { candidates: 60, scanBelow: 150, readme: 0 };
+export const SEMANTIC_POOL = { candidates: 60, scanBelow: 150 };
 /**
  * A framework cue from the catalog (CUE_SOURCES.derived): a tool of that name at least this popular within its
  * ecosystem (percentile), and at least CUE_MIN_TOOLS tools whose name, description, keywords or tags say the word, this
@@ -513,7 +508,6 @@ export class CatalogSearchIndex {
         exact: exactDocs.has(doc),
         semantic,
         cosine: 0,
-        readmeCosine: 0,
         nameCoverage: 0,
         describedCoverage: 0,
         keywordCoverage: 0,
@@ -539,7 +533,6 @@ export class CatalogSearchIndex {
 
       // Stage 2: meaning and families over the candidates.
       const semantic = new Map<number, number>();
-      const readmeSemantic = new Map<number, number>();
       if (queryVector && this.vectors) {
         // Only when some word of the query is known: vectors of gibberish still have nearest neighbours.
         if (count > 0 && (count < SEMANTIC_POOL.scanBelow || peer !== undefined)) this.addSemanticCandidates(queryVector, Boolean(excluded), options, passes, candidates);
@@ -548,13 +541,6 @@ export class CatalogSearchIndex {
         for (const doc of candidates) {
           const cosine = rows ? (rows[doc]! < 0 ? undefined : all.scoreAt!(queryVector, rows[doc]!)) : all.score(queryVector, this.tools.slug(doc));
           if (cosine !== undefined) semantic.set(doc, cosine);
-        }
-        const readme = this.vectors.readme;
-        if (readme) {
-          for (const doc of candidates) {
-            const cosine = readme.score(queryVector, this.tools.slug(doc));
-            if (cosine !== undefined) readmeSemantic.set(doc, cosine);
-          }
         }
       }
       // Each query term's postings per segment, for the per-field coverage of the candidates (read by binary search).
@@ -567,7 +553,6 @@ export class CatalogSearchIndex {
       const ranked = [...candidates].map((doc) => {
         const s = signals(doc, best > mean ? Math.max(0, ((semantic.get(doc) ?? mean) - mean) / (best - mean)) : 0);
         s.cosine = semantic.get(doc) ?? 0;
-        s.readmeCosine = readmeSemantic.get(doc) ?? 0;
         let named = 0;
         for (const term of new Set(this.nameTerms(doc))) named += weights.get(term) ?? 0;
         s.nameCoverage = Math.min(1, named / totalWeight);
@@ -619,16 +604,6 @@ export class CatalogSearchIndex {
     for (const hit of this.vectors!.head.search(queryVector, SEMANTIC_POOL.candidates, accept)) {
       const doc = this.bySlug.get(hit.id);
       if (doc !== undefined) candidates.add(doc);
-    }
-    // The README vectors' nearest tools (round 19, SEMANTIC_POOL.readme; 0: none): a tool whose README says the need
-    // in other words than its one line.
-    const readme = this.vectors!.readme;
-    if (readme && SEMANTIC_POOL.readme > 0) {
-      const bySlug = (slug: string) => passes(this.bySlug.get(slug) ?? -1);
-      for (const hit of readme.search(queryVector, SEMANTIC_POOL.readme, filtered ? bySlug : undefined)) {
-        const doc = this.bySlug.get(hit.id);
-        if (doc !== undefined) candidates.add(doc);
-      }
     }
   }
 

@@ -16,16 +16,6 @@ export function toolText(tool: ToolRecord): string {
   return `${tool.name}: ${tool.description}${tool.keywords.length ? ` Keywords: ${tool.keywords.join(', ')}.` : ''}`;
 }
 
-/**
- * The tool's second meaning field (round 19): its own README prose as the catalog holds it (the opening sections, the
- * same share the full-text index reads), embedded apart from the one-line description so that each has its weight.
- * Undefined for a tool without README text (list records): such a tool has no second vector.
- */
-export function readmeText(tool: ToolRecord, chars = 1200): string | undefined {
-  const readme = typeof tool.extra.readmeExcerpt === 'string' ? tool.extra.readmeExcerpt.slice(0, chars).trim() : '';
-  return readme ? readme : undefined;
-}
-
 interface VectorsHeader {
   embedder: string;
   dimensions: number;
@@ -65,8 +55,6 @@ export interface ToolVectorIndexes {
   all: VectorIndex;
   /** The vectors of the most used quarter of each ecosystem, scanned for tools that share no word with a query. */
   head: VectorIndex;
-  /** README vectors (readmeText), for the tools that have README text: computed at load, not shipped. */
-  readme?: VectorIndex;
 }
 
 export async function loadToolVectors(
@@ -91,21 +79,7 @@ export async function loadToolVectors(
   if (slugs.some((slug) => !indexes.all.has(slug))) {
     await addMissing(embedder, [...catalog.all()].filter((tool) => !indexes.all.has(tool.slug)), indexes, headSlugs);
   }
-  return { ...indexes, readme: await readmeVectors(embedder, catalog.all()) };
-}
-
-/** The README vectors of every tool with README text (about 14,000 in the shipped catalog: ~15 s on one core). */
-export async function readmeVectors(embedder: Embedder, tools: Iterable<ToolRecord>): Promise<VectorIndex> {
-  const withText = [...tools].map((tool) => ({ slug: tool.slug, text: readmeText(tool) })).filter((t): t is { slug: string; text: string } => t.text !== undefined);
-  const index = new VectorIndex(embedder.dimensions, withText.length + 64);
-  const BATCH = 256;
-  for (let i = 0; i < withText.length; i += BATCH) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    const batch = withText.slice(i, i + BATCH);
-    const vectors = await embedder.embed(batch.map((t) => t.text), 'passage');
-    batch.forEach((t, j) => index.add(t.slug, quantize(vectors[j]!)));
-  }
-  return index;
+  return indexes;
 }
 
 /** Embeds tools (new, or whose text changed) and adds them, in batches. */
@@ -122,16 +96,5 @@ export async function addMissing(embedder: Embedder, tools: ToolRecord[], indexe
       indexes.all.add(tool.slug, vector);
       if (headSlugs?.has(tool.slug) || indexes.head.has(tool.slug)) indexes.head.add(tool.slug, vector);
     });
-    const readme = indexes.readme;
-    if (readme) {
-      // The second meaning field follows the tool's README text: replaced when it has one, dropped when it has none now.
-      const withText = batch.map((tool) => ({ slug: tool.slug, text: readmeText(tool) }));
-      for (const t of withText) if (t.text === undefined) readme.remove(t.slug);
-      const kept = withText.filter((t): t is { slug: string; text: string } => t.text !== undefined);
-      if (kept.length) {
-        const readmeVectorsOf = await embedder.embed(kept.map((t) => t.text), 'passage');
-        kept.forEach((t, j) => readme.add(t.slug, quantize(readmeVectorsOf[j]!)));
-      }
-    }
   }
 }

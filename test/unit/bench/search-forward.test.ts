@@ -47,13 +47,6 @@ describe('poolVariants', () => {
     ]);
     assert.throws(() => poolVariants('60xInf@x', shipped), /numbers to run/);
   });
-  it('reads how many README neighbours join the pool after r (round 19)', () => {
-    assert.deepEqual(poolVariants('-;60x150r40@1', shipped), [
-      { candidates: 60, scanBelow: 150, label: '' },
-      { candidates: 60, scanBelow: 150, readme: 40, label: ' pool 60x150r40', variants: [1] },
-    ]);
-    assert.throws(() => poolVariants('60x150rx', shipped), /README neighbours/);
-  });
   it('refuses a cell that is not two numbers instead of reading a pool of nothing', () => {
     for (const bad of ['60', '60x', 'x150', 'sixtyx150', '60x150x2']) assert.throws(() => poolVariants(bad, shipped), /not candidates x scanBelow/);
   });

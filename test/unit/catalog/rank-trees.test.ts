@@ -22,7 +22,7 @@ describe('treeValue', () => {
 describe('blend with trees', () => {
   const signals: Signals = {
     coverage: 1, nameCoverage: 0, describedCoverage: 1, keywordCoverage: 0, readmeCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false,
-    semantic: 0, cosine: 0, readmeCosine: 0, member: false, namesakes: 0,
+    semantic: 0, cosine: 0, member: false, namesakes: 0,
   };
   it('adds the trees to the linear score', () => {
     const saved = TREES.value;

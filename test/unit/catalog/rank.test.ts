@@ -48,7 +48,7 @@ describe('tokenize and stem', () => {
 
 describe('blend', () => {
   const signals = (over: Partial<Signals>): Signals => ({
-    coverage: 1, nameCoverage: 0, describedCoverage: 1, keywordCoverage: 0, readmeCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false, semantic: 0, cosine: 0, readmeCosine: 0, member: false,
+    coverage: 1, nameCoverage: 0, describedCoverage: 1, keywordCoverage: 0, readmeCoverage: 0, popularity: 0.5, ecosystem: 'npm', exact: false, semantic: 0, cosine: 0, member: false,
     namesakes: 0,
     ...over,
   });

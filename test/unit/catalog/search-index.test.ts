@@ -2,8 +2,7 @@
 // follows the vector index when rows are added or moved (a tool embedded after an ingest).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CatalogSearchIndex, SEMANTIC_POOL, type ToolVectors } from '../../../src/catalog/search-index.ts';
-import { FEATURES } from '../../../src/catalog/rank.ts';
+import { CatalogSearchIndex, type ToolVectors } from '../../../src/catalog/search-index.ts';
 import { CUE_SOURCES, CUE_WEIGHT, parseQuery } from '../../../src/catalog/query.ts';
 import type { Ecosystem, ToolRecord } from '../../../src/catalog/types.ts';
 import { VectorIndex } from '../../../src/semantic/vector-index.ts';
@@ -66,42 +65,6 @@ describe('search with tool vectors', () => {
     assert.ok(before && after && expected);
     assert.notEqual(after.signals!.semantic, before.signals!.semantic);
     assert.equal(after.score, expected.score);
-  });
-});
-
-describe('the README meaning field (round 19)', () => {
-  // Only `colors` has a README vector, and it lies on the query's axis: its description's vector does not.
-  const readme = new VectorIndex(16, 2);
-  readme.add('npm-colors', query);
-  const at = (name: string) => FEATURES.indexOf(name as (typeof FEATURES)[number]);
-
-  it('gives a candidate the cosine of its README vector, and 0 to a tool without one', () => {
-    const index = CatalogSearchIndex.build(tools);
-    const vectors = vectorsFor(tools);
-    index.vectors = { all: vectors, head: vectors, readme };
-    const rows = index.candidateFeatures('terminal http client', {}, query);
-    const colors = rows.find((r) => r.slug === 'npm-colors')!;
-    const reqlib = rows.find((r) => r.slug === 'npm-reqlib')!;
-    assert.ok(Math.abs(colors.features[at('meaningReadme')]! - 1) < 0.02, `README cosine ${colors.features[at('meaningReadme')]}`);
-    assert.ok(colors.features[at('meaningBest')]! > colors.features[at('meaningRaw')]! + 0.3, 'the better field counts');
-    assert.equal(reqlib.features[at('meaningReadme')], 0);
-    assert.equal(reqlib.features[at('meaningBest')], reqlib.features[at('meaningRaw')], 'without a README, its description\'s cosine');
-  });
-
-  it('brings a tool whose README is near the query into the pool when SEMANTIC_POOL.readme asks for it', () => {
-    // "retries" finds only reqlib by its words; colors shares none of them and is not in the description vectors' head.
-    const index = CatalogSearchIndex.build(tools);
-    const vectors = vectorsFor(tools);
-    const head = vectorsFor(tools.filter((t) => t.slug !== 'npm-colors'));
-    index.vectors = { all: vectors, head, readme };
-    const slugs = () => index.candidateFeatures('retries', {}, query).map((r) => r.slug);
-    assert.ok(!slugs().includes('npm-colors'), 'off by default');
-    SEMANTIC_POOL.readme = 1;
-    try {
-      assert.ok(slugs().includes('npm-colors'), 'the README neighbour joins the pool');
-    } finally {
-      SEMANTIC_POOL.readme = 0;
-    }
   });
 });
 
