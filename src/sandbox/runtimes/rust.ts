@@ -60,6 +60,10 @@ function cargoEnv(ctx: RuntimeContext, cargoHome: string): Record<string, string
   return {
     PATH: `${ctx.toolchain.paths.bin}:${BASE_PATH}`, CARGO_HOME: cargoHome, CARGO_TERM_COLOR: 'never', CARGO_NET_GIT_FETCH_WITH_CLI: 'false',
     CARGO_INCREMENTAL: '0', CARGO_REGISTRIES_CRATES_IO_PROTOCOL: 'sparse',
+    // No debug information (cargo's dev profile writes full DWARF for every crate, and then strips it from nothing):
+    // it is most of a target folder's bytes and much of a build's time, and a sandbox never runs a debugger — panics
+    // keep their file:line. Heavy graphs (tokenizers, burn, polars, sea-orm) ran out of the compile's 1024 MiB disk.
+    CARGO_PROFILE_DEV_DEBUG: '0',
   };
 }
 
