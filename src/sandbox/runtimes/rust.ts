@@ -86,6 +86,27 @@ function graphOf(depsDir: string): { packages: string[]; dependencies: unknown }
 
 const initProject = '{ [ -f Cargo.toml ] || cargo init --quiet --vcs none --name sandbox .; }';
 
+/** Marks a vendored crate emptied by `stubUnbuilt`; such a folder is removed before the next `cargo vendor`. */
+const STUB_MARK = '.tooldex-stub';
+/** Removes the stubs of an earlier fetch, so `cargo vendor` (which keeps a versioned folder it finds) copies them again. */
+export const unstubVendored = (vendor: string) => `for d in ${vendor}/*/; do [ -e "$d${STUB_MARK}" ] && rm -rf "$d"; done; `;
+/**
+ * Empties the vendored crates that no build of the project compiles on this host (`cargo tree`: the host platform,
+ * the project's features, normal and build edges): Windows and Apple crates, optional crates of features left off.
+ * Cargo.lock lists them all, and `cargo vendor` copies them all — burn's graph is 768 crates and 915 MiB, of which
+ * 124 crates build here — so the vendored sources alone filled the session's disk. A stub keeps the crate's
+ * Cargo.toml (resolution reads it) and its package checksum (checked against Cargo.lock) with no file list, and an
+ * empty `src/lib.rs`. When `cargo tree` fails or lists nothing, nothing is emptied. Runs in the fetch step (no package
+ * code runs: `cargo tree` reads manifests); `"$@"` are cargo's options (none there; the source in tests).
+ */
+export const stubUnbuilt = (vendor: string) =>
+  `t=$(mktemp -d) && if cargo tree "$@" --offline --quiet --prefix none -e normal,build -f '{p}' > "$t/needed" 2>/dev/null && [ -s "$t/needed" ]; then ` +
+  `sed 's/^\\([^ ]*\\) v\\([^ ]*\\).*/\\1-\\2/' "$t/needed" | sort -u > "$t/dirs" && ` +
+  `ls ${vendor} 2>/dev/null | awk 'NR == FNR { need[$0] = 1; next } !($0 in need)' "$t/dirs" - | while read -r n; do ` +
+  `d=${vendor}/$n; sum=$(sed -n 's/.*"package":"\\([0-9a-f]*\\)".*/\\1/p' "$d/.cargo-checksum.json"); ` +
+  `find "$d" -mindepth 1 -maxdepth 1 ! -name Cargo.toml -exec rm -rf {} + && mkdir "$d/src" && : > "$d/src/lib.rs" && : > "$d/${STUB_MARK}" && ` +
+  `printf '{"files":{},"package":"%s"}' "$sum" > "$d/.cargo-checksum.json"; done; fi; rm -rf "$t"`;
+
 export const rustRuntime: RuntimeAdapter = {
   runtime: 'rust',
   parsePackage(raw) {
@@ -111,7 +132,7 @@ export const rustRuntime: RuntimeAdapter = {
         // The shared registry cache is CARGO_HOME; cargo reads config only from /deps (fetch-written) and CARGO_HOME.
         // Features are enabled here, in the service-owned project, so `cargo vendor` copies the optional crates they need.
         script: `mkdir -p ${PROJECT} && cd ${PROJECT} && ${initProject} && ${removes}${adds} && ` +
-          `exec cargo vendor --quiet --versioned-dirs ${VENDOR} >/dev/null`,
+          `${unstubVendored(VENDOR)}cargo vendor --quiet --versioned-dirs ${VENDOR} >/dev/null && { ${stubUnbuilt(VENDOR)}; true; }`,
         env: { ...FETCH_BASE_ENV, ...cargoEnv(ctx, `${CACHE}/home`), CARGO_TARGET_DIR: '/tmp/target' },
         network: sourceNetwork(ctx),
       },
