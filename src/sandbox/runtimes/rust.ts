@@ -102,10 +102,12 @@ export const unstubVendored = (vendor: string) => `for d in ${vendor}/*/; do [ -
 export const stubUnbuilt = (vendor: string) =>
   `t=$(mktemp -d) && if cargo tree "$@" --offline --quiet --prefix none -e normal,build -f '{p}' > "$t/needed" 2>/dev/null && [ -s "$t/needed" ]; then ` +
   `sed 's/^\\([^ ]*\\) v\\([^ ]*\\).*/\\1-\\2/' "$t/needed" | sort -u > "$t/dirs" && ` +
-  `ls ${vendor} 2>/dev/null | awk 'NR == FNR { need[$0] = 1; next } !($0 in need)' "$t/dirs" - | while read -r n; do ` +
-  `d=${vendor}/$n; sum=$(sed -n 's/.*"package":"\\([0-9a-f]*\\)".*/\\1/p' "$d/.cargo-checksum.json"); ` +
-  `find "$d" -mindepth 1 -maxdepth 1 ! -name Cargo.toml -exec rm -rf {} + && mkdir "$d/src" && : > "$d/src/lib.rs" && : > "$d/${STUB_MARK}" && ` +
-  `printf '{"files":{},"package":"%s"}' "$sum" > "$d/.cargo-checksum.json"; done; fi; rm -rf "$t"`;
+  `ls ${vendor} 2>/dev/null | awk -v v=${vendor} 'NR == FNR { need[$0] = 1; next } !($0 in need) { print v "/" $0 }' "$t/dirs" - > "$t/stubs" && ` +
+  // A few processes for all the stubs, not a few per crate: a graph may have hundreds, and this runs in the fetch's time.
+  `if [ -s "$t/stubs" ]; then X='xargs -d \\n' && ` +
+  `$X sh -c 'exec find "$@" -mindepth 1 -maxdepth 1 ! -name Cargo.toml ! -name .cargo-checksum.json -print0' sh < "$t/stubs" | xargs -0 rm -rf && ` +
+  `sed 's|$|/src|' "$t/stubs" | $X mkdir -p && { sed 's|$|/src/lib.rs|' "$t/stubs"; sed 's|$|/${STUB_MARK}|' "$t/stubs"; } | $X touch && ` +
+  `sed 's|$|/.cargo-checksum.json|' "$t/stubs" | $X sed -i 's/^.*"package":"\\([0-9a-f]*\\)".*$/{"files":{},"package":"\\1"}/'; fi; fi; rm -rf "$t"`;
 
 export const rustRuntime: RuntimeAdapter = {
   runtime: 'rust',
