@@ -1,5 +1,6 @@
 // `tooldex doctor`'s capability: can this host build sandboxes (root, bubblewrap, slirp4netns, cgroups, volumes, host
 // firewall), does each runtime's toolchain answer from inside one, and which package sources answer from inside one.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { Exposure, exposureBase } from './exposure.ts';
@@ -16,6 +17,48 @@ export interface DoctorReport {
   runtimes: Array<{ runtime: Runtime; available: boolean; version: string | null; inSandbox: 'ok' | 'failed' | 'skipped'; detail: string | null }>;
   /** Each runtime's package source, fetched from inside a sandbox (the path installs take). */
   sources: Array<Pick<SourceCheck, 'runtime' | 'name' | 'url' | 'ok' | 'status' | 'ms' | 'error'>>;
+  /** C/C++ build tools that package build scripts call (crates' build.rs, Python sdists), as sandboxes see them. */
+  buildTools: BuildTool[];
+}
+
+export interface BuildTool { name: string; found: string | null; usedBy: string }
+
+/**
+ * Programs and libraries that package builds run inside a sandbox, which sees the host's `/usr` read-only and nothing
+ * else: a crate whose build script needs one that is missing fails to build (`gmp-mpfr-sys`, under rug, runs m4;
+ * bindgen, under `librocksdb-sys` and many other `-sys` crates, loads libclang). Reported, never installed.
+ */
+const BUILD_TOOLS: Array<{ name: string; files: RegExp; dirs: string[]; usedBy: string }> = [
+  { name: 'cc', files: /^cc$/, dirs: ['bin'], usedBy: 'C code in build scripts (the cc crate), Python C extensions' },
+  { name: 'c++', files: /^c\+\+$/, dirs: ['bin'], usedBy: 'C++ code in build scripts (cc with cpp, cmake projects)' },
+  { name: 'make', files: /^make$/, dirs: ['bin'], usedBy: 'autotools and cmake builds of bundled C libraries' },
+  { name: 'cmake', files: /^cmake$/, dirs: ['bin'], usedBy: 'the cmake crate (bundled C/C++ libraries)' },
+  { name: 'm4', files: /^m4$/, dirs: ['bin'], usedBy: 'autotools builds of bundled libraries (GMP under gmp-mpfr-sys)' },
+  { name: 'pkg-config', files: /^pkg-config$/, dirs: ['bin'], usedBy: 'finding system libraries (pkg-config crate)' },
+  { name: 'perl', files: /^perl$/, dirs: ['bin'], usedBy: 'OpenSSL built from source (openssl-src)' },
+  { name: 'libclang', files: /^libclang(-\d+)?\.so(\.\d+)*$/, dirs: ['lib', 'lib/x86_64-linux-gnu', 'lib/aarch64-linux-gnu', 'lib64', 'lib/llvm-*/lib'], usedBy: 'bindgen in -sys crates\' build scripts' },
+];
+
+/** Which of BUILD_TOOLS exist under `usr` (the host's `/usr`, which every sandbox mounts read-only). */
+export function buildTools(usr = '/usr'): BuildTool[] {
+  const expand = (dir: string): string[] => {
+    if (!dir.includes('*')) return [path.join(usr, dir)];
+    const [head = '', tail = ''] = dir.split('*');
+    const parent = path.join(usr, path.dirname(`${head}x`));
+    const prefix = path.basename(`${head}x`).slice(0, -1);
+    let names: string[] = [];
+    try { names = fs.readdirSync(parent); } catch { return []; }
+    return names.filter((name) => name.startsWith(prefix)).map((name) => path.join(parent, name + tail)).sort();
+  };
+  return BUILD_TOOLS.map(({ name, files, dirs, usedBy }) => {
+    for (const dir of dirs.flatMap(expand)) {
+      let names: string[] = [];
+      try { names = fs.readdirSync(dir); } catch { continue; }
+      const hit = names.filter((file) => files.test(file)).sort()[0];
+      if (hit) return { name, found: path.join(dir, hit), usedBy };
+    }
+    return { name, found: null, usedBy };
+  });
 }
 
 const VERSION_COMMAND: Record<Runtime, (paths: Record<string, string>) => string[]> = {
@@ -58,7 +101,7 @@ export async function diagnose(config: Config): Promise<DoctorReport> {
       .map(({ runtime, name, url, ok, status, ms, error }) => ({ runtime, name, url, ok, status, ms, error }));
     return {
       isolation: { ok: !problem, problem: problem ?? null, sandboxUid: uid, cgroups: availableControllers(), bwrap: config.TOOLDEX_BWRAP },
-      runtimes, sources,
+      runtimes, sources, buildTools: buildTools(),
     };
   } finally {
     await exposure.tearDown();

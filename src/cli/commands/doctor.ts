@@ -18,6 +18,10 @@ function renderDoctor(report: DoctorReport, style: Style): string {
     const mark = runtime.inSandbox === 'ok' ? style.green('ok    ') : runtime.available ? style.red('failed') : style.yellow('absent');
     lines.push(`  ${mark}  ${runtime.runtime.padEnd(7)} ${runtime.version ?? ''}${runtime.detail && runtime.inSandbox !== 'ok' ? style.dim(`  (${runtime.detail})`) : ''}`);
   }
+  lines.push('', style.bold('build tools') + style.dim('  (what package build scripts call inside a sandbox: the host\'s /usr)'));
+  for (const tool of report.buildTools) {
+    lines.push(`  ${tool.found ? style.green('ok    ') : style.yellow('absent')}  ${tool.name.padEnd(10)} ${tool.found ?? style.dim(tool.usedBy)}`);
+  }
   return lines.join('\n');
 }
 
