@@ -4,6 +4,8 @@
 //   node --import tsx bench/docs-first.ts                       (8 packages per ecosystem from the spent docs sets)
 //   BENCH_PACKAGES=npm:zod@4.6.7,pypi:rich@15.0.0 node --import tsx bench/docs-first.ts
 //   BENCH_PER_ECOSYSTEM=12 BENCH_SETS=docs-fresh-r6,docs-fresh-r5 …   (which spent sets, how many packages of each ecosystem)
+//   BENCH_PROBE=1 …   (other requests while each first question runs: a question to the warm-up package, already indexed,
+//   every 50 ms, timed; and the event loop's longest delay meanwhile)
 //   BENCH_SETS=all BENCH_STRIDE=4 BENCH_PER_ECOSYSTEM=999 BENCH_OVERLAP=1 …   (every 4th distinct package of every spent
 //   set, one after another as the quality bench asks them: each first question beside the earlier ones' background work)
 // Stages: registry metadata and artifact bytes (every fetch timed to its last byte), unpack and the rest of the
@@ -13,7 +15,7 @@
 // Only spent sets are read (the names are listed here, never globbed).
 import fs from 'node:fs';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createApp } from '../src/app.ts';
@@ -31,6 +33,7 @@ const LATER = Number(process.env.BENCH_LATER ?? 6);
 const WARM_UP = process.env.BENCH_WARM_UP ?? 'npm:ms@2.1.3';
 const cold = process.env.BENCH_COLD === '1';
 const overlap = process.env.BENCH_OVERLAP === '1';
+const probe = process.env.BENCH_PROBE === '1';
 if (cold) EXTRACTION_IDLE.ms = 300;
 const load1 = () => os.loadavg()[0]!.toFixed(1);
 
@@ -74,7 +77,7 @@ const sink = new Writable({
       if (!line) continue;
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
-        if (entry.msg === 'docs indexed' || entry.msg === 'docs answered') logged.push(entry);
+        if (entry.msg === 'docs indexed' || entry.msg === 'docs answered' || entry.msg === 'docs stored') logged.push(entry);
         else if (Number(entry.level) >= 40) process.stderr.write(`${line}\n`);
       } catch { /* not a log line */ }
     }
@@ -86,6 +89,8 @@ const logger = pino({ level: 'debug', base: { service: 'tooldex' } }, sink);
 const home = await freshHome();
 const app = await createApp(loadConfig({ TOOLDEX_HOME: home, LOG_LEVEL: 'debug', TOOLDEX_DOCS_SITES: 'off' }, process.env), logger);
 
+/** BENCH_PROBE=1: the other requests, to the warm-up package (indexed before the first package). */
+const PROBE_QUESTIONS = ['how do I parse a duration', 'convert milliseconds to a string', 'what does it return for invalid input', 'long format'];
 const LATER_QUESTIONS = ['what are the options', 'how do I handle errors', 'example of basic usage', 'how to configure it',
   'what does it return', 'is it thread safe', 'how to parse input', 'how do I test it'];
 /** Asked once the package's passages are all embedded (the background done): the steady state of later questions. */
@@ -107,6 +112,8 @@ async function ask(tool: string, question: string) {
 interface Row {
   tool: string; ecosystem: string; passages: number; firstMs: number; laterMs: number[]; settledMs: number[]; load: string;
   metaMs: number; artifactMs: number; unpackMs: number; extractMs: number; storeMs: number; indexMs: number; meaningMs: number; rankMs: number; ranking: string;
+  /** BENCH_PROBE=1: other requests answered while the first question ran (ms each), and the event loop's longest delay. */
+  probeMs: number[]; loopMaxMs: number;
 }
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -116,9 +123,37 @@ const ms = (n: number) => `${Math.round(n)}`.padStart(5);
 
 async function measure(tool: string): Promise<Row> {
   fetches = []; logged = [];
-  const started = performance.now();
+  const started = performance.now(), startedAt = Date.now();
+  const probeMs: number[] = [];
+  let probing = probe;
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  if (probe) delay.enable();
+  // Each other request is due 50 ms after the last one's answer and timed from then (as a client's request sent then
+  // would wait for a blocked event loop, whether it blocks before or during its answer).
+  const prober = (async () => {
+    let n = 0, due = performance.now();
+    while (probing) {
+      await ask(WARM_UP, PROBE_QUESTIONS[n++ % PROBE_QUESTIONS.length]!);
+      probeMs.push(performance.now() - due);
+      due = performance.now() + 50;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  // Stalls of the event loop over 250 ms while the first question runs: when (ms after it was asked) and how long.
+  const stalls: string[] = [];
+  let tick = performance.now();
+  const ticker = probe ? setInterval(() => {
+    const now = performance.now();
+    if (now - tick > 260) stalls.push(`${Math.round(tick - started)}+${Math.round(now - tick - 10)}`);
+    tick = now;
+  }, 10) : undefined;
   const first = await ask(tool, 'how do I get started');
   const firstMs = performance.now() - started;
+  probing = false;
+  clearInterval(ticker);
+  await prober;
+  delay.disable();
+  const loopMaxMs = probe ? delay.max / 1e6 : 0;
   const indexed = logged.find((e) => e.msg === 'docs indexed') ?? {};
   const answered = logged.filter((e) => e.msg === 'docs answered').at(-1) ?? {};
   const meta = fetches.filter((f) => isMetadata(f.url)), artifact = fetches.filter((f) => !isMetadata(f.url));
@@ -148,11 +183,13 @@ async function measure(tool: string): Promise<Row> {
     unpackMs: Math.max(0, downloadMs - sum(fetches.filter((f) => f.at >= ingestStart))),
     extractMs: Number(indexed.extractMs ?? 0), storeMs: Number(indexed.storeMs ?? 0),
     indexMs: Number(answered.indexMs ?? 0), meaningMs: Number(answered.meaningMs ?? 0), rankMs: Number(answered.rankMs ?? 0),
-    ranking: String(first.ranking),
+    ranking: String(first.ranking), probeMs, loopMaxMs,
   };
   console.log(`${tool.padEnd(52)} first ${ms(firstMs)} ms = meta ${ms(row.metaMs)} + artifact ${ms(row.artifactMs)} + unpack ${ms(row.unpackMs)} + ` +
     `extract ${ms(row.extractMs)} + store ${ms(row.storeMs)} + index ${ms(row.indexMs)} + meaning ${ms(row.meaningMs)} + rank ${ms(row.rankMs)} ` +
-    `(${row.passages} passages, ${row.ranking}); later p50 ${percentile(laterMs, 0.5).toFixed(1)} ms, once embedded ${percentile(settledMs, 0.5).toFixed(1)} ms (load ${row.load})`);
+    `(${row.passages} passages, ${row.ranking}); later p50 ${percentile(laterMs, 0.5).toFixed(1)} ms, once embedded ${percentile(settledMs, 0.5).toFixed(1)} ms (load ${row.load})` +
+    (probe ? `; meanwhile ${probeMs.length} other requests p50 ${percentile(probeMs, 0.5).toFixed(0)} p95 ${percentile(probeMs, 0.95).toFixed(0)} max ${Math.max(0, ...probeMs).toFixed(0)} ms, loop delay max ${loopMaxMs.toFixed(0)} ms, stalls ${stalls.join(' ') || 'none'}` +
+      logged.filter((e) => e.msg === 'docs stored').map((e) => `; ${String(e.slug)} stored ${Number(e.time) - Number(e.storeMs) - startedAt}+${String(e.storeMs)}`).join('') : ''));
   return row;
 }
 
@@ -186,6 +223,11 @@ for (const ecosystem of [...new Set(rows.map((r) => r.ecosystem))]) {
 const all = rows.map((r) => r.firstMs);
 console.log(`all     first p50 ${Math.round(percentile(all, 0.5))} ms p90 ${Math.round(percentile(all, 0.9))} ms max ${Math.round(Math.max(...all))} ms; ` +
   `over 5 s: ${all.filter((v) => v > 5000).length}, over 2 s: ${all.filter((v) => v > 2000).length}; n=${rows.length}`);
+if (probe) {
+  const other = rows.flatMap((r) => r.probeMs);
+  console.log(`other requests during first questions: n=${other.length} p50 ${percentile(other, 0.5).toFixed(0)} ms p95 ${percentile(other, 0.95).toFixed(0)} ms ` +
+    `p99 ${percentile(other, 0.99).toFixed(0)} ms max ${Math.max(0, ...other).toFixed(0)} ms; event loop delay max per package: ${rows.map((r) => Math.round(r.loopMaxMs)).join(' · ')} ms`);
+}
 for (const r of [...rows].sort((a, b) => b.firstMs - a.firstMs).slice(0, 8)) {
   console.log(`slowest ${r.tool.padEnd(48)} ${ms(r.firstMs)} ms: ${stages.map((s) => `${s.replace('Ms', '')} ${Math.round(r[s])}`).join(', ')} (${r.passages} passages, load ${r.load})`);
 }

@@ -70,7 +70,7 @@ export function createDocs(deps: DocsDeps): DocsCapability {
   const warmEncoder = () => deps.encoder?.warm?.();
   // A first question's ingestion and package index are held as foreground: background embedding yields to them.
   const foreground = new Foreground();
-  const packageIndexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE);
+  const packageIndexes = createPackageIndexes(deps.store, deps.config.TOOLDEX_DOCS_INDEX_CACHE, deps.logger);
   // A version just indexed is searched from the passages ingestion wrote, not read back from the store.
   const indexed = (row: VersionRow, passages: IndexedPassage[]) => packageIndexes.seed(row.slug, row.version, indexStamp(row), passages);
   // Questions being answered: a version's store write waits until none has been for STORE_QUIET_MS (up to

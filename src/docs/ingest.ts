@@ -9,6 +9,7 @@ import { findQuickstart, type StoredFacts } from './context.ts';
 import type { Foreground } from './foreground.ts';
 import type { IngestScheduler } from './ingest-scheduler.ts';
 import { extractorVersion, extractPassages, warmExtraction } from './extraction.ts';
+import { warmIndexThread } from './index-parts.ts';
 import { HeldLease } from './lease.ts';
 import type { PassageDraft } from './extract/types.ts';
 import type { IndexedPassage } from './rank.ts';
@@ -84,6 +85,7 @@ export function createIngestor(deps: IngestDeps) {
   async function ingest(tool: ToolRecord, version: string, lease: HeldLease): Promise<Ingested> {
     const started = Date.now();
     warmExtraction(tool.ecosystem, deps.logger);
+    warmIndexThread(deps.logger);
     deps.warm?.();
     const artifact = await sourceFor(deps.config, tool.ecosystem).artifact(tool.name, version);
     const downloaded = Date.now();

@@ -80,26 +80,62 @@ export interface TermMatch {
   textCoverage: number;
 }
 
+/** A run of id lists packed as one buffer and where each list starts: what a thread hands over (transferable, no copy). */
+export interface PackedLists { flat: Int32Array; offsets: Int32Array }
+
+/**
+ * A built index as plain data (LexicalIndex#data), so it can be built on another thread (src/docs/index-parts.ts) and
+ * taken back without analyzing any text again. Term ids are positions in `terms`, so the index read back is the same.
+ */
+export interface LexicalData {
+  size: number; terms: string[]; df: Int32Array; averages: Record<Field, number>;
+  fields: Record<Field, PackedLists>; postings: PackedLists; names: PackedLists;
+}
+
+function pack(lists: ArrayLike<number>[]): PackedLists {
+  const offsets = new Int32Array(lists.length + 1);
+  lists.forEach((list, i) => { offsets[i + 1] = offsets[i]! + list.length; });
+  const flat = new Int32Array(offsets[lists.length]!);
+  lists.forEach((list, i) => flat.set(list, offsets[i]!));
+  return { flat, offsets };
+}
+
+const unpack = ({ flat, offsets }: PackedLists): Int32Array[] =>
+  Array.from({ length: offsets.length - 1 }, (_, i) => flat.subarray(offsets[i]!, offsets[i + 1]!));
+
 /** One package's passages, indexed once and queried many times. */
 export class LexicalIndex {
   private readonly vocabulary = new Map<string, number>();
-  private readonly df: number[] = [];
+  private readonly df: number[] | Int32Array = [];
   private readonly fields: Record<Field, Int32Array[]> = { title: [], trail: [], body: [] };
   private readonly averages: Record<Field, number> = { title: 1, trail: 1, body: 1 };
   /** Passages holding each term (any field), for candidate generation. */
-  private readonly postings: number[][] = [];
+  private readonly postings: Array<number[] | Int32Array> = [];
   /** Each passage's name terms (`random_range` → random, range; `Nil` → nil), for the name-match signal. */
   private readonly names: Int32Array[] = [];
   readonly size: number;
 
-  constructor(docs: LexicalDoc[]) {
+  /** Indexes `docs`, or takes an index built elsewhere (`data()`, another thread's) as it is. */
+  constructor(source: LexicalDoc[] | LexicalData) {
+    if (!Array.isArray(source)) {
+      this.size = source.size;
+      source.terms.forEach((term, id) => this.vocabulary.set(term, id));
+      this.df = source.df;
+      for (const field of FIELDS) this.fields[field] = unpack(source.fields[field]);
+      this.averages = { ...source.averages };
+      this.postings = unpack(source.postings);
+      this.names = unpack(source.names);
+      return;
+    }
+    const docs = source;
+    const df = this.df as number[], postings = this.postings as number[][];
     this.size = docs.length;
     docs.forEach((doc, i) => {
       const seen = new Set<number>();
       for (const field of FIELDS) {
         const ids = analyze(doc[field]).map((term) => this.termId(term));
         this.fields[field].push(Int32Array.from(ids));
-        for (const id of ids) if (!seen.has(id)) { seen.add(id); this.df[id] = (this.df[id] ?? 0) + 1; this.postings[id]!.push(i); }
+        for (const id of ids) if (!seen.has(id)) { seen.add(id); df[id] = (df[id] ?? 0) + 1; postings[id]!.push(i); }
       }
       this.names.push(Int32Array.from(new Set(analyze(doc.name, false).map((term) => this.termId(term)))));
     });
@@ -109,13 +145,25 @@ export class LexicalIndex {
     }
   }
 
+  /** The index as plain data, its buffers listed for a thread to transfer (see LexicalData). */
+  data(): { data: LexicalData; transfer: ArrayBuffer[] } {
+    const fields = { title: pack(this.fields.title), trail: pack(this.fields.trail), body: pack(this.fields.body) };
+    const data: LexicalData = {
+      size: this.size, terms: [...this.vocabulary.keys()], df: Int32Array.from(this.df), averages: { ...this.averages },
+      fields, postings: pack(this.postings), names: pack(this.names),
+    };
+    const lists = [fields.title, fields.trail, fields.body, data.postings, data.names];
+    return { data, transfer: [data.df.buffer, ...lists.flatMap((l) => [l.flat.buffer, l.offsets.buffer])] as ArrayBuffer[] };
+  }
+
   private termId(term: string): number {
     let id = this.vocabulary.get(term);
     if (id === undefined) {
-      id = this.df.length;
+      const df = this.df as number[];
+      id = df.length;
       this.vocabulary.set(term, id);
-      this.df.push(0);
-      this.postings.push([]);
+      df.push(0);
+      (this.postings as number[][]).push([]);
     }
     return id;
   }

@@ -2,10 +2,10 @@
 // indexed lexically, reused by later questions; least recently used ones are dropped. The store stays the record.
 import type { Queryable } from '../store/index.ts';
 import type { VersionRow } from './repository.ts';
-import { centrality } from './centrality.ts';
-import { hasExplanation } from './extract/evidence.ts';
-import { LexicalIndex } from './lexical.ts';
-import { linkPassages, type PassageLinks } from './links.ts';
+import type { Logger } from '../log.ts';
+import { indexParts } from './index-parts.ts';
+import type { LexicalIndex } from './lexical.ts';
+import type { PassageLinks } from './links.ts';
 import type { IndexedPassage } from './rank.ts';
 
 export interface PackageIndex {
@@ -36,12 +36,10 @@ async function loadPassages(db: Queryable, slug: string, version: string): Promi
   return rows.map((row) => ({ ...row, id: Number(row.id), importance: Number(row.importance) }));
 }
 
-const trailOf = (p: IndexedPassage) => p.headings.slice(0, -1).join(' ');
-
 /** Versions just indexed whose passages are held for their first question (a few: it comes right after). */
 const SEEDS_KEPT = 4;
 
-export function createPackageIndexes(db: Queryable, capacity = 64) {
+export function createPackageIndexes(db: Queryable, capacity = 64, logger?: Logger) {
   const cache = new Map<string, PackageIndex>();
   const loading = new Map<string, Promise<PackageIndex>>();
   const seeds = new Map<string, { stamp: string; passages: IndexedPassage[] }>();
@@ -56,16 +54,13 @@ export function createPackageIndexes(db: Queryable, capacity = 64) {
 
   async function build(slug: string, version: string, stamp: string): Promise<Omit<PackageIndex, 'stamp'>> {
     const passages = await passagesOf(slug, version, stamp);
-    const central = centrality(passages);
+    // A large package's parts are built on the index thread: the event loop serves other requests meanwhile.
+    const parts = await indexParts(passages, logger);
     passages.forEach((p, i) => {
-      p.centrality = central[i];
-      p.bare = Boolean(p.symbol) && !hasExplanation(p.content);
+      p.centrality = parts.centrality[i];
+      p.bare = parts.bare[i];
     });
-    const lexical = new LexicalIndex(passages.map((p) => ({
-      title: `${p.title ?? ''} ${p.symbol && p.symbol !== p.title ? p.symbol : ''}`, trail: trailOf(p), body: p.content,
-      name: p.symbol ? p.symbol.split(/::|\.|\//).pop() ?? '' : p.title ?? '',
-    })));
-    return { key: `${slug}@${version}`, slug, version, passages, lexical, links: linkPassages(passages) };
+    return { key: `${slug}@${version}`, slug, version, passages, lexical: parts.lexical, links: parts.links };
   }
 
   return {
