@@ -1,11 +1,11 @@
 // Runs artifact extraction (real parsers: seconds for the largest packages) on one worker thread, so the server keeps
 // answering while a package is parsed; falls back to the calling thread if the worker cannot start or fails.
-import { Worker } from 'node:worker_threads';
 import type { Ecosystem } from '../catalog/types.ts';
 import type { Logger } from '../log.ts';
 import type { ArchiveFile } from './archive.ts';
 import { MAX_PASSAGES, passagesFromArtifact, type ArtifactPassages } from './documents.ts';
 import type { Artifact, PackageFacts } from './sources/types.ts';
+import { TaskThread } from './task-thread.ts';
 
 /**
  * The version of what extraction makes of one ecosystem's artifacts. Bump the ecosystems whose passages a change
@@ -62,8 +62,6 @@ function resolveLocations(result: ExtractedPassages, artifact: Artifact): Extrac
   };
 }
 
-let worker: Worker | undefined;
-let broken = false;
 /**
  * The thread stops after this long without an artifact to parse: its parsers' memory (part of the −89 MB the idle
  * threads give back, docs/semantic.md "Memory") goes back, and the next package starts it again. A first question that
@@ -74,77 +72,25 @@ let broken = false;
  * questions of one session of work find it warm; a quiet server gives the memory back). Tests and benches set it here.
  */
 export const EXTRACTION_IDLE = { ms: 120_000 };
-let idleTimer: NodeJS.Timeout | undefined;
-let nextId = 1;
-const pending = new Map<number, { resolve(result: ExtractedPassages): void; reject(error: Error): void }>();
 
-/** Stops the thread if it is still idle after EXTRACTION_IDLE.ms. */
-function stopWhenIdle(thread: Worker): void {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (pending.size || worker !== thread) return;
-    worker = undefined; // before terminating: the exit handler then knows it was stopped, not broken
-    void thread.terminate();
-  }, EXTRACTION_IDLE.ms).unref();
-}
+const thread = new TaskThread<Omit<ExtractionRequest, 'id'>, ExtractedPassages>({
+  url: new URL('./extraction-worker.mjs', import.meta.url), idleMs: () => EXTRACTION_IDLE.ms, fallback: 'docs extraction on the main thread',
+});
 
 /** Whether the extraction thread is running now (tests, memory reports). */
-export const extractionThreadRunning = () => Boolean(worker);
-
-function startWorker(logger: Logger): Worker | undefined {
-  if (broken) return undefined;
-  if (worker) return worker;
-  try {
-    const started = new Worker(new URL('./extraction-worker.mjs', import.meta.url));
-    started.unref(); // an idle extraction thread never keeps the process alive
-    started.on('message', (message: { id: number; result?: ExtractedPassages; error?: string }) => {
-      const waiting = pending.get(message.id);
-      pending.delete(message.id);
-      if (!pending.size) {
-        started.unref();
-        stopWhenIdle(started);
-      }
-      if (message.error !== undefined) waiting?.reject(new Error(message.error));
-      else waiting?.resolve(message.result!);
-    });
-    const fail = (error: Error) => {
-      logger.warn({ err: error }, 'docs extraction thread stopped; extracting on the main thread');
-      broken = true;
-      worker = undefined;
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
-    };
-    started.on('error', fail);
-    started.on('exit', (code) => { if (worker === started) fail(new Error(`extraction thread exited with ${code}`)); });
-    worker = started;
-    return started;
-  } catch (error) {
-    logger.warn({ err: error }, 'docs extraction thread unavailable; extracting on the main thread');
-    broken = true;
-    return undefined;
-  }
-}
+export const extractionThreadRunning = () => thread.running;
 
 /** Starts the thread and its parsers for this ecosystem while the artifact downloads. */
 export function warmExtraction(ecosystem: string, logger: Logger): void {
-  const thread = startWorker(logger);
-  thread?.postMessage({ warm: ecosystem });
-  if (thread && !pending.size) stopWhenIdle(thread);
+  thread.warm(logger, { warm: ecosystem });
 }
 
 /** passagesFromArtifact, off the event loop when a worker thread is available. */
 export async function extractPassages(artifact: Artifact, tool: ExtractionRequest['tool'], logger: Logger, maxPassages = MAX_PASSAGES): Promise<ExtractedPassages> {
-  const thread = startWorker(logger);
-  if (!thread) return passagesFromArtifact(artifact, tool, maxPassages);
-  const id = nextId++;
-  clearTimeout(idleTimer);
   try {
-    const result = await new Promise<ExtractedPassages>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      thread.ref(); // a pending extraction keeps the process alive
-      thread.postMessage({ id, files: artifact.files, facts: artifact.facts, readme: artifact.readme, tool, maxPassages } satisfies ExtractionRequest);
-    });
-    return resolveLocations(result, artifact);
+    const running = thread.run({ files: artifact.files, facts: artifact.facts, readme: artifact.readme, tool, maxPassages }, [], logger);
+    if (!running) return passagesFromArtifact(artifact, tool, maxPassages);
+    return resolveLocations(await running, artifact);
   } catch (error) {
     logger.warn({ err: error, package: tool.name }, 'docs extraction failed on its thread; retrying on the main thread');
     return passagesFromArtifact(artifact, tool, maxPassages);

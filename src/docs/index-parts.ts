@@ -4,12 +4,12 @@
 // so no other request was served meanwhile. A package of `INDEX_THREAD.minPassages` or more is now built on a thread of
 // its own (not the extraction thread: a first question's index would wait behind the next package's extraction); the
 // parts come back as plain data (the word index's buffers transferred) and are the ones the main thread would build.
-import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log.ts';
 import { centrality } from './centrality.ts';
 import { hasExplanation } from './extract/evidence.ts';
 import { LEXICAL, LexicalIndex, type LexicalData } from './lexical.ts';
 import { linkPassages, type LinkablePassage, type PassageLinks } from './links.ts';
+import { TaskThread } from './task-thread.ts';
 
 /** The fields of a passage the index reads. */
 export type IndexablePassage = LinkablePassage;
@@ -63,84 +63,34 @@ export interface IndexRequest {
   lexical: typeof LEXICAL;
 }
 
-let worker: Worker | undefined;
-let broken = false;
-let idleTimer: NodeJS.Timeout | undefined;
-let nextId = 1;
-const pending = new Map<number, { resolve(result: IndexPartsData): void; reject(error: Error): void }>();
 /** How many builds the thread has made (tests: whether a build went to the thread). */
 export const indexThreadStats = { builds: 0 };
 
-function stopWhenIdle(thread: Worker): void {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (pending.size || worker !== thread) return;
-    worker = undefined;
-    void thread.terminate();
-  }, INDEX_THREAD.idleMs).unref();
-}
+const thread = new TaskThread<Omit<IndexRequest, 'id'>, IndexPartsData>({
+  url: new URL('./index-worker.mjs', import.meta.url), idleMs: () => INDEX_THREAD.idleMs, enabled: () => INDEX_THREAD.enabled,
+  fallback: 'docs package indexes built on the main thread',
+});
 
 /** Whether the index thread is running now (tests). */
-export const indexThreadRunning = () => Boolean(worker);
-
-function startWorker(logger?: Logger): Worker | undefined {
-  if (broken || !INDEX_THREAD.enabled) return undefined;
-  if (worker) return worker;
-  try {
-    const started = new Worker(new URL('./index-worker.mjs', import.meta.url));
-    started.unref();
-    started.on('message', (message: { id: number; result?: IndexPartsData; error?: string }) => {
-      const waiting = pending.get(message.id);
-      pending.delete(message.id);
-      if (!pending.size) {
-        started.unref();
-        stopWhenIdle(started);
-      }
-      if (message.error !== undefined) waiting?.reject(new Error(message.error));
-      else waiting?.resolve(message.result!);
-    });
-    const fail = (error: Error) => {
-      logger?.warn({ err: error }, 'docs index thread stopped; building package indexes on the main thread');
-      broken = true;
-      worker = undefined;
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
-    };
-    started.on('error', fail);
-    started.on('exit', (code) => { if (worker === started) fail(new Error(`index thread exited with ${code}`)); });
-    worker = started;
-    stopWhenIdle(started);
-    return started;
-  } catch (error) {
-    logger?.warn({ err: error }, 'docs index thread unavailable; building package indexes on the main thread');
-    broken = true;
-    return undefined;
-  }
-}
+export const indexThreadRunning = () => thread.running;
 
 /** Starts the thread (its code loaded) while a large package downloads and extracts, so its build does not wait for it. */
 export function warmIndexThread(logger?: Logger): void {
-  const thread = startWorker(logger);
-  if (thread && !pending.size) stopWhenIdle(thread);
+  thread.warm(logger);
 }
 
 /** The parts of a package index: on the index thread for a large package, else (or if the thread fails) here. */
 export async function indexParts(passages: IndexablePassage[], logger?: Logger): Promise<IndexParts> {
-  const thread = passages.length >= INDEX_THREAD.minPassages ? startWorker(logger) : undefined;
-  if (!thread) return buildIndexParts(passages);
-  const id = nextId++;
-  clearTimeout(idleTimer);
+  if (passages.length < INDEX_THREAD.minPassages) return buildIndexParts(passages);
   try {
     // Only the fields the build reads are sent (not the stored identifiers, ids or vectors).
     const sent = passages.map((p): IndexablePassage => ({
       content: p.content, symbol: p.symbol, title: p.title, headings: p.headings, internal: p.internal, deprecated: p.deprecated,
       importance: p.importance, url: p.url,
     }));
-    const data = await new Promise<IndexPartsData>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      thread.ref(); // a pending build keeps the process alive
-      thread.postMessage({ id, passages: sent, lexical: { ...LEXICAL } } satisfies IndexRequest);
-    });
+    const running = thread.run({ passages: sent, lexical: { ...LEXICAL } }, [], logger);
+    if (!running) return buildIndexParts(passages);
+    const data = await running;
     indexThreadStats.builds++;
     return { centrality: data.centrality, bare: data.bare, lexical: new LexicalIndex(data.lexical), links: data.links };
   } catch (error) {
