@@ -5,10 +5,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { Foreground } from '../../../src/docs/foreground.ts';
-import { LexicalIndex } from '../../../src/docs/lexical.ts';
-import type { PackageIndex } from '../../../src/docs/package-index.ts';
-import type { IndexedPassage } from '../../../src/docs/rank.ts';
 import { createDocsSemantic } from '../../../src/docs/semantic.ts';
+import { syntheticPackageIndex } from '../../helpers/docs-index.ts';
 import type { Embedder, EmbedKind, EmbedPriority } from '../../../src/semantic/index.ts';
 
 /** A two-dimensional encoder that records what it is asked to embed, and at which priority. */
@@ -27,14 +25,6 @@ class RecordingEncoder implements Embedder {
   }
 }
 
-function packageIndex(n: number): PackageIndex {
-  const passages: IndexedPassage[] = Array.from({ length: n }, (_, id) => ({
-    id, url: `https://example.test/${id}`, title: `item${id}`, headings: [`item${id}`], content: `Opens stream number ${id}.`,
-    source: 'lib/api.py', identifiers: [], symbol: `lib.item${id}`, importance: 0.5, internal: false,
-  }));
-  const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.title ?? '' })));
-  return { key: 'pypi-example@1.0.0', slug: 'pypi-example', version: '1.0.0', passages, lexical, stamp: `${n}@0` };
-}
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,7 +37,7 @@ describe('background embedding and the foreground', () => {
     void foreground.hold(new Promise<void>((resolve) => { finishIngestion = resolve; }));
     assert.equal(foreground.busy, true);
 
-    const index = packageIndex(100);
+    const index = syntheticPackageIndex(100);
     const meaning = await semantic.meaning(index, 'open a stream', [0, 1, 2]);
     assert.equal(meaning.ranking, 'semantic', 'the question itself is compared by meaning while the foreground is held');
     assert.ok(encoder.calls.some((c) => c.priority === 'now' && c.texts === 3), 'its candidates are embedded at once');

@@ -3,10 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
-import { LexicalIndex } from '../../../src/docs/lexical.ts';
-import type { PackageIndex } from '../../../src/docs/package-index.ts';
-import type { IndexedPassage } from '../../../src/docs/rank.ts';
 import { createDocsSemantic, nearestOutside, probeNeighbours, type NeighbourView } from '../../../src/docs/semantic.ts';
+import { syntheticPackageIndex } from '../../helpers/docs-index.ts';
 import type { Embedder, EmbedKind } from '../../../src/semantic/index.ts';
 
 describe('meaning neighbours outside the word candidates', () => {
@@ -38,14 +36,6 @@ class AngleEncoder implements Embedder {
   }
 }
 
-function packageIndex(n: number): PackageIndex {
-  const passages: IndexedPassage[] = Array.from({ length: n }, (_, id) => ({
-    id, url: `https://example.test/${id}`, title: `item${id}`, headings: [`item${id}`], content: `Opens stream number ${id}.`,
-    source: 'lib/api.py', identifiers: [], symbol: `lib.item${id}`, importance: 0.5, internal: false,
-  }));
-  const lexical = new LexicalIndex(passages.map((p) => ({ title: p.title ?? '', trail: '', body: p.content, name: p.title ?? '' })));
-  return { key: 'pypi-example@1.0.0', slug: 'pypi-example', version: '1.0.0', passages, lexical, stamp: `${n}@0` };
-}
 
 describe('the fitter probe compares word candidates deeper than the compared ones (round 19)', () => {
   it('embeds the asked passages now and returns their cosine to the question', async () => {
@@ -54,7 +44,7 @@ describe('the fitter probe compares word candidates deeper than the compared one
     const views: NeighbourView[] = [];
     probeNeighbours((view) => views.push(view));
     try {
-      const index = packageIndex(4000);
+      const index = syntheticPackageIndex(4000);
       await semantic.meaning(index, 'open a stream', [0, 1]);
       assert.equal(views.length, 1);
       assert.deepEqual(views[0]!.compared, [0, 1]);
