@@ -86,29 +86,6 @@ function graphOf(depsDir: string): { packages: string[]; dependencies: unknown }
 
 const initProject = '{ [ -f Cargo.toml ] || cargo init --quiet --vcs none --name sandbox .; }';
 
-/** Marks a vendored crate emptied by `stubUnbuilt`; such a folder is removed before the next `cargo vendor`. */
-const STUB_MARK = '.tooldex-stub';
-/** Removes the stubs of an earlier fetch, so `cargo vendor` (which keeps a versioned folder it finds) copies them again. */
-export const unstubVendored = (vendor: string) => `for d in ${vendor}/*/; do [ -e "$d${STUB_MARK}" ] && rm -rf "$d"; done; `;
-/**
- * Empties the vendored crates that no build of the project compiles on this host (`cargo tree`: the host platform,
- * the project's features, normal and build edges): Windows and Apple crates, optional crates of features left off.
- * Cargo.lock lists them all, and `cargo vendor` copies them all — burn's graph is 768 crates and 915 MiB, of which
- * 124 crates build here — so the vendored sources alone filled the session's disk. A stub keeps the crate's
- * Cargo.toml (resolution reads it) and its package checksum (checked against Cargo.lock) with no file list, and an
- * empty `src/lib.rs`. When `cargo tree` fails or lists nothing, nothing is emptied. Runs in the fetch step (no package
- * code runs: `cargo tree` reads manifests); `"$@"` are cargo's options (none there; the source in tests).
- */
-export const stubUnbuilt = (vendor: string) =>
-  `t=$(mktemp -d) && if cargo tree "$@" --offline --quiet --prefix none -e normal,build -f '{p}' > "$t/needed" 2>/dev/null && [ -s "$t/needed" ]; then ` +
-  `sed 's/^\\([^ ]*\\) v\\([^ ]*\\).*/\\1-\\2/' "$t/needed" | sort -u > "$t/dirs" && ` +
-  `ls ${vendor} 2>/dev/null | awk -v v=${vendor} 'NR == FNR { need[$0] = 1; next } !($0 in need) { print v "/" $0 }' "$t/dirs" - > "$t/stubs" && ` +
-  // A few processes for all the stubs, not a few per crate: a graph may have hundreds, and this runs in the fetch's time.
-  `if [ -s "$t/stubs" ]; then X='xargs -d \\n' && ` +
-  `$X sh -c 'exec find "$@" -mindepth 1 -maxdepth 1 ! -name Cargo.toml ! -name .cargo-checksum.json -print0' sh < "$t/stubs" | xargs -0 rm -rf && ` +
-  `sed 's|$|/src|' "$t/stubs" | $X mkdir -p && { sed 's|$|/src/lib.rs|' "$t/stubs"; sed 's|$|/${STUB_MARK}|' "$t/stubs"; } | $X touch && ` +
-  `sed 's|$|/.cargo-checksum.json|' "$t/stubs" | $X sed -i 's/^.*"package":"\\([0-9a-f]*\\)".*$/{"files":{},"package":"\\1"}/'; fi; fi; rm -rf "$t"`;
-
 export const rustRuntime: RuntimeAdapter = {
   runtime: 'rust',
   parsePackage(raw) {
@@ -134,7 +111,7 @@ export const rustRuntime: RuntimeAdapter = {
         // The shared registry cache is CARGO_HOME; cargo reads config only from /deps (fetch-written) and CARGO_HOME.
         // Features are enabled here, in the service-owned project, so `cargo vendor` copies the optional crates they need.
         script: `mkdir -p ${PROJECT} && cd ${PROJECT} && ${initProject} && ${removes}${adds} && ` +
-          `${unstubVendored(VENDOR)}cargo vendor --quiet --versioned-dirs ${VENDOR} >/dev/null && { ${stubUnbuilt(VENDOR)}; true; }`,
+          `exec cargo vendor --quiet --versioned-dirs ${VENDOR} >/dev/null`,
         env: { ...FETCH_BASE_ENV, ...cargoEnv(ctx, `${CACHE}/home`), CARGO_TARGET_DIR: '/tmp/target' },
         network: sourceNetwork(ctx),
       },
