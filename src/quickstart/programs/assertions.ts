@@ -7,6 +7,7 @@
 // Read from the syntax tree (tree-sitter); the callers apply it only to examples that print nothing of their own.
 import nodeAssert from 'node:assert';
 import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
+import { spliceEdits, type SourceEdit } from './source-edits.ts';
 
 /** Node's and chai's assert functions that check a value (not `throws`, `rejects`, `fail`: no value to show). */
 const ASSERT_CALL = /^assert(\.(ok|equal|strictEqual|deepEqual|deepStrictEqual|notEqual|notStrictEqual|notDeepEqual|notDeepStrictEqual|match|doesNotMatch|is[A-Z]\w*|include|lengthOf|typeOf|instanceOf|sameMembers|property))?$/;
@@ -26,6 +27,9 @@ function actualOf(operands: SyntaxNode[], calls: string[]): SyntaxNode | undefin
   return operands.find((n) => computes(n, calls)) ?? operands[0];
 }
 
+/** A call's arguments, comments left out. */
+const argumentsOf = (call: SyntaxNode) => namedChildren(call.childForFieldName('arguments') ?? call).filter((n) => n.type !== 'comment');
+
 /** The value a JavaScript check (a call, or a `should` property chain) is about; undefined when it checks no value. */
 function checkedValue(expression: SyntaxNode): SyntaxNode | undefined {
   const calls = ['call_expression', 'new_expression'];
@@ -33,19 +37,18 @@ function checkedValue(expression: SyntaxNode): SyntaxNode | undefined {
   // The console's check (`console.assert(mime.type === "text")`, whatwg-mimetype's README): of a comparison, the side
   // it computes (a call, else the operand that is no literal), as a reader wants the value, not `true`.
   if (callee?.text === 'console.assert') {
-    const condition = namedChildren(expression.childForFieldName('arguments') ?? expression).find((n) => n.type !== 'comment');
+    const condition = argumentsOf(expression)[0];
     const operator = condition?.type === 'binary_expression' ? condition.childForFieldName('operator')?.text ?? '' : '';
     if (!condition || !COMPARISON.has(operator)) return condition;
     const operands = [condition.childForFieldName('left'), condition.childForFieldName('right')].filter((n): n is SyntaxNode => Boolean(n));
     return operands.find((n) => computes(n, calls)) ?? operands.find((n) => !JS_LITERAL.test(n.type)) ?? operands[0];
   }
   if (callee && ASSERT_CALL.test(callee.text)) {
-    const args = namedChildren(expression.childForFieldName('arguments') ?? expression).filter((n) => n.type !== 'comment');
+    const args = argumentsOf(expression);
     return actualOf(args.slice(0, callee.text === 'assert' || /\.(ok|is[A-Z]\w*)$/.test(callee.text) ? 1 : 2), calls);
   }
   // A check through `assert` with a function Node's module lacks (tape's `assert.notOk`): it would throw, not check.
-  const method = lacking(callee);
-  if (method) return actualOf(namedChildren(expression.childForFieldName('arguments') ?? expression).filter((n) => n.type !== 'comment').slice(0, 2), calls);
+  if (lacking(callee)) return actualOf(argumentsOf(expression).slice(0, 2), calls);
   // A chain: `expect(x).to.equal(y)` / `expect(x).toBe(y)` checks x; `x.should.equal(y)`, `x.should.be.false` check x.
   for (let node: SyntaxNode | null = callee ?? (expression.type === 'member_expression' ? expression : null); node;) {
     if (node.type === 'member_expression') {
@@ -68,15 +71,14 @@ function checkedValue(expression: SyntaxNode): SyntaxNode | undefined {
 export async function showNodeAssertions(code: string, grammar: Grammar, name = '', show = 'console.log'): Promise<string> {
   if (ASSERTION_LIBRARY.test(name)) return code;
   const root = await parseCode(grammar, code);
-  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const edits: SourceEdit[] = [];
   for (const statement of namedChildren(root)) {
     const expression = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
     if (expression?.type !== 'call_expression' && expression?.type !== 'member_expression') continue;
     const value = checkedValue(expression);
     if (value) edits.push({ start: expression.startIndex, end: expression.endIndex, text: `${show}(${value.text})` });
   }
-  let out = code;
-  for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  const out = spliceEdits(code, edits);
   return edits.length ? dropUnusedAssertImport(out, grammar) : out;
 }
 
@@ -110,17 +112,15 @@ export async function showChecksNodeLacks(code: string, grammar: Grammar, name =
   const root = await parseCode(grammar, code);
   if (!namedChildren(root).some((st) => ASSERT_IMPORT.test(st.text))) return code;
   const calls = ['call_expression', 'new_expression'];
-  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const edits: SourceEdit[] = [];
   for (const statement of descendants(root, 'expression_statement')) {
     const expression = namedChildren(statement)[0];
     if (expression?.type !== 'call_expression') continue;
     if (!lacking(expression.childForFieldName('function'))) continue;
-    const args = namedChildren(expression.childForFieldName('arguments') ?? expression).filter((n) => n.type !== 'comment');
-    const value = actualOf(args.slice(0, 2), calls);
+    const value = actualOf(argumentsOf(expression).slice(0, 2), calls);
     if (value) edits.push({ start: expression.startIndex, end: expression.endIndex, text: `${show}(${value.text})` });
   }
-  let out = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  const out = spliceEdits(code, edits);
   return edits.length ? dropUnusedAssertImport(out, grammar) : out;
 }
 
@@ -141,7 +141,7 @@ const PYTHON_LITERAL = /^(string|concatenated_string|integer|float|true|false|no
 /** Each top-level `assert` of a Python script as `print(value)`, the value being the side of the check it computes. */
 export async function showPythonAssertions(code: string): Promise<string> {
   const root = await parseCode('python', code);
-  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const edits: SourceEdit[] = [];
   for (const statement of namedChildren(root)) {
     if (statement.type !== 'assert_statement') continue;
     let condition = namedChildren(statement)[0];
@@ -154,7 +154,5 @@ export async function showPythonAssertions(code: string): Promise<string> {
     }
     if (value) edits.push({ start: statement.startIndex, end: statement.endIndex, text: `print(${value.text})` });
   }
-  let out = code;
-  for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
+  return spliceEdits(code, edits);
 }

@@ -88,7 +88,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       if (adjust.pythonImports?.length || adjust.pythonClassImports?.length || adjust.pythonNames?.length || adjust.typingNames?.length || adjust.pythonStdlibNames?.length) adjust = await withUnboundImports(code, adjust, info, host);
       if (adjust.pythonImports?.length) code = `${adjust.pythonImports.map((m) => `import ${m}`).join('\n')}\n${code}`;
       if (adjust.pythonClassImports?.length) code = `${adjust.pythonClassImports.map((m) => `from ${m} import ${m}`).join('\n')}\n${code}`;
-      if (adjust.pythonStdlibNames?.length) code = `${adjust.pythonStdlibNames.map((q) => `from ${q.slice(0, q.lastIndexOf('.'))} import ${q.slice(q.lastIndexOf('.') + 1)}`).join('\n')}\n${code}`;
+      if (adjust.pythonStdlibNames?.length) code = `${adjust.pythonStdlibNames.map((q) => `from ${q.slice(0, q.lastIndexOf('.'))} import ${lastName(q)}`).join('\n')}\n${code}`;
       if (adjust.pythonNames?.length) code = `from ${info.importName} import ${adjust.pythonNames.join(', ')}\n${code}`;
       if (adjust.typingNames?.length) code = `from typing import ${adjust.typingNames.join(', ')}\n${code}`;
       if (adjust.stubs?.length) code = withPythonStubs(code, adjust.stubs, info.dataBlocks);

@@ -7,6 +7,7 @@
 // (what this version computes is what the run shows). Read from the syntax tree: macro arguments are token trees, so
 // an `assert!`'s condition is parsed again as an expression. Checks inside `#[test]` functions stay as they are.
 import { descendants, namedChildren, parseCode, type SyntaxNode } from '../parse.ts';
+import { spliceEdits } from './source-edits.ts';
 
 const COMPARISON = new Set(['==', '!=', '<', '>', '<=', '>=']);
 const LITERAL = /literal$|^(true|false|negative_literal)$/;
@@ -74,7 +75,5 @@ export async function printRustAsserts(code: string): Promise<string> {
       edits.push({ start, end, text: `println!("{:?}", ${await checkedValue(args[0])})` });
     }
   }
-  let out = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
+  return spliceEdits(code, edits);
 }
