@@ -27,8 +27,9 @@ import { TaskThread } from './task-thread.ts';
  *   (`digest::buffer_fixed!( /// … pub struct Md5(…); … )`); and the fill order above.
  * 29 (npm, pypi, go), 28 (crates), 27 (rubygems): a security page inside a docs folder (`docs/howto/security.rst`,
  *   how to deploy the package safely) is a guide; only the repository's own SECURITY file stays out (`isDocFile`).
+ * 31 (go): documented exported fields of a struct with no doc comment of its own are members too (`Item.TTL`).
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 29, pypi: 31, crates: 28, go: 30, rubygems: 27 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 29, pypi: 31, crates: 28, go: 31, rubygems: 27 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

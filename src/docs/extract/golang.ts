@@ -162,9 +162,11 @@ export async function apiFromGoModule(parsers: Parsers, source: GoSource): Promi
             ] : [];
             for (const name of names) push(spec, name, undefined, doc, cutText(signature, MAX_SIGNATURE), folded);
             // A struct too long for its signature loses the comments of the fields past the cut: each documented exported
-            // field is then a member passage (`Writer.Async`), as pkg.go.dev anchors it. A struct that fits keeps them in
-            // its own passage and gets none (fields as passages of every struct crowded answers in round 7).
-            if (struct?.type === 'struct_type' && names[0] && signature.length > MAX_SIGNATURE) {
+            // field is then a member passage (`Writer.Async`), as pkg.go.dev anchors it. So is each documented field of a
+            // struct with no doc comment of its own (round 20): its passage is a bare declaration whose only prose is
+            // its fields' comments (go-redis/cache's `Item.TTL`, "the cache expiration time"). A documented struct that
+            // fits keeps them in its own passage and gets none (fields as passages of every struct crowded answers in round 7).
+            if (struct?.type === 'struct_type' && names[0] && (signature.length > MAX_SIGNATURE || !doc)) {
               // Below the methods: where a module exceeds the passage cap (generated SDKs), fields go before types and methods.
               for (const field of documentedFields(struct)) {
                 drafts.push(...itemDrafts(source, where, lineOf(field.node), field.name, names[0], field.doc, field.signature, [], FIELD_DEMOTION).map((d) => ({ ...d, member: true })));
