@@ -306,9 +306,12 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
   /** The shortest public path: the outermost package whose `__init__` exports the name (`pydantic.ConfigDict`). */
   function publicPath(module: ModuleInfo, name: string): { path: string; exported: boolean; privateModule: boolean } {
     const parts = module.name.split('.');
+    const reexport = reexportedAs.get(`${module.name}:${name}`);
     for (let depth = 1; depth <= parts.length; depth++) {
       const pkg = modules.get(parts.slice(0, depth).join('.'));
       if (!pkg?.isPackage || pkg === module || !(pkg.all?.has(name) || pkg.imported.has(name))) continue;
+      // A private package's export (`_pytest._code.ExceptionInfo`) is not the public path when a public one exists.
+      if (reexport && pkg.name.split('.').some((p) => p.startsWith('_'))) continue;
       // The export must come from this module: pydantic.Field is pydantic/fields.py's, not pydantic/v1/fields.py's.
       const from = pkg.imported.get(name);
       const origin = from ?? shallowestDefiner.get(`${pkg.name}:${name}`);
@@ -324,7 +327,6 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
     const visible = parts.filter((p, i) => i === 0 || !p.startsWith('_')).join('.');
     // Re-exported by a public module, followed through imports to this definition: that path, when the definition's
     // own module is private or the re-export is shallower (`weaviate.classes.query.Filter`).
-    const reexport = reexportedAs.get(`${module.name}:${name}`);
     if (reexport && (privateModule || reexport.split('.').length < parts.length + 1)) return { path: reexport, exported: true, privateModule: false };
     const listed = !module.all || module.all.has(name);
     return { path: `${visible}.${name}`, exported: false, privateModule: privateModule || !listed };

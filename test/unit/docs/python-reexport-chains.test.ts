@@ -73,3 +73,24 @@ describe('Python: re-exported names followed to their definitions', () => {
     assert.equal(unlisted.internal, true);
   });
 });
+
+describe('Python: a private sibling package that re-exports inside itself', () => {
+  let parsers: Parsers;
+  before(async () => { parsers = await loadParsers(['python']); });
+
+  // pytest: `from _pytest._code import ExceptionInfo` in `pytest/__init__.py`, and `_pytest/_code/__init__.py` doing
+  // `from .code import ExceptionInfo`: the item is `pytest.ExceptionInfo`, never the private package's path.
+  it('labels the definition by the public package, not by the private package that also exports it', async () => {
+    const drafts = await apiFromPythonPackage(parsers, {
+      files: new Map(Object.entries({
+        'checker/__init__.py': 'from _checker._code import ExceptionInfo\n\n__all__ = ["ExceptionInfo"]\n',
+        '_checker/__init__.py': '',
+        '_checker/_code/__init__.py': 'from .code import ExceptionInfo\n',
+        '_checker/_code/code.py': 'class ExceptionInfo:\n    """Wraps sys.exc_info() objects and offers help for navigating the traceback."""\n\n    def match(self, regexp):\n        """Check whether the regular expression matches the string form of the exception."""\n',
+      })),
+      importNames: ['checker'], privateNames: ['_checker'], locate,
+    });
+    assert.deepEqual(drafts.map((d) => d.symbol).sort(), ['checker.ExceptionInfo', 'checker.ExceptionInfo.match']);
+    assert.ok(drafts.every((d) => d.internal === undefined));
+  });
+});
