@@ -28,8 +28,10 @@ import { TaskThread } from './task-thread.ts';
  * 29 (npm, pypi, go), 28 (crates), 27 (rubygems): a security page inside a docs folder (`docs/howto/security.rst`,
  *   how to deploy the package safely) is a guide; only the repository's own SECURITY file stays out (`isDocFile`).
  * 31 (go): documented exported fields of a struct with no doc comment of its own are members too (`Item.TTL`).
+ * 32 (pypi): names re-exported through star imports, chains of modules, module-level `try`/`if` imports and public
+ *   modules' `__all__` are followed to their definition, whose passage takes the public path (`pkg.Engine`).
  */
-export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 29, pypi: 31, crates: 28, go: 31, rubygems: 27 };
+export const EXTRACTOR_VERSIONS: Readonly<Record<Ecosystem, number>> = { npm: 29, pypi: 32, crates: 28, go: 31, rubygems: 27 };
 
 /** The extractor version of an ecosystem's packages (EXTRACTOR_VERSIONS). */
 export const extractorVersion = (ecosystem: Ecosystem): number => EXTRACTOR_VERSIONS[ecosystem];

@@ -27,6 +27,15 @@ interface ModuleInfo {
   all?: Set<string>;
   /** Names a package `__init__` brings in, and from which module (`from .config import ConfigDict`; pydantic's lazy map). */
   imported: Map<string, string | undefined>;
+  /**
+   * Every module's imports, module-level `if`/`try` branches included: the name bound → the module it comes from and
+   * its name there, and whether the import says it re-exports (`from ._x import Y as Y`, the typing convention).
+   */
+  imports: Map<string, { from: string; name: string; explicit: boolean }>;
+  /** Modules a `from … import *` reads. */
+  stars: string[];
+  /** Names the module binds by `def`, `class` or an assignment at its top level (documented or not). */
+  defined: Set<string>;
 }
 
 interface Entry { module: ModuleInfo; local: string[]; node: SyntaxNode; draft: Omit<PassageDraft, 'symbol' | 'importance'>; kind: 'module' | 'class' | 'function' | 'member' | 'attribute' | 'reexport'; header: string }
@@ -118,7 +127,7 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
     if (start < 0 || parts.slice(start).some((p) => EXCLUDED_SEGMENT.test(p))) continue;
     const isPackage = parts[parts.length - 1] === '__init__';
     const dotted = parts.slice(start, isPackage ? -1 : undefined).join('.');
-    const module: ModuleInfo = { name: dotted, file, isPackage, imported: new Map() };
+    const module: ModuleInfo = { name: dotted, file, isPackage, imported: new Map(), imports: new Map(), stars: [], defined: new Set() };
     modules.set(dotted, module);
     parsers.parse('python', text, (root) => readModule(root, module));
   }
@@ -186,7 +195,42 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
         }
       }
     }
+    readImports(namedChildren(root), module);
     readBlock(namedChildren(root), module, []);
+  }
+
+  /** Every module's imports and top-level names, for following a public name to its definition (`definerOf`). */
+  function readImports(statements: SyntaxNode[], module: ModuleInfo): void {
+    for (const statement of statements) {
+      if (statement.type === 'if_statement' || statement.type === 'try_statement') {
+        for (const block of statement.descendantsOfType('block')) {
+          if (block && (block.parent?.id === statement.id || block.parent?.parent?.id === statement.id)) readImports(namedChildren(block), module);
+        }
+        continue;
+      }
+      if (statement.type === 'import_from_statement') {
+        const from = resolveRelative(module, statement.childForFieldName('module_name')?.text ?? '');
+        if (!from) continue;
+        if (namedChildren(statement).some((c) => c.type === 'wildcard_import')) { module.stars.push(from); continue; }
+        for (const name of statement.childrenForFieldName('name')) {
+          if (!name) continue;
+          const original = (name.type === 'aliased_import' ? name.childForFieldName('name')?.text : name.text)?.split('.').pop();
+          const alias = name.type === 'aliased_import' ? name.childForFieldName('alias')?.text : original;
+          if (alias && original && !module.imports.has(alias)) module.imports.set(alias, { from, name: original, explicit: name.type === 'aliased_import' && alias === original });
+        }
+        continue;
+      }
+      let definition = statement;
+      if (statement.type === 'decorated_definition') definition = statement.childForFieldName('definition') ?? statement;
+      if (definition.type === 'class_definition' || definition.type === 'function_definition') {
+        const name = definition.childForFieldName('name')?.text;
+        if (name) module.defined.add(name);
+        continue;
+      }
+      const assignment = statement.type === 'expression_statement' ? statement.namedChildren[0] : null;
+      const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+      if (target?.type === 'identifier') module.defined.add(target.text);
+    }
   }
 
   /** `.config` from package `pydantic` → `pydantic.config`; absolute names stay. */
@@ -262,9 +306,12 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
   /** The shortest public path: the outermost package whose `__init__` exports the name (`pydantic.ConfigDict`). */
   function publicPath(module: ModuleInfo, name: string): { path: string; exported: boolean; privateModule: boolean } {
     const parts = module.name.split('.');
+    const reexport = reexportedAs.get(`${module.name}:${name}`);
     for (let depth = 1; depth <= parts.length; depth++) {
       const pkg = modules.get(parts.slice(0, depth).join('.'));
       if (!pkg?.isPackage || pkg === module || !(pkg.all?.has(name) || pkg.imported.has(name))) continue;
+      // A private package's export (`_pytest._code.ExceptionInfo`) is not the public path when a public one exists.
+      if (reexport && pkg.name.split('.').some((p) => p.startsWith('_'))) continue;
       // The export must come from this module: pydantic.Field is pydantic/fields.py's, not pydantic/v1/fields.py's.
       const from = pkg.imported.get(name);
       const origin = from ?? shallowestDefiner.get(`${pkg.name}:${name}`);
@@ -278,6 +325,9 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
     if (elsewhere && parts.some((p) => p.startsWith('_'))) return { path: `${elsewhere}.${name}`, exported: true, privateModule: false };
     const privateModule = parts.some((p) => p.startsWith('_'));
     const visible = parts.filter((p, i) => i === 0 || !p.startsWith('_')).join('.');
+    // Re-exported by a public module, followed through imports to this definition: that path, when the definition's
+    // own module is private or the re-export is shallower (`weaviate.classes.query.Filter`).
+    if (reexport && (privateModule || reexport.split('.').length < parts.length + 1)) return { path: reexport, exported: true, privateModule: false };
     const listed = !module.all || module.all.has(name);
     return { path: `${visible}.${name}`, exported: false, privateModule: privateModule || !listed };
   }
@@ -292,6 +342,61 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
       const key = `${from}:${name}`;
       const known = exportedBy.get(key);
       if (!known || known.split('.').length > pkg.name.split('.').length) exportedBy.set(key, pkg.name);
+    }
+  }
+
+  /**
+   * The module that defines what `module` binds as `name`, following its imports, their chains (`pkg` → `pkg.api` →
+   * `pkg._client`) and `from … import *` (the source's `__all__`, else its public names), as Python resolves them.
+   */
+  function definerOf(moduleName: string, name: string, seen = new Set<string>()): { module: ModuleInfo; name: string } | undefined {
+    const module = modules.get(moduleName);
+    const key = `${moduleName}:${name}`;
+    if (!module || seen.has(key) || seen.size > 20) return undefined;
+    seen.add(key);
+    // An import first: `try: from ._speedups import parse` / `except ImportError: parse = None` binds the import.
+    const imported = module.imports.get(name);
+    const found = imported && definerOf(imported.from, imported.name, seen);
+    if (found) return found;
+    if (module.defined.has(name)) return { module, name };
+    for (const star of module.stars) {
+      const source = modules.get(star);
+      if (source && (source.all ? source.all.has(name) : !name.startsWith('_'))) {
+        const starred = definerOf(star, name, seen);
+        if (starred) return starred;
+      }
+    }
+    return undefined;
+  }
+
+  /** What a module says it exports: its `__all__`; else a package's imports and star imports, a module's `X as X`. */
+  function exportsOf(module: ModuleInfo): string[] {
+    if (module.all) return [...module.all];
+    const names = [...module.imports].filter(([alias, i]) => !alias.startsWith('_') && (module.isPackage || i.explicit)).map(([alias]) => alias);
+    if (module.isPackage) {
+      for (const star of module.stars) {
+        const source = modules.get(star);
+        if (source) names.push(...(source.all ?? [...source.defined, ...source.imports.keys()].filter((n) => !n.startsWith('_'))));
+      }
+    }
+    return names;
+  }
+
+  // `definer:name` → the shortest public path a public module (no underscored segment, no private root) re-exports it
+  // under, resolved through imports and star imports to the module that defines it: `weaviate.classes.query.Filter`
+  // for what `weaviate/collections/classes/filters.py` defines, `pkg.Client` for `pkg._client.Client` via `pkg.api`.
+  const reexportedAs = new Map<string, string>();
+  for (const module of modules.values()) {
+    const parts = module.name.split('.');
+    if (parts.some((p) => p.startsWith('_')) || privateRoots.has(parts[0]!)) continue;
+    for (const name of new Set(exportsOf(module))) {
+      if (name.startsWith('_')) continue;
+      const found = definerOf(module.name, name);
+      if (!found || found.module === module) continue;
+      const key = `${found.module.name}:${found.name}`;
+      const path = `${module.name}.${name}`;
+      const known = reexportedAs.get(key);
+      if (!known || known.split('.').length > path.split('.').length) reexportedAs.set(key, path);
     }
   }
 
@@ -310,7 +415,8 @@ export async function apiFromPythonPackage(parsers: Parsers, source: PythonSourc
   const drafts: PassageDraft[] = [];
   for (const entry of entries) {
     if (privateRoots.has(entry.module.name.split('.')[0]!)
-      && (entry.kind === 'module' || entry.kind === 'reexport' || !exportedBy.has(`${entry.module.name}:${entry.local[0]}`))) continue;
+      && (entry.kind === 'module' || entry.kind === 'reexport'
+        || !(exportedBy.has(`${entry.module.name}:${entry.local[0]}`) || reexportedAs.has(`${entry.module.name}:${entry.local[0]}`)))) continue;
     const depth = entry.module.name.split('.').length - 1;
     let symbol: string;
     let importance: number;
