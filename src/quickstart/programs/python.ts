@@ -238,8 +238,11 @@ export async function unboundNames(script: string): Promise<Set<string>> {
   const bound = new Set<string>();
   for (const node of descendants(root, ['import_statement', 'import_from_statement', 'assignment', 'function_definition', 'class_definition',
     'parameters', 'for_statement', 'with_item', 'as_pattern', 'for_in_clause', 'lambda_parameters', 'except_clause', 'global_statement'])) {
+    // `with ExitStack() as stack`, `except ValueError as err`: the alias is bound, not what it names (the context
+    // manager's call, the exception type) nor, for an except clause, its whole body; a with item without `as` binds nothing.
+    if (node.type === 'with_item' || node.type === 'except_clause') continue;
     const target = node.type === 'assignment' ? node.childForFieldName('left') : node.type === 'for_statement' || node.type === 'for_in_clause' ? node.childForFieldName('left')
-      : node.type === 'function_definition' || node.type === 'class_definition' ? node.childForFieldName('name') : node;
+      : node.type === 'function_definition' || node.type === 'class_definition' ? node.childForFieldName('name') : node.type === 'as_pattern' ? node.childForFieldName('alias') : node;
     if (!target) continue;
     if (node.type === 'import_statement' || node.type === 'import_from_statement') {
       for (const child of node.childrenForFieldName('name')) {
