@@ -38,6 +38,9 @@
 //   r18:  bench/quickstarts-fresh-r18-results.json + -results-round17-code.json + bench/quickstarts-fresh-r18-ratings-both.tsv
 //         (round 18's fresh packages, run once at the end of round 18 by the round-18 (`new`) and the round-17 (`base`)
 //         code, 47 of 48 for the latter, rated blind as r16; training data from round 19 on)
+//   r19:  bench/quickstarts-fresh-r19-results.json + -results-round18-code.json + bench/quickstarts-fresh-r19-ratings-both.tsv
+//         (round 19's fresh packages, run once at the end of round 19 by the round-19 (`new`) and the round-18 (`base`)
+//         code, rated blind as r16; training data from round 20 on)
 //   alts5r13, alts5r14: bench/quickstart-labels-alts5-runs.json + -alts5-ratings.tsv (round 15: bench/quickstart-alternatives.ts
 //         --per 3 --tries 5 over the r13 and r14 packages not rated "teaches", every alternative rated blind), split by
 //         the fresh set each package came from: forward-chaining judges them with rounds 13 and 14
@@ -47,7 +50,7 @@
 //   --lambda 1000: the λ that --lambdas 10,30,100,300,1000 chooses forward (docs/quickstarts.md "Round 16: selection").
 //   Round 15's fit was --lambda 10 --skip-sets r15,alts5br13,alts5br14 (and, before its lead counts were collected,
 //   without r15's leadShare and docsShare).
-// Forward-chaining (printed first; --forward-only stops there): for k = 10..17, a model fitted on the sets rated before
+// Forward-chaining (printed first; --forward-only stops there): for k = 10..19, a model fitted on the sets rated before
 // round k (ROUND below) judges each set rated in round k, beside the hand score and the model of a round earlier (what
 // not refitting ships). It is the closest thing to the next fresh run: a change must win it.
 // Validation is package-disjoint: a held-out set's packages leave every training set (the chosen program of a fresh
@@ -295,6 +298,8 @@ const sets = {
   r17: await loadBenchPair('r17', [{ name: 'new', json: 'bench/quickstarts-fresh-r17-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r17-results-round16-code.json' }], 'bench/quickstarts-fresh-r17-ratings-both.tsv'),
   // Round 18's fresh packages (spent in round 19), the same form: the round-18 (`new`) and the round-17 (`base`) code's picks.
   r18: await loadBenchPair('r18', [{ name: 'new', json: 'bench/quickstarts-fresh-r18-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r18-results-round17-code.json' }], 'bench/quickstarts-fresh-r18-ratings-both.tsv'),
+  // Round 19's fresh packages (spent in round 20), the same form: the round-19 (`new`) and the round-18 (`base`) code's picks.
+  r19: await loadBenchPair('r19', [{ name: 'new', json: 'bench/quickstarts-fresh-r19-results.json' }, { name: 'base', json: 'bench/quickstarts-fresh-r19-results-round18-code.json' }], 'bench/quickstarts-fresh-r19-ratings-both.tsv'),
 };
 /** --skip-sets a,b: leave these labelled sets out entirely (to see what adding a set changes on the others). */
 for (const skip of option('skip-sets')?.split(',') ?? []) if (skip in sets) (sets as Record<string, Example[]>)[skip] = [];
@@ -315,12 +320,12 @@ for (const [name, examples] of Object.entries(sets)) console.log(`${name}: ${exa
 const names = Object.keys(sets).filter((k) => sets[k as keyof typeof sets].length);
 
 /** The round each labelled set was rated in: forward-chaining fits only on what was written before round k. */
-const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, alts5br13: 13, alts5br14: 14, r14: 14, r15: 15, alts6r15: 15, r16: 16, r17: 17, r18: 18 };
+const ROUND: Record<keyof typeof sets, number> = { r5: 5, alts: 6, r7: 7, r8: 8, r9: 9, alts2: 10, alts3: 10, r10: 10, alts4: 11, r11: 11, r12mid: 12, r12: 12, r13mid: 13, r13: 13, alts5r13: 13, alts5r14: 14, alts5br13: 13, alts5br14: 14, r14: 14, r15: 15, alts6r15: 15, r16: 16, r17: 17, r18: 18, r19: 19 };
 /**
- * The rounds judged forward: the newest nine, whose fresh sets (r10–r18) stand in for the next fresh run. --forward-to 17
+ * The rounds judged forward: the newest ten, whose fresh sets (r10–r19) stand in for the next fresh run. --forward-to 18
  * stops at an earlier round (to compare with a fit that did not have the newest set).
  */
-const FORWARD = [10, 11, 12, 13, 14, 15, 16, 17, 18].filter((k) => k <= Number(option('forward-to') ?? 18));
+const FORWARD = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19].filter((k) => k <= Number(option('forward-to') ?? 19));
 
 /**
  * Per package, does the pick teach, over every package of a set (one rated program included): `any` counts the
@@ -359,7 +364,7 @@ function lambdaFor(k: number): number {
   for (const lambda of LAMBDAS) {
     let picks = 0;
     const aucs: number[] = [];
-    for (const inner of [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18].filter((r) => r < k)) {
+    for (const inner of [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19].filter((r) => r < k)) {
       for (const held of names.filter((n) => ROUND[n as keyof typeof sets] === inner)) {
         const test = sets[held as keyof typeof sets];
         const heldSlugs = new Set(test.map((e) => e.slug));

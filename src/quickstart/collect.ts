@@ -12,6 +12,7 @@ import { descendants, parseCode, type Grammar, type SyntaxNode } from './parse.t
 import { DATA_LANGUAGE, type DataBlock } from './fixtures.ts';
 import { pythonApiCandidates } from './python-api.ts';
 import { resultsAfterPrompts } from './programs/python-results.ts';
+import { ipythonAsDoctest } from './programs/python.ts';
 import { docsCall, docsOnlyText, docsText, docsValues, NO_DOCS_VALUES, type DocsValues } from './docs-values.ts';
 import { rustApiCandidates } from './rust-api.ts';
 import type { Candidate, CandidateOrigin } from './types.ts';
@@ -85,10 +86,14 @@ async function fromMarkdown(ecosystem: Ecosystem, markdown: string, path: string
   const found: Candidate[] = [];
   for (const block of fencedBlocks(markdown)) {
     let code = block.code.replace(/\s+$/, '');
+    // An IPython session is a doctest transcript with other prompts (programs/python.ts ipythonAsDoctest): Python
+    // whatever its fence says (an rst literal block `::` has none).
+    const ipython = ecosystem === 'pypi' ? ipythonAsDoctest(code) : undefined;
+    if (ipython) code = ipython;
     // A Python block whose `>>>` lines show the results of the lines before them is a script, not a transcript.
     if (ecosystem === 'pypi' && code.includes('>>>')) code = (await resultsAfterPrompts(code)) ?? code;
     if (!/[A-Za-z0-9]/.test(code) || code.length > MAX_CANDIDATE_CHARS) continue;
-    let language = languageOfFence(ecosystem, block.info, inRustDoc);
+    let language = languageOfFence(ecosystem, block.info, inRustDoc) ?? (ipython ? 'pycon' : undefined);
     if (!language && !block.info && !inRustDoc && /\n/.test(code) && await parsesAs(ecosystem, code)) language = GRAMMAR[ecosystem];
     if (language) found.push({ code, language, origin, path, source: url(block.line + lineOffset) });
   }

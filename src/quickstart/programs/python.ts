@@ -21,16 +21,63 @@ const CONVENTIONAL_ALIASES: Record<string, string> = {
 
 interface Step { source: string; output: string[] }
 
-/** Splits a `>>>` transcript into statements (with their `...` continuations) and the output shown after each. */
+/**
+ * An IPython session (`In [1]: x = f()`, `   ...:     body`, `Out[1]: 42`, numba's docs) in the doctest form the
+ * transcript readers take (`>>> `, `... `, the result on its own line): the same transcript, another console's prompts.
+ * Undefined when the block has no `In [n]:` prompt. Without it the `...:` continuations stayed in the code (an
+ * IndentationError) and an `In [n]:` line was no statement.
+ */
+export function ipythonAsDoctest(code: string): string | undefined {
+  const lines = code.split('\n');
+  if (!lines.some((l) => IPYTHON_INPUT.test(l))) return undefined;
+  const out: string[] = [];
+  let inStep = false;
+  for (const line of lines) {
+    const input = IPYTHON_INPUT.exec(line);
+    const more = inStep ? /^\s*\.\.\.+:(?: |$)(.*)$/.exec(line) : null;
+    const output = /^\s*Out\s*\[\d*\]:(?: |$)(.*)$/.exec(line);
+    if (input) out.push(`>>> ${input[1]}`.trimEnd());
+    else if (more) out.push(`... ${more[1]}`.trimEnd());
+    else if (output) out.push(output[1]!);
+    else out.push(line);
+    if (input) inStep = true;
+    else if (!more && line.trim()) inStep = false;
+  }
+  return out.join('\n');
+}
+
+const IPYTHON_INPUT = /^\s*In\s*\[\d*\]:(?: |$)(.*)$/;
+
+/**
+ * Splits a `>>>` transcript into statements (with their `...` continuations) and the output shown after each. A body
+ * pasted into IPython-style docs (numba's: `>>> def integrand(t):`, then the body indented with no prompt, then an
+ * empty `   ...:`) continues the statement too: a line after a statement that opens a block (or after such a line),
+ * indented past the prompt, with no output shown yet, is the block's body (its indentation read from where the code
+ * after `>>> ` starts), and `...:`, IPython's continuation prompt, is one. They were taken as output, so the script
+ * had a `def` with no body (an IndentationError).
+ */
 export function readTranscript(code: string): Step[] {
   const steps: Step[] = [];
+  let column = 0;
+  let inBody = false;
   for (const raw of code.split('\n')) {
     const line = raw.replace(/\s+$/, '');
-    const prompt = /^\s*>>>( |$)(.*)$/.exec(line);
-    const more = /^\s*\.\.\.( |$)(.*)$/.exec(line);
-    if (prompt) steps.push({ source: prompt[2] ?? '', output: [] });
-    else if (more && steps.length && !steps[steps.length - 1]!.output.length) steps[steps.length - 1]!.source += `\n${more[2] ?? ''}`;
-    else if (steps.length && line.trim()) steps[steps.length - 1]!.output.push(line.trim());
+    const prompt = /^(\s*)>>>( |$)(.*)$/.exec(line);
+    const more = /^\s*\.\.\.:?( |$)(.*)$/.exec(line);
+    const last = steps[steps.length - 1];
+    const open = Boolean(last && !last.output.length && (inBody || /:\s*(#.*)?$/.test(last.source)));
+    const lead = /^(\s*)/.exec(line)?.[1]?.length ?? 0;
+    if (prompt) {
+      steps.push({ source: prompt[3] ?? '', output: [] });
+      column = (prompt[1]?.length ?? 0) + 4;
+      inBody = false;
+    } else if (more && last && !last.output.length) {
+      last.source += `\n${more[2] ?? ''}`;
+      inBody = false;
+    } else if (open && last && line.trim() && lead > column - 4) {
+      last.source += `\n${line.slice(Math.min(column, lead))}`;
+      inBody = true;
+    } else if (last && line.trim()) last.output.push(line.trim());
   }
   return steps;
 }
@@ -238,8 +285,11 @@ export async function unboundNames(script: string): Promise<Set<string>> {
   const bound = new Set<string>();
   for (const node of descendants(root, ['import_statement', 'import_from_statement', 'assignment', 'function_definition', 'class_definition',
     'parameters', 'for_statement', 'with_item', 'as_pattern', 'for_in_clause', 'lambda_parameters', 'except_clause', 'global_statement'])) {
+    // `with ExitStack() as stack`, `except ValueError as err`: the alias is bound, not what it names (the context
+    // manager's call, the exception type) nor, for an except clause, its whole body; a with item without `as` binds nothing.
+    if (node.type === 'with_item' || node.type === 'except_clause') continue;
     const target = node.type === 'assignment' ? node.childForFieldName('left') : node.type === 'for_statement' || node.type === 'for_in_clause' ? node.childForFieldName('left')
-      : node.type === 'function_definition' || node.type === 'class_definition' ? node.childForFieldName('name') : node;
+      : node.type === 'function_definition' || node.type === 'class_definition' ? node.childForFieldName('name') : node.type === 'as_pattern' ? node.childForFieldName('alias') : node;
     if (!target) continue;
     if (node.type === 'import_statement' || node.type === 'import_from_statement') {
       for (const child of node.childrenForFieldName('name')) {

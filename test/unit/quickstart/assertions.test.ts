@@ -192,4 +192,44 @@ describe('assertions: an example that only checks prints what it checks', () => 
     assert.equal(await showChecksNodeLacks(chai, 'javascript'), chai);
     assert.equal(await showChecksNodeLacks(IS_REGEX, 'javascript', 'tape'), IS_REGEX);
   });
+  // Round 19 noticed: dacite's README checks `assert result == B(a=A(x='test', y=1))`, and the printed side was the
+  // expected value written out (it calls a constructor), not `result`, which the package computed.
+  it('a Python comparison prints the name the example computed, not the expected value written out', async () => {
+    const code = [
+      'import json',
+      'from dataclasses import dataclass',
+      '',
+      '@dataclass',
+      'class Point:',
+      '    x: int',
+      '    y: int',
+      '',
+      'data = json.loads(\'{"x": 1, "y": 2}\')',
+      'result = Point(**data)',
+      'assert result == Point(x=1, y=2)',
+      'assert Point(x=1, y=2) == result',
+      'expected = {"x": 1}',
+      'assert expected == json.loads(\'{"x": 1}\')',
+      'for (key, value) in data.items():',
+      '    pass',
+      'assert str(value) == str(2)',
+    ].join('\n');
+    const out = await showPythonAssertions(code);
+    assert.equal(out.split('\n').filter((l) => l.startsWith('print(')).join('\n'),
+      'print(result)\nprint(result)\nprint(json.loads(\'{"x": 1}\'))\nprint(str(value))', out);
+    assert.equal(execFileSync('python3', ['-c', out], { encoding: 'utf8' }), 'Point(x=1, y=2)\nPoint(x=1, y=2)\n{\'x\': 1}\n2\n');
+  });
+
+  it('a Node check prints the value the example computed, not one it builds as the expected side', async () => {
+    const code = [
+      "const assert = require('assert');",
+      "const url = new URL('https://example.com/a?b=1');",
+      "assert.strictEqual(String(new URL('https://example.com/a?b=1')), url.href);",
+      "console.assert(new URL('https://example.com/').host === url.host);",
+    ].join('\n');
+    const out = await showNodeAssertions(code, 'javascript', 'whatwg-url');
+    assert.match(out, /^console\.log\(url\.href\);$/m, out);
+    assert.match(out, /^console\.log\(url\.host\);$/m, out);
+    assert.equal(execFileSync('node', ['-e', out], { encoding: 'utf8' }), 'https://example.com/a?b=1\nexample.com\n');
+  });
 });

@@ -63,4 +63,26 @@ describe('a standard module\'s public name used bare is imported from its module
     const imports = program.code.split('\n').filter((l) => /^(from|import) /.test(l)).sort();
     assert.deepEqual(imports, ['from collections import defaultdict', 'from contextlib import ExitStack', 'from demo import run', 'import json'], program.code);
   });
+  // Round 19 noticed: a name used only in a `with` item (`with ExitStack() as stack:`, importlib-resources' README) or
+  // only in an except clause's body counted as bound, so it was never imported with the others.
+  it('names used only in a with item or in an except clause\'s body are imported too, and the program runs', async () => {
+    const info: PackageInfo = { ecosystem: 'pypi', name: 'demo', slug: 'pypi-demo', version: '1.0', importName: 'demo', pyExports: ['run'] };
+    const host = { pythonStdlib: new Set(['json']), pythonBuiltins: new Set(['print', 'str', 'KeyError']), pythonStdlibNames: names, goStd: new Map<string, string>(), runtimes: {} };
+    const code = [
+      'with ExitStack() as stack:',
+      '    stack.callback(print, "closed")',
+      '    try:',
+      '        run({})["missing"]',
+      '    except KeyError as err:',
+      '        print(json.dumps({"error": dedent(str(err))}))',
+    ].join('\n');
+    const program = await makeProgram({ code, language: 'python', origin: 'readme', path: 'README.md', source: 'u' }, info, host, { pythonNames: ['run'] });
+    const imports = program.code.split('\n').filter((l) => /^(from|import) /.test(l)).sort();
+    assert.deepEqual(imports, ['from contextlib import ExitStack', 'from demo import run', 'from textwrap import dedent', 'import json'], program.code);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-with-'));
+    fs.mkdirSync(path.join(dir, 'demo'));
+    fs.writeFileSync(path.join(dir, 'demo', '__init__.py'), 'def run(value):\n    return value\n');
+    fs.writeFileSync(path.join(dir, 'main.py'), program.code);
+    assert.equal(execFileSync('python3', ['main.py'], { cwd: dir, encoding: 'utf8' }), '{"error": "\'missing\'"}\nclosed\n');
+  });
 });
