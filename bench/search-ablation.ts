@@ -100,7 +100,7 @@ if (!external) {
 const GROUPS: Array<[string, Feature[]]> = [
   ['coverage', ['coverage']],
   ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
-  ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
+  ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase', 'exactAloneLead']],
   ['meaning', ['meaning', 'meaningRaw']],
 ];
 // BENCH_ABLATE_EXTRA='a=popularitySq+meaning;b=exactPhrase+meaning': more groups removed together, for comparisons.

@@ -128,7 +128,7 @@ if (mode === 'loso') {
     ['fieldCoverage', ['describedCoverage', 'readmeCoverage']],
     ['describedCoverage', ['describedCoverage']], ['readmeCoverage', ['readmeCoverage']],
     ['popularity', ['popularitySq']], ['intent', ['intentMatch', 'intentOther']],
-    ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase']],
+    ['exactName', ['exactAlone', 'exactAlonePop', 'exactPhrase', 'exactAloneLead']],
     ['meaning (both)', ['meaning', 'meaningRaw']], ['meaning', ['meaning']], ['meaningRaw', ['meaningRaw']],
     ['namesakes', ['namesakes']], ['cues', []],
   ];

@@ -41,6 +41,13 @@ export const FEATURES = [
    * 0..1 within the ecosystem (namesakes.ts; round 9): the tool others build on, against a lesser literal match.
    */
   'namesakes',
+  /**
+   * The query is the tool's name alone and, of the tools that bear the name (one per ecosystem: a `clap` crate and a
+   * `clap` npm package), it is the most popular within its own ecosystem (round 20): the namesake a person means is
+   * the one that dominates its own ecosystem, which `exactAlonePop`'s small difference in percentile left to the
+   * meaning of a one-word query (the word's cosine to each namesake's description, noise for a name).
+   */
+  'exactAloneLead',
 ] as const;
 // Removed after the ablations (docs/search.md, "Sixth session"): 'text' (BM25 over the fields, relative to the best
 // candidate's) — on the round-3 fresh set it did not pay (fit without it: hit@1 0.583 → 0.615), and on the 492 queries of
@@ -82,7 +89,7 @@ export const WEIGHTS: Record<Feature, number> = { ...Object.fromEntries(FEATURES
  */
 export const HAND_WEIGHTS: Record<Feature, number> = {
   coverage: 1.5, describedCoverage: 0, readmeCoverage: 0, popularitySq: 3.0, intentMatch: 3.0, intentOther: -1.5,
-  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0,
+  exactAlone: 10, exactAlonePop: 2, exactPhrase: 2.0, meaning: 1.5, meaningRaw: 0, namesakes: 0, exactAloneLead: 0,
 };
 
 /**
@@ -135,6 +142,11 @@ export interface RankContext {
   ecosystem?: Ecosystem;
   /** A one-word query: an exact name match is what the user asked for. */
   single: boolean;
+  /**
+   * The highest popularity (within its own ecosystem) among the tools the query names exactly, in the ecosystem it asks
+   * for when it asks for one: what `exactAloneLead` compares a named tool with. Absent: no tool is named.
+   */
+  namedTop?: number;
 }
 
 /** The feature vector of one candidate, in FEATURES order. */
@@ -148,6 +160,7 @@ export function features(s: Signals, context: RankContext): number[] {
     inIntent ? 1 : 0, intent && !inIntent ? 1 : 0,
     named && context.single ? 1 : 0, named && context.single ? s.popularity : 0, named && !context.single ? s.popularity ** 4 : 0,
     s.semantic, s.cosine, s.namesakes,
+    named && context.single && s.popularity >= (context.namedTop ?? Infinity) ? 1 : 0,
   ];
 }
 

@@ -501,6 +501,11 @@ export class CatalogSearchIndex {
       const exactDocs = new Set((this.exact.get(parsed.nameGuess.replace(/[_.\s]+/g, '-')) ?? []).filter(passes));
       const unfiltered = !(options.ecosystem || options.language || options.category || excluded);
       const context: RankContext = { ecosystem: options.ecosystem ? undefined : parsed.ecosystem, single: parsed.bareName };
+      // The most popular of the named tools (those a name in another ecosystem than the one asked for does not count as).
+      for (const doc of exactDocs) {
+        if (context.ecosystem && ECOSYSTEMS[this.ecosystem[doc]!] !== context.ecosystem) continue;
+        context.namedTop = Math.max(context.namedTop ?? 0, this.popularity[doc]!);
+      }
       const signals = (doc: number, semantic = 0): Signals => ({
         coverage: Math.min(1, cover[doc]! / totalWeight),
         popularity: this.popularity[doc]!,

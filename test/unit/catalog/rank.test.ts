@@ -7,7 +7,7 @@ import { CUE_SOURCES, parseQuery, tokenize } from '../../../src/catalog/query.ts
 // search ships the catalog's since round 8, tested in search-index.test.ts; the parser reads either the same way).
 CUE_SOURCES.hand = true;
 CUE_SOURCES.derived = false;
-import { blend, nameForms, type Signals } from '../../../src/catalog/rank.ts';
+import { blend, FEATURES, features, nameForms, type Signals } from '../../../src/catalog/rank.ts';
 import { stem } from '../../../src/catalog/search-index.ts';
 import { deriveCategories, deriveFrameworks } from '../../../src/catalog/classify.ts';
 
@@ -58,6 +58,24 @@ describe('blend', () => {
     assert.equal(blend(signals({ ...close, popularity: 0.1 }), context), blend(signals({ ...close, popularity: 0.95 }), context));
     // Where several ecosystems have the name, the more popular within its own still comes first (exactAlonePop).
     assert.ok(blend(signals({ ...close, exact: true, popularity: 0.1 }), { single: true }) < blend(signals({ ...close, exact: true, popularity: 0.95 }), { single: true }));
+  });
+  it('marks the namesake that leads its own ecosystem, for a bare name several ecosystems share (round 20)', () => {
+    const lead = FEATURES.indexOf('exactAloneLead');
+    // A `clap` crate at the 97th percentile of crates, a `clap` npm package at the 80th: the query is the name alone.
+    const context = { single: true, namedTop: 0.97 };
+    assert.equal(features(signals({ exact: true, ecosystem: 'crates', popularity: 0.97 }), context)[lead], 1);
+    assert.equal(features(signals({ exact: true, ecosystem: 'npm', popularity: 0.8 }), context)[lead], 0);
+    // Not a name (a plugin that only contains the word), not a bare-name query, or a name outside the ecosystem asked for.
+    assert.equal(features(signals({ popularity: 0.99 }), context)[lead], 0);
+    assert.equal(features(signals({ exact: true, popularity: 0.97 }), { single: false, namedTop: 0.97 })[lead], 0);
+    assert.equal(features(signals({ exact: true, ecosystem: 'crates', popularity: 0.97 }), { ...context, ecosystem: 'npm' as const })[lead], 0);
+    // The one tool of its name leads.
+    assert.equal(features(signals({ exact: true, popularity: 0.3 }), { single: true, namedTop: 0.3 })[lead], 1);
+    // With the shipped weights, the leader comes first even where the word reads closer to the other's description
+    // (as "clap" to npm's `clap`), when the leader is the one its ecosystem builds on (its namesakes). With the
+    // eighteen-set weights, which had no such feature, the npm package came first here, by 1.5 points.
+    assert.ok(blend(signals({ exact: true, ecosystem: 'crates', popularity: 0.97, semantic: 0, cosine: 0.2, namesakes: 0.57 }), context)
+      > blend(signals({ exact: true, ecosystem: 'npm', popularity: 0.8, semantic: 0.7, cosine: 0.47 }), context));
   });
   it('puts the ecosystem the query names first', () => {
     const context = { single: false, ecosystem: 'pypi' as const };
