@@ -181,8 +181,9 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   // A block completed with the definitions it uses from earlier on the page runs where the bare block would not.
   if (candidate.combinedFrom?.length) { score += COMBINED_BONUS; signals.push('completed with earlier definitions'); }
   // Pointed at the local stand-in, the network calls (and the loopback URL that replaced them) no longer block it.
-  const blockers = blockersOf(candidate.code).filter((b) => !candidate.localWeb || (b !== 'needs network' && b !== 'needs a service'));
+  const blockers = blockersOf(candidate.code).filter((b) => (!candidate.localWeb || (b !== 'needs network' && b !== 'needs a service')) && (!candidate.serves || b !== 'runs a server'));
   if (candidate.localWeb) { score -= 1; signals.push('runs against a local stand-in web server'); }
+  if (candidate.serves) signals.push('a server, run with one request to it');
   for (const blocker of blockers) {
     score -= blockerCost(blocker);
     signals.push(blocker);
