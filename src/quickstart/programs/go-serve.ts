@@ -90,10 +90,19 @@ function portsNamed(call: SyntaxNode): number[] {
  */
 export function goServeCalls(root: SyntaxNode): SyntaxNode[] {
   const found = serveCallsIn(root);
+  // A group's routes (`v1 := h.Group("/v1")`) are served by the value the group was made from.
+  const groupOf = new Map<string, string>();
+  for (const declaration of descendants(root, 'short_var_declaration')) {
+    const left = declaration.childForFieldName('left')?.namedChildren[0];
+    const right = declaration.childForFieldName('right')?.namedChildren[0];
+    const made = right?.type === 'call_expression' ? calleeOf(right) : undefined;
+    if (left?.type === 'identifier' && made?.receiver?.type === 'identifier' && GROUPS.test(made.name)) groupOf.set(left.text, made.receiver.text);
+  }
+  const owner = (name: string) => { let at = name; for (let i = 0; i < 8 && groupOf.has(at); i++) at = groupOf.get(at)!; return at; };
   const routed = new Set<string>();
   for (const call of descendants(root, 'call_expression')) {
     const { name, receiver } = calleeOf(call);
-    if (receiver?.type === 'identifier' && (GET_ROUTES.test(name) || OTHER_ROUTES.test(name)) && /^"\/|^`\//.test(firstArgument(call)?.text ?? '')) routed.add(receiver.text);
+    if (receiver?.type === 'identifier' && (GET_ROUTES.test(name) || OTHER_ROUTES.test(name)) && /^"\/|^`\/|^"[A-Z]+ \//.test(firstArgument(call)?.text ?? '')) routed.add(owner(receiver.text));
   }
   for (const name of routed) {
     const last = descendants(root, 'expression_statement').map((s) => s.namedChildren[0]).filter((c): c is SyntaxNode => c?.type === 'call_expression')
