@@ -18,6 +18,11 @@ const OTHER_ROUTES = /^(POST|Post|PUT|Put|PATCH|Patch|DELETE|Delete|HEAD|Head|OP
 /** Route groups: a prefix the routes registered on the group are under (`v1 := r.Group("/v1")`). */
 const GROUPS = /^(Group|Party|Route|PathPrefix|Mount)$/;
 const ASK = 'tooldexAsk';
+/**
+ * Imports the request helper needs under a name of its own: a module may have a package of the same name (go-kit's
+ * `transport/http`), which the program's imports would otherwise take for the helper's `http`.
+ */
+export const SERVE_IMPORTS: Record<string, string> = { nethttp: 'net/http' };
 const DEADLINE_SECONDS = 10;
 
 function calleeOf(call: SyntaxNode): { name: string; receiver?: SyntaxNode } {
@@ -160,7 +165,7 @@ export async function servedOnce(program: string): Promise<string | undefined> {
 const ASK_FUNC = `// ${ASK} waits for the server the example starts (${DEADLINE_SECONDS} s at most), asks it for one path from
 // inside this sandbox, prints the request and the answer, and ends the program. A server that does not answer fails it.
 func ${ASK}(path string, named ...int) {
-\tclient := &http.Client{Timeout: 5 * time.Second}
+\tasker := &nethttp.Client{Timeout: 5 * time.Second}
 \tdeadline := time.Now().Add(${DEADLINE_SECONDS} * time.Second)
 \tfor time.Now().Before(deadline) {
 \t\tports := append([]int{}, named...)
@@ -179,14 +184,14 @@ func ${ASK}(path string, named ...int) {
 \t\t\t}
 \t\t}
 \t\tfor _, port := range ports {
-\t\t\tresp, err := client.Get(fmt.Sprintf("http://127.0.0.1:%d%s", port, path))
+\t\t\tanswer, err := asker.Get(fmt.Sprintf("http://127.0.0.1:%d%s", port, path))
 \t\t\tif err != nil {
 \t\t\t\tcontinue
 \t\t\t}
-\t\t\tbody, _ := io.ReadAll(io.LimitReader(resp.Body, 2000))
-\t\t\tresp.Body.Close()
-\t\t\tfmt.Printf("GET %s\\n%s %s\\n", path, resp.Proto, resp.Status)
-\t\t\tif kind := resp.Header.Get("Content-Type"); kind != "" {
+\t\t\tbody, _ := io.ReadAll(io.LimitReader(answer.Body, 2000))
+\t\t\tanswer.Body.Close()
+\t\t\tfmt.Printf("GET %s\\n%s %s\\n", path, answer.Proto, answer.Status)
+\t\t\tif kind := answer.Header.Get("Content-Type"); kind != "" {
 \t\t\t\tfmt.Printf("Content-Type: %s\\n", kind)
 \t\t\t}
 \t\t\tfmt.Printf("\\n%s\\n", strings.TrimRight(string(body), "\\n"))

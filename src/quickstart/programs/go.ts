@@ -2,7 +2,7 @@
 // sub-packages, the example's own imports), a `main` that runs the fragment or Example function, unused values printed.
 import { descendants, namedChildren, parseCode, withSyntaxTree, type SyntaxNode } from '../parse.ts';
 import { namedFilePaths, showWrittenFiles, wherePrinted } from './go-effects.ts';
-import { servedOnce } from './go-serve.ts';
+import { SERVE_IMPORTS, servedOnce } from './go-serve.ts';
 
 const DECLARATIONS = /^(function_declaration|method_declaration|type_declaration|var_declaration|const_declaration)$/;
 
@@ -325,7 +325,7 @@ export async function goProgram(code: string, origin: string, exampleName: strin
   const used = qualifiersUsed(await parseCode('go', program), new Set([...ownImports.keys(), ...Object.keys(context.modulePackages)]));
   const imports: string[] = [];
   for (const name of [...used].sort()) {
-    const path = ownImports.get(name) ?? context.modulePackages[name] ?? context.std.get(name);
+    const path = (context.serve ? SERVE_IMPORTS[name] : undefined) ?? ownImports.get(name) ?? context.modulePackages[name] ?? context.std.get(name);
     if (!path) continue;
     const guessed = path.split('/').filter((p) => !/^v\d+$/.test(p)).pop()!;
     imports.push(guessed === name ? `\t"${path}"` : `\t${name} "${path}"`);

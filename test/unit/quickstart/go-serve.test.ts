@@ -91,6 +91,17 @@ describe('Go servers run with one request', () => {
     assert.deepEqual(goServeCalls(await parseCode('go', 'package main\nfunc main() {\n\tt.Run("case", f)\n\tfmt.Println(strings.Split("a/b", "/"))\n}')), []);
   });
 
+  it("the request helper's imports are its own: a module's packages named http or resp are not taken for them", async () => {
+    const fragment = 'r := gin.Default()\nr.GET("/ping", func(c *gin.Context) { c.String(200, "pong") })\nr.Run(":8080")';
+    const program = await goProgram(fragment, 'readme', undefined, {
+      modulePackages: { gin: 'github.com/gin-gonic/gin', http: 'github.com/example/kit/transport/http', resp: 'github.com/example/kit/protocol/resp', client: 'github.com/example/kit/client' },
+      std: STD, serve: true,
+    });
+    assert.match(program, /\tnethttp "net\/http"\n/);
+    assert.doesNotMatch(program, /transport\/http|protocol\/resp|kit\/client/);
+    assert.match(program, /go func\(\) \{\n\t\tr\.Run\(":8080"\)\n\t\}\(\)\n\ttooldexAsk\("\/ping", 8080\)/);
+  });
+
   it('route patterns become paths a client asks for', () => {
     assert.equal(concretePath('/user/:name/*action'), '/user/example/');
     assert.equal(concretePath('GET /items/{id}'), '/items/example');
