@@ -43,10 +43,13 @@ function stringValue(node: SyntaxNode | undefined): string | undefined {
 
 /** A route pattern as a path a client can ask for: parameters get a sample, wildcards nothing. */
 export function concretePath(pattern: string): string {
+  const sample = (shape: string) => (/\\d|\[0-9\]|int|uint|number|digit/.test(shape) ? '1' : 'example');
   let path = pattern
     // Go 1.22's `GET /items/{id}` patterns name a method and a host first.
     .replace(/^[A-Z]+\s+/, '')
-    .replace(/\{(\w+)(?::([^}]*))?\}/g, (_, _name: string, shape?: string) => (shape && /\\d|\[0-9\]|int|uint|number|digit/.test(shape) ? '1' : shape === '...' ? '' : 'example'))
+    // A regular expression's named group (martini's `/hello/(?P<name>[a-zA-Z]+)`): a sample its class matches.
+    .replace(/\(\?P?<\w+>([^()]*)\)/g, (_, shape: string) => sample(shape))
+    .replace(/\{(\w+)(?::([^}]*))?\}/g, (_, _name: string, shape?: string) => sample(shape ?? ''))
     .replace(/\{[^}]*\.\.\.\}/g, '')
     .replace(/:(\w+)/g, 'example')
     .replace(/\*\w*/g, '')

@@ -107,5 +107,7 @@ describe('Go servers run with one request', () => {
     assert.equal(concretePath('GET /items/{id}'), '/items/example');
     assert.equal(concretePath('/articles/{id:[0-9]+}'), '/articles/1');
     assert.equal(concretePath('/files/{path...}'), '/files/');
+    assert.equal(concretePath('/hello/(?P<name>[a-zA-Z]+)'), '/hello/example');
+    assert.equal(concretePath('/posts/(?P<id>\\d+)'), '/posts/1');
   });
 });
