@@ -159,7 +159,8 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   const uses = usesPackage(candidate.code, ecosystem, name, importName) || usesBinding
     || (candidate.origin === 'doctest' && ecosystem === 'crates') || (candidate.origin === 'go-example' && goExampleUsesModule(candidate.code, importName)) || candidate.origin === 'api';
   if (uses) { score += 5; signals.push('uses the package'); } else { score -= 6; signals.push('does not name the package'); }
-  if (PRINTS[ecosystem].test(candidate.code) || candidate.expectedOutput) { score += 2; signals.push('shows output'); }
+  // A server run with one request prints the request and the answer (programs/go-serve.ts).
+  if (PRINTS[ecosystem].test(candidate.code) || candidate.expectedOutput || candidate.serves) { score += 2; signals.push('shows output'); }
   if (candidate.expectedOutput) score += 2;
   // A transcript's length is what a reader types, plus one for the results it shows (xmltodict's pretty-printed
   // JSON is what makes it worth showing, not bulk).
