@@ -137,31 +137,43 @@ const indent = (text: string) => text.split('\n').map((l) => (l.trim() ? `\t${l}
 export async function servedOnce(program: string): Promise<string | undefined> {
   const root = await parseCode('go', program);
   const calls = goServeCalls(root);
-  const call = calls[0];
+  // The call that blocks: one already started with `go` (`go srv.ListenAndServe()`) blocks nothing, unless all are.
+  const call = calls.find((c) => statementOf(c)?.type !== 'go_statement') ?? calls[0];
   const statement = call ? statementOf(call) : undefined;
   if (!call || !statement) return undefined;
   const path = routeToAsk(root);
   const ports = [...new Set(calls.flatMap(portsNamed))];
-  const ask = `${ASK}(${JSON.stringify(path)}${ports.map((p) => `, ${p}`).join('')})`;
+  const ask = `go ${ASK}(${JSON.stringify(path)}${ports.map((p) => `, ${p}`).join('')})`;
+  // The request runs beside the rest of the block (routes a combined fragment registers after `m.Run()`, a graceful
+  // shutdown's `<-quit`), and the block ends waiting for it: the request ends the program, whatever comes first.
+  const wait = `select {} // ${ASK} ends the program`;
+  const list = statement.parent!;
+  const block = list.type === 'block' ? list : list.parent?.type === 'block' ? list.parent : undefined;
+  if (!block) return undefined;
   let replacement: string;
   let end = statement.endIndex;
+  let tail = '';
   if (statement.type === 'return_statement') {
     // `return srv.ListenAndServe()`: served in the background; the function still ends in a terminating statement.
     const value = statement.namedChildren[0]?.text ?? '';
-    replacement = `go func() {\n\t_ = ${value}\n}()\n${ask}\npanic("unreachable")`;
+    replacement = `go func() {\n\t_ = ${value}\n}()\n${ask}\n${wait}`;
   } else if (statement.type === 'short_var_declaration' || statement.type === 'var_declaration') {
-    // `err := e.Start(":1323")`: what follows reads names bound here and is never reached (the request ends the
-    // program), so it goes with the statement.
+    // `err := e.Start(":1323")`: what follows reads names bound here (it handles the server's error, reached only when
+    // serving stops), so it goes with the statement.
     const names = statement.type === 'short_var_declaration' ? descendants(statement.childForFieldName('left')!, 'identifier').map((n) => n.text).filter((n) => n !== '_') : [];
-    replacement = `go func() {\n${indent(statement.text)}\n${names.map((n) => `\t_ = ${n}`).join('\n')}\n}()\n${ask}`;
-    end = statement.parent!.endIndex - (statement.parent!.type === 'block' ? 1 : 0);
+    replacement = `go func() {\n${indent(statement.text)}\n${names.map((n) => `\t_ = ${n}`).join('\n')}\n}()\n${ask}\n${wait}`;
+    end = block.endIndex - 1;
   } else {
     replacement = `go func() {\n${indent(statement.text)}\n}()\n${ask}`;
+    tail = wait;
   }
   const column = statement.startPosition.column;
   const lead = program.slice(program.lastIndexOf('\n', statement.startIndex - 1) + 1, statement.startIndex);
-  const aligned = replacement.split('\n').map((l, i) => (i === 0 || !l ? l : `${/^\s*$/.test(lead) ? lead : ' '.repeat(column)}${l}`)).join('\n');
-  const rewritten = `${program.slice(0, statement.startIndex)}${aligned}${end > statement.endIndex ? '\n' : ''}${program.slice(end)}`;
+  const pad = /^\s*$/.test(lead) ? lead : ' '.repeat(column);
+  const aligned = replacement.split('\n').map((l, i) => (i === 0 || !l ? l : `${pad}${l}`)).join('\n');
+  const close = block.endIndex - 1;
+  const rest = end < close ? program.slice(end, close).replace(/\s+$/, '') : '';
+  const rewritten = `${program.slice(0, statement.startIndex)}${aligned}${rest}${tail ? `\n${pad}${tail}` : ''}\n${program.slice(program.lastIndexOf('\n', close - 1) + 1)}`;
   return `${rewritten.replace(/\s+$/, '')}\n\n${ASK_FUNC}\n`;
 }
 
@@ -193,6 +205,10 @@ func ${ASK}(path string, named ...int) {
 \t\t\t}
 \t\t\tbody, _ := io.ReadAll(io.LimitReader(answer.Body, 2000))
 \t\t\tanswer.Body.Close()
+\t\t\tif answer.StatusCode == nethttp.StatusNotFound {
+\t\t\t\tfmt.Fprintf(os.Stderr, "tooldex: the server answered GET %s with %s: it serves no route there\\n", path, answer.Status)
+\t\t\t\tos.Exit(1)
+\t\t\t}
 \t\t\tfmt.Printf("GET %s\\n%s %s\\n", path, answer.Proto, answer.Status)
 \t\t\tif kind := answer.Header.Get("Content-Type"); kind != "" {
 \t\t\t\tfmt.Printf("Content-Type: %s\\n", kind)

@@ -47,7 +47,7 @@ describe('Go servers run with one request', () => {
       'log.Fatal(http.ListenAndServe(":8080", nil))',
     ].join('\n');
     const program = await goProgram(fragment, 'readme', undefined, { modulePackages: {}, std: STD, serve: true });
-    assert.match(program, /go func\(\) \{\n\t\tlog\.Fatal\(http\.ListenAndServe\(":8080", nil\)\)\n\t\}\(\)\n\ttooldexAsk\("\/hello\/example", 8080\)/);
+    assert.match(program, /go func\(\) \{\n\t\tlog\.Fatal\(http\.ListenAndServe\(":8080", nil\)\)\n\t\}\(\)\n\tgo tooldexAsk\("\/hello\/example", 8080\)/);
     const run = runIsolated(program);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^GET \/hello\/example\nHTTP\/1\.1 200 OK\nContent-Type: text\/plain; charset=utf-8\n\nHello, example!\n$/);
@@ -69,6 +69,28 @@ describe('Go servers run with one request', () => {
     assert.match(run.stdout, /^GET \/ping\nHTTP\/1\.1 200 OK\n[\s\S]*\npong\n$/);
   });
 
+  it('routes registered after the serve call (a combined fragment) are served: the request runs beside them', { skip: !runnable && 'needs go and unshare' }, async () => {
+    const fragment = [
+      'mux := http.NewServeMux()',
+      'go http.ListenAndServe("127.0.0.1:0", mux)',
+      'srv := &http.Server{Addr: "127.0.0.1:8083", Handler: mux}',
+      'srv.ListenAndServe()',
+      'mux.HandleFunc("/hello", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "hello world") })',
+    ].join('\n');
+    const program = await goProgram(fragment, 'readme', undefined, { modulePackages: {}, std: STD, serve: true });
+    assert.match(program, /\tgo tooldexAsk\("\/hello"\)\n\tmux\.HandleFunc\([^\n]*\n\tselect \{\} \/\/ tooldexAsk ends the program\n\}/);
+    const run = runIsolated(program);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^GET \/hello\nHTTP\/1\.1 200 OK\n[\s\S]*\nhello world\n$/);
+  });
+
+  it('a 404 answer (no route there) fails the program', { skip: !runnable && 'needs go and unshare' }, async () => {
+    const fragment = 'http.ListenAndServe(":8084", http.NotFoundHandler())';
+    const run = runIsolated(await goProgram(fragment, 'readme', undefined, { modulePackages: {}, std: STD, serve: true }));
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /answered GET \/ with 404 Not Found: it serves no route there/);
+  });
+
   it('a server that never answers fails the program', { skip: !runnable && 'needs go and unshare' }, async () => {
     const fragment = [
       'http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { time.Sleep(time.Hour) })',
@@ -85,7 +107,7 @@ describe('Go servers run with one request', () => {
     const calls = goServeCalls(await parseCode('go', hertz));
     assert.deepEqual(calls.map((c) => c.text), ['h.Spin()']);
     const served = await servedOnce(hertz);
-    assert.match(served ?? '', /go func\(\) \{\n\t\th\.Spin\(\)\n\t\}\(\)\n\ttooldexAsk\("\/v1\/ping\/example"\)/);
+    assert.match(served ?? '', /go func\(\) \{\n\t\th\.Spin\(\)\n\t\}\(\)\n\tgo tooldexAsk\("\/v1\/ping\/example"\)/);
     // Routes alone, with nothing run after them, serve nothing: left as they are.
     assert.equal(await servedOnce('package main\nfunc main() {\n\tr := mux.NewRouter()\n\tr.HandleFunc("/", home)\n\tfmt.Println(r)\n}'), undefined);
     assert.deepEqual(goServeCalls(await parseCode('go', 'package main\nfunc main() {\n\tt.Run("case", f)\n\tfmt.Println(strings.Split("a/b", "/"))\n}')), []);
@@ -99,7 +121,7 @@ describe('Go servers run with one request', () => {
     });
     assert.match(program, /\tnethttp "net\/http"\n/);
     assert.doesNotMatch(program, /transport\/http|protocol\/resp|kit\/client/);
-    assert.match(program, /go func\(\) \{\n\t\tr\.Run\(":8080"\)\n\t\}\(\)\n\ttooldexAsk\("\/ping", 8080\)/);
+    assert.match(program, /go func\(\) \{\n\t\tr\.Run\(":8080"\)\n\t\}\(\)\n\tgo tooldexAsk\("\/ping", 8080\)/);
   });
 
   it('route patterns become paths a client asks for', () => {
