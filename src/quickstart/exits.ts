@@ -80,9 +80,17 @@ function hasWayOut(loop: SyntaxNode): boolean {
   return descendants(body, ['call_expression', 'call', 'macro_invocation']).some((call) => EXIT_CALLS.test(callee(call).full));
 }
 
-/** Why the program would not exit by itself, or undefined when nothing says so. */
-export function neverExitsIn(root: SyntaxNode, grammar: Grammar): string | undefined {
-  for (const call of descendants(root, ['call_expression', 'call', 'macro_invocation'])) {
+/** The calls that serve requests until the process is killed (`r.Run(":8080")`, `http.ListenAndServe(…)`), in order. */
+export function serveCallsIn(root: SyntaxNode): SyntaxNode[] {
+  return descendants(root, ['call_expression', 'call', 'macro_invocation']).filter((call) => servesRequests(call));
+}
+
+/**
+ * Why the program would not exit by itself, or undefined when nothing says so. `servers: false` reads loops and
+ * timers only (a server program rewritten to answer one request and exit: programs/go-serve.ts).
+ */
+export function neverExitsIn(root: SyntaxNode, grammar: Grammar, servers = true): string | undefined {
+  for (const call of servers ? descendants(root, ['call_expression', 'call', 'macro_invocation']) : []) {
     const why = servesRequests(call);
     if (why) return `runs a server: ${why.slice(0, 120)}`;
   }
@@ -102,6 +110,6 @@ export function neverExitsIn(root: SyntaxNode, grammar: Grammar): string | undef
   return undefined;
 }
 
-export async function neverExits(code: string, grammar: Grammar): Promise<string | undefined> {
-  return neverExitsIn(await parseCode(grammar, code), grammar);
+export async function neverExits(code: string, grammar: Grammar, servers = true): Promise<string | undefined> {
+  return neverExitsIn(await parseCode(grammar, code), grammar, servers);
 }

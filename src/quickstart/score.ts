@@ -159,7 +159,8 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   const uses = usesPackage(candidate.code, ecosystem, name, importName) || usesBinding
     || (candidate.origin === 'doctest' && ecosystem === 'crates') || (candidate.origin === 'go-example' && goExampleUsesModule(candidate.code, importName)) || candidate.origin === 'api';
   if (uses) { score += 5; signals.push('uses the package'); } else { score -= 6; signals.push('does not name the package'); }
-  if (PRINTS[ecosystem].test(candidate.code) || candidate.expectedOutput) { score += 2; signals.push('shows output'); }
+  // A server run with one request prints the request and the answer (programs/go-serve.ts).
+  if (PRINTS[ecosystem].test(candidate.code) || candidate.expectedOutput || candidate.serves) { score += 2; signals.push('shows output'); }
   if (candidate.expectedOutput) score += 2;
   // A transcript's length is what a reader types, plus one for the results it shows (xmltodict's pretty-printed
   // JSON is what makes it worth showing, not bulk).
@@ -181,8 +182,9 @@ export function scoreCandidate(candidate: Candidate, ecosystem: Ecosystem, name:
   // A block completed with the definitions it uses from earlier on the page runs where the bare block would not.
   if (candidate.combinedFrom?.length) { score += COMBINED_BONUS; signals.push('completed with earlier definitions'); }
   // Pointed at the local stand-in, the network calls (and the loopback URL that replaced them) no longer block it.
-  const blockers = blockersOf(candidate.code).filter((b) => !candidate.localWeb || (b !== 'needs network' && b !== 'needs a service'));
+  const blockers = blockersOf(candidate.code).filter((b) => (!candidate.localWeb || (b !== 'needs network' && b !== 'needs a service')) && (!candidate.serves || b !== 'runs a server'));
   if (candidate.localWeb) { score -= 1; signals.push('runs against a local stand-in web server'); }
+  if (candidate.serves) signals.push('a server, run with one request to it');
   for (const blocker of blockers) {
     score -= blockerCost(blocker);
     signals.push(blocker);

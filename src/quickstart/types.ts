@@ -53,6 +53,11 @@ export interface Candidate {
   owner?: string;
   /** The example's third-party URLs point at a local stand-in web server the program starts first (local-web.ts). */
   localWeb?: boolean;
+  /**
+   * A server example run with the server in the background and one request made to it, whose answer the program
+   * prints before it exits (Go: programs/go-serve.ts).
+   */
+  serves?: boolean;
 }
 
 /** Why a candidate cannot run in a sandbox, in words for people. */

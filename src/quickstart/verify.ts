@@ -10,6 +10,8 @@ import { fetchExampleFiles } from './artifact.ts';
 import { collectCandidates, collectDataBlocks } from './collect.ts';
 import { analysable, combineFragments, grammarOf } from './combine.ts';
 import { neverExits } from './exits.ts';
+import { goServeCalls } from './programs/go-serve.ts';
+import { withSyntaxTree } from './parse.ts';
 import { withInputNeeds } from './inputs.ts';
 import { asCode } from './notation.ts';
 import { entryOf, withheldBecause } from './offer.ts';
@@ -104,7 +106,7 @@ export async function prepareCandidates(deps: Pick<VerifyDeps, 'config'>, tool: 
   // The package called by its own name (`got('https://…')`); not every name its docs import from it (yarl's `URL(…)`
   // builds a URL, it sends nothing).
   const own = [camelName(tool.name), info.importName.split('.')[0]!];
-  const collected = [...examples, ...await localWebVariants(examples, tool.ecosystem, blockersOf, own)];
+  const collected = [...examples, ...await localWebVariants(examples, tool.ecosystem, blockersOf, own), ...await servedVariants(tool.ecosystem, examples)];
   if (tool.ecosystem === 'pypi' || tool.ecosystem === 'npm' || tool.ecosystem === 'go') info.dataBlocks = withPackageKind(await collectDataBlocks(files), tool.name, readmeText(files));
   // The names the docs bind the package to (`pd` for pandas, whose doctests use it without importing) name it too.
   // npm: the names the entry point's declarations export name the package too (a JSDoc example calls `DateTime.…`
@@ -244,15 +246,38 @@ async function readableAsCode(candidates: Candidate[]): Promise<Candidate[]> {
   return out;
 }
 
-/** Candidates that would not exit by themselves (servers, endless loops), with why. */
+/**
+ * Candidates that would not exit by themselves (servers, endless loops), with why. A server run with one request
+ * (`serves`) is read for loops only. Go: a value routes are registered on and then run (`h.Spin()`) serves too.
+ */
 async function endlessCandidates(ecosystem: ToolRecord['ecosystem'], candidates: ScoredCandidate[]): Promise<Map<ScoredCandidate, string>> {
   const endless = new Map<ScoredCandidate, string>();
   for (const candidate of candidates) {
     const grammar = grammarOf(ecosystem, candidate);
-    const why = grammar ? await neverExits(analysable(ecosystem, candidate), grammar) : undefined;
+    const code = analysable(ecosystem, candidate);
+    let why = grammar ? await neverExits(code, grammar, !candidate.serves) : undefined;
+    if (!why && ecosystem === 'go' && !candidate.serves) {
+      const call = await withSyntaxTree('go', code, (root) => goServeCalls(root)[0]?.text);
+      if (call) why = `runs a server: ${call.slice(0, 100)} serves the routes registered before it until it is stopped`;
+    }
     if (why) endless.set(candidate, why);
   }
   return endless;
+}
+
+/**
+ * Go examples that start a server, again as programs that run the server in the background, make one request to it
+ * and print the answer (marked `serves`; programs/go-serve.ts). Other ecosystems: not yet.
+ */
+async function servedVariants(ecosystem: ToolRecord['ecosystem'], candidates: Candidate[]): Promise<Candidate[]> {
+  if (ecosystem !== 'go') return [];
+  const out: Candidate[] = [];
+  for (const candidate of candidates) {
+    if (candidate.origin === 'api' || candidate.localWeb) continue;
+    const serves = await withSyntaxTree('go', analysable(ecosystem, candidate), (root) => goServeCalls(root).length > 0);
+    if (serves) out.push({ ...candidate, serves: true });
+  }
+  return out;
 }
 
 /** How many of the best candidates are made into programs to find one a pending context may show. */

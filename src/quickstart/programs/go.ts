@@ -2,6 +2,7 @@
 // sub-packages, the example's own imports), a `main` that runs the fragment or Example function, unused values printed.
 import { descendants, namedChildren, parseCode, withSyntaxTree, type SyntaxNode } from '../parse.ts';
 import { namedFilePaths, showWrittenFiles, wherePrinted } from './go-effects.ts';
+import { SERVE_IMPORTS, servedOnce } from './go-serve.ts';
 
 const DECLARATIONS = /^(function_declaration|method_declaration|type_declaration|var_declaration|const_declaration)$/;
 
@@ -11,6 +12,8 @@ export interface GoContext {
   std: Map<string, string>;
   /** Leave a dropped call's result unprinted (its function returns nothing: `(no value) used as value`). */
   keepDropped?: boolean;
+  /** The example serves: run it in the background and make one request to it (go-serve.ts). */
+  serve?: boolean;
 }
 
 /** Import path by the name a file refers to it with (alias, else the package's own name guessed from the path). */
@@ -314,10 +317,15 @@ export async function goProgram(code: string, origin: string, exampleName: strin
       program = `${program.slice(0, close).replace(/\s+$/, '')}\n\t${shown}\n${program.slice(close)}`;
     }
   }
+  if (context.serve) {
+    const served = await servedOnce(program);
+    if (!served) throw new Error('the example serves nothing a request can be made to');
+    program = served;
+  }
   const used = qualifiersUsed(await parseCode('go', program), new Set([...ownImports.keys(), ...Object.keys(context.modulePackages)]));
   const imports: string[] = [];
   for (const name of [...used].sort()) {
-    const path = ownImports.get(name) ?? context.modulePackages[name] ?? context.std.get(name);
+    const path = (context.serve ? SERVE_IMPORTS[name] : undefined) ?? ownImports.get(name) ?? context.modulePackages[name] ?? context.std.get(name);
     if (!path) continue;
     const guessed = path.split('/').filter((p) => !/^v\d+$/.test(p)).pop()!;
     imports.push(guessed === name ? `\t"${path}"` : `\t${name} "${path}"`);

@@ -6,6 +6,7 @@ import { parseCrateSpec } from '../../sandbox/runtimes/rust.ts';
 import type { HostFacts } from '../host-facts.ts';
 import type { Candidate, PackageInfo, Program } from '../types.ts';
 import { goProgram } from './go.ts';
+import { SERVED_NOTE } from './go-serve.ts';
 import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.ts';
 import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, unboundNames, withCliHelp } from './python.ts';
 import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
@@ -129,7 +130,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       return { request: { ...request('rust', 'rust', [...files, ...fixtureFiles(adjust, 'src/main.rs', info, candidate)], [own, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version, ...(note ? { note } : {}) };
     }
     case 'go': {
-      let code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd, keepDropped: adjust.goKeepDropped }, bareNameOwners(info, candidate));
+      let code = await goProgram(candidate.code, candidate.origin, candidate.exampleName, { modulePackages: info.goPackages ?? {}, std: host.goStd, keepDropped: adjust.goKeepDropped, serve: candidate.serves }, bareNameOwners(info, candidate));
       // Package-level declarations may follow main: the values the example's text introduces, as the docs show them.
       const values = (adjust.goValues ?? []).map((name) => {
         const text = textStandIn(name, info.dataBlocks) ?? '""';
@@ -137,7 +138,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       });
       if (values.length) code = `${code.replace(/\s+$/, '')}\n\n${values.join('\n')}\n`;
       const pin = info.goPin ?? { version: info.version };
-      const note = [pin.note, values.length ? `The example's text introduces ${adjust.goValues!.join(', ')} without defining ${values.length > 1 ? 'them' : 'it'}; tooldex gave ${values.length > 1 ? 'each' : 'it'} a sample of the text its name says (from the docs' own data blocks where they show one).` : '', fixturesNote(adjust, info, candidate)].filter(Boolean).join(' ');
+      const note = [pin.note, candidate.serves ? SERVED_NOTE : '', values.length ? `The example's text introduces ${adjust.goValues!.join(', ')} without defining ${values.length > 1 ? 'them' : 'it'}; tooldex gave ${values.length > 1 ? 'each' : 'it'} a sample of the text its name says (from the docs' own data blocks where they show one).` : '', fixturesNote(adjust, info, candidate)].filter(Boolean).join(' ');
       return { request: request('golang', 'go', [{ path: 'main.go', code }, ...fixtureFiles(adjust, 'main.go', info, candidate)], [`${info.name}@${pin.version}`, ...(adjust.extraPackages ?? [])], info.slug), code, language: 'go', version: pin.version, ...(note ? { note } : {}) };
     }
     case 'rubygems': {

@@ -86,6 +86,41 @@ function graphOf(depsDir: string): { packages: string[]; dependencies: unknown }
 
 const initProject = '{ [ -f Cargo.toml ] || cargo init --quiet --vcs none --name sandbox .; }';
 
+/** Marks a vendored crate emptied by `stubUnbuilt`; such a folder is removed before the next `cargo vendor`. */
+const STUB_MARK = '.tooldex-stub';
+/** Removes the stubs of an earlier fetch, so `cargo vendor` (which keeps a versioned folder it finds) copies them again. */
+export const unstubVendored = (vendor: string) => `for d in ${vendor}/*/; do [ -e "$d${STUB_MARK}" ] && rm -rf "$d"; done; `;
+/**
+ * Empties the vendored crates that no build of the project compiles on this host (`cargo tree`: the host platform,
+ * the project's features, normal and build edges): Windows and Apple crates, optional crates of features left off.
+ * Cargo.lock lists them all, and `cargo vendor` copies them all — burn's graph is 768 crates and 915 MiB, of which
+ * 124 crates build here — so the vendored sources alone filled the session's disk. A stub keeps the crate's
+ * Cargo.toml (resolution reads it) and its package checksum (checked against Cargo.lock) with no file list, and an
+ * empty `src/lib.rs`. When `cargo tree` fails or lists nothing, nothing is emptied. Runs in the fetch step (no package
+ * code runs: `cargo tree` reads manifests); `"$@"` are cargo's options (none there; the source in tests).
+ */
+export const stubUnbuilt = (vendor: string) =>
+  `t=$(mktemp -d) && if cargo tree "$@" --offline --quiet --prefix none -e normal,build -f '{p}' > "$t/needed" 2>/dev/null && [ -s "$t/needed" ]; then ` +
+  `sed 's/^\\([^ ]*\\) v\\([^ ]*\\).*/\\1-\\2/' "$t/needed" | sort -u > "$t/dirs" && ` +
+  `ls ${vendor} 2>/dev/null | awk -v v=${vendor} 'NR == FNR { need[$0] = 1; next } !($0 in need) { print v "/" $0 }' "$t/dirs" - > "$t/stubs" && ` +
+  // A few processes for all the stubs, not a few per crate: a graph may have hundreds, and this runs in the fetch's time.
+  `if [ -s "$t/stubs" ]; then X='xargs -d \\n' && ` +
+  `$X sh -c 'exec find "$@" -mindepth 1 -maxdepth 1 ! -name Cargo.toml ! -name .cargo-checksum.json -print0' sh < "$t/stubs" | xargs -0 rm -rf && ` +
+  `sed 's|$|/src|' "$t/stubs" | $X mkdir -p && { sed 's|$|/src/lib.rs|' "$t/stubs"; sed 's|$|/${STUB_MARK}|' "$t/stubs"; } | $X touch && ` +
+  `sed 's|$|/.cargo-checksum.json|' "$t/stubs" | $X sed -i 's/^.*"package":"\\([0-9a-f]*\\)".*$/{"files":{},"package":"\\1"}/'; fi; fi; rm -rf "$t"`;
+
+/**
+ * The fetch step's script: the project's pins removed and added, the vendored crates copied, those no build compiles
+ * here emptied. One `&&` chain from the first command to `cargo vendor`, so a failed `cargo add` (a crate or feature
+ * that does not exist) fails the fetch; round 19's version put the stub loop there with a bare `;`, which ended the
+ * chain, so `cargo vendor` ran on the project as it was and the build failed later on a resolution error (native_db,
+ * sanakirja). The loop and the emptying are grouped, each ending in `true`: neither fails the fetch itself.
+ */
+export function fetchScript(project: string, vendor: string, removes: string, adds: string): string {
+  return `mkdir -p ${project} && cd ${project} && ${initProject} && ${removes}${adds} && { ${unstubVendored(vendor)}true; } && ` +
+    `cargo vendor --quiet --versioned-dirs ${vendor} >/dev/null && { ${stubUnbuilt(vendor)}; true; }`;
+}
+
 export const rustRuntime: RuntimeAdapter = {
   runtime: 'rust',
   parsePackage(raw) {
@@ -110,8 +145,7 @@ export const rustRuntime: RuntimeAdapter = {
         kind: 'fetch', name: 'install',
         // The shared registry cache is CARGO_HOME; cargo reads config only from /deps (fetch-written) and CARGO_HOME.
         // Features are enabled here, in the service-owned project, so `cargo vendor` copies the optional crates they need.
-        script: `mkdir -p ${PROJECT} && cd ${PROJECT} && ${initProject} && ${removes}${adds} && ` +
-          `exec cargo vendor --quiet --versioned-dirs ${VENDOR} >/dev/null`,
+        script: fetchScript(PROJECT, VENDOR, removes, adds),
         env: { ...FETCH_BASE_ENV, ...cargoEnv(ctx, `${CACHE}/home`), CARGO_TARGET_DIR: '/tmp/target' },
         network: sourceNetwork(ctx),
       },
