@@ -13,7 +13,7 @@ import { passagesFromArtifact } from '../src/docs/documents.ts';
 import { sourceFor } from '../src/docs/sources/index.ts';
 import type { Ecosystem } from '../src/catalog/types.ts';
 
-const SPENT = ['docs-fresh', 'docs-fresh-r4', 'docs-fresh-r5', 'docs-fresh-r6', 'docs-fresh-r7', 'docs-fresh-r8', 'docs-fresh-r9', 'docs-fresh-r10', 'docs-fresh-r11', 'docs-fresh-r12', 'docs-fresh-r13', 'docs-fresh-r14', 'docs-fresh-r15', 'docs-fresh-r16', 'docs-fresh-r17', 'docs-fresh-r18', 'docs-fresh-r19', 'docs-heldout', 'docs-tuning'];
+const SPENT = ['docs-fresh', 'docs-fresh-r4', 'docs-fresh-r5', 'docs-fresh-r6', 'docs-fresh-r7', 'docs-fresh-r8', 'docs-fresh-r9', 'docs-fresh-r10', 'docs-fresh-r11', 'docs-fresh-r12', 'docs-fresh-r13', 'docs-fresh-r14', 'docs-fresh-r15', 'docs-fresh-r16', 'docs-fresh-r17', 'docs-fresh-r18', 'docs-fresh-r19', 'docs-fresh-r20', 'docs-heldout', 'docs-tuning'];
 const ecosystems = (process.env.BENCH_ECOSYSTEMS ?? 'npm').split(',');
 const tools = process.env.BENCH_PACKAGES?.split(',') ?? [...new Set(SPENT.flatMap((set) =>
   fs.readFileSync(new URL(`./${set}.tsv`, import.meta.url), 'utf8').split('\n').map((line) => line.split('\t')[0]!)

@@ -23,7 +23,7 @@ import { loadConfig } from '../src/config.ts';
 import { EXTRACTION_IDLE, extractionThreadRunning } from '../src/docs/extraction.ts';
 import { freshHome } from '../test/helpers/stores.ts';
 
-const SPENT = ['docs-fresh', 'docs-fresh-r4', 'docs-fresh-r5', 'docs-fresh-r6', 'docs-fresh-r7', 'docs-fresh-r8', 'docs-fresh-r9', 'docs-fresh-r10', 'docs-fresh-r11', 'docs-fresh-r12', 'docs-fresh-r13', 'docs-fresh-r14', 'docs-fresh-r15', 'docs-fresh-r16', 'docs-fresh-r17', 'docs-fresh-r18', 'docs-fresh-r19', 'docs-heldout', 'docs-tuning'];
+const SPENT = ['docs-fresh', 'docs-fresh-r4', 'docs-fresh-r5', 'docs-fresh-r6', 'docs-fresh-r7', 'docs-fresh-r8', 'docs-fresh-r9', 'docs-fresh-r10', 'docs-fresh-r11', 'docs-fresh-r12', 'docs-fresh-r13', 'docs-fresh-r14', 'docs-fresh-r15', 'docs-fresh-r16', 'docs-fresh-r17', 'docs-fresh-r18', 'docs-fresh-r19', 'docs-fresh-r20', 'docs-heldout', 'docs-tuning'];
 const sets = process.env.BENCH_SETS === 'all' ? SPENT
   : (process.env.BENCH_SETS?.split(',') ?? ['docs-fresh-r6', 'docs-fresh-r5']).filter((set) => SPENT.includes(set));
 /** Every k-th distinct package of an ecosystem (1: all), so a sample spans all the sets named, not the first ones. */

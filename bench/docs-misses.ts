@@ -30,6 +30,7 @@ const SPENT: Array<[string, Question['set']]> = [
   ['docs-fresh-r17.tsv', 'fresh-r17'],
   ['docs-fresh-r18.tsv', 'fresh-r18'],
   ['docs-fresh-r19.tsv', 'fresh-r19'],
+  ['docs-fresh-r20.tsv', 'fresh-r20'],
 ];
 
 /** Causes from the closest to answered to the farthest; a question takes the closest cause over its alternatives. */

@@ -8,7 +8,7 @@ export type Condition = { kind: 'symbol' | 'file' | 'title' | 'text'; value: str
 export type Expectation = Condition[][];
 
 export interface Question {
-  set: 'heldout' | 'tuning' | 'fresh' | 'fresh-r4' | 'fresh-r5' | 'fresh-r6' | 'fresh-r7' | 'fresh-r8' | 'fresh-r9' | 'fresh-r10' | 'fresh-r11' | 'fresh-r12' | 'fresh-r13' | 'fresh-r14' | 'fresh-r15' | 'fresh-r16' | 'fresh-r17' | 'fresh-r18' | 'fresh-r19' | 'fresh-r20';
+  set: 'heldout' | 'tuning' | 'fresh' | 'fresh-r4' | 'fresh-r5' | 'fresh-r6' | 'fresh-r7' | 'fresh-r8' | 'fresh-r9' | 'fresh-r10' | 'fresh-r11' | 'fresh-r12' | 'fresh-r13' | 'fresh-r14' | 'fresh-r15' | 'fresh-r16' | 'fresh-r17' | 'fresh-r18' | 'fresh-r19' | 'fresh-r20' | 'fresh-r21';
   tool: string;
   ecosystem: string;
   question: string;

@@ -2,7 +2,7 @@
 // over the same passages, held-out and tuning questions reported apart) and speed (first question per package,
 // including download and indexing; later questions warm), against the real registries (RubyGems: a loopback fake).
 // BENCH_ENCODER=off ranks without the sentence encoder (the ranking before it), for a comparison in the same conditions.
-// BENCH_SET=heldout|tuning|fresh|fresh-r4|fresh-r5|fresh-r6|fresh-r7|fresh-r8|fresh-r9|…|fresh-r19, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses (and
+// BENCH_SET=heldout|tuning|fresh|fresh-r4|fresh-r5|fresh-r6|fresh-r7|fresh-r8|fresh-r9|…|fresh-r20, BENCH_ECOSYSTEMS=npm,crates narrow a run; BENCH_VERBOSE=1 lists tuning misses (and
 // those of the spent round-3 and round-4 fresh sets, with why each missed) and timings (=all: held-out misses too); BENCH_HOME=dir keeps the indexed store between runs; BENCH_SKIP_CHECK=1 skips re-downloading
 // the artifacts to check the answers are in them. BENCH_FIRST=tool@v,tool@v only times the first and second question
 // of those packages in a fresh store (e.g. the largest: crates:tokio@1.54.1,pypi:sqlalchemy@2.1.9,npm:fastify@5.12.8);
@@ -92,7 +92,7 @@ Object.assign(LEXICAL, JSON.parse(process.env.BENCH_LEXICAL ?? '{}'));
 if (process.env.BENCH_LINKS) LINKS.perPassage = Number(process.env.BENCH_LINKS);
 const onlySet = process.env.BENCH_SET;
 /** The round's fresh set: run once at the round's end, its questions and misses never printed. */
-const CURRENT_FRESH_SET = 'fresh-r20';
+const CURRENT_FRESH_SET = 'fresh-r21';
 const onlyEcosystems = process.env.BENCH_ECOSYSTEMS?.split(',').map((e) => e.trim());
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 // The fresh sets are run only when asked for by name. bench/docs-fresh.tsv (round 3, BENCH_SET=fresh) was run once and is
@@ -113,7 +113,8 @@ const verbose = Boolean(process.env.BENCH_VERBOSE);
 // bench/docs-fresh-r17.tsv (BENCH_SET=fresh-r17) was round 17's fresh set, run once at its end: spent.
 // bench/docs-fresh-r18.tsv (BENCH_SET=fresh-r18) was round 18's fresh set, run once at its end: spent.
 // bench/docs-fresh-r19.tsv (BENCH_SET=fresh-r19) was round 19's fresh set, run once at its end: spent.
-// bench/docs-fresh-r20.tsv (BENCH_SET=fresh-r20) is round 20's fresh set, written before round 20 began: run once, at its
+// bench/docs-fresh-r20.tsv (BENCH_SET=fresh-r20) was round 20's fresh set, run once at its end: spent.
+// bench/docs-fresh-r21.tsv (BENCH_SET=fresh-r21) is round 21's fresh set, written before round 21 began: run once, at its
 // end; its misses are never listed (BENCH_VERBOSE lists only tuning data's).
 const questions = (onlySet === 'fresh' ? loadQuestions('docs-fresh.tsv', 'fresh')
   : onlySet === 'fresh-r4' ? loadQuestions('docs-fresh-r4.tsv', 'fresh-r4')
@@ -133,6 +134,7 @@ const questions = (onlySet === 'fresh' ? loadQuestions('docs-fresh.tsv', 'fresh'
   : onlySet === 'fresh-r18' ? loadQuestions('docs-fresh-r18.tsv', 'fresh-r18')
   : onlySet === 'fresh-r19' ? loadQuestions('docs-fresh-r19.tsv', 'fresh-r19')
   : onlySet === 'fresh-r20' ? loadQuestions('docs-fresh-r20.tsv', 'fresh-r20')
+  : onlySet === 'fresh-r21' ? loadQuestions('docs-fresh-r21.tsv', 'fresh-r21')
   : [...loadQuestions('docs-heldout.tsv', 'heldout'), ...loadQuestions('docs-tuning.tsv', 'tuning')])
   .filter((q) => (!onlySet || q.set === onlySet) && (!onlyEcosystems || onlyEcosystems.includes(q.ecosystem)));
 
@@ -251,7 +253,7 @@ const loadAtStart = os.loadavg();
 console.log(`docs bench ${new Date().toISOString().slice(0, 10)}: ${runnable.length} questions over ${byTool.size} packages; expected answers present in the published artifacts: ${process.env.BENCH_SKIP_CHECK ? "not checked (BENCH_SKIP_CHECK)" : `${runnable.length - missing.length}/${runnable.length}`}`);
 // The current fresh set's questions are never printed: only which package's expected answer the artifact lacks.
 for (const q of missing) console.log(q.set === CURRENT_FRESH_SET ? `  NOT IN ARTIFACT [${q.set}] ${q.tool}` : `  NOT IN ARTIFACT [${q.set}] ${q.tool} "${q.question}" want ${q.raw}`);
-for (const set of ['heldout', 'tuning', 'fresh', 'fresh-r4', 'fresh-r5', 'fresh-r6', 'fresh-r7', 'fresh-r8', 'fresh-r9', 'fresh-r10', 'fresh-r11', 'fresh-r12', 'fresh-r13', 'fresh-r14', 'fresh-r15', 'fresh-r16', 'fresh-r17', 'fresh-r18', 'fresh-r19', 'fresh-r20'] as const) {
+for (const set of ['heldout', 'tuning', 'fresh', 'fresh-r4', 'fresh-r5', 'fresh-r6', 'fresh-r7', 'fresh-r8', 'fresh-r9', 'fresh-r10', 'fresh-r11', 'fresh-r12', 'fresh-r13', 'fresh-r14', 'fresh-r15', 'fresh-r16', 'fresh-r17', 'fresh-r18', 'fresh-r19', 'fresh-r20', 'fresh-r21'] as const) {
   for (const ecosystem of [...ECOSYSTEMS, 'all']) {
     const list = outcomes.filter((o) => o.q.set === set && (ecosystem === 'all' || o.q.ecosystem === ecosystem));
     if (!list.length) continue;

@@ -63,21 +63,23 @@ export const ROUND16_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r
 export const ROUND17_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r17.tsv');
 /** The round-18 fresh set (288 queries, 86 naming no language): run once at the end of round 18, now spent and training data. */
 export const ROUND18_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r18.tsv');
+/** The round-19 fresh set (280 queries, 89 naming no language): run once at the end of round 19, now spent and training data. */
+export const ROUND19_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r19.tsv');
 /**
- * The round-19 fresh set (280 queries, 89 naming no language): run once at the end of round 19, now spent and training
+ * The round-20 fresh set (283 queries, 103 naming no language): run once at the end of round 20, now spent and training
  * data, and the newest set written apart, so it is also measured apart (fit without it, ranked with that fit).
  */
-export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r19.tsv');
-/** Every labelled file the ranking is fit and validated on (4,893 queries), one per writer/round: the leave-one-set-out folds. */
-export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, ROUND7_FRESH_FILE, ROUND8_FRESH_FILE, ROUND9_FRESH_FILE, ROUND10_FRESH_FILE, ROUND11_FRESH_FILE, ROUND12_FRESH_FILE, ROUND13_FRESH_FILE, ROUND14_FRESH_FILE, ROUND15_FRESH_FILE, ROUND16_FRESH_FILE, ROUND17_FRESH_FILE, ROUND18_FRESH_FILE, SPENT_FRESH_FILE];
+export const SPENT_FRESH_FILE = path.join(import.meta.dirname, 'search-fresh-r20.tsv');
+/** Every labelled file the ranking is fit and validated on (5,176 queries), one per writer/round: the leave-one-set-out folds. */
+export const TRAINING_FILES = [TUNING_FILE, HELDOUT_FILE, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, ROUND7_FRESH_FILE, ROUND8_FRESH_FILE, ROUND9_FRESH_FILE, ROUND10_FRESH_FILE, ROUND11_FRESH_FILE, ROUND12_FRESH_FILE, ROUND13_FRESH_FILE, ROUND14_FRESH_FILE, ROUND15_FRESH_FILE, ROUND16_FRESH_FILE, ROUND17_FRESH_FILE, ROUND18_FRESH_FILE, ROUND19_FRESH_FILE, SPENT_FRESH_FILE];
 /**
  * Whether a set's queries may be written out one by one (misses, `QUICK_OUT` rows with their top 5 and answers): only
  * the training files, not the held-out set (for reporting, not tuning), and never a current or next round's fresh set
- * (`*fresh-r20*`, `*fresh-r21*`), whatever path it is given by.
+ * (`*fresh-r21*`, `*fresh-r22*`), whatever path it is given by.
  */
 export function queriesPrintable(file: string): boolean {
   const resolved = path.resolve(file);
-  return TRAINING_FILES.includes(resolved) && resolved !== HELDOUT_FILE && !/fresh-r(20|21)(\D|$)/.test(path.basename(resolved));
+  return TRAINING_FILES.includes(resolved) && resolved !== HELDOUT_FILE && !/fresh-r(21|22)(\D|$)/.test(path.basename(resolved));
 }
 
 /** Answers are written `npm:@scope/name` (turned into slugs here) or as slugs. */

@@ -5,7 +5,7 @@
 //   QUICK_SETS=tuning,held-out QUICK_VERBOSE=0 node --import tsx bench/search-quick.ts
 //   QUICK_ECOSYSTEMS=npm QUICK_QUERY="http client" node --import tsx bench/search-quick.ts   # one query, top 10 with scores
 // Held-out queries are never printed, neither as misses nor in QUICK_OUT (they are for reporting, not tuning; see
-// queriesPrintable). QUICK_SETS=spent: the newest spent fresh set (round 19), spent18 / spent17 / spent16 / spent15 / spent14 / spent13 / spent12 / spent11 / spent10 / spent9 / spent8 / spent7 / … / spent3: the
+// queriesPrintable). QUICK_SETS=spent: the newest spent fresh set (round 20), spent19 / spent18 / spent17 / spent16 / spent15 / spent14 / spent13 / spent12 / spent11 / spent10 / spent9 / spent8 / spent7 / … / spent3: the
 // round-9 / 8 / … / 3 ones. QUICK_OUT=file: every query's position and top 5, for the training sets only. Only these
 // named files: the current round's fresh set is never read here.
 import fs from 'node:fs';
@@ -21,7 +21,7 @@ import { WEIGHTS } from '../src/catalog/rank.ts';
 import { applyReadmeFile } from './search-harness.ts';
 import { CUE_SOURCES } from '../src/catalog/query.ts';
 import {
-  evaluate, HELDOUT_FILE, loadLabelledQueries, queriesPrintable, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, ROUND7_FRESH_FILE, ROUND8_FRESH_FILE, ROUND9_FRESH_FILE, ROUND10_FRESH_FILE, ROUND11_FRESH_FILE, ROUND12_FRESH_FILE, ROUND13_FRESH_FILE, ROUND14_FRESH_FILE, ROUND15_FRESH_FILE, ROUND16_FRESH_FILE, ROUND17_FRESH_FILE, ROUND18_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
+  evaluate, HELDOUT_FILE, loadLabelledQueries, queriesPrintable, ROUND3_FRESH_FILE, ROUND4_FRESH_FILE, ROUND5_FRESH_FILE, ROUND6_FRESH_FILE, ROUND7_FRESH_FILE, ROUND8_FRESH_FILE, ROUND9_FRESH_FILE, ROUND10_FRESH_FILE, ROUND11_FRESH_FILE, ROUND12_FRESH_FILE, ROUND13_FRESH_FILE, ROUND14_FRESH_FILE, ROUND15_FRESH_FILE, ROUND16_FRESH_FILE, ROUND17_FRESH_FILE, ROUND18_FRESH_FILE, ROUND19_FRESH_FILE, slices, SPENT_FRESH_FILE, TUNING_FILE, type Ranker,
 } from './search-quality.ts';
 
 const sets = (process.env.QUICK_SETS ?? 'tuning').split(',');
@@ -125,9 +125,9 @@ if (process.env.QUICK_QUERY) {
 }
 
 for (const setName of sets) {
-  // `spent` (round 19) / `spent18` / `spent17` / `spent16` / `spent15` / `spent14` / `spent13` / `spent12` / `spent11` / `spent10` / `spent9` / `spent8` / `spent7` / `spent6` / `spent5` / `spent4` / `spent3`: spent fresh sets, now training data (their figures are tuning figures).
+  // `spent` (round 20) / `spent19` / `spent18` / `spent17` / `spent16` / `spent15` / `spent14` / `spent13` / `spent12` / `spent11` / `spent10` / `spent9` / `spent8` / `spent7` / `spent6` / `spent5` / `spent4` / `spent3`: spent fresh sets, now training data (their figures are tuning figures).
   const files: Record<string, string> = {
-    tuning: TUNING_FILE, 'held-out': HELDOUT_FILE, spent: SPENT_FRESH_FILE, spent18: ROUND18_FRESH_FILE, spent17: ROUND17_FRESH_FILE, spent16: ROUND16_FRESH_FILE, spent15: ROUND15_FRESH_FILE, spent14: ROUND14_FRESH_FILE, spent13: ROUND13_FRESH_FILE, spent12: ROUND12_FRESH_FILE, spent11: ROUND11_FRESH_FILE, spent10: ROUND10_FRESH_FILE, spent9: ROUND9_FRESH_FILE, spent8: ROUND8_FRESH_FILE, spent7: ROUND7_FRESH_FILE, spent6: ROUND6_FRESH_FILE, spent5: ROUND5_FRESH_FILE, spent4: ROUND4_FRESH_FILE, spent3: ROUND3_FRESH_FILE,
+    tuning: TUNING_FILE, 'held-out': HELDOUT_FILE, spent: SPENT_FRESH_FILE, spent19: ROUND19_FRESH_FILE, spent18: ROUND18_FRESH_FILE, spent17: ROUND17_FRESH_FILE, spent16: ROUND16_FRESH_FILE, spent15: ROUND15_FRESH_FILE, spent14: ROUND14_FRESH_FILE, spent13: ROUND13_FRESH_FILE, spent12: ROUND12_FRESH_FILE, spent11: ROUND11_FRESH_FILE, spent10: ROUND10_FRESH_FILE, spent9: ROUND9_FRESH_FILE, spent8: ROUND8_FRESH_FILE, spent7: ROUND7_FRESH_FILE, spent6: ROUND6_FRESH_FILE, spent5: ROUND5_FRESH_FILE, spent4: ROUND4_FRESH_FILE, spent3: ROUND3_FRESH_FILE,
   };
   if (!files[setName]) throw new Error(`QUICK_SETS: ${setName} is none of ${Object.keys(files).join(', ')}`);
   const all = loadLabelledQueries(files[setName]);

@@ -33,7 +33,7 @@ const MAX_PASSAGES = Number(process.env.WEAK_MAX_PASSAGES ?? 1200);
 const OUT = process.env.WEAK_OUT ?? path.join(process.cwd(), 'docs-weak-pools.json');
 const ECOSYSTEMS = ['npm', 'pypi', 'crates', 'go'];
 /** The spent docs sets, named one by one (the current and next rounds' fresh sets are never read). */
-const SPENT = ['docs-tuning.tsv', 'docs-heldout.tsv', 'docs-fresh.tsv', 'docs-fresh-r4.tsv', 'docs-fresh-r5.tsv', 'docs-fresh-r6.tsv', 'docs-fresh-r7.tsv', 'docs-fresh-r8.tsv', 'docs-fresh-r9.tsv', 'docs-fresh-r10.tsv', 'docs-fresh-r11.tsv', 'docs-fresh-r12.tsv', 'docs-fresh-r13.tsv', 'docs-fresh-r14.tsv', 'docs-fresh-r15.tsv', 'docs-fresh-r16.tsv', 'docs-fresh-r17.tsv', 'docs-fresh-r18.tsv', 'docs-fresh-r19.tsv'];
+const SPENT = ['docs-tuning.tsv', 'docs-heldout.tsv', 'docs-fresh.tsv', 'docs-fresh-r4.tsv', 'docs-fresh-r5.tsv', 'docs-fresh-r6.tsv', 'docs-fresh-r7.tsv', 'docs-fresh-r8.tsv', 'docs-fresh-r9.tsv', 'docs-fresh-r10.tsv', 'docs-fresh-r11.tsv', 'docs-fresh-r12.tsv', 'docs-fresh-r13.tsv', 'docs-fresh-r14.tsv', 'docs-fresh-r15.tsv', 'docs-fresh-r16.tsv', 'docs-fresh-r17.tsv', 'docs-fresh-r18.tsv', 'docs-fresh-r19.tsv', 'docs-fresh-r20.tsv'];
 /** Candidates whose near-duplicate pairs are stored (as the fitter stores them). */
 const REACH_WORDS = 100;
 const REACH_MEANING = 60;

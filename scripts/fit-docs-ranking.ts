@@ -8,7 +8,7 @@
 //   FIT_WEAK=weak.json …                                      # fits on weak pseudo-questions only (scripts/docs-weak-labels.ts), judged on every set
 //   FIT_ABOVE=go [FIT_ABOVE_LIST=file] …                      # the shipped weights' ranking misses by what stands above the answer
 // Every fit is shrunk toward the round-10 hand-set values (PRIOR below), not the shipped WEIGHTS (fitted on these sets).
-// Sets: bench/docs-tuning.tsv, docs-heldout.tsv, docs-fresh.tsv, docs-fresh-r4.tsv … docs-fresh-r19.tsv —
+// Sets: bench/docs-tuning.tsv, docs-heldout.tsv, docs-fresh.tsv, docs-fresh-r4.tsv … docs-fresh-r20.tsv —
 // all spent (run once or tuned on), so every figure here is a tuning figure. The current round's fresh set is never read
 // (its name is not here).
 // FIT_HOMES names an indexed store per set (a bench/docs.ts BENCH_HOME; a set without one gets a fresh store, downloads).
@@ -38,7 +38,7 @@ import { solve } from '../bench/linear-solve.ts';
 import { selectConfigs } from './fit-docs-select.ts';
 import { poolCacheKey } from './fit-docs-cache.ts';
 
-const ALL_SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'], ['docs-fresh-r10.tsv', 'fresh-r10'], ['docs-fresh-r11.tsv', 'fresh-r11'], ['docs-fresh-r12.tsv', 'fresh-r12'], ['docs-fresh-r13.tsv', 'fresh-r13'], ['docs-fresh-r14.tsv', 'fresh-r14'], ['docs-fresh-r15.tsv', 'fresh-r15'], ['docs-fresh-r16.tsv', 'fresh-r16'], ['docs-fresh-r17.tsv', 'fresh-r17'], ['docs-fresh-r18.tsv', 'fresh-r18'], ['docs-fresh-r19.tsv', 'fresh-r19']] as const;
+const ALL_SETS = [['docs-tuning.tsv', 'tuning'], ['docs-heldout.tsv', 'heldout'], ['docs-fresh.tsv', 'fresh'], ['docs-fresh-r4.tsv', 'fresh-r4'], ['docs-fresh-r5.tsv', 'fresh-r5'], ['docs-fresh-r6.tsv', 'fresh-r6'], ['docs-fresh-r7.tsv', 'fresh-r7'], ['docs-fresh-r8.tsv', 'fresh-r8'], ['docs-fresh-r9.tsv', 'fresh-r9'], ['docs-fresh-r10.tsv', 'fresh-r10'], ['docs-fresh-r11.tsv', 'fresh-r11'], ['docs-fresh-r12.tsv', 'fresh-r12'], ['docs-fresh-r13.tsv', 'fresh-r13'], ['docs-fresh-r14.tsv', 'fresh-r14'], ['docs-fresh-r15.tsv', 'fresh-r15'], ['docs-fresh-r16.tsv', 'fresh-r16'], ['docs-fresh-r17.tsv', 'fresh-r17'], ['docs-fresh-r18.tsv', 'fresh-r18'], ['docs-fresh-r19.tsv', 'fresh-r19'], ['docs-fresh-r20.tsv', 'fresh-r20']] as const;
 type SetName = typeof ALL_SETS[number][1];
 // FIT_SETS=tuning,heldout,…: only these sets (a partial run, e.g. the sets whose pools are cached).
 /**

@@ -216,7 +216,7 @@ console.log(`${mode} done in ${Math.round((Date.now() - started) / 1000)} s (loa
  */
 async function forwardChaining(): Promise<void> {
   const order = TRAINING_FILES.map((file) => path.basename(file, '.tsv'));
-  const judged = (process.env.FIT_FORWARD_SETS ?? 'search-fresh-r10,search-fresh-r11,search-fresh-r12,search-fresh-r13,search-fresh-r14,search-fresh-r15,search-fresh-r16,search-fresh-r17,search-fresh-r18,search-fresh-r19').split(',');
+  const judged = (process.env.FIT_FORWARD_SETS ?? 'search-fresh-r10,search-fresh-r11,search-fresh-r12,search-fresh-r13,search-fresh-r14,search-fresh-r15,search-fresh-r16,search-fresh-r17,search-fresh-r18,search-fresh-r19,search-fresh-r20').split(',');
   const unknownSet = judged.filter((set) => !order.includes(set));
   if (unknownSet.length) throw new Error(`FIT_FORWARD_SETS: ${unknownSet.join(', ')} not in TRAINING_FILES`);
   const lambdas = (process.env.FIT_LAMBDAS ?? '0.00001').split(',').map(Number);

@@ -12,7 +12,7 @@ import type { VectorIndex } from '../src/semantic/vector-index.ts';
 import { loadLabelledQueries, TRAINING_FILES, queriesPrintable } from '../bench/search-quality.ts';
 import { loadHarness } from '../bench/search-harness.ts';
 
-const sets = (process.env.POOL_SETS ?? 'search-fresh-r10,search-fresh-r11,search-fresh-r12,search-fresh-r13,search-fresh-r14,search-fresh-r15,search-fresh-r16,search-fresh-r17,search-fresh-r18,search-fresh-r19').split(',');
+const sets = (process.env.POOL_SETS ?? 'search-fresh-r10,search-fresh-r11,search-fresh-r12,search-fresh-r13,search-fresh-r14,search-fresh-r15,search-fresh-r16,search-fresh-r17,search-fresh-r18,search-fresh-r19,search-fresh-r20').split(',');
 const wide = Number(process.env.POOL_WIDE ?? 2000);
 const files = TRAINING_FILES.filter((file) => sets.some((set) => file.endsWith(`/${set}.tsv`)) && queriesPrintable(file));
 const queries = files.flatMap((file) => loadLabelledQueries(file));
