@@ -5,16 +5,13 @@
 // served → symbol lookup.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { apiFromGoModule } from '../../../src/docs/extract/golang.ts';
 import { loadParsers } from '../../../src/docs/extract/treesitter.ts';
 import { createPackageIndexes } from '../../../src/docs/package-index.ts';
 import { insertPassages } from '../../../src/docs/repository.ts';
 import { lookupSymbol } from '../../../src/docs/symbol.ts';
-import { openStore, type Store } from '../../../src/store/index.ts';
-import { freshPostgresUrl, storeKinds } from '../../helpers/stores.ts';
+import type { Store } from '../../../src/store/index.ts';
+import { freshStore, storeKinds } from '../../helpers/stores.ts';
 
 const FIELDS = 30;
 const fieldName = (i: number) => `F${i}Field`;
@@ -29,22 +26,9 @@ ${Array.from({ length: FIELDS }, (_, i) => `\t${fieldName(i)} string`).join('\n'
 
 for (const kind of storeKinds()) describe(`a Go struct with more fields than the old identifier cap (${kind})`, () => {
   let store: Store;
-  let home: string | undefined;
-  let database: Awaited<ReturnType<typeof freshPostgresUrl>> | undefined;
-  before(async () => {
-    if (kind === 'postgres') {
-      database = await freshPostgresUrl();
-      store = await openStore({ DATABASE_URL: database.url, TOOLDEX_HOME: os.tmpdir() });
-    } else {
-      home = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-go-struct-'));
-      store = await openStore({ DATABASE_URL: undefined, TOOLDEX_HOME: home });
-    }
-  });
-  after(async () => {
-    await store?.close();
-    await database?.drop();
-    if (home) fs.rmSync(home, { recursive: true, force: true });
-  });
+  let close: (() => Promise<void>) | undefined;
+  before(async () => { ({ store, close } = await freshStore(kind)); });
+  after(async () => { await close?.(); });
 
   it('keeps every Type.field name and the text\'s identifiers through the store, and a lookup of the last fields finds the struct', async () => {
     const parsers = await loadParsers(['go']);

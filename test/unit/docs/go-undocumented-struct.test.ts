@@ -7,16 +7,13 @@
 // symbol lookup.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { apiFromGoModule } from '../../../src/docs/extract/golang.ts';
 import { loadParsers } from '../../../src/docs/extract/treesitter.ts';
 import { createPackageIndexes } from '../../../src/docs/package-index.ts';
 import { insertPassages } from '../../../src/docs/repository.ts';
 import { lookupSymbol } from '../../../src/docs/symbol.ts';
-import { openStore, type Store } from '../../../src/store/index.ts';
-import { freshPostgresUrl, storeKinds } from '../../helpers/stores.ts';
+import type { Store } from '../../../src/store/index.ts';
+import { freshStore, storeKinds } from '../../helpers/stores.ts';
 
 const source = `package cache
 
@@ -48,22 +45,9 @@ func (cd *Cache) Once(item *Item) error { return nil }
 
 for (const kind of storeKinds()) describe(`documented fields of a Go struct with no doc of its own (${kind})`, () => {
   let store: Store;
-  let home: string | undefined;
-  let database: Awaited<ReturnType<typeof freshPostgresUrl>> | undefined;
-  before(async () => {
-    if (kind === 'postgres') {
-      database = await freshPostgresUrl();
-      store = await openStore({ DATABASE_URL: database.url, TOOLDEX_HOME: os.tmpdir() });
-    } else {
-      home = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-go-bare-struct-'));
-      store = await openStore({ DATABASE_URL: undefined, TOOLDEX_HOME: home });
-    }
-  });
-  after(async () => {
-    await store?.close();
-    await database?.drop();
-    if (home) fs.rmSync(home, { recursive: true, force: true });
-  });
+  let close: (() => Promise<void>) | undefined;
+  before(async () => { ({ store, close } = await freshStore(kind)); });
+  after(async () => { await close?.(); });
 
   it('makes each documented exported field a member passage, stored and found by an exact symbol lookup', async () => {
     const parsers = await loadParsers(['go']);
