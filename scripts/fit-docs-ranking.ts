@@ -48,7 +48,7 @@ type SetName = typeof ALL_SETS[number][1];
  * only for the round-10 hand-set prior (bare 0.3): its negatives and its fixed row read it off each stored pool's `bare`
  * column. A fit that ships holds `bare` at 0, so its stored rerank is the ranker's.
  */
-type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: number; ownerNamed?: number;
+type FitWeights = DocsWeights & { sectionTrail?: number; bare?: number; depth?: number; ownerNamed?: number; siblingMeaning?: number;
   /** Round 16's candidate: 1 = an API item's passages each count on their own (no one-passage-per-item slot; near-duplicates still collapse). */
   itemPerPassage?: number;
   /**
@@ -88,8 +88,16 @@ type FitFeature = WordFeature | DerivedFeature;
  * below: the share of a member's owner's name words the question says; a member is an item whose owner's symbol is
  * another candidate's key, as printAboveClasses reads it).
  */
-type DerivedFeature = 'depth' | 'ownerNamed';
-const DERIVED: readonly DerivedFeature[] = ['depth', 'ownerNamed'];
+type DerivedFeature = 'depth' | 'ownerNamed' | 'siblingMeaning';
+/**
+ * Round 20 (d3) candidate for the class "the answer in the word top 10 but below #3" (D1: often top 3 by meaning):
+ * `siblingMeaning`, 1 for an API item that the meaning order puts above every other compared item of the same owner
+ * (`Cache.SaveTo` over `Cache.WriteTo`) — among siblings the question's words say the owner alike, so meaning decides.
+ * From the stored pool alone; not shipped (docs/docs-search.md, "Round 20 (issue 20, d3)"). Its sibling `agree` (both
+ * orders' top ranks) was judged here as a derived feature too and shipped: it is the ranker's WEIGHTS.agree now, which
+ * orderPool applies, so the fitter searches it as a weight.
+ */
+const DERIVED: readonly DerivedFeature[] = ['depth', 'ownerNamed', 'siblingMeaning'];
 const SETS = process.env.FIT_SETS ? ALL_SETS.filter(([, set]) => process.env.FIT_SETS!.split(',').includes(set)) : ALL_SETS;
 /** Negatives per question: the non-answering passages the hand-set word score puts highest (the near relatives). */
 const NEGATIVES = 20;
@@ -148,7 +156,7 @@ const LAMBDAS = (process.env.FIT_LAMBDAS ?? '0.1,1,10').split(',').map(Number);
  * GRID values, the others held), a move kept only when it gains at least MIN_GAIN training questions — the few-parameter
  * model that optimises what is judged, not a surrogate.
  */
-interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf' | 'rrfK' | 'neighbours'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights>;
+interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features: Array<FitFeature | 'rrf' | 'rrfK' | 'neighbours' | 'agree'>; lambda: number; objective?: 'hit3' | 'hit1+hit3'; zero?: WordFeature; set?: Partial<FitWeights>;
   /** A search config's values for `rrf` (default GRID's). */
   rrfGrid?: number[];
   /** A search config's values for the fusion's rank constant `rrfK` (1/(k + rank)). */
@@ -158,9 +166,11 @@ interface Config { name: string; kind: 'logistic' | 'search' | 'fixed'; features
   /** With `perEcosystem`: only these ecosystems get their own model; the others keep the shipped weights. */
   only?: string[] }
 /** Values coordinate search tries: the evidence weights either way; the fusion's meaning weight (rrf) around 1. */
-const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : key === 'ownerNamed' ? OWNER_GRID : key === 'neighbours' ? NEIGHBOUR_GRID : [-0.3, -0.15, 0, 0.15, 0.3]);
+const GRID = (key: string) => (key === 'rrf' ? [0.5, 0.6, 0.75, 0.85, 1.5] : key === 'ownerNamed' ? OWNER_GRID : key === 'agree' || key === 'siblingMeaning' ? AGREE_GRID : key === 'neighbours' ? NEIGHBOUR_GRID : [-0.3, -0.15, 0, 0.15, 0.3]);
 /** Round 18's meaning neighbours (0 = off): a few up to as many again as the word candidates (RERANK_DEPTH 24). */
 const NEIGHBOUR_GRID = [0, 1, 2, 4, 8, 16, 32];
+/** Round 20's agree / siblingMeaning (a bonus, 0 = off). */
+const AGREE_GRID = [0, 0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 1];
 /** Round 17's ownerNamed (a bonus, 0 = off): searched up to about the weight of a guide section (`section` 0.58). */
 const OWNER_GRID = [0.1, 0.2, 0.3, 0.45, 0.6];
 /**
@@ -239,6 +249,13 @@ const ALL_CONFIGS: Config[] = [
   ...[48, 100].map((d) => ({ name: `fixed deep ${d} prose`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: d, deepProse: 1 } })),
   ...[1, 3].map((a) => ({ name: `fixed deep 100 above ${a}`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: 100, deepAbove: a } })),
   ...[1, 3].map((a) => ({ name: `fixed deep 48 above ${a}`, kind: 'fixed' as const, features: [], lambda: 0, set: { deep: 48, deepAbove: a } })),
+  // Round 20 (d3): the answer in the word top 10 but below #3, often top 3 by meaning (declared before any figure was read).
+  // `fixed agree 0` is the ranking before round 20 (the baseline); the searches start from it (`set`).
+  ...[0, 0.1, 0.2, 0.3, 0.6].map((w) => ({ name: `fixed agree ${w}`, kind: 'fixed' as const, features: [], lambda: 0, set: { agree: w } })),
+  ...[0.1, 0.2, 0.3, 0.6].map((w) => ({ name: `fixed siblingMeaning ${w}`, kind: 'fixed' as const, features: [], lambda: 0, set: { siblingMeaning: w } })),
+  { name: 'search13 agree', kind: 'search', features: ['agree'], lambda: 0, objective: 'hit1+hit3', set: { agree: 0 } },
+  { name: 'search13 siblingMeaning', kind: 'search', features: ['siblingMeaning'], lambda: 0, objective: 'hit1+hit3', set: { agree: 0 } },
+  { name: 'search13 agree+siblingMeaning', kind: 'search', features: ['agree', 'siblingMeaning'], lambda: 0, objective: 'hit1+hit3', set: { agree: 0 } },
   { name: 'crates trail+round12 l=10', kind: 'logistic', features: ROUND12, lambda: 10, set: { ...PRUNED, sectionTrail: 1 }, perEcosystem: true, only: ['crates'] },
 ];
 // FIT_CONFIGS=name,…: only these candidates (in the plain report and in the nested choice alike). Exact names; `name*`
@@ -347,6 +364,28 @@ function fromStored(p: StoredPool, set: SetName): Asked {
     const symbol = key.startsWith('symbol:') && !key.includes('\u0000') ? key.slice('symbol:'.length) : '';
     const cut = Math.max(symbol.lastIndexOf('::'), symbol.lastIndexOf('.'));
     stored.ownerNamed = cut > 0 && itemKeys.has(`symbol:${symbol.slice(0, cut)}`) ? ownerNamedShare(symbol, asked) : 0;
+  }
+  // Round 20's `siblingMeaning` (DERIVED above): meaning ranks by the stored similarity (what the fusion ranks).
+  const meaningOrder = rows.filter((r) => r.similarity).sort((a, b) => b.similarity! - a.similarity! || a.doc - b.doc);
+  const ownerOf = (doc: number) => {
+    const key = keyOf.get(doc)!;
+    if (!key.startsWith('symbol:') || key.includes('\u0000')) return undefined;
+    const symbol = key.slice('symbol:'.length);
+    const cut = Math.max(symbol.lastIndexOf('::'), symbol.lastIndexOf('.'));
+    return cut > 0 ? symbol.slice(0, cut) : undefined;
+  };
+  const bestOfOwner = new Map<string, { doc: number; siblings: number }>();
+  for (const r of meaningOrder) {
+    const owner = ownerOf(r.doc);
+    if (owner === undefined) continue;
+    const best = bestOfOwner.get(owner);
+    if (!best) bestOfOwner.set(owner, { doc: r.doc, siblings: 0 });
+    else if (keyOf.get(r.doc) !== keyOf.get(best.doc)) best.siblings++;
+  }
+  for (const [doc, stored] of extra) {
+    const owner = ownerOf(doc);
+    const best = owner === undefined ? undefined : bestOfOwner.get(owner);
+    stored.siblingMeaning = Number(best !== undefined && best.siblings > 0 && best.doc === doc);
   }
   const simOf = new Map(rows.map((r) => [r.doc, r.similarity ?? 0]));
   // The neighbours' rank among the pool's own candidates (the `neighbourPool` variant).
@@ -573,8 +612,9 @@ const shown = (config: Config, weights: FitWeights, sep: string): string => (wei
   : config.features.map((f) => `${f}=${weights[f]}`).join(sep));
 
 /** Coordinate search of training hit@3 (or `score`) over `features`, from the hand-set weights. */
-function search(list: Asked[], features: Config['features'], score = count, grids: Pick<Config, 'rrfGrid' | 'rrfKGrid'> = {}): FitWeights {
-  let best: FitWeights = { ...WEIGHTS };
+function search(list: Asked[], features: Config['features'], score = count, grids: Pick<Config, 'rrfGrid' | 'rrfKGrid' | 'set'> = {}): FitWeights {
+  // A config's `set` is where the search starts (round 20's `agree` searched from 0, the weights before it shipped).
+  let best: FitWeights = { ...WEIGHTS, ...grids.set };
   let bestN = score(list, best);
   for (const f of features) {
     let pick = best;

@@ -62,6 +62,14 @@ export const WEIGHTS = {
    * their code removed in round 13 (docs/docs-search.md, "Round 13: ranking").
    */
   textCoverage: 0.6456, ownerCentrality: 0.1642, guideCalled: 0.7315,
+  /**
+   * Round 20 (d3): added to the word score of a candidate that both orders find good — in the top `AGREE_MEANING` by
+   * meaning and the top `AGREE_WORDS` by words (the word score above, before this term) — so the fusion does not leave
+   * it under a passage only the words put first (the answer at word rank 4–10 and meaning rank 1–3, with a sibling item
+   * above it: D1's largest miss class of round 20). 0.2: the weight a coordinate search picks on the sets before each of
+   * fresh-r15 … fresh-r20 (forward-chaining, docs/docs-search.md "Round 20 (issue 20, d3)"). Only with meaning.
+   */
+  agree: 0.2,
   // The evidence and round-11 weights above (example … guideCalled) are round 12's pairwise logistic fit `trail+round12 l=10`
   // of scripts/fit-docs-ranking.ts on all eleven spent sets (2,114 questions; tuning), shrunk toward the round-10
   // hand-set values. Round 12's per-feature ablation (docs/docs-search.md, "Round 12: ranking") pruned `bare` (word
@@ -328,13 +336,44 @@ export function dedupKeyIndex(passages: readonly Pick<IndexedPassage, 'symbol' |
  * best POOL, then one passage per `key` and no near-duplicates (`near`), `limit` of them. The live ranking and a stored
  * pool (scripts/fit-docs-ranking.ts) both order through here, so a refit reranks with the ranker's own code.
  */
+/** Round 20's `agree` term (WEIGHTS.agree): the meaning rank and the word rank within which both orders agree. */
+export const AGREE_MEANING = 3;
+export const AGREE_WORDS = 10;
+
+/**
+ * The word scores with `weights.agree` added to each candidate in the top AGREE_WORDS by word score (matched candidates,
+ * as the fusion ranks them) and in the top AGREE_MEANING by similarity (compared candidates). Ranks are read before the
+ * term is added, ties by doc as in fuseByRank.
+ */
+function withAgreement(weights: DocsWeights, lexical: Array<{ doc: number; score: number; matched: boolean }>, similarity: (doc: number) => number): Array<{ doc: number; score: number; matched: boolean }> {
+  if (!weights.agree) return lexical;
+  const topMeaning = topBy(lexical.filter(({ doc }) => similarity(doc) !== 0).map(({ doc }) => ({ doc, value: similarity(doc) })), AGREE_MEANING);
+  if (!topMeaning.size) return lexical;
+  const topWords = topBy(lexical.filter(({ matched }) => matched).map(({ doc, score }) => ({ doc, value: score })), AGREE_WORDS);
+  return lexical.map((r) => (topWords.has(r.doc) && topMeaning.has(r.doc) ? { ...r, score: r.score + weights.agree } : r));
+}
+
+/** The `n` docs of highest value (ties: lower doc first, as the sorts above), in one pass: the pool is not sorted for it. */
+function topBy(list: Array<{ doc: number; value: number }>, n: number): Set<number> {
+  const best: Array<{ doc: number; value: number }> = [];
+  const above = (a: { doc: number; value: number }, b: { doc: number; value: number }) => a.value > b.value || (a.value === b.value && a.doc < b.doc);
+  for (const item of list) {
+    if (best.length === n && !above(item, best[n - 1]!)) continue;
+    let at = best.length;
+    while (at > 0 && above(item, best[at - 1]!)) at--;
+    best.splice(at, 0, item);
+    if (best.length > n) best.pop();
+  }
+  return new Set(best.map(({ doc }) => doc));
+}
+
 export function orderPool(
   weights: DocsWeights, lexicalScores: Array<{ doc: number; score: number; matched: boolean }>, similarity: ((doc: number) => number) | undefined,
   key: (doc: number) => string, near: (a: number, b: number) => boolean, limit: number,
   guide?: { isSection: (doc: number) => boolean; uses: (doc: number) => number[] },
 ): Array<{ doc: number; score: number }> {
   const ranked = (similarity && weights.rrf > 0
-    ? fuseByRank(weights, lexicalScores, similarity)
+    ? fuseByRank(weights, withAgreement(weights, lexicalScores, similarity), similarity)
     : lexicalScores.map(({ doc, score }) => ({ doc, score: score + (similarity ? weights.semantic * similarity(doc) : 0) })))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
   if (guide && weights.guideUse > 0) {
