@@ -119,7 +119,7 @@ export async function serves(code: string, grammar: Grammar): Promise<boolean> {
 const FAIL_404 = (path: string) => `tooldex: the server answered GET ${path} with 404: it serves no route there`;
 const FAIL_LATE = (path: string) => `tooldex: the server did not answer GET ${path} within ${DEADLINE_SECONDS} s`;
 
-/** Node: a timer-driven asker started before the example's code (listen does not block Node's event loop). */
+/** Node: a timer-driven asker started after the example's code has run (listen does not block Node's event loop). */
 function nodeAsker(path: string, ports: number[]): string {
   return `// tooldex: the example starts a server; this asks it for ${path} once (from inside the sandbox), prints the answer and exits.
 ;(function tooldexAsk(path, named) {
@@ -169,7 +169,9 @@ function nodeAsker(path: string, ports: number[]): string {
 `;
 }
 
-/** Python: a (non-daemon) thread started before the example's code; it ends the process with os._exit. */
+/** The module a Python program imports first: it starts the asking (non-daemon) thread, which ends the process with os._exit. */
+export const PYTHON_ASK_MODULE = '_tooldex_ask';
+
 function pythonAsker(path: string, ports: number[]): string {
   return `# tooldex: the example starts a server; this asks it for ${path} once (from inside the sandbox), prints the answer and exits.
 def _tooldex_ask(path, named):
@@ -207,8 +209,8 @@ def _tooldex_ask(path, named):
     sys.stderr.flush()
     os._exit(1)
 
-import threading as _tooldex_threading
-_tooldex_threading.Thread(target=_tooldex_ask, args=(${JSON.stringify(path)}, ${JSON.stringify(ports)})).start()
+import threading
+threading.Thread(target=_tooldex_ask, args=(${JSON.stringify(path)}, ${JSON.stringify(ports)})).start()
 `;
 }
 
@@ -281,28 +283,37 @@ function pythonInsertAt(program: string): number {
   return at;
 }
 
+/** A program run with one request to its server, and the files beside it that the request needs (Python's asker module). */
+export interface ServedProgram { code: string; files: Array<{ path: string; code: string }> }
+
 /**
  * The program with a request to the server it starts made beside it, or undefined when the program serves nothing
- * (or, Rust, has no `fn main` to start the asker in).
+ * (or, Rust, has no `fn main` to start the asker in). What the asking takes is kept out of the example's way: one
+ * import line first (Python), one line first in `fn main` and a function after it (Rust), a block after it (Node).
  */
-export async function servedOnceIn(program: string, grammar: Served): Promise<string | undefined> {
+export async function servedOnceIn(program: string, grammar: Served): Promise<ServedProgram | undefined> {
   const asked = await servedRequest(program, grammar);
   if (!asked) return undefined;
   const { path, ports } = asked;
   if (grammar === 'python') {
     const at = pythonInsertAt(program);
-    return `${program.slice(0, at)}${pythonAsker(path, ports)}\n${program.slice(at)}`;
+    const line = `import ${PYTHON_ASK_MODULE}  # tooldex: asks the server below for ${path} once, prints the answer and exits (see the note)\n`;
+    return { code: `${program.slice(0, at)}${line}${program.slice(at)}`, files: [{ path: `${PYTHON_ASK_MODULE}.py`, code: pythonAsker(path, ports) }] };
   }
+  const root = await parseCode(grammar, program);
   if (grammar === 'rust') {
-    const root = await parseCode('rust', program);
     const main = descendants(root, 'function_item').find((f) => f.parent?.type === 'source_file' && f.childForFieldName('name')?.text === 'main');
     const body = main?.childForFieldName('body');
     if (!body) return undefined;
     const start = `\n    std::thread::spawn(|| tooldex_ask(${JSON.stringify(path)}, &[${ports.join(', ')}]));`;
     const at = body.startIndex + 1;
-    return `${program.slice(0, at)}${start}${program.slice(at).replace(/\s*$/, '\n')}${RUST_ASK_FN}`;
+    return { code: `${program.slice(0, at)}${start}${program.slice(at).replace(/\s*$/, '\n')}${RUST_ASK_FN}`, files: [] };
   }
-  // JavaScript/TypeScript: the asker is a statement before the example's own (imports are hoisted in a module).
-  const shebang = /^#![^\n]*\n/.exec(program)?.[0] ?? '';
-  return `${shebang}${nodeAsker(path, ports)}${program.slice(shebang.length)}`;
+  // JavaScript/TypeScript: a serving call the program prints (`console.log(app.listen(3000))`, from printing an
+  // example's expression statements) prints a server object, not what it serves: the call stands alone.
+  let code = program;
+  const printed = serveCallsOf(root, grammar).map((call) => call.parent?.parent).filter((outer): outer is SyntaxNode => outer?.type === 'call_expression'
+    && outer.childForFieldName('function')?.text === 'console.log' && argumentsOf(outer).length === 1);
+  for (const outer of printed.sort((a, b) => b.startIndex - a.startIndex)) code = `${code.slice(0, outer.startIndex)}${argumentsOf(outer)[0]!.text}${code.slice(outer.endIndex)}`;
+  return { code: `${code.replace(/\s*$/, '\n')}\n${nodeAsker(path, ports)}`, files: [] };
 }

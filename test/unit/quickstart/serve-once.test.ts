@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { servedOnceIn, servedRequest, serves } from '../../../src/quickstart/programs/serve-once.ts';
+import { servedOnceIn, servedRequest, serves, type ServedProgram } from '../../../src/quickstart/programs/serve-once.ts';
 
 function has(command: string, args: string[]): boolean {
   try {
@@ -22,10 +22,10 @@ function has(command: string, args: string[]): boolean {
 const isolated = has('unshare', ['-rn', 'true']);
 
 /** Runs a command in a fresh network namespace (loopback only, as the sandbox's run step), in a directory holding the file. */
-function runIsolated(file: string, program: string, command: string): { status: number | null; stdout: string; stderr: string } {
+function runIsolated(file: string, program: ServedProgram, command: string): { status: number | null; stdout: string; stderr: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tooldex-serve-once-'));
   try {
-    fs.writeFileSync(path.join(dir, file), program);
+    for (const written of [{ path: file, code: program.code }, ...program.files]) fs.writeFileSync(path.join(dir, written.path), written.code);
     const run = spawnSync('unshare', ['-rn', 'sh', '-c', `ip link set lo up 2>/dev/null; ${command}`], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
     return { status: run.status, stdout: run.stdout, stderr: run.stderr };
   } finally {
@@ -144,9 +144,28 @@ describe('serve-once: servers answer one request and the program exits', { skip:
     assert.match(run.stdout, /^GET \/hello\nHTTP\/1\.0 200 OK\nContent-Type: text\/plain\n\nhello from \/hello$/m);
   });
 
-  it('Python: a module that begins with from __future__ imports keeps them first', async () => {
-    const program = await servedOnceIn(`"""A server."""\nfrom __future__ import annotations\n${PYTHON_SERVER}`, 'python');
+  it('Node: a serving call the program prints stands alone (no server object dump), and the asking comes after the example', async () => {
+    const program = await servedOnceIn(`${NODE_SERVER.replace("server.listen(3000, () => console.log('listening on 3000'));", 'console.log(server.listen(3000));')}`, 'javascript');
     assert.ok(program);
+    assert.match(program.code, /^server\.listen\(3000\);$/m);
+    assert.ok(program.code.indexOf('tooldexAsk') > program.code.indexOf('server.listen(3000)'));
+    const run = runIsolated('main.mjs', program, `exec ${JSON.stringify(process.execPath)} main.mjs`);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, 'GET /users/example\nHTTP/1.1 200 OK\nContent-Type: application/json\n\n{"user":"example"}\n');
+  });
+
+  it('Python: the example gains one import line; the asker is a module beside it', async () => {
+    const program = await servedOnceIn(PYTHON_SERVER, 'python');
+    assert.ok(program);
+    assert.equal(program.code.split('\n').length, PYTHON_SERVER.split('\n').length + 1);
+    assert.match(program.code, /^import _tooldex_ask {2}# tooldex: asks the server below for \/hello once/);
+    assert.deepEqual(program.files.map((f) => f.path), ['_tooldex_ask.py']);
+  });
+
+  it('Python: a module that begins with from __future__ imports keeps them first', async () => {
+    const program = await servedOnceIn(`from __future__ import annotations\n${PYTHON_SERVER}`, 'python');
+    assert.ok(program);
+    assert.match(program.code, /^from __future__ import annotations\nimport _tooldex_ask/);
     const run = runIsolated('main.py', program, 'exec python3 main.py');
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /hello from \/hello/);
@@ -155,7 +174,7 @@ describe('serve-once: servers answer one request and the program exits', { skip:
   it('Rust: the std-only asker runs in a thread beside the blocking server, decodes a chunked answer and exits 0', { skip: !has('rustc', ['--version']) }, async () => {
     const program = await servedOnceIn(RUST_SERVER, 'rust');
     assert.ok(program);
-    assert.match(program, /fn main\(\) \{\n {4}std::thread::spawn\(\|\| tooldex_ask\("\/items\/1", &\[\]\)\);/);
+    assert.match(program.code, /fn main\(\) \{\n {4}std::thread::spawn\(\|\| tooldex_ask\("\/items\/1", &\[\]\)\);/);
     const run = runIsolated('main.rs', program, 'rustc --edition 2021 -O -o main main.rs 2>&1 && exec ./main');
     assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
     assert.equal(run.stdout, 'GET /items/1\nHTTP/1.1 200 OK\nContent-Type: text/plain\n\nitem one\n');
