@@ -109,7 +109,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       if (web) code = web.code;
       const asker = candidate.serves ? await servedOnly(code, 'python') : undefined;
       if (asker) code = asker.code;
-      const served = candidate.serves ? SERVED_NOTE : '';
+      const served = asker ? asker.note ?? SERVED_NOTE : '';
       return { request: request('python', 'python', [{ path: 'main.py', code }, ...(web ? [web.file] : []), ...(asker?.files ?? []), ...fixtureFiles(adjust, 'main.py', info, candidate)], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note || served ? { note: [note, served].filter(Boolean).join(' ') } : {}) };
     }
     case 'crates': {

@@ -103,18 +103,47 @@ function portsNamed(calls: SyntaxNode[]): number[] {
 }
 
 /** The route and ports of a program that serves, or undefined when nothing in it serves. */
-export async function servedRequest(program: string, grammar: Served): Promise<{ path: string; ports: number[] } | undefined> {
-  const root = await parseCode(grammar, program);
-  const calls = serveCallsOf(root, grammar);
-  if (!calls.length) return undefined;
-  return { path: routeIn(root), ports: portsNamed(calls) };
+/**
+ * Python: the application object a module registers routes on (`@app.route("/")`, `@app.get("/")`,
+ * `app.add_url_rule("/", …)`), bound at module level from a call (`app = Flask(__name__)`, `app = FastAPI()`), when
+ * nothing in the module serves it: the docs serve such a module with a command (`flask run`, `fastapi dev main.py`).
+ */
+function pythonApp(root: SyntaxNode): string | undefined {
+  const receivers: string[] = [];
+  for (const call of descendants(root, 'call')) {
+    const fn = call.childForFieldName('function');
+    const object = fn?.type === 'attribute' ? fn.childForFieldName('object') : undefined;
+    const pattern = stringValue(argumentsOf(call)[0]);
+    if (object?.type !== 'identifier' || pattern === undefined || !pattern.startsWith('/')) continue;
+    const method = fn!.childForFieldName('attribute')?.text ?? '';
+    if (GET_ROUTES.test(method) || OTHER_ROUTES.test(method) || /^(add_url_rule|add_api_route|websocket)$/.test(method)) receivers.push(object.text);
+  }
+  const bound = new Set(namedChildren(root).filter((s) => s.type === 'expression_statement').map((s) => s.namedChildren[0])
+    .filter((a): a is SyntaxNode => a?.type === 'assignment' && a.childForFieldName('left')?.type === 'identifier' && a.childForFieldName('right')?.type === 'call')
+    .map((a) => a.childForFieldName('left')!.text));
+  return receivers.find((r) => bound.has(r));
 }
 
-/** Whether the code serves (a candidate becomes a served variant). */
+/** What to ask a program that serves: the route, the ports it names, and (Python) an app object nothing serves. */
+export interface ServedAsk { path: string; ports: number[]; app?: string }
+
+/** The route and ports of a program that serves, or undefined when nothing in it serves. */
+export async function servedRequest(program: string, grammar: Served): Promise<ServedAsk | undefined> {
+  const root = await parseCode(grammar, program);
+  const calls = serveCallsOf(root, grammar);
+  if (calls.length) return { path: routeIn(root), ports: portsNamed(calls) };
+  const app = grammar === 'python' ? pythonApp(root) : undefined;
+  return app ? { path: routeIn(root), ports: [], app } : undefined;
+}
+
+/** Whether the code serves, or (Python) defines an application a command would serve (a candidate becomes a served variant). */
 export async function serves(code: string, grammar: Grammar): Promise<boolean> {
   if (!/^(javascript|typescript|tsx|python|rust)$/.test(grammar)) return false;
-  return serveCallsOf(await parseCode(grammar, code), grammar as Served).length > 0;
+  return (await servedRequest(code, grammar as Served)) !== undefined;
 }
+
+/** The note of a Python application served here because the docs serve it with a command. */
+export const APP_SERVED_NOTE = 'The example defines a web application that the docs serve with a command (such as `flask run`); tooldex served it inside the sandbox (a WSGI application with Python\'s own wsgiref server on its loopback; an ASGI application called in-process with one HTTP request) and made one GET request to a route it registers; the program prints that request and the answer, then exits.';
 
 const FAIL_404 = (path: string) => `tooldex: the server answered GET ${path} with 404: it serves no route there`;
 const FAIL_LATE = (path: string) => `tooldex: the server did not answer GET ${path} within ${DEADLINE_SECONDS} s`;
@@ -214,6 +243,59 @@ threading.Thread(target=_tooldex_ask, args=(${JSON.stringify(path)}, ${JSON.stri
 `;
 }
 
+/**
+ * Python, an application nothing serves: a WSGI app is served with the standard library's wsgiref on the loopback and
+ * asked as above; an ASGI app (its call is a coroutine function) gets one HTTP request in-process (no ASGI server is
+ * in the standard library).
+ */
+function pythonAppAsker(path: string): string {
+  return `${pythonAsker(path, []).replace(/\nimport threading\n[^\n]*\n$/, '\n')}
+def serve(app, path=${JSON.stringify(path)}):
+    import asyncio, inspect, os, sys, threading
+    call = getattr(app, "__call__", None)
+    if inspect.iscoroutinefunction(app) or inspect.iscoroutinefunction(call):
+        sent = []
+
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1", "method": "GET", "scheme": "http",
+                 "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": [(b"host", b"127.0.0.1")],
+                 "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80)}
+        asyncio.run(app(scope, receive, send))
+        start = next((m for m in sent if m.get("type") == "http.response.start"), None)
+        if start is None:
+            sys.stderr.write("tooldex: the application answered nothing to GET %s\\n" % path)
+            sys.stderr.flush()
+            os._exit(1)
+        status = start["status"]
+        if status == 404:
+            sys.stderr.write(${JSON.stringify(`${FAIL_404(path)}
+`)})
+            sys.stderr.flush()
+            os._exit(1)
+        import http
+        kind = next((v.decode("latin-1") for k, v in start.get("headers", []) if k.lower() == b"content-type"), None)
+        body = b"".join(m.get("body", b"") for m in sent if m.get("type") == "http.response.body").decode("utf-8", "replace")[:2000]
+        phrase = http.HTTPStatus(status).phrase if status in http.HTTPStatus._value2member_map_ else ""
+        sys.stdout.write("GET %s\\nHTTP/1.1 %s %s\\n%s\\n%s\\n" % (path, status, phrase, "Content-Type: %s\\n" % kind if kind else "", body.rstrip("\\n")))
+        sys.stdout.flush()
+        os._exit(0)
+    from wsgiref.simple_server import WSGIRequestHandler, make_server
+
+    class Quiet(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = make_server("127.0.0.1", 0, app, handler_class=Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    _tooldex_ask(path, [server.server_port])
+`;
+}
+
 /** Rust: std only (a thread, a TcpStream and HTTP/1.1 by hand), so it needs no crate and works beside any runtime. */
 const RUST_ASK_FN = `
 /// tooldex: the example starts a server; this asks it for one path once (from inside the sandbox), prints the
@@ -284,7 +366,7 @@ function pythonInsertAt(program: string): number {
 }
 
 /** A program run with one request to its server, and the files beside it that the request needs (Python's asker module). */
-export interface ServedProgram { code: string; files: Array<{ path: string; code: string }> }
+export interface ServedProgram { code: string; files: Array<{ path: string; code: string }>; note?: string }
 
 /**
  * The program with a request to the server it starts made beside it, or undefined when the program serves nothing
@@ -294,7 +376,11 @@ export interface ServedProgram { code: string; files: Array<{ path: string; code
 export async function servedOnceIn(program: string, grammar: Served): Promise<ServedProgram | undefined> {
   const asked = await servedRequest(program, grammar);
   if (!asked) return undefined;
-  const { path, ports } = asked;
+  const { path, ports, app } = asked;
+  if (grammar === 'python' && app) {
+    const line = `import ${PYTHON_ASK_MODULE}; ${PYTHON_ASK_MODULE}.serve(${app})  # tooldex: serves ${app} and asks it for ${path} once, prints the answer and exits (see the note)`;
+    return { code: `${program.replace(/\s*$/, '\n')}\n${line}\n`, files: [{ path: `${PYTHON_ASK_MODULE}.py`, code: pythonAppAsker(path) }], note: APP_SERVED_NOTE };
+  }
   if (grammar === 'python') {
     const at = pythonInsertAt(program);
     const line = `import ${PYTHON_ASK_MODULE}  # tooldex: asks the server below for ${path} once, prints the answer and exits (see the note)\n`;

@@ -36,7 +36,7 @@ function runIsolated(file: string, program: ServedProgram, command: string): { s
 const NODE_SERVER = `import http from 'node:http';
 
 const server = http.createServer((req, res) => {
-  if (req.url === '/users/example') { res.setHeader('Content-Type', 'application/json'); res.end(JSON.stringify({ user: 'example' })); return; }
+  if (req.url === '/users/1') { res.setHeader('Content-Type', 'application/json'); res.end(JSON.stringify({ user: 'example' })); return; }
   res.statusCode = 404;
   res.end('no');
 });
@@ -95,11 +95,58 @@ fn main() {
 }
 `;
 
+
+// A module that only defines an application with routes, served in the docs by a command (`flask run`): a WSGI one
+// (a plain callable) and an ASGI one (an async callable), both written here with the standard library only.
+const WSGI_APP = `class App:
+    def __init__(self):
+        self.routes = {}
+
+    def route(self, path):
+        def register(handler):
+            self.routes[path] = handler
+            return handler
+        return register
+
+    def __call__(self, environ, start_response):
+        handler = self.routes.get(environ["PATH_INFO"])
+        start_response("200 OK" if handler else "404 Not Found", [("Content-Type", "text/html")])
+        return [handler().encode() if handler else b"no"]
+
+app = App()
+
+@app.route("/")
+def hello_world():
+    return "<p>Hello, World!</p>"
+`;
+
+const ASGI_APP = `class App:
+    def __init__(self):
+        self.routes = {}
+
+    def get(self, path):
+        def register(handler):
+            self.routes[path] = handler
+            return handler
+        return register
+
+    async def __call__(self, scope, receive, send):
+        handler = self.routes.get(scope["path"].replace("/items/1", "/items/{item_id}"))
+        await send({"type": "http.response.start", "status": 200 if handler else 404, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": handler().encode() if handler else b"no"})
+
+app = App()
+
+@app.get("/items/{item_id}")
+def read_item():
+    return '{"item_id": 1}'
+`;
+
 describe('serve-once: which programs serve, and what is asked', () => {
   it('reads the route and the named ports from the parse (express, Flask, axum, actix shapes)', async () => {
     assert.deepEqual(await servedRequest("const app = express();\napp.get('/', (req, res) => res.send('hi'));\napp.listen(3000);", 'javascript'), { path: '/', ports: [3000] });
     assert.deepEqual(await servedRequest('@app.route("/hello/<name>")\ndef hello(name):\n    return name\n\nif __name__ == "__main__":\n    app.run()', 'python'), { path: '/hello/example', ports: [] });
-    assert.deepEqual(await servedRequest('import uvicorn\n@app.get("/items/{item_id}")\ndef read(item_id: int):\n    return {}\nuvicorn.run(app, host="0.0.0.0", port=8000)', 'python'), { path: '/items/example', ports: [8000] });
+    assert.deepEqual(await servedRequest('import uvicorn\n@app.get("/items/{item_id}")\ndef read(item_id: int):\n    return {}\nuvicorn.run(app, host="0.0.0.0", port=8000)', 'python'), { path: '/items/1', ports: [8000] });
     assert.deepEqual(await servedRequest('#[tokio::main]\nasync fn main() {\n    let app = Router::new().route("/", get(|| async { "Hello" }));\n    let listener = tokio::net::TcpListener::bind("0.0.0.0:3000").await.unwrap();\n    axum::serve(listener, app).await.unwrap();\n}', 'rust'), { path: '/', ports: [] });
     // actix: the server is started by an argument-less `.run()` on a bound HttpServer chain; the route is an attribute.
     assert.deepEqual(await servedRequest('#[get("/hello/{name}")]\nasync fn greet(name: web::Path<String>) -> String { name.to_string() }\n#[actix_web::main]\nasync fn main() -> std::io::Result<()> {\n    HttpServer::new(|| App::new().service(greet)).bind(("127.0.0.1", 8080))?.run().await\n}', 'rust'), { path: '/hello/example', ports: [8080] });
@@ -110,6 +157,8 @@ describe('serve-once: which programs serve, and what is asked', () => {
     assert.equal(await serves('import asyncio\nasyncio.run(main())', 'python'), false);
     assert.equal(await serves('fn main() {\n    let v = vec![1, 2];\n    println!("{v:?}");\n}', 'rust'), false);
     assert.equal(await servedOnceIn('print("hi")', 'python'), undefined);
+    // Routes on a value no module-level call made (a parameter, an import) are no application to serve.
+    assert.equal(await serves('from x import app\n\n@app.route("/")\ndef index():\n    return "hi"', 'python'), false);
   });
 });
 
@@ -119,14 +168,14 @@ describe('serve-once: servers answer one request and the program exits', { skip:
     assert.ok(program);
     const run = runIsolated('main.mjs', program, `exec ${JSON.stringify(process.execPath)} main.mjs`);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /listening on 3000\nGET \/users\/example\nHTTP\/1\.1 200 OK\nContent-Type: application\/json\n\n\{"user":"example"\}/);
+    assert.match(run.stdout, /listening on 3000\nGET \/users\/1\nHTTP\/1\.1 200 OK\nContent-Type: application\/json\n\n\{"user":"example"\}/);
   });
 
   it('Node: a server that answers 404 on the route fails the program', async () => {
-    const program = await servedOnceIn(NODE_SERVER.replace("'/users/example'", "'/elsewhere'"), 'javascript');
+    const program = await servedOnceIn(NODE_SERVER.replace("'/users/1'", "'/elsewhere'"), 'javascript');
     const run = runIsolated('main.mjs', program!, `exec ${JSON.stringify(process.execPath)} main.mjs`);
     assert.equal(run.status, 1);
-    assert.match(run.stderr, /answered GET \/users\/example with 404/);
+    assert.match(run.stderr, /answered GET \/users\/1 with 404/);
   });
 
   it('Node: a program whose server never listens fails at the deadline instead of exiting quietly', async () => {
@@ -151,7 +200,7 @@ describe('serve-once: servers answer one request and the program exits', { skip:
     assert.ok(program.code.indexOf('tooldexAsk') > program.code.indexOf('server.listen(3000)'));
     const run = runIsolated('main.mjs', program, `exec ${JSON.stringify(process.execPath)} main.mjs`);
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.stdout, 'GET /users/example\nHTTP/1.1 200 OK\nContent-Type: application/json\n\n{"user":"example"}\n');
+    assert.equal(run.stdout, 'GET /users/1\nHTTP/1.1 200 OK\nContent-Type: application/json\n\n{"user":"example"}\n');
   });
 
   it('Python: the example gains one import line; the asker is a module beside it', async () => {
@@ -169,6 +218,27 @@ describe('serve-once: servers answer one request and the program exits', { skip:
     const run = runIsolated('main.py', program, 'exec python3 main.py');
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /hello from \/hello/);
+  });
+
+  it('Python: an application nothing serves (WSGI) is served with wsgiref on the loopback and asked once', async () => {
+    const program = await servedOnceIn(WSGI_APP, 'python');
+    assert.ok(program);
+    assert.match(program.code, /\nimport _tooldex_ask; _tooldex_ask\.serve\(app\) {2}# tooldex: serves app and asks it for \/ once/);
+    assert.match(program.note ?? '', /WSGI/);
+    const run = runIsolated('main.py', program, 'exec python3 main.py');
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, 'GET /\nHTTP/1.0 200 OK\nContent-Type: text/html\n\n<p>Hello, World!</p>\n');
+  });
+
+  it('Python: an ASGI application nothing serves gets one GET request in-process; a 404 fails it', async () => {
+    const program = await servedOnceIn(ASGI_APP, 'python');
+    assert.ok(program);
+    const run = runIsolated('main.py', program, 'exec python3 main.py');
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, 'GET /items/1\nHTTP/1.1 200 OK\nContent-Type: application/json\n\n{"item_id": 1}\n');
+    const missing = runIsolated('main.py', (await servedOnceIn(ASGI_APP.replace('"/items/1", ', '"/elsewhere", '), 'python'))!, 'exec python3 main.py');
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /answered GET \/items\/1 with 404/);
   });
 
   it('Rust: the std-only asker runs in a thread beside the blocking server, decodes a chunked answer and exits 0', { skip: !has('rustc', ['--version']) }, async () => {
