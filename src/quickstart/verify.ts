@@ -8,9 +8,10 @@ import type { Sandbox, TestRequest, TestResult } from '../sandbox/schema.ts';
 import { textOf } from '../docs/archive.ts';
 import { fetchExampleFiles } from './artifact.ts';
 import { collectCandidates, collectDataBlocks } from './collect.ts';
-import { analysable, combineFragments, grammarOf } from './combine.ts';
+import { analysable, combineFragments, grammarOf, isTranscript } from './combine.ts';
 import { neverExits } from './exits.ts';
 import { goServeCalls } from './programs/go-serve.ts';
+import { serves } from './programs/serve-once.ts';
 import { withSyntaxTree } from './parse.ts';
 import { withInputNeeds } from './inputs.ts';
 import { asCode } from './notation.ts';
@@ -266,16 +267,21 @@ async function endlessCandidates(ecosystem: ToolRecord['ecosystem'], candidates:
 }
 
 /**
- * Go examples that start a server, again as programs that run the server in the background, make one request to it
- * and print the answer (marked `serves`; programs/go-serve.ts). Other ecosystems: not yet.
+ * Examples that start a server, again as programs that make one request to it and print the answer (marked `serves`):
+ * Go runs the serving statement in the background (programs/go-serve.ts); npm, PyPI and crates start the request
+ * beside the example's own code (programs/serve-once.ts).
  */
 async function servedVariants(ecosystem: ToolRecord['ecosystem'], candidates: Candidate[]): Promise<Candidate[]> {
-  if (ecosystem !== 'go') return [];
   const out: Candidate[] = [];
   for (const candidate of candidates) {
     if (candidate.origin === 'api' || candidate.localWeb) continue;
-    const serves = await withSyntaxTree('go', analysable(ecosystem, candidate), (root) => goServeCalls(root).length > 0);
-    if (serves) out.push({ ...candidate, serves: true });
+    const grammar = grammarOf(ecosystem, candidate);
+    if (!grammar) continue;
+    // A Python transcript (`>>>` prompts) is a session, not a program whose server a request could be made beside.
+    if (ecosystem === 'pypi' && isTranscript(candidate)) continue;
+    const code = analysable(ecosystem, candidate);
+    const found = ecosystem === 'go' ? await withSyntaxTree('go', code, (root) => goServeCalls(root).length > 0) : await serves(code, grammar);
+    if (found) out.push({ ...candidate, serves: true });
   }
   return out;
 }

@@ -43,17 +43,20 @@ function stringValue(node: SyntaxNode | undefined): string | undefined {
 
 /** A route pattern as a path a client can ask for: parameters get a sample, wildcards nothing. */
 export function concretePath(pattern: string): string {
-  const sample = (shape: string) => (/\\d|\[0-9\]|int|uint|number|digit/.test(shape) ? '1' : 'example');
+  // A parameter whose class or name says a number (`{id:[0-9]+}`, `{item_id}`, `:page`) gets 1: a typed route (FastAPI's
+  // `item_id: int`) refuses a word there.
+  const sample = (shape: string, name = '') => (/\\d|\[0-9\]|int|uint|number|digit/.test(shape) || /(^|_)(id|num|number|no|count|page|year|index|idx)$|[a-z]Id$/.test(name) ? '1' : 'example');
   let path = pattern
     // Go 1.22's `GET /items/{id}` patterns name a method and a host first.
     .replace(/^[A-Z]+\s+/, '')
     // A regular expression's named group (martini's `/hello/(?P<name>[a-zA-Z]+)`): a sample its class matches.
     .replace(/\(\?P?<\w+>([^()]*)\)/g, (_, shape: string) => sample(shape))
-    .replace(/\{(\w+)(?::([^}]*))?\}/g, (_, _name: string, shape?: string) => sample(shape ?? ''))
+    .replace(/\{(\w+)(?::([^}]*))?\}/g, (_, name: string, shape?: string) => sample(shape ?? '', name))
     .replace(/\{[^}]*\.\.\.\}/g, '')
-    .replace(/:(\w+)/g, 'example')
-    .replace(/\*\w*/g, '')
-    .replace(/<\w+(:[^>]*)?>/g, 'example');
+    // Flask's `<int:post_id>`, `<name>`: the converter or the name says a number.
+    .replace(/<(?:(\w+):)?(\w+)>/g, (_, converter: string | undefined, name: string) => sample(converter ?? '', name))
+    .replace(/:(\w+)/g, (_, name: string) => sample('', name))
+    .replace(/\*\w*/g, '');
   if (!path.startsWith('/')) path = `/${path.replace(/^[^/]*/, '')}`;
   return path.replace(/\/{2,}/g, '/');
 }

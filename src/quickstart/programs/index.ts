@@ -7,6 +7,7 @@ import type { HostFacts } from '../host-facts.ts';
 import type { Candidate, PackageInfo, Program } from '../types.ts';
 import { goProgram } from './go.ts';
 import { SERVED_NOTE } from './go-serve.ts';
+import { servedOnceIn, type ServedProgram } from './serve-once.ts';
 import { CALLBACK_NAME, camelName, nodeProgram, type ImportStyle } from './node.ts';
 import { definesCli, importedModules, pythonProgram, PYPI_DISTRIBUTION, unboundNames, withCliHelp } from './python.ts';
 import { cargoManifest, optionalDependencies, rustProgram, type RustDep } from './rust.ts';
@@ -79,7 +80,9 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       const web = candidate.localWeb ? withLocalWeb('npm', made.code, made.path) : undefined;
       let code = web?.code ?? made.code;
       if (adjust.cliHelp) code = `process.argv.splice(2, process.argv.length, '--help'); // tooldex: run as a reader would, with --help\n${code}`;
-      return { request: request('node', made.language, [{ path: made.path, code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code, language: made.language, version: info.version, ...(note ? { note } : {}) };
+      if (candidate.serves) code = (await servedOnly(code, /\.tsx$/.test(made.path) ? 'tsx' : /\.[mc]?ts$/.test(made.path) ? 'typescript' : 'javascript')).code;
+      const served = candidate.serves ? SERVED_NOTE : '';
+      return { request: request('node', made.language, [{ path: made.path, code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, made.path, info, candidate)], [...new Set(packages)], info.slug), code, language: made.language, version: info.version, ...(note || served ? { note: [note, served].filter(Boolean).join(' ') } : {}) };
     }
     case 'pypi': {
       const elided = await fillElidedText(candidate.code, 'python', info.dataBlocks);
@@ -104,7 +107,10 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       const note = [pin.note, stubNote(adjust).note, elidedNote(elided.names), fixturesNote(adjust, info, candidate), adjust.cliHelp ? CLI_HELP_NOTE : '', candidate.localWeb ? LOCAL_WEB_NOTE : ''].filter(Boolean).join(' ');
       const web = candidate.localWeb ? withLocalWeb('pypi', code, 'main.py') : undefined;
       if (web) code = web.code;
-      return { request: request('python', 'python', [{ path: 'main.py', code }, ...(web ? [web.file] : []), ...fixtureFiles(adjust, 'main.py', info, candidate)], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note ? { note } : {}) };
+      const asker = candidate.serves ? await servedOnly(code, 'python') : undefined;
+      if (asker) code = asker.code;
+      const served = asker ? asker.note ?? SERVED_NOTE : '';
+      return { request: request('python', 'python', [{ path: 'main.py', code }, ...(web ? [web.file] : []), ...(asker?.files ?? []), ...fixtureFiles(adjust, 'main.py', info, candidate)], [...new Set(packages)], info.slug), code, language: 'python', version: pin.version, ...(note || served ? { note: [note, served].filter(Boolean).join(' ') } : {}) };
     }
     case 'crates': {
       const made = await rustProgram(candidate.code, candidate.origin, {
@@ -113,6 +119,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       let main = made.main;
       if (adjust.rustUses?.length) main = withUses(main, adjust.rustUses);
       if (adjust.dropDebugPrints) main = main.replace(/^\s*println!\("\{:\?\}", [^;]+\);\n/gm, '').replace(/println!\("\{:\?\}", left\); /g, '');
+      if (candidate.serves) main = (await servedOnly(main, 'rust')).code;
       const deps = { ...made.deps, ...(adjust.rustDeps ?? {}) };
       if (adjust.rustFeatures?.length) deps[info.name] = { ...deps[info.name]!, features: [...new Set([...(deps[info.name]?.features ?? []), ...adjust.rustFeatures])] };
       const files = [{ path: 'Cargo.toml', code: cargoManifest(deps, adjust.rustEdition) }, { path: 'src/main.rs', code: main }];
@@ -126,7 +133,7 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
         // By crate name: a companion without a plain version is written `name[features]`, with no `@`.
         .filter((spec) => !companions.some((c) => crateNameOf(c) === crateNameOf(spec)));
       const own = crateSpec(info.name, { version: `=${info.version}`, features: deps[info.name]?.features ?? [] });
-      const note = fixturesNote(adjust, info, candidate);
+      const note = [fixturesNote(adjust, info, candidate), candidate.serves ? SERVED_NOTE : ''].filter(Boolean).join(' ');
       return { request: { ...request('rust', 'rust', [...files, ...fixtureFiles(adjust, 'src/main.rs', info, candidate)], [own, ...companions, ...optional], info.slug), entry: 'src/main.rs' }, code: main, language: 'rust', version: info.version, ...(note ? { note } : {}) };
     }
     case 'go': {
@@ -146,6 +153,13 @@ export async function makeProgram(candidate: Candidate, info: PackageInfo, host:
       return { request: request('ruby', 'ruby', [{ path: 'main.rb', code }], [`${info.name}@${info.version}`, ...(adjust.extraPackages ?? [])], info.slug), code, language: 'ruby', version: info.version };
     }
   }
+}
+
+/** A served candidate's program with its one request beside the server (serve-once.ts); one that serves nothing is no program. */
+async function servedOnly(code: string, grammar: Parameters<typeof servedOnceIn>[1]): Promise<ServedProgram> {
+  const served = await servedOnceIn(code, grammar);
+  if (!served) throw new Error('the example serves nothing a request can be made to');
+  return served;
 }
 
 /** The note for documents the example elides and tooldex filled (`const doc = '...'`). */

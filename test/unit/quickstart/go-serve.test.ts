@@ -107,7 +107,7 @@ describe('Go servers run with one request', () => {
     const calls = goServeCalls(await parseCode('go', hertz));
     assert.deepEqual(calls.map((c) => c.text), ['h.Spin()']);
     const served = await servedOnce(hertz);
-    assert.match(served ?? '', /go func\(\) \{\n\t\th\.Spin\(\)\n\t\}\(\)\n\tgo tooldexAsk\("\/v1\/ping\/example"\)/);
+    assert.match(served ?? '', /go func\(\) \{\n\t\th\.Spin\(\)\n\t\}\(\)\n\tgo tooldexAsk\("\/v1\/ping\/1"\)/);
     // Routes alone, with nothing run after them, serve nothing: left as they are.
     assert.equal(await servedOnce('package main\nfunc main() {\n\tr := mux.NewRouter()\n\tr.HandleFunc("/", home)\n\tfmt.Println(r)\n}'), undefined);
     assert.deepEqual(goServeCalls(await parseCode('go', 'package main\nfunc main() {\n\tt.Run("case", f)\n\tfmt.Println(strings.Split("a/b", "/"))\n}')), []);
@@ -126,7 +126,11 @@ describe('Go servers run with one request', () => {
 
   it('route patterns become paths a client asks for', () => {
     assert.equal(concretePath('/user/:name/*action'), '/user/example/');
-    assert.equal(concretePath('GET /items/{id}'), '/items/example');
+    assert.equal(concretePath('GET /items/{id}'), '/items/1');
+    assert.equal(concretePath('/items/{item_id}'), '/items/1');
+    assert.equal(concretePath('/post/<int:post_id>'), '/post/1');
+    assert.equal(concretePath('/user/<username>'), '/user/example');
+    assert.equal(concretePath('/users/:userId/books/:bookId'), '/users/1/books/1');
     assert.equal(concretePath('/articles/{id:[0-9]+}'), '/articles/1');
     assert.equal(concretePath('/files/{path...}'), '/files/');
     assert.equal(concretePath('/hello/(?P<name>[a-zA-Z]+)'), '/hello/example');
