@@ -280,8 +280,7 @@ async function servedVariants(ecosystem: ToolRecord['ecosystem'], candidates: Ca
     // A Python transcript (`>>>` prompts) is a session, not a program whose server a request could be made beside.
     if (ecosystem === 'pypi' && isTranscript(candidate)) continue;
     const code = analysable(ecosystem, candidate);
-    const found = ecosystem === 'go' ? await withSyntaxTree('go', code, (root) => goServeCalls(root).length > 0) : await serves(code, grammar);
-    if (found) out.push({ ...candidate, serves: true });
+    if (await serves(code, grammar)) out.push({ ...candidate, serves: true });
   }
   return out;
 }

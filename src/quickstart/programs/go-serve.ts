@@ -23,7 +23,8 @@ const ASK = 'tooldexAsk';
  * `transport/http`), which the program's imports would otherwise take for the helper's `http`.
  */
 export const SERVE_IMPORTS: Record<string, string> = { nethttp: 'net/http' };
-const DEADLINE_SECONDS = 10;
+/** How long a served program waits for its server's answer before it fails (every ecosystem's asker: serve-once.ts too). */
+export const DEADLINE_SECONDS = 10;
 
 function calleeOf(call: SyntaxNode): { name: string; receiver?: SyntaxNode } {
   const fn = call.childForFieldName('function');

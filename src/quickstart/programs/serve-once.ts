@@ -7,11 +7,10 @@
 // /proc/net/tcp{,6} of the sandbox's own loopback-only network namespace (plus any port the example names), asks one
 // GET of a route the example registers, prints the request and the answer and ends the process; a 404 or no answer
 // within the deadline fails the program. The route and the ports come from the program's parse, as Go's do.
-import { descendants, namedChildren, parseCode, type Grammar, type SyntaxNode } from '../parse.ts';
+import { descendants, namedChildren, parseCode, withSyntaxTree, type Grammar, type SyntaxNode } from '../parse.ts';
 import { serveCallsIn } from '../exits.ts';
-import { concretePath } from './go-serve.ts';
+import { concretePath, DEADLINE_SECONDS, goServeCalls } from './go-serve.ts';
 
-const DEADLINE_SECONDS = 10;
 /** Route registrations that answer GET (or any method): a method or function of this name given a path first. */
 const GET_ROUTES = /^(get|GET|route|all|any|at|resource|api_route|add_get|add_route|router|on|page|static)$/;
 const OTHER_ROUTES = /^(post|put|patch|delete|head|options|add_post|POST|PUT|PATCH|DELETE)$/;
@@ -136,8 +135,12 @@ export async function servedRequest(program: string, grammar: Served): Promise<S
   return app ? { path: routeIn(root), ports: [], app } : undefined;
 }
 
-/** Whether the code serves, or (Python) defines an application a command would serve (a candidate becomes a served variant). */
+/**
+ * Whether the code serves, or (Python) defines an application a command would serve (a candidate becomes a served
+ * variant). Go's serving calls are go-serve.ts's reading, which its rewrite uses too.
+ */
 export async function serves(code: string, grammar: Grammar): Promise<boolean> {
+  if (grammar === 'go') return withSyntaxTree('go', code, (root) => goServeCalls(root).length > 0);
   if (!/^(javascript|typescript|tsx|python|rust)$/.test(grammar)) return false;
   return (await servedRequest(code, grammar as Served)) !== undefined;
 }
